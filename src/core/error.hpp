@@ -1,0 +1,28 @@
+// Errors the core raises. The bindings turn each into a JS Error with the same message;
+// nothing in the core aborts.
+#pragma once
+#include <sstream>
+#include <stdexcept>
+#include <string>
+
+namespace argmax {
+
+// Bad input from the caller (shapes, values, options, files). Message says what to fix.
+struct InputError : std::invalid_argument {
+  using std::invalid_argument::invalid_argument;
+};
+
+// Builds a message from pieces: fail("row ", i, " has ", n, " features").
+template <class... Parts>
+[[noreturn]] void fail(const Parts&... parts) {
+  std::ostringstream out;
+  (out << ... << parts);
+  throw InputError(out.str());
+}
+
+template <class... Parts>
+void require(bool condition, const Parts&... parts) {
+  if (!condition) fail(parts...);
+}
+
+}  // namespace argmax

@@ -1,0 +1,134 @@
+#include "core/options.hpp"
+
+#include <cmath>
+#include <cstdlib>
+#include <sstream>
+
+#include "core/error.hpp"
+
+namespace argmax {
+namespace {
+
+const char* type_name(OptionType t) {
+  switch (t) {
+    case OptionType::Integer: return "integer";
+    case OptionType::Real: return "number";
+    case OptionType::Boolean: return "boolean";
+    case OptionType::Choice: return "choice";
+  }
+  return "";
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
+  return out;
+}
+
+bool parse_number(const std::string& text, double& out) {
+  if (text.empty()) return false;
+  char* end = nullptr;
+  out = std::strtod(text.c_str(), &end);
+  return end == text.c_str() + text.size() && std::isfinite(out);
+}
+
+std::string json_string(const std::string& s) {
+  std::string out = "\"";
+  for (char c : s) {
+    if (c == '"' || c == '\\') out += '\\';
+    out += c;
+  }
+  return out + "\"";
+}
+
+}  // namespace
+
+Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& given,
+                       const std::string& owner) {
+  std::map<std::string, std::string> values;
+  for (const auto& [key, value] : given) {
+    bool known = false;
+    for (const auto& s : specs) known |= s.name == key;
+    if (!known) {
+      std::vector<std::string> names;
+      for (const auto& s : specs) names.push_back(s.name);
+      fail("unknown option '", key, "' for ", owner, " (known: ", join(names, ", "), ")");
+    }
+    require(!values.count(key), "option '", key, "' given twice");
+    values[key] = value;
+  }
+  Options options;
+  for (const auto& s : specs) {
+    const std::string text = values.count(s.name) ? values[s.name] : s.fallback;
+    options.entries_.emplace_back(s.name, text);
+    if (s.type == OptionType::Choice) {
+      bool ok = false;
+      for (const auto& c : s.choices) ok |= c == text;
+      require(ok, "option '", s.name, "' must be one of ", join(s.choices, ", "), "; got '", text, "'");
+      options.texts_[s.name] = text;
+      continue;
+    }
+    double x = 0;
+    if (s.type == OptionType::Boolean) {
+      require(text == "true" || text == "false" || text == "1" || text == "0", "option '", s.name,
+              "' must be true or false; got '", text, "'");
+      x = (text == "true" || text == "1") ? 1 : 0;
+    } else {
+      require(parse_number(text, x), "option '", s.name, "' must be a ", type_name(s.type), "; got '",
+              text, "'");
+      require(s.type != OptionType::Integer || x == std::floor(x), "option '", s.name,
+              "' must be an integer; got '", text, "'");
+      if (s.min <= s.max) {
+        bool low = s.min_open ? x > s.min : x >= s.min;
+        require(low && x <= s.max, "option '", s.name, "' must be in ", s.min_open ? "(" : "[", s.min,
+                ", ", s.max, "]; got ", text);
+      }
+    }
+    options.numbers_[s.name] = x;
+  }
+  return options;
+}
+
+double Options::real(const std::string& name) const {
+  auto it = numbers_.find(name);
+  if (it == numbers_.end()) throw std::logic_error("option not declared: " + name);
+  return it->second;
+}
+
+const std::string& Options::choice(const std::string& name) const {
+  auto it = texts_.find(name);
+  if (it == texts_.end()) throw std::logic_error("option not declared: " + name);
+  return it->second;
+}
+
+std::string describe(const std::vector<OptionSpec>& specs) {
+  std::ostringstream out;
+  for (const auto& s : specs) {
+    out << "  " << s.name << "=" << (s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type))
+        << "  (default " << s.fallback;
+    if (s.type != OptionType::Choice && s.type != OptionType::Boolean && s.min <= s.max)
+      out << ", range " << (s.min_open ? "(" : "[") << s.min << ", " << s.max << "]";
+    out << ")  " << s.help << "\n";
+  }
+  return out.str();
+}
+
+std::string schema_json(const std::vector<OptionSpec>& specs) {
+  std::ostringstream out;
+  out.precision(17);
+  out << "[";
+  for (size_t i = 0; i < specs.size(); ++i) {
+    const auto& s = specs[i];
+    out << (i ? "," : "") << "{\"name\":" << json_string(s.name) << ",\"type\":"
+        << json_string(type_name(s.type)) << ",\"default\":" << json_string(s.fallback)
+        << ",\"help\":" << json_string(s.help);
+    if (s.min <= s.max && s.type != OptionType::Choice && s.type != OptionType::Boolean)
+      out << ",\"min\":" << s.min << ",\"max\":" << s.max << ",\"minOpen\":" << (s.min_open ? "true" : "false");
+    out << ",\"choices\":[";
+    for (size_t c = 0; c < s.choices.size(); ++c) out << (c ? "," : "") << json_string(s.choices[c]);
+    out << "]}";
+  }
+  return out.str() + "]";
+}
+
+}  // namespace argmax

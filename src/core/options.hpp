@@ -1,0 +1,51 @@
+// Options are declared once, as a table of OptionSpec; validation, the CLI's --help, the JS
+// schema and the saved model header all come from that table (as in CRFsuite's parameter tables).
+#pragma once
+#include <map>
+#include <string>
+#include <utility>
+#include <vector>
+
+namespace argmax {
+
+enum class OptionType { Integer, Real, Boolean, Choice };
+
+struct OptionSpec {
+  std::string name;
+  OptionType type;
+  std::string fallback;   // default, as text
+  double min = 0, max = 0;  // allowed range for numbers (ignored when min > max)
+  bool min_open = false;  // min itself excluded (e.g. C > 0)
+  std::string help;
+  std::vector<std::string> choices = {};  // for Choice
+};
+
+using OptionList = std::vector<std::pair<std::string, std::string>>;  // key=value as given
+
+class Options {
+ public:
+  // Checks every given key against the table (unknown names, types, ranges) and fills defaults.
+  // Throws InputError with a message naming the option.
+  static Options parse(const std::vector<OptionSpec>& specs, const OptionList& given,
+                       const std::string& owner);
+
+  double real(const std::string& name) const;
+  int integer(const std::string& name) const { return int(real(name)); }
+  bool flag(const std::string& name) const { return real(name) != 0; }
+  const std::string& choice(const std::string& name) const;
+
+  // All values as text, in table order (for saving and reporting).
+  const OptionList& entries() const { return entries_; }
+
+ private:
+  OptionList entries_;
+  std::map<std::string, double> numbers_;
+  std::map<std::string, std::string> texts_;
+};
+
+// One line per option: "  name  type  (default …, range …)  help".
+std::string describe(const std::vector<OptionSpec>& specs);
+// A JSON array of {name,type,default,min,max,help,choices} for the JS API and its types.
+std::string schema_json(const std::vector<OptionSpec>& specs);
+
+}  // namespace argmax

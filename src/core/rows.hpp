@@ -1,0 +1,122 @@
+// Feature rows as views over caller memory: dense row-major m×n, or sparse CSR.
+// Both are read through RowView, so learners are written once for either layout.
+#pragma once
+#include <cmath>
+#include <cstdint>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace argmax {
+
+// One example's features. Dense when index == nullptr (value[0..size) are columns 0..size),
+// else sparse (size pairs of column index[p] and value[p]).
+struct RowView {
+  const int32_t* index = nullptr;
+  const float* value = nullptr;
+  int32_t size = 0;
+
+  template <class F>
+  void for_each(F&& f) const {
+    if (index) {
+      for (int32_t p = 0; p < size; ++p) f(index[p], value[p]);
+    } else {
+      for (int32_t j = 0; j < size; ++j) f(j, value[j]);
+    }
+  }
+
+  // ⟨w, x⟩ where w has at least `cols` entries.
+  float dot(const float* w) const {
+    float s = 0.f;
+    if (index) {
+      for (int32_t p = 0; p < size; ++p) s += w[index[p]] * value[p];
+    } else {
+      for (int32_t j = 0; j < size; ++j) s += w[j] * value[j];
+    }
+    return s;
+  }
+
+  // w += a·x
+  void axpy(float a, float* w) const {
+    if (index) {
+      for (int32_t p = 0; p < size; ++p) w[index[p]] += a * value[p];
+    } else {
+      for (int32_t j = 0; j < size; ++j) w[j] += a * value[j];
+    }
+  }
+
+  float squared_norm() const {
+    float s = 0.f;
+    for (int32_t p = 0; p < size; ++p) s += value[p] * value[p];
+    return s;
+  }
+};
+
+// m rows of n columns, dense or CSR; does not own its memory.
+class Rows {
+ public:
+  Rows() = default;
+  static Rows dense(const float* data, int32_t rows, int32_t cols) {
+    Rows r;
+    r.values_ = data, r.rows_ = rows, r.cols_ = cols;
+    return r;
+  }
+  static Rows sparse(const int32_t* offsets, const int32_t* indices, const float* values, int32_t rows,
+                     int32_t cols) {
+    Rows r;
+    r.offsets_ = offsets, r.indices_ = indices, r.values_ = values, r.rows_ = rows, r.cols_ = cols;
+    return r;
+  }
+
+  int32_t rows() const { return rows_; }
+  int32_t cols() const { return cols_; }
+  bool is_sparse() const { return offsets_ != nullptr; }
+
+  RowView row(int32_t i) const {
+    if (!offsets_) return {nullptr, values_ + int64_t(i) * cols_, cols_};
+    return {indices_ + offsets_[i], values_ + offsets_[i], offsets_[i + 1] - offsets_[i]};
+  }
+
+  // Throws InputError naming the first problem: broken offsets, a column out of range, NaN or Inf.
+  void validate(const char* what = "features") const {
+    require(rows_ >= 0 && cols_ >= 0, what, ": negative shape");
+    if (offsets_) {
+      require(offsets_[0] == 0, what, ": CSR offsets must start at 0");
+      for (int32_t i = 0; i < rows_; ++i)
+        require(offsets_[i + 1] >= offsets_[i], what, ": CSR offsets decrease at row ", i);
+    }
+    for (int32_t i = 0; i < rows_; ++i) {
+      RowView r = row(i);
+      for (int32_t p = 0; p < r.size; ++p) {
+        if (r.index) require(r.index[p] >= 0 && r.index[p] < cols_, what, ": row ", i, " has column ",
+                             r.index[p], ", expected 0..", cols_ - 1);
+        require(std::isfinite(r.value[p]), what, ": row ", i, " has a non-finite value (",
+                r.value[p], ") at column ", r.index ? r.index[p] : p);
+      }
+    }
+  }
+
+ private:
+  const int32_t* offsets_ = nullptr;
+  const int32_t* indices_ = nullptr;
+  const float* values_ = nullptr;
+  int32_t rows_ = 0, cols_ = 0;
+};
+
+// Rows that own their storage (used by file readers and tests).
+struct OwnedRows {
+  std::vector<int32_t> offsets{0}, indices;
+  std::vector<float> values;
+  int32_t cols = 0;
+  bool sparse = true;
+
+  int32_t rows() const {
+    return sparse ? int32_t(offsets.size()) - 1 : (cols ? int32_t(values.size() / cols) : 0);
+  }
+  Rows view() const {
+    return sparse ? Rows::sparse(offsets.data(), indices.data(), values.data(), rows(), cols)
+                  : Rows::dense(values.data(), rows(), cols);
+  }
+};
+
+}  // namespace argmax

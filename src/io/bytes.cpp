@@ -1,0 +1,79 @@
+#include "io/bytes.hpp"
+
+namespace argmax {
+namespace {
+
+constexpr char kMagic[8] = {'A', 'R', 'G', 'M', 'A', 'X', '\0', '\x1a'};
+
+uint64_t fnv1a(const uint8_t* p, size_t n) {
+  uint64_t h = 0xcbf29ce484222325ull;
+  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
+  return h;
+}
+
+}  // namespace
+
+ByteWriter::ByteWriter(const std::string& kind) {
+  bytes_.assign(kMagic, kMagic + 8);
+  put<uint32_t>(kFormatVersion);
+  put_string(kind);
+}
+
+void ByteWriter::put_string(const std::string& s) {
+  put<uint32_t>(uint32_t(s.size()));
+  bytes_.insert(bytes_.end(), s.begin(), s.end());
+}
+
+void ByteWriter::put_strings(const std::vector<std::string>& v) {
+  put<uint64_t>(v.size());
+  for (const auto& s : v) put_string(s);
+}
+
+std::vector<uint8_t> ByteWriter::finish() {
+  put<uint64_t>(fnv1a(bytes_.data(), bytes_.size()));
+  return std::move(bytes_);
+}
+
+ByteReader::ByteReader(const uint8_t* data, size_t size) : pos_(data), end_(data + size) {
+  require(size >= 8 + 4 + 4 + 8 && std::memcmp(data, kMagic, 8) == 0,
+          "not an argmax model (bad magic bytes or too short)");
+  uint64_t stored;
+  std::memcpy(&stored, end_ - 8, 8);
+  end_ -= 8;
+  require(fnv1a(data, size - 8) == stored, "model bytes are corrupt or truncated (checksum mismatch)");
+  pos_ += 8;
+  uint32_t version = get<uint32_t>();
+  require(version == kFormatVersion, "model format version ", version, " is not supported (this build reads ",
+          kFormatVersion, ")");
+  kind_ = get_string();
+}
+
+void ByteReader::take(void* out, size_t n) {
+  require(n <= size_t(end_ - pos_), "model bytes are truncated or corrupt (read past the end)");
+  std::memcpy(out, pos_, n);
+  pos_ += n;
+}
+
+std::string ByteReader::get_string() {
+  uint32_t n = get<uint32_t>();
+  require(n <= size_t(end_ - pos_), "model bytes are truncated or corrupt (string past the end)");
+  std::string s(reinterpret_cast<const char*>(pos_), n);
+  pos_ += n;
+  return s;
+}
+
+std::vector<std::string> ByteReader::get_strings() {
+  uint64_t n = get<uint64_t>();
+  require(n <= size_t(end_ - pos_) / 4, "model bytes are truncated or corrupt (string list past the end)");
+  std::vector<std::string> v(n);
+  for (auto& s : v) s = get_string();
+  return v;
+}
+
+void ByteReader::expect_end() const {
+  require(pos_ == end_, "model bytes have ", end_ - pos_, " unexpected trailing bytes");
+}
+
+std::string model_kind(const uint8_t* data, size_t size) { return ByteReader(data, size).kind(); }
+
+}  // namespace argmax

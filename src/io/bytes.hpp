@@ -1,0 +1,77 @@
+// Model bytes: "ARGMAX" magic, format version, kind, payload, FNV-1a-64 checksum.
+// Little-endian fixed-width fields, so native and wasm builds read each other's models.
+#pragma once
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+
+namespace argmax {
+
+constexpr uint32_t kFormatVersion = 1;
+
+class ByteWriter {
+ public:
+  explicit ByteWriter(const std::string& kind);
+
+  template <class T>
+  void put(T x) {
+    static_assert(std::is_arithmetic_v<T>);
+    const auto* p = reinterpret_cast<const uint8_t*>(&x);
+    bytes_.insert(bytes_.end(), p, p + sizeof(T));
+  }
+  void put_string(const std::string& s);
+  template <class T>
+  void put_vector(const std::vector<T>& v) {
+    put<uint64_t>(v.size());
+    const auto* p = reinterpret_cast<const uint8_t*>(v.data());
+    bytes_.insert(bytes_.end(), p, p + v.size() * sizeof(T));
+  }
+  void put_strings(const std::vector<std::string>& v);
+
+  // Appends the checksum and returns the finished bytes.
+  std::vector<uint8_t> finish();
+
+ private:
+  std::vector<uint8_t> bytes_;
+};
+
+class ByteReader {
+ public:
+  // Checks magic, version and checksum; throws InputError saying which is wrong.
+  ByteReader(const uint8_t* data, size_t size);
+  const std::string& kind() const { return kind_; }
+
+  template <class T>
+  T get() {
+    T x;
+    take(&x, sizeof(T));
+    return x;
+  }
+  std::string get_string();
+  template <class T>
+  std::vector<T> get_vector() {
+    uint64_t n = get<uint64_t>();
+    require(n <= (end_ - pos_) / sizeof(T), "model bytes are truncated or corrupt (vector of ", n,
+            " items past the end)");
+    std::vector<T> v(n);
+    take(v.data(), n * sizeof(T));
+    return v;
+  }
+  std::vector<std::string> get_strings();
+  // Throws unless every payload byte was read.
+  void expect_end() const;
+
+ private:
+  void take(void* out, size_t n);
+  const uint8_t* pos_;
+  const uint8_t* end_;
+  std::string kind_;
+};
+
+// The kind recorded in model bytes, without reading the rest.
+std::string model_kind(const uint8_t* data, size_t size);
+
+}  // namespace argmax

@@ -1,0 +1,82 @@
+// The online trainers, written once for every problem (multiclass, sequence, ranking):
+//
+//   SGD (SSBD 17.2.5):  w ← w − η ∇ℓ(w, (x_i, y_i)), η constant; output the average of the iterates.
+//   Pegasos (Shalev-Shwartz et al. 2011): minimise λ/2‖w‖² + (1/m) Σ ℓ with η_t = 1/(λt):
+//                       w ← (1 − η_t λ) w − η_t ∇ℓ(w).
+//   Perceptron (SSBD 17.2 / Collins 2002): on a mistake w ← w + Ψ(x_i, y_i) − Ψ(x_i, ŷ); the batch
+//                       version stops after a pass without mistakes; Collins' version averages.
+//
+// ℓ is the problem's surrogate, chosen by Surrogate. A problem provides
+//   int size() const;  size_t dim() const;
+//   StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const;
+// where step scores example i with w.view(), then adds −η·∂ℓ to w with w.add().
+#pragma once
+#include <cstdint>
+#include <numeric>
+#include <vector>
+
+#include "core/rng.hpp"
+#include "learn/progress.hpp"
+#include "learn/weights.hpp"
+
+namespace argmax {
+
+enum class Surrogate {
+  MarginRescaled,  // max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩  (generalized hinge, M3N)
+  SlackRescaled,   // max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)  (SVM^struct)
+  SumOfHinges,     // Σ_{y'≠y} max(0, Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)  (Weston–Watkins)
+  Perceptron,      // max(0, ⟨w, Ψ(x,ŷ) − Ψ(x,y)⟩), ŷ the best rival; a tie counts as a mistake
+};
+
+struct StepResult {
+  double surrogate = 0;  // ℓ at w before the update
+  double error = 0;      // Δ(h_w(x_i), y_i) before the update
+  bool updated = false;  // w changed
+};
+
+enum class StepSize { Constant, Pegasos };
+
+struct OnlineConfig {
+  StepSize step_size = StepSize::Constant;
+  double eta = 1.0;     // for Constant
+  double lambda = 0.0;  // regularisation λ/2‖w‖²; Pegasos needs λ > 0
+  int epochs = 10;
+  bool average = true;
+  bool stop_when_no_update = false;  // batch perceptron: stop once a pass makes no update
+  Surrogate surrogate = Surrogate::MarginRescaled;
+  uint64_t seed = 1;
+};
+
+template <class Problem>
+std::vector<float> train_online(const Problem& problem, const OnlineConfig& config, const ProgressFn& progress,
+                                std::vector<float> start = {}) {
+  TrainedWeights w = start.empty() ? TrainedWeights(problem.dim(), config.average)
+                                   : TrainedWeights(std::move(start), config.average);
+  const int m = problem.size();
+  std::vector<int> order(m);
+  std::iota(order.begin(), order.end(), 0);
+  Rng rng(config.seed);
+  long long t = 0;
+  for (int epoch = 1; epoch <= config.epochs; ++epoch) {
+    rng.shuffle(order);
+    double surrogate = 0, error = 0;
+    bool any_update = false;
+    for (int i : order) {
+      ++t;
+      const double eta = config.step_size == StepSize::Pegasos ? 1.0 / (config.lambda * double(t)) : config.eta;
+      if (config.lambda > 0) w.shrink_next(1.0 - eta * config.lambda);
+      const StepResult r = problem.step(w, i, config.surrogate, float(eta));
+      w.end_step();
+      surrogate += r.surrogate, error += r.error, any_update |= r.updated;
+    }
+    Progress p;
+    p.epoch = epoch;
+    p.objective = surrogate / m + 0.5 * config.lambda * w.squared_norm();
+    p.training_error = error / m;
+    if (progress && !progress(p)) break;
+    if (config.stop_when_no_update && !any_update) break;
+  }
+  return w.average();
+}
+
+}  // namespace argmax

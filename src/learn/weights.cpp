@@ -1,0 +1,42 @@
+#include "learn/weights.hpp"
+
+namespace argmax {
+
+void TrainedWeights::apply_shrink() {
+  const double factor = pending_;
+  pending_ = 1.0;
+  if (factor <= 0) {  // w becomes 0: a dense change, recorded exactly for the average
+    for (size_t j = 0; j < v_.size(); ++j) add(j, -float(s_ * v_[j]));
+    return;
+  }
+  s_ *= factor;
+  if (s_ < 1e-6) fold_scale();
+}
+
+// Moves s into v (v' = s·v, s' = 1, S' = S/s) so v stays in float range; Σ_t w_t is unchanged.
+void TrainedWeights::fold_scale() {
+  for (float& x : v_) x = float(x * s_);
+  sum_ /= s_;
+  s_ = 1.0;
+}
+
+std::vector<float> TrainedWeights::current() const {
+  std::vector<float> w(v_.size());
+  for (size_t j = 0; j < w.size(); ++j) w[j] = float(s_ * v_[j]);
+  return w;
+}
+
+std::vector<float> TrainedWeights::average() const {
+  if (u_.empty() || steps_ == 0) return current();
+  std::vector<float> w(v_.size());
+  for (size_t j = 0; j < w.size(); ++j) w[j] = float((sum_ * v_[j] - u_[j]) / double(steps_));
+  return w;
+}
+
+double TrainedWeights::squared_norm() const {
+  double n = 0;
+  for (float x : v_) n += double(x) * x;
+  return n * s_ * s_;
+}
+
+}  // namespace argmax

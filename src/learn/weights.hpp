@@ -1,0 +1,58 @@
+// The weight vector of the online trainers: w = s·v with a lazy scale s (Pegasos shrinks w by
+// (1 − ηλ) every step in O(1)) and lazy averaging (Daumé's trick, generalised to a scale):
+// with S_t = Σ_{τ≤t} s_τ, a change δ made to v_j at step t adds δ·(S_T − S_{t−1}) to Σ_t w_t,j,
+// so keeping u_j = Σ δ·S_{t−1} gives Σ_t w_t = S_T·v − u at O(1) per changed coordinate.
+#pragma once
+#include <cstddef>
+#include <vector>
+
+namespace argmax {
+
+// What a problem reads while scoring: ⟨w, ·⟩ = scale·⟨v, ·⟩.
+struct ScaledWeights {
+  const float* v;
+  float scale;
+  float operator[](size_t j) const { return scale * v[j]; }
+};
+
+class TrainedWeights {
+ public:
+  TrainedWeights(size_t dim, bool average) : v_(dim, 0.f), u_(average ? dim : 0, 0.0) {}
+  TrainedWeights(std::vector<float> start, bool average)
+      : v_(std::move(start)), u_(average ? v_.size() : 0, 0.0) {}
+
+  size_t dim() const { return v_.size(); }
+  ScaledWeights view() const { return {v_.data(), float(s_)}; }
+
+  // w_j += a
+  void add(size_t j, float a) {
+    if (pending_ != 1.0) apply_shrink();
+    const float delta = float(a / s_);
+    v_[j] += delta;
+    if (!u_.empty()) u_[j] += double(delta) * sum_;
+  }
+  // w *= factor (factor ≥ 0), applied just before the next change, so the step in progress
+  // still scores with the old w (Pegasos: w ← (1 − ηλ)w − η∇ℓ(w)).
+  void shrink_next(double factor) { pending_ = factor; }
+  // Closes one step: the current w joins the average.
+  void end_step() {
+    if (pending_ != 1.0) apply_shrink();
+    sum_ += s_;
+    ++steps_;
+  }
+
+  std::vector<float> current() const;
+  // (1/T) Σ_t w_t over the steps taken; the current w when averaging is off or no step was taken.
+  std::vector<float> average() const;
+  double squared_norm() const;
+
+ private:
+  void apply_shrink();
+  void fold_scale();
+  std::vector<float> v_;
+  std::vector<double> u_;
+  double s_ = 1.0, sum_ = 0.0, pending_ = 1.0;
+  long long steps_ = 0;
+};
+
+}  // namespace argmax
