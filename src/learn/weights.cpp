@@ -13,10 +13,13 @@ void TrainedWeights::apply_shrink() {
   if (s_ < 1e-6) fold_scale();
 }
 
-// Moves s into v (v' = s·v, s' = 1, S' = S/s) so v stays in float range; Σ_t w_t is unchanged.
+// Moves s into v (v' = s·v, s' = 1) so v stays in float range. The running average restarts its
+// scale sum: u' = u − S·v and S' = 0 leave Σ_t w_t = S·v − u unchanged, and keep S from growing
+// by 1/s at every fold (which would cancel catastrophically in S·v − u).
 void TrainedWeights::fold_scale() {
+  for (size_t j = 0; j < u_.size(); ++j) u_[j] -= sum_ * v_[j];
   for (float& x : v_) x = float(x * s_);
-  sum_ /= s_;
+  sum_ = 0.0;
   s_ = 1.0;
 }
 

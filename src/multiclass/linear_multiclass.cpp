@@ -1,0 +1,218 @@
+#include "multiclass/linear_multiclass.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "core/error.hpp"
+#include "io/bytes.hpp"
+#include "multiclass/cost_matrix.hpp"
+#include "multiclass/crammer_singer.hpp"
+#include "multiclass/multiclass_problem.hpp"
+
+namespace argmax {
+namespace {
+
+constexpr double kHuge = 1e300;
+const char* kKind = "linear-multiclass";
+
+OptionSpec seed_option() { return {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (example order)"}; }
+OptionSpec bias_option() {
+  return {"bias", OptionType::Real, "0", 0, kHuge, false, "value of a constant bias feature appended to x (0 = none)"};
+}
+OptionSpec epochs_option(const char* fallback) {
+  return {"epochs", OptionType::Integer, fallback, 1, 1e6, false, "passes over the training data"};
+}
+OptionSpec loss_option() {
+  return {"loss", OptionType::Choice, "hinge", 0, -1, false,
+          "surrogate: generalized hinge (margin rescaling), slack rescaling, or sum of hinges (Weston–Watkins)",
+          {"hinge", "slack", "sum"}};
+}
+OptionSpec features_option() {
+  return {"features", OptionType::Choice, "multivector", 0, -1, false,
+          "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts", {"multivector", "tfidf"}};
+}
+
+const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
+  static const std::map<std::string, std::vector<OptionSpec>> tables = {
+      {"cs",
+       {{"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (LIBLINEAR's -c)"},
+        {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stopping tolerance on the dual (LIBLINEAR's -e)"},
+        {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on outer iterations"},
+        bias_option(), seed_option()}},
+      {"pegasos",
+       {{"lambda", OptionType::Real, "0.0001", 0, kHuge, true, "regularisation λ in λ/2‖w‖² + mean loss"},
+        epochs_option("20"), loss_option(), features_option(), bias_option(),
+        {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"},
+        seed_option()}},
+      {"sgd",
+       {{"eta", OptionType::Real, "0", 0, kHuge, false, "step size; 0 = SSBD Cor. 17.2: η = √(B²/(ρ²T))"},
+        {"B", OptionType::Real, "10", 0, kHuge, true, "norm bound ‖w*‖ ≤ B used by the default step size"},
+        {"lambda", OptionType::Real, "0", 0, kHuge, false, "optional regularisation λ/2‖w‖² (0 = plain SGD)"},
+        epochs_option("20"), loss_option(), features_option(), bias_option(), seed_option()}},
+      {"perceptron",
+       {epochs_option("100"), features_option(), bias_option(),
+        {"average", OptionType::Boolean, "false", 0, -1, false, "output the average of the iterates"},
+        seed_option()}},
+  };
+  return tables;
+}
+
+Surrogate surrogate_named(const std::string& name) {
+  if (name == "slack") return Surrogate::SlackRescaled;
+  if (name == "sum") return Surrogate::SumOfHinges;
+  return Surrogate::MarginRescaled;
+}
+
+}  // namespace
+
+const std::vector<std::string>& LinearMulticlass::algorithms() {
+  static const std::vector<std::string> names = {"cs", "pegasos", "sgd", "perceptron"};
+  return names;
+}
+
+const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& algo) {
+  auto it = option_tables().find(algo);
+  require(it != option_tables().end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron)");
+  return it->second;
+}
+
+LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int32_t>& raw_labels,
+                                         const std::string& algo, const OptionList& given,
+                                         const std::vector<float>& cost_rows, const ProgressFn& progress) {
+  const Options options = Options::parse(options_of(algo), given, "algorithm '" + algo + "'");
+  require(rows.rows() > 0, "training data is empty");
+  require(int64_t(raw_labels.size()) == rows.rows(), "got ", raw_labels.size(), " labels for ", rows.rows(), " rows");
+  rows.validate();
+
+  LinearMulticlass model;
+  model.algo_ = algo;
+  model.options_ = options.entries();
+  std::vector<int32_t> index(raw_labels.size());
+  CostMatrix cost;
+  if (!cost_rows.empty()) {
+    const int k = int(std::lround(std::sqrt(double(cost_rows.size()))));
+    cost = CostMatrix::from_rows(cost_rows, k);
+    for (size_t i = 0; i < raw_labels.size(); ++i) {
+      require(raw_labels[i] >= 0 && raw_labels[i] < k, "label ", raw_labels[i], " of row ", i, " is outside the ", k,
+              "×", k, " cost matrix (labels must be 0..", k - 1, ")");
+      index[i] = raw_labels[i];
+    }
+    for (int y = 0; y < k; ++y) model.labels_.push_back(y);
+  } else {
+    model.labels_ = raw_labels;
+    std::sort(model.labels_.begin(), model.labels_.end());
+    model.labels_.erase(std::unique(model.labels_.begin(), model.labels_.end()), model.labels_.end());
+    for (size_t i = 0; i < raw_labels.size(); ++i)
+      index[i] = int32_t(std::lower_bound(model.labels_.begin(), model.labels_.end(), raw_labels[i]) -
+                         model.labels_.begin());
+    cost = CostMatrix::zero_one(int(model.labels_.size()));
+  }
+  const int k = cost.size();
+  const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
+  model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
+  require(!tfidf || options.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
+
+  if (algo == "cs") {
+    CrammerSingerConfig c;
+    c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
+    c.seed = uint64_t(options.real("seed"));
+    model.w_ = train_crammer_singer(rows, index, model.map_, cost, c, progress);
+    return model;
+  }
+  OnlineConfig c;
+  c.epochs = options.integer("epochs");
+  c.seed = uint64_t(options.real("seed"));
+  if (algo == "pegasos") {
+    c.step_size = StepSize::Pegasos;
+    c.lambda = options.real("lambda");
+    c.average = options.flag("average");
+    c.surrogate = surrogate_named(options.choice("loss"));
+  } else if (algo == "sgd") {
+    c.surrogate = surrogate_named(options.choice("loss"));
+    c.average = true;
+    c.lambda = options.real("lambda");
+    c.eta = options.real("eta");
+    if (c.eta == 0) {  // SSBD Cor. 17.2: T steps, ρ-Lipschitz loss, ‖w*‖ ≤ B  ⇒  η = √(B² / (ρ² T))
+      const double rho = model.map_.max_psi_distance(rows) * (c.surrogate == Surrogate::SlackRescaled ? cost.max() : 1.0);
+      const double T = double(c.epochs) * rows.rows();
+      require(rho > 0, "all training rows are zero: nothing to learn");
+      c.eta = std::sqrt(options.real("B") * options.real("B") / (rho * rho * T));
+    }
+  } else {  // perceptron
+    c.eta = 1.0;
+    c.average = options.flag("average");
+    c.surrogate = Surrogate::Perceptron;
+    c.stop_when_no_update = true;
+  }
+  model.w_ = train_online(MulticlassProblem(rows, index, model.map_, cost), c, progress);
+  return model;
+}
+
+void LinearMulticlass::check_rows(const Rows& rows) const {
+  require(rows.is_sparse() || rows.cols() == cols(), "rows have ", rows.cols(), " features; the model expects ", cols());
+  rows.validate();
+}
+
+void LinearMulticlass::scores(const Rows& rows, float* out) const {
+  check_rows(rows);
+  const int k = classes();
+  for (int32_t i = 0; i < rows.rows(); ++i) map_.scores(w_.data(), 1.f, rows.row(i), out + size_t(i) * k);
+}
+
+void LinearMulticlass::predict(const Rows& rows, int32_t* out) const {
+  check_rows(rows);
+  std::vector<float> s(classes());
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    map_.scores(w_.data(), 1.f, rows.row(i), s.data());
+    out[i] = labels_[argmax_index(s.data(), classes())];
+  }
+}
+
+void LinearMulticlass::margins(const Rows& rows, const int32_t* labels, float* out) const {
+  check_rows(rows);
+  const int k = classes();
+  std::vector<float> s(k);
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    auto it = std::lower_bound(labels_.begin(), labels_.end(), labels[i]);
+    require(it != labels_.end() && *it == labels[i], "label ", labels[i], " of row ", i, " is not one of the model's labels");
+    const int y = int(it - labels_.begin());
+    map_.scores(w_.data(), 1.f, rows.row(i), s.data());
+    float rival = -INFINITY;
+    for (int c = 0; c < k; ++c)
+      if (c != y) rival = std::max(rival, s[c]);
+    out[i] = k > 1 ? s[y] - rival : INFINITY;
+  }
+}
+
+std::vector<uint8_t> LinearMulticlass::save() const {
+  ByteWriter out(kKind);
+  out.put_string(algo_);
+  std::vector<std::string> flat;
+  for (const auto& [key, value] : options_) flat.push_back(key), flat.push_back(value);
+  out.put_strings(flat);
+  map_.save(out);
+  out.put_vector(labels_);
+  out.put_vector(w_);
+  return out.finish();
+}
+
+LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  require(in.kind() == kKind, "model bytes hold a '", in.kind(), "' model, not a ", kKind, " model");
+  LinearMulticlass m;
+  m.algo_ = in.get_string();
+  const auto flat = in.get_strings();
+  require(flat.size() % 2 == 0, "model bytes are corrupt (options)");
+  for (size_t i = 0; i < flat.size(); i += 2) m.options_.emplace_back(flat[i], flat[i + 1]);
+  m.map_ = FeatureMap::load(in);
+  m.labels_ = in.get_vector<int32_t>();
+  m.w_ = in.get_vector<float>();
+  in.expect_end();
+  require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),
+          "model bytes are corrupt (shapes do not match)");
+  for (float v : m.w_) require(std::isfinite(v), "model bytes are corrupt (non-finite weight)");
+  return m;
+}
+
+}  // namespace argmax

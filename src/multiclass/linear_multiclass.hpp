@@ -1,0 +1,58 @@
+// The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and its trainers:
+//   cs         Crammer–Singer dual coordinate descent (LIBLINEAR -s 4, same C)
+//   pegasos    multiclass SVM λ/2‖w‖² + mean ℓ by Pegasos (η_t = 1/(λt))
+//   sgd        SGD on the surrogate with averaged output (SSBD 17.2.5; η from Cor. 17.2 by default)
+//   perceptron batch multiclass perceptron (SSBD 17.2), stops after a pass without mistakes
+// Labels are any integers; the model keeps them sorted and predicts in those labels. With a k×k cost
+// matrix the labels must be 0..k−1 (the matrix's rows and columns).
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rows.hpp"
+#include "learn/progress.hpp"
+#include "multiclass/feature_map.hpp"
+
+namespace argmax {
+
+class LinearMulticlass {
+ public:
+  static const std::vector<std::string>& algorithms();
+  // The option table of one algorithm (throws InputError for an unknown algorithm).
+  static const std::vector<OptionSpec>& options_of(const std::string& algo);
+
+  // cost: row-major k×k (row = truth), or empty for 0-1. Throws InputError on any bad input.
+  static LinearMulticlass train(const Rows& rows, const std::vector<int32_t>& labels, const std::string& algo,
+                                const OptionList& options, const std::vector<float>& cost,
+                                const ProgressFn& progress = nullptr);
+
+  int classes() const { return map_.classes(); }
+  int cols() const { return map_.cols(); }
+  const std::vector<int32_t>& labels() const { return labels_; }
+  const std::string& algorithm() const { return algo_; }
+  const OptionList& options() const { return options_; }
+  const std::vector<float>& weights() const { return w_; }
+  const FeatureMap& feature_map() const { return map_; }
+
+  // out: m×k scores ⟨w, Ψ(x, y)⟩, columns in labels() order.
+  void scores(const Rows& rows, float* out) const;
+  // out: m predicted labels (ties → the lowest label).
+  void predict(const Rows& rows, int32_t* out) const;
+  // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
+  void margins(const Rows& rows, const int32_t* labels, float* out) const;
+
+  std::vector<uint8_t> save() const;
+  static LinearMulticlass load(const uint8_t* data, size_t size);
+
+ private:
+  void check_rows(const Rows& rows) const;
+  std::string algo_;
+  OptionList options_;
+  FeatureMap map_;
+  std::vector<float> w_;
+  std::vector<int32_t> labels_;
+};
+
+}  // namespace argmax

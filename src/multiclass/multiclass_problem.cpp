@@ -1,0 +1,85 @@
+#include "multiclass/multiclass_problem.hpp"
+
+#include <algorithm>
+
+namespace argmax {
+
+int argmax_index(const float* values, int n) {
+  int best = 0;
+  for (int y = 1; y < n; ++y)
+    if (values[y] > values[best]) best = y;
+  return best;
+}
+
+double MulticlassProblem::surrogate_at(const float* s, int y, Surrogate surrogate, int& worst) const {
+  const int k = map_.classes();
+  const float* delta = cost_.row(y);
+  worst = -1;
+  double value = 0;
+  switch (surrogate) {
+    case Surrogate::MarginRescaled:  // max_y' Δ(y',y) + s_y' − s_y, attained at y' = y when 0
+      for (int c = 0; c < k; ++c) {
+        const double v = delta[c] + s[c] - s[y];
+        if (c != y && v > value) value = v, worst = c;
+      }
+      break;
+    case Surrogate::SlackRescaled:  // max_y' Δ(y',y)(1 + s_y' − s_y)
+      for (int c = 0; c < k; ++c) {
+        const double v = delta[c] * (1.0 + s[c] - s[y]);
+        if (c != y && v > value) value = v, worst = c;
+      }
+      break;
+    case Surrogate::SumOfHinges:
+      for (int c = 0; c < k; ++c)
+        if (c != y) value += std::max(0.0, double(delta[c]) + s[c] - s[y]);
+      break;
+    case Surrogate::Perceptron: {  // best rival; a tie is a mistake (SSBD 17.2's batch perceptron)
+      int rival = -1;
+      for (int c = 0; c < k; ++c)
+        if (c != y && (rival < 0 || s[c] > s[rival])) rival = c;
+      if (rival >= 0 && s[rival] >= s[y]) worst = rival, value = double(s[rival]) - s[y];
+      break;
+    }
+  }
+  return value;
+}
+
+StepResult MulticlassProblem::step(TrainedWeights& w, int i, Surrogate surrogate, float eta) const {
+  const RowView x = rows_.row(i);
+  const int y = labels_[i], k = map_.classes();
+  const ScaledWeights view = w.view();
+  map_.scores(view.v, view.scale, x, scores_.data());
+  StepResult r;
+  r.error = cost_(argmax_index(scores_.data(), k), y);
+  int worst;
+  r.surrogate = surrogate_at(scores_.data(), y, surrogate, worst);
+  auto add = [&](size_t j, float a) { w.add(j, a); };
+  if (surrogate == Surrogate::SumOfHinges) {  // subgradient Σ_{violated y'} Ψ(x,y') − Ψ(x,y)
+    int violated = 0;
+    for (int c = 0; c < k; ++c)
+      if (c != y && cost_(c, y) + scores_[c] - scores_[y] > 0) map_.add_psi(x, c, -eta, add), ++violated;
+    if (violated) map_.add_psi(x, y, eta * violated, add);
+    r.updated = violated > 0;
+  } else if (worst >= 0) {  // subgradient scale·(Ψ(x,ŷ) − Ψ(x,y))
+    const float scale = surrogate == Surrogate::SlackRescaled ? cost_(worst, y) : 1.f;
+    map_.add_psi(x, worst, -eta * scale, add);
+    map_.add_psi(x, y, eta * scale, add);
+    r.updated = true;
+  }
+  return r;
+}
+
+MulticlassProblem::Evaluation MulticlassProblem::evaluate(const float* w, Surrogate surrogate) const {
+  Evaluation e;
+  const int k = map_.classes();
+  for (int i = 0; i < size(); ++i) {
+    map_.scores(w, 1.f, rows_.row(i), scores_.data());
+    int worst;
+    e.surrogate += surrogate_at(scores_.data(), labels_[i], surrogate, worst);
+    e.error += cost_(argmax_index(scores_.data(), k), labels_[i]);
+  }
+  if (size() > 0) e.surrogate /= size(), e.error /= size();
+  return e;
+}
+
+}  // namespace argmax

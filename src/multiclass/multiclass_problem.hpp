@@ -1,0 +1,43 @@
+// The multiclass problem on the shared trainer interface (learn/online.hpp): scores are the k values
+// ⟨w, Ψ(x, y')⟩, so every argmax and loss-augmented argmax is a scan over k labels.
+#pragma once
+#include <vector>
+
+#include "core/rows.hpp"
+#include "learn/online.hpp"
+#include "multiclass/cost_matrix.hpp"
+#include "multiclass/feature_map.hpp"
+
+namespace argmax {
+
+// Index of the largest value; ties go to the lowest index.
+int argmax_index(const float* values, int n);
+
+class MulticlassProblem {
+ public:
+  MulticlassProblem(const Rows& rows, const std::vector<int32_t>& labels, const FeatureMap& map, const CostMatrix& cost)
+      : rows_(rows), labels_(labels), map_(map), cost_(cost), scores_(map.classes()) {}
+
+  int size() const { return rows_.rows(); }
+  size_t dim() const { return map_.dim(); }
+
+  // One step of the online trainers: the surrogate's value and subgradient at w for example i.
+  StepResult step(TrainedWeights& w, int i, Surrogate surrogate, float eta) const;
+
+  // Mean surrogate and mean task loss of a fixed w over the data (the ½‖w‖² term is the trainer's).
+  struct Evaluation {
+    double surrogate = 0, error = 0;
+  };
+  Evaluation evaluate(const float* w, Surrogate surrogate) const;
+
+ private:
+  // ℓ(w, (x_i, y_i)) from the scores, with the label ŷ that attains it (−1 when none is needed).
+  double surrogate_at(const float* scores, int y, Surrogate surrogate, int& worst) const;
+  const Rows& rows_;
+  const std::vector<int32_t>& labels_;
+  const FeatureMap& map_;
+  const CostMatrix& cost_;
+  mutable std::vector<float> scores_;
+};
+
+}  // namespace argmax

@@ -1,0 +1,280 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <numeric>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "multiclass/crammer_singer.hpp"
+#include "multiclass/linear_multiclass.hpp"
+#include "multiclass/multiclass_problem.hpp"
+
+using namespace argmax;
+
+namespace {
+
+struct Data {
+  std::vector<float> x;
+  std::vector<int32_t> y;
+  int cols;
+  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
+};
+
+// k Gaussian-ish clusters in `cols` dimensions, centres drawn from the seed.
+Data clusters(int m, int k, int cols, double spread, uint64_t seed) {
+  Rng rng(seed);
+  std::vector<float> centre(size_t(k) * cols);
+  for (auto& c : centre) c = float(4 * rng.uniform() - 2);
+  Data d{{}, {}, cols};
+  for (int i = 0; i < m; ++i) {
+    const int y = int(rng.below(k));
+    d.y.push_back(y);
+    for (int j = 0; j < cols; ++j) d.x.push_back(centre[y * cols + j] + float(spread * (2 * rng.uniform() - 1)));
+  }
+  return d;
+}
+
+// SSBD Example 17.1: points on a line in three balls, masses 40% / 20% / 40%, class 1 in the middle.
+Data three_balls(int m, uint64_t seed) {
+  Rng rng(seed);
+  Data d{{}, {}, 2};
+  for (int i = 0; i < m; ++i) {
+    const double u = rng.uniform();
+    const int y = u < 0.4 ? 0 : (u < 0.6 ? 1 : 2);
+    const double cx = (y - 1) * 1.0, r = 0.3 * std::sqrt(rng.uniform()), a = 6.283185307179586 * rng.uniform();
+    d.x.push_back(float(cx + r * std::cos(a)));
+    d.x.push_back(float(r * std::sin(a)));
+    d.y.push_back(y);
+  }
+  return d;
+}
+
+double accuracy(const LinearMulticlass& model, const Data& d) {
+  std::vector<int32_t> pred(d.y.size());
+  model.predict(d.rows(), pred.data());
+  size_t ok = 0;
+  for (size_t i = 0; i < pred.size(); ++i) ok += pred[i] == d.y[i];
+  return double(ok) / pred.size();
+}
+
+// Wraps a problem to count the perceptron's updates (SSBD Thm 17.5 bounds them).
+struct CountingProblem {
+  const MulticlassProblem& inner;
+  mutable long updates = 0;
+  int size() const { return inner.size(); }
+  size_t dim() const { return inner.dim(); }
+  StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const {
+    StepResult r = inner.step(w, i, s, eta);
+    updates += r.updated;
+    return r;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("generalized hinge upper-bounds the cost of the prediction and is tight at margin", "[multiclass]") {
+  Rng rng(7);
+  const int k = 5, cols = 4;
+  std::vector<float> cost_rows(k * k);
+  for (int t = 0; t < k; ++t)
+    for (int p = 0; p < k; ++p) cost_rows[t * k + p] = t == p ? 0.f : float(0.2 + rng.uniform());
+  const CostMatrix cost = CostMatrix::from_rows(cost_rows, k);
+  const FeatureMap map = FeatureMap::multivector(cols, k, 1.f);
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<float> x(cols), w(map.dim());
+    for (auto& v : x) v = float(2 * rng.uniform() - 1);
+    for (auto& v : w) v = float(2 * rng.uniform() - 1);
+    std::vector<int32_t> y = {int32_t(rng.below(k))};
+    const Rows rows = Rows::dense(x.data(), 1, cols);
+    MulticlassProblem problem(rows, y, map, cost);
+    const auto e = problem.evaluate(w.data(), Surrogate::MarginRescaled);
+    REQUIRE(e.surrogate >= e.error - 1e-6);
+    // Scale up the true class's block until it wins every rival by its cost: the hinge becomes exactly 0 = Δ.
+    std::vector<float> s(k);
+    map.scores(w.data(), 1.f, rows.row(0), s.data());
+    double need = 0;
+    for (int c = 0; c < k; ++c)
+      if (c != y[0]) need = std::max(need, double(cost(c, y[0]) + s[c] - s[y[0]]));
+    w[size_t(cols) * k + y[0]] += float(need);  // the bias weight of class y (bias feature = 1)
+    const auto tight = problem.evaluate(w.data(), Surrogate::MarginRescaled);
+    REQUIRE(tight.error == 0);
+    REQUIRE(tight.surrogate == Approx(0).margin(1e-5));
+  }
+}
+
+TEST_CASE("Crammer–Singer, Pegasos and regularised SGD reach the same objective", "[multiclass]") {
+  const Data d = clusters(120, 4, 3, 2.5, 3);  // overlapping clusters: the hinge is active
+  const double C = 0.5, m = double(d.y.size()), lambda = 1.0 / (C * m);
+  const auto cs = LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}, {"bias", "1"}}, {});
+  const auto pegasos = LinearMulticlass::train(d.rows(), d.y, "pegasos",
+                                               {{"lambda", std::to_string(lambda)}, {"epochs", "3000"}, {"bias", "1"}}, {});
+  const auto sgd = LinearMulticlass::train(d.rows(), d.y, "sgd",
+                                           {{"lambda", std::to_string(lambda)}, {"eta", "0.01"}, {"epochs", "3000"}, {"bias", "1"}}, {});
+  const CostMatrix cost = CostMatrix::zero_one(4);
+  auto objective = [&](const LinearMulticlass& model) {  // λ/2‖w‖² + mean hinge = (½‖w‖² + C Σ ℓ)/(Cm)
+    MulticlassProblem problem(d.rows(), d.y, model.feature_map(), cost);
+    const auto e = problem.evaluate(model.weights().data(), Surrogate::MarginRescaled);
+    double norm = 0;
+    for (float v : model.weights()) norm += double(v) * v;
+    return 0.5 * lambda * norm + e.surrogate;
+  };
+  const double best = objective(cs);
+  CHECK(objective(pegasos) == Approx(best).epsilon(0.02));
+  CHECK(objective(sgd) == Approx(best).epsilon(0.02));
+  CHECK(objective(pegasos) >= best - 1e-4);  // CS solves the same convex problem to ε
+}
+
+TEST_CASE("batch perceptron stops within (R‖w*‖)² updates on separable data", "[multiclass]") {
+  for (uint64_t seed = 1; seed <= 5; ++seed) {
+    Rng rng(seed);
+    const int k = 4, cols = 5, m = 300;
+    const FeatureMap map = FeatureMap::multivector(cols, k, 0.f);
+    std::vector<float> wstar(map.dim());
+    for (auto& v : wstar) v = float(2 * rng.uniform() - 1);
+    Data d{{}, {}, cols};
+    std::vector<float> s(k);
+    while (int(d.y.size()) < m) {  // keep points whose best class wins by a clear margin
+      std::vector<float> x(cols);
+      for (auto& v : x) v = float(2 * rng.uniform() - 1);
+      map.scores(wstar.data(), 1.f, RowView{nullptr, x.data(), cols}, s.data());
+      const int y = argmax_index(s.data(), k);
+      std::vector<float> sorted = s;
+      std::sort(sorted.begin(), sorted.end());
+      if (sorted[k - 1] - sorted[k - 2] < 0.1f) continue;
+      d.x.insert(d.x.end(), x.begin(), x.end());
+      d.y.push_back(y);
+    }
+    double gamma = INFINITY, R = 0, norm = 0;
+    for (int i = 0; i < m; ++i) {
+      const RowView x{nullptr, d.x.data() + size_t(i) * cols, cols};
+      map.scores(wstar.data(), 1.f, x, s.data());
+      for (int c = 0; c < k; ++c)
+        if (c != d.y[i]) gamma = std::min(gamma, double(s[d.y[i]] - s[c]));
+      R = std::max(R, std::sqrt(2.0 * x.squared_norm()));
+    }
+    for (float v : wstar) norm += double(v) * v;
+    const double bound = R * R * norm / (gamma * gamma);  // w*/γ separates with margin 1
+
+    const CostMatrix cost = CostMatrix::zero_one(k);
+    const Rows rows = d.rows();
+    MulticlassProblem problem(rows, d.y, map, cost);
+    CountingProblem counting{problem};
+    OnlineConfig c;
+    c.eta = 1, c.average = false, c.surrogate = Surrogate::Perceptron, c.stop_when_no_update = true, c.epochs = 100000;
+    const auto w = train_online(counting, c, nullptr);
+    CHECK(counting.updates <= bound);
+    CHECK(problem.evaluate(w.data(), Surrogate::Perceptron).surrogate == 0);
+  }
+}
+
+TEST_CASE("SSBD Example 17.1: the multivector predictor learns the three balls perfectly", "[multiclass]") {
+  const Data train = three_balls(400, 11), test = three_balls(400, 12);
+  for (const char* algo : {"cs", "perceptron", "pegasos"}) {
+    INFO(algo);
+    OptionList options = {{"bias", "1"}};
+    if (std::string(algo) == "cs") options.emplace_back("C", "100");
+    if (std::string(algo) == "pegasos") options.emplace_back("epochs", "100");
+    const auto model = LinearMulticlass::train(train.rows(), train.y, algo, options, {});
+    CHECK(accuracy(model, train) == 1.0);
+    CHECK(accuracy(model, test) == 1.0);
+  }
+}
+
+TEST_CASE("labels may be any integers and come back unchanged", "[multiclass]") {
+  Data d = clusters(90, 3, 2, 0.3, 5);
+  const int32_t names[3] = {-7, 3, 1000};
+  for (auto& y : d.y) y = names[y];
+  const auto model = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
+  CHECK(model.labels() == std::vector<int32_t>{-7, 3, 1000});
+  CHECK(accuracy(model, d) > 0.95);
+}
+
+TEST_CASE("cost-sensitive training avoids the expensive mistake", "[multiclass]") {
+  // Two overlapping classes; predicting 0 when the truth is 1 costs 10, the reverse costs 1.
+  Data d = clusters(400, 2, 2, 3.0, 9);
+  const auto plain = LinearMulticlass::train(d.rows(), d.y, "pegasos", {{"bias", "1"}, {"lambda", "0.001"}}, {});
+  const std::vector<float> cost = {0, 1, 10, 0};
+  const auto aware = LinearMulticlass::train(d.rows(), d.y, "pegasos", {{"bias", "1"}, {"lambda", "0.001"}}, cost);
+  auto expensive = [&](const LinearMulticlass& model) {
+    std::vector<int32_t> p(d.y.size());
+    model.predict(d.rows(), p.data());
+    int n = 0;
+    for (size_t i = 0; i < p.size(); ++i) n += d.y[i] == 1 && p[i] == 0;
+    return n;
+  };
+  CHECK(expensive(aware) < expensive(plain));
+}
+
+TEST_CASE("class-sensitive TF-IDF matches hand-computed scores", "[multiclass]") {
+  // 3 documents over 2 words; labels 0, 0, 1.  DF(word, not-y):
+  //   word0 in docs 0 and 2: DF(0, not 0) = 1 (doc 2), DF(0, not 1) = 1 (doc 0)
+  //   word1 in doc 1 only:   DF(1, not 0) = 0,         DF(1, not 1) = 1
+  const std::vector<float> x = {2, 0, 0, 3, 1, 0};
+  const std::vector<int32_t> y = {0, 0, 1};
+  const Rows rows = Rows::dense(x.data(), 3, 2);
+  const FeatureMap map = FeatureMap::tfidf(rows, y, 2);
+  const std::vector<float> w = {0.5f, 2.0f};
+  std::vector<float> s(2);
+  map.scores(w.data(), 1.f, rows.row(1), s.data());  // TF = (0, 1)
+  CHECK(s[0] == Approx(2.0 * std::log(3.0 / 1.0)));
+  CHECK(s[1] == Approx(2.0 * std::log(3.0 / 2.0)));
+  map.scores(w.data(), 1.f, rows.row(0), s.data());  // TF = (1, 0)
+  CHECK(s[0] == Approx(0.5 * std::log(3.0 / 2.0)));
+  CHECK(s[1] == Approx(0.5 * std::log(3.0 / 2.0)));
+}
+
+TEST_CASE("margins are h(x,y) minus the best rival", "[multiclass]") {
+  Data d = clusters(60, 3, 2, 0.5, 21);
+  const auto model = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
+  std::vector<float> margins(d.y.size()), scores(d.y.size() * 3);
+  model.margins(d.rows(), d.y.data(), margins.data());
+  model.scores(d.rows(), scores.data());
+  for (size_t i = 0; i < d.y.size(); ++i) {
+    const float* s = &scores[i * 3];
+    float rival = -INFINITY;
+    for (int c = 0; c < 3; ++c)
+      if (c != d.y[i]) rival = std::max(rival, s[c]);
+    CHECK(margins[i] == Approx(s[d.y[i]] - rival));
+  }
+  const int32_t unknown = 42;
+  CHECK_THROWS_WITH(model.margins(Rows::dense(d.x.data(), 1, 2), &unknown, margins.data()),
+                    Catch::Contains("not one of the model's labels"));
+}
+
+TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[multiclass][io]") {
+  Data d = clusters(100, 3, 4, 0.8, 2);
+  for (const char* algo : {"cs", "sgd"}) {
+    const auto model = LinearMulticlass::train(d.rows(), d.y, algo, {{"bias", "1"}}, {});
+    const auto bytes = model.save();
+    const auto again = LinearMulticlass::load(bytes.data(), bytes.size());
+    std::vector<int32_t> a(d.y.size()), b(d.y.size());
+    model.predict(d.rows(), a.data());
+    again.predict(d.rows(), b.data());
+    CHECK(a == b);
+    CHECK(again.weights() == model.weights());
+    CHECK(again.algorithm() == algo);
+
+    auto corrupt = bytes;
+    corrupt[corrupt.size() / 2] ^= 0x40;
+    CHECK_THROWS_WITH(LinearMulticlass::load(corrupt.data(), corrupt.size()), Catch::Contains("checksum"));
+    CHECK_THROWS_AS(LinearMulticlass::load(bytes.data(), bytes.size() - 3), InputError);
+    CHECK_THROWS_WITH(LinearMulticlass::load(bytes.data(), 5), Catch::Contains("not an argmax model"));
+  }
+}
+
+TEST_CASE("bad input is an InputError with a message", "[multiclass]") {
+  Data d = clusters(20, 2, 2, 0.5, 4);
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"Cee", "1"}}, {}), Catch::Contains("unknown option 'Cee'"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "abc"}}, {}), Catch::Contains("must be a number"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "-1"}}, {}), Catch::Contains("must be in (0"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "sgd", {{"epochs", "2.5"}}, {}), Catch::Contains("integer"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "svm", {}, {}), Catch::Contains("unknown multiclass algorithm"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(d.x.data(), 0, 2), {}, "cs", {}, {}), Catch::Contains("empty"));
+  std::vector<int32_t> y = d.y;
+  y[3] = 5;
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), y, "cs", {}, {0, 1, 1, 0}), Catch::Contains("outside the 2×2 cost matrix"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {}, {0, 1, 1, 1}), Catch::Contains("diagonal"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {}, {0, 1, 1}), Catch::Contains("2×2"));
+  d.x[5] = NAN;
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {}, {}), Catch::Contains("non-finite"));
+}
