@@ -1,0 +1,90 @@
+#include "ranking/bipartite.hpp"
+
+#include <algorithm>
+#include <limits>
+
+#include "core/error.hpp"
+
+namespace argmax {
+namespace {
+
+double ratio(double num, double den) { return den > 0 ? num / den : 1.0; }
+
+}  // namespace
+
+double bipartite_measure(const BipartiteSpec& spec, int32_t a, int32_t b, int32_t c, int32_t d) {
+  switch (spec.measure) {
+    case BipartiteMeasure::BalancedAccuracy: return 0.5 * (ratio(a, a + c) + ratio(d, d + b));
+    case BipartiteMeasure::F1: return ratio(2.0 * a, 2.0 * a + b + c);
+    case BipartiteMeasure::FBeta: {
+      const double b2 = spec.beta * spec.beta;
+      return ratio((1 + b2) * a, (1 + b2) * a + b + b2 * c);
+    }
+    case BipartiteMeasure::PrecisionAtK: return ratio(a, a + b);
+    case BipartiteMeasure::RecallAtK: return ratio(a, a + c);
+  }
+  return 0;
+}
+
+bool bipartite_admissible(const BipartiteSpec& spec, int32_t a, int32_t b, int32_t) {
+  if (spec.measure == BipartiteMeasure::PrecisionAtK) return a + b >= spec.k;
+  if (spec.measure == BipartiteMeasure::RecallAtK) return a + b <= spec.k;
+  return true;
+}
+
+double bipartite_loss(const BipartiteSpec& spec, const int8_t* v, const int8_t* y, int32_t r) {
+  int32_t a = 0, b = 0, c = 0, d = 0;
+  for (int32_t i = 0; i < r; ++i) {
+    if (y[i] > 0) (v[i] > 0 ? a : c)++;
+    else (v[i] > 0 ? b : d)++;
+  }
+  return 1.0 - bipartite_measure(spec, a, b, c, d);
+}
+
+BipartiteArgmax bipartite_argmax(const BipartiteSpec& spec, const double* s, const int8_t* y, int32_t r) {
+  std::vector<int32_t> pos, neg;
+  double base = 0;  // −Σ s_i − Σ y_i s_i: with v = +1 on a chosen set S, Σ (v_i − y_i)s_i = 2 Σ_S s − Σ s − Σ y s
+  for (int32_t i = 0; i < r; ++i) {
+    (y[i] > 0 ? pos : neg).push_back(i);
+    base -= s[i] + (y[i] > 0 ? 1.0 : -1.0) * s[i];
+  }
+  auto by_score = [s](int32_t u, int32_t v) { return s[u] != s[v] ? s[u] > s[v] : u < v; };
+  std::sort(pos.begin(), pos.end(), by_score);
+  std::sort(neg.begin(), neg.end(), by_score);
+  const int32_t P = int32_t(pos.size()), N = int32_t(neg.size());
+  std::vector<double> pos_sum(P + 1, 0.0), neg_sum(N + 1, 0.0);
+  for (int32_t q = 0; q < P; ++q) pos_sum[q + 1] = pos_sum[q] + s[pos[q]];
+  for (int32_t q = 0; q < N; ++q) neg_sum[q + 1] = neg_sum[q] + s[neg[q]];
+
+  double best = -std::numeric_limits<double>::infinity();
+  int32_t best_a = -1, best_b = -1;
+  for (int32_t a = 0; a <= P; ++a)
+    for (int32_t b = 0; b <= N; ++b) {
+      if (!bipartite_admissible(spec, a, b, r)) continue;
+      const double value = 1.0 - bipartite_measure(spec, a, b, P - a, N - b) + 2.0 * (pos_sum[a] + neg_sum[b]) + base;
+      if (value > best) best = value, best_a = a, best_b = b;
+    }
+  require(best_a >= 0, "no admissible prediction: precision@k needs k ≤ the number of documents (k = ", spec.k,
+          ", documents = ", r, ")");
+  BipartiteArgmax out;
+  out.v.assign(r, -1);
+  for (int32_t q = 0; q < best_a; ++q) out.v[pos[q]] = 1;
+  for (int32_t q = 0; q < best_b; ++q) out.v[neg[q]] = 1;
+  out.value = best;
+  return out;
+}
+
+std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r) {
+  std::vector<int32_t> order(r);
+  for (int32_t i = 0; i < r; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [s](int32_t u, int32_t v) { return s[u] != s[v] ? s[u] > s[v] : u < v; });
+  int32_t n = 0;
+  while (n < r && s[order[n]] > 0) ++n;
+  if (spec.measure == BipartiteMeasure::PrecisionAtK) n = std::max(n, std::min(spec.k, r));
+  if (spec.measure == BipartiteMeasure::RecallAtK) n = std::min(n, spec.k);
+  std::vector<int8_t> v(r, -1);
+  for (int32_t q = 0; q < n; ++q) v[order[q]] = 1;
+  return v;
+}
+
+}  // namespace argmax

@@ -1,0 +1,45 @@
+// Bipartite ranking with multivariate performance measures (SSBD 17.5; Joachims 2005).
+//
+// Truth y ∈ {±1}^r, prediction v ∈ {±1}^r. With a = TP, b = FP, c = FN, d = TN:
+//   balanced accuracy ½(a/(a+c) + d/(d+b));  F1 = 2a/(2a+b+c);  F_β = (1+β²)a/((1+β²)a + b + β²c);
+//   precision@k = a/(a+b) over predictions with a + b ≥ k;  recall@k = a/(a+c) over a + b ≤ k.
+// The loss is Δ(v, y) = 1 − measure ∈ [0, 1]; a 0/0 ratio (nothing to find, nothing predicted) counts 1.
+//
+// Surrogate (SSBD 17.14): ℓ = max_{v∈V} [Δ(v, y) + Σ_i (v_i − y_i) s_i], s_i = ⟨w, x_i⟩, V the admissible v.
+// Argmax (SSBD 17.5): Δ depends on v only through (a, b), and for fixed (a, b) Σ v_i s_i is largest with
+// v = +1 on the a best-scored positives and the b best-scored negatives. Sorting each class by score and
+// taking prefix sums makes each (a, b) O(1): O(r log r + PN) in all.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace argmax {
+
+enum class BipartiteMeasure { BalancedAccuracy, F1, FBeta, PrecisionAtK, RecallAtK };
+
+struct BipartiteSpec {
+  BipartiteMeasure measure = BipartiteMeasure::F1;
+  double beta = 1.0;  // F_β
+  int32_t k = 1;      // precision@k, recall@k
+};
+
+// The measure from counts (P = a + c positives, N = b + d negatives).
+double bipartite_measure(const BipartiteSpec& spec, int32_t a, int32_t b, int32_t c, int32_t d);
+// Whether a prediction with a + b positives is in V.
+bool bipartite_admissible(const BipartiteSpec& spec, int32_t a, int32_t b, int32_t r);
+// Δ(v, y) = 1 − measure(counts of v against y).
+double bipartite_loss(const BipartiteSpec& spec, const int8_t* v, const int8_t* y, int32_t r);
+
+struct BipartiteArgmax {
+  std::vector<int8_t> v;  // the maximiser, ±1
+  double value = 0;       // Δ(v, y) + Σ (v_i − y_i) s_i at the maximiser
+};
+
+// Loss-augmented argmax over V. Throws InputError if V is empty (precision@k with k > r).
+BipartiteArgmax bipartite_argmax(const BipartiteSpec& spec, const double* s, const int8_t* y, int32_t r);
+
+// Prediction argmax_{v∈V} Σ v_i s_i: +1 where s_i > 0, then the fewest changes (by score) that reach V.
+std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r);
+
+}  // namespace argmax
