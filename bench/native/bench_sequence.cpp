@@ -1,0 +1,156 @@
+// Sequence tagging benchmark: UD English EWT (UPOS) and the OCR letters (small and large
+// protocols), for each trainer: accuracy, training seconds, decoding tokens/s from raw input
+// (feature extraction included) and peak memory. Data from ../shared/data (or --data DIR);
+// a missing data set is skipped.
+//
+//   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b,…] [key=value …]
+//
+// key=value pairs are passed to the trainer (see sequence_trainer.hpp), e.g. epochs=15 features=crfsuite.
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "io/conll.hpp"
+#include "io/svmhmm.hpp"
+#include "metrics/sequence_metrics.hpp"
+#include "sequence/sequence_trainer.hpp"
+
+using namespace argmax;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+bool read_file(const std::string& path, std::string& out) {
+  std::ifstream in(path, std::ios::binary);
+  if (!in) return false;
+  std::ostringstream s;
+  s << in.rdbuf();
+  out = s.str();
+  return true;
+}
+
+double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
+
+double peak_mb() {
+  rusage u{};
+  getrusage(RUSAGE_SELF, &u);
+  return u.ru_maxrss / 1024.0;
+}
+
+std::vector<std::string> split(const std::string& s, char sep) {
+  std::vector<std::string> out;
+  std::stringstream in(s);
+  for (std::string item; std::getline(in, item, sep);)
+    if (!item.empty()) out.push_back(item);
+  return out;
+}
+
+void row(const std::string& task, const std::string& algo, double acc, double seq_acc, double train_s,
+         double tokens_per_s, int epochs_run) {
+  std::printf("| %-9s | %-14s | %6.2f%% | %6.2f%% | %7.1f | %5d | %9.0f | %6.0f |\n", task.c_str(), algo.c_str(),
+              100 * acc, 100 * seq_acc, train_s, epochs_run, tokens_per_s, peak_mb());
+  std::fflush(stdout);
+}
+
+OptionList with_algo(const OptionList& extra, const std::string& algo) {
+  OptionList o{{"algo", algo}};
+  for (const auto& kv : extra) o.push_back(kv);
+  return o;
+}
+
+ProgressFn verbose_progress(bool verbose, int& epochs) {
+  return [verbose, &epochs](const Progress& p) {
+    epochs = p.epoch;
+    if (verbose) std::fprintf(stderr, "  epoch %d objective %.5f train error %.4f\n", p.epoch, p.objective, p.training_error);
+    return true;
+  };
+}
+
+void run_ewt(const std::string& dir, const std::vector<std::string>& algos, const OptionList& extra, bool verbose) {
+  std::string train_text, test_text;
+  if (!read_file(dir + "/ud-english-ewt/en_ewt-ud-train.conllu", train_text) ||
+      !read_file(dir + "/ud-english-ewt/en_ewt-ud-test.conllu", test_text)) {
+    std::printf("| ewt       | (skipped: %s/ud-english-ewt not found) |\n", dir.c_str());
+    return;
+  }
+  const TaggedText train = read_conllu(train_text), test = read_conllu(test_text);
+  for (const auto& algo : algos) {
+    int epochs = 0;
+    auto t0 = Clock::now();
+    const SequenceModel model = train_tagger(train.tokens, train.tags, with_algo(extra, algo), verbose_progress(verbose, epochs));
+    const double train_s = seconds_since(t0);
+    t0 = Clock::now();
+    const auto predicted = model.tag(test.tokens);
+    const double decode_s = seconds_since(t0);
+    const SequenceScores s = score_sequences(test.tags, predicted);
+    row("ewt-upos", algo, s.token_accuracy, s.sequence_accuracy, train_s, s.tokens / decode_s, epochs);
+  }
+}
+
+void run_ocr(const std::string& dir, const std::string& protocol, const std::vector<std::string>& algos,
+             const OptionList& extra, bool verbose) {
+  std::string train_text, test_text;
+  const std::string base = dir + "/ocr-letters/ocr-" + protocol;
+  if (!read_file(base + "-train.svmhmm", train_text) || !read_file(base + "-test.svmhmm", test_text)) {
+    std::printf("| ocr-%-5s | (skipped: %s-*.svmhmm not found) |\n", protocol.c_str(), base.c_str());
+    return;
+  }
+  const NumericSequences train = read_svmhmm(train_text), test = read_svmhmm(test_text);
+  for (const auto& algo : algos) {
+    int epochs = 0;
+    auto t0 = Clock::now();
+    const SequenceModel model =
+        train_numeric_tagger(train.rows.view(), train.starts, train.tags, with_algo(extra, algo), verbose_progress(verbose, epochs));
+    const double train_s = seconds_since(t0);
+    t0 = Clock::now();
+    SequenceBatch x;
+    model.featurize(test.rows.view(), test.starts, x);
+    const std::vector<int> ids = model.decode(x);
+    const double decode_s = seconds_since(t0);
+    std::vector<std::vector<std::string>> predicted;
+    size_t p = 0;
+    for (const auto& tags : test.tags) {
+      predicted.emplace_back();
+      for (size_t t = 0; t < tags.size(); ++t) predicted.back().push_back(model.labels[ids[p++]]);
+    }
+    const SequenceScores s = score_sequences(test.tags, predicted);
+    row("ocr-" + protocol, algo, s.token_accuracy, s.sequence_accuracy, train_s, s.tokens / decode_s, epochs);
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  std::string data = "../shared/data", task = "all";
+  std::vector<std::string> algos = {"perceptron", "ssvm", "ssvm-slack", "crf", "softmax-margin"};
+  OptionList extra;
+  bool verbose = false;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--data" && i + 1 < argc) data = argv[++i];
+    else if (a == "--task" && i + 1 < argc) task = argv[++i];
+    else if (a == "--algos" && i + 1 < argc) algos = split(argv[++i], ',');
+    else if (a == "-v") verbose = true;
+    else if (a.find('=') != std::string::npos) extra.emplace_back(a.substr(0, a.find('=')), a.substr(a.find('=') + 1));
+    else {
+      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [-v] [key=value …]\n");
+      return 2;
+    }
+  }
+  try {
+    std::printf("| task      | algo           | token acc | seq acc | train s | epochs | decode tok/s | peak MB |\n");
+    std::printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
+    if (task == "all" || task == "ewt") run_ewt(data, algos, extra, verbose);
+    if (task == "all" || task == "ocr-large") run_ocr(data, "large", algos, extra, verbose);
+    if (task == "all" || task == "ocr-small") run_ocr(data, "small", algos, extra, verbose);
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "error: %s\n", e.what());
+    return 1;
+  }
+  return 0;
+}

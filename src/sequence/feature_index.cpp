@@ -1,0 +1,67 @@
+#include "sequence/feature_index.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+
+namespace argmax {
+
+FeatureIndex FeatureIndex::hashed(int bits) {
+  require(bits >= 1 && bits <= 26, "hash bits must be in [1, 26], got ", bits);
+  FeatureIndex f;
+  f.bits_ = bits;
+  return f;
+}
+
+FeatureIndex FeatureIndex::dictionary(std::vector<uint64_t> keys) {
+  FeatureIndex f;
+  f.rehash(std::max<size_t>(16, keys.size() * 2));
+  for (uint64_t k : keys) {
+    require(f.lookup(k) < 0, "feature dictionary has a duplicate key");
+    f.insert(k);
+  }
+  return f;
+}
+
+void FeatureIndex::rehash(size_t capacity) {
+  size_t c = 16;
+  while (c < capacity) c *= 2;
+  slots_.assign(c, -1);
+  mask_ = c - 1;
+  for (int32_t id = 0; id < int32_t(keys_.size()); ++id) {
+    size_t h = keys_[id] & mask_;
+    while (slots_[h] >= 0) h = (h + 1) & mask_;
+    slots_[h] = id;
+  }
+}
+
+void FeatureIndex::insert(uint64_t key) {
+  if ((keys_.size() + 1) * 2 > slots_.size()) rehash(slots_.size() * 2 + 16);
+  keys_.push_back(key);
+  size_t h = key & mask_;
+  while (slots_[h] >= 0) h = (h + 1) & mask_;
+  slots_[h] = int32_t(keys_.size() - 1);
+}
+
+void FeatureIndex::grow(const std::vector<uint64_t>& keys, int min_count) {
+  if (bits_) return;
+  if (slots_.empty()) rehash(16);
+  if (min_count <= 1) {
+    for (uint64_t k : keys)
+      if (lookup(k) < 0) insert(k);
+    return;
+  }
+  // Count unknown keys in a temporary dictionary, then admit the frequent ones in first-seen order.
+  FeatureIndex seen = dictionary({});
+  std::vector<int32_t> counts;
+  for (uint64_t k : keys) {
+    if (lookup(k) >= 0) continue;
+    int32_t id = seen.lookup(k);
+    if (id < 0) seen.insert(k), counts.push_back(0), id = int32_t(counts.size() - 1);
+    ++counts[id];
+  }
+  for (size_t id = 0; id < counts.size(); ++id)
+    if (counts[id] >= min_count) insert(seen.keys_[id]);
+}
+
+}  // namespace argmax

@@ -1,0 +1,98 @@
+// Limited-memory BFGS (Nocedal 1980; Nocedal & Wright, Numerical Optimization, alg. 7.4–7.5).
+// Direction d = −H g from the two-loop recursion over the last m pairs
+//   s_j = x_{j+1} − x_j,  y_j = g_{j+1} − g_j,   H₀ = (sᵀy / yᵀy)·I,
+// then a backtracking line search for the Armijo condition f(x + αd) ≤ f(x) + c₁ α gᵀd.
+// Vectors are float (the weight vectors of chain models are large; memory ≈ (2m + 4)·4 bytes per
+// weight); dot products accumulate in double. Written here rather than using LBFGSpp so that every
+// iteration can report progress and be cancelled.
+#pragma once
+#include <cmath>
+#include <deque>
+#include <functional>
+#include <vector>
+
+namespace argmax {
+
+struct LbfgsConfig {
+  int memory = 6;
+  int max_iterations = 100;
+  double gradient_tolerance = 1e-5;  // stop when ‖g‖ ≤ tol·max(1, ‖x‖)
+  int past = 10;                     // stop when f improved by less than `delta` (relative) over `past` iterations
+  double delta = 1e-5;
+};
+
+// f(x, g) returns f(x) and writes ∇f(x) into g. report(iteration, f) returns false to stop.
+// Minimises in place; returns the final f.
+inline double lbfgs_minimize(const std::function<double(const std::vector<float>&, std::vector<float>&)>& f,
+                             std::vector<float>& x, const LbfgsConfig& config,
+                             const std::function<bool(int, double)>& report) {
+  const size_t d = x.size();
+  auto dot = [d](const std::vector<float>& a, const std::vector<float>& b) {
+    double s = 0;
+    for (size_t j = 0; j < d; ++j) s += double(a[j]) * b[j];
+    return s;
+  };
+  std::vector<float> g(d), xn(d), gn(d), dir(d);
+  double fx = f(x, g);
+  std::deque<std::vector<float>> S, Y;
+  std::deque<double> rho;
+  std::vector<double> history{fx};
+  std::vector<double> alpha(config.memory);
+  for (int iter = 1; iter <= config.max_iterations; ++iter) {
+    const double gnorm = std::sqrt(dot(g, g)), xnorm = std::sqrt(dot(x, x));
+    if (gnorm <= config.gradient_tolerance * std::max(1.0, xnorm)) break;
+    // Two-loop recursion.
+    for (size_t j = 0; j < d; ++j) dir[j] = -g[j];
+    const int m = int(S.size());
+    for (int i = m - 1; i >= 0; --i) {
+      alpha[i] = rho[i] * dot(S[i], dir);
+      const float a = float(alpha[i]);
+      for (size_t j = 0; j < d; ++j) dir[j] -= a * Y[i][j];
+    }
+    if (m > 0) {
+      const double gamma = 1.0 / (rho[m - 1] * dot(Y[m - 1], Y[m - 1]));
+      for (float& v : dir) v = float(v * gamma);
+    }
+    for (int i = 0; i < m; ++i) {
+      const float b = float(alpha[i] - rho[i] * dot(Y[i], dir));
+      for (size_t j = 0; j < d; ++j) dir[j] += b * S[i][j];
+    }
+    double slope = dot(g, dir);
+    if (slope >= 0) {  // not a descent direction (numerical trouble): restart from steepest descent
+      S.clear(), Y.clear(), rho.clear();
+      for (size_t j = 0; j < d; ++j) dir[j] = -g[j];
+      slope = -gnorm * gnorm;
+    }
+    double step = m == 0 ? 1.0 / std::max(1.0, std::sqrt(dot(dir, dir))) : 1.0;
+    double fn = 0;
+    bool accepted = false;
+    for (int tries = 0; tries < 40; ++tries) {
+      for (size_t j = 0; j < d; ++j) xn[j] = x[j] + float(step * dir[j]);
+      fn = f(xn, gn);
+      if (std::isfinite(fn) && fn <= fx + 1e-4 * step * slope) {
+        accepted = true;
+        break;
+      }
+      step *= 0.5;
+    }
+    if (!accepted) break;  // no decrease possible at float precision: converged as far as it goes
+    std::vector<float> s(d), y(d);
+    for (size_t j = 0; j < d; ++j) s[j] = xn[j] - x[j], y[j] = gn[j] - g[j];
+    const double sy = dot(s, y);
+    if (sy > 1e-10) {
+      if (int(S.size()) == config.memory) S.pop_front(), Y.pop_front(), rho.pop_front();
+      S.push_back(std::move(s)), Y.push_back(std::move(y)), rho.push_back(1.0 / sy);
+    }
+    x.swap(xn), g.swap(gn);
+    fx = fn;
+    history.push_back(fx);
+    if (report && !report(iter, fx)) break;
+    if (int(history.size()) > config.past) {
+      const double before = history[history.size() - 1 - config.past];
+      if ((before - fx) / std::max(1.0, std::fabs(fx)) < config.delta) break;
+    }
+  }
+  return fx;
+}
+
+}  // namespace argmax

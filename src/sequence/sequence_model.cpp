@@ -1,0 +1,135 @@
+#include "sequence/sequence_model.hpp"
+
+#include <cmath>
+
+#include "io/bytes.hpp"
+
+namespace argmax {
+
+int SequenceModel::label_id(const std::string& label) const {
+  for (size_t y = 0; y < labels.size(); ++y)
+    if (labels[y] == label) return int(y);
+  return -1;
+}
+
+const TokenFeaturizer& SequenceModel::featurizer() const {
+  if (!featurizer_ || featurizer_->spec() != templates) featurizer_ = std::make_shared<TokenFeaturizer>(templates);
+  return *featurizer_;
+}
+
+void SequenceModel::featurize(const std::string* tokens, int n, SequenceBatch& out) const {
+  require(input == SequenceInput::Tokens, "this sequence model reads numeric features, not tokens");
+  keys_.clear();
+  key_ends_.clear();
+  featurizer().extract(tokens, n, keys_, key_ends_);
+  size_t p = 0;
+  for (int t = 0; t < n; ++t) {
+    for (; p < size_t(key_ends_[t]); ++p) {
+      const int32_t id = index.lookup(keys_[p]);
+      if (id >= 0) out.ids.push_back(id);
+    }
+    out.ends.push_back(int64_t(out.ids.size()));
+  }
+  out.starts.push_back(out.tokens());
+}
+
+void SequenceModel::featurize(const Sentences& sentences, SequenceBatch& out) const {
+  for (const auto& s : sentences) featurize(s.data(), int(s.size()), out);
+}
+
+void SequenceModel::featurize(const Rows& rows, const std::vector<int64_t>& starts, SequenceBatch& out) const {
+  require(input == SequenceInput::Numeric, "this sequence model reads tokens, not numeric features");
+  require(!starts.empty() && starts.front() == 0 && starts.back() == rows.rows(), "sequence offsets must run from 0 to ",
+          rows.rows(), " (the number of positions)");
+  require(rows.is_sparse() || rows.cols() == numeric_columns, "each position needs ", numeric_columns,
+          " numeric features, got ", rows.cols());
+  if (out.values.empty() && !out.ids.empty()) out.values.assign(out.ids.size(), 1.f);
+  for (size_t i = 0; i + 1 < starts.size(); ++i) {
+    require(starts[i + 1] >= starts[i], "sequence offsets decrease at sequence ", i);
+    for (int64_t r = starts[i]; r < starts[i + 1]; ++r) {
+      const RowView row = rows.row(int32_t(r));
+      row.for_each([&](int32_t j, float v) {
+        require(std::isfinite(v), "position ", r, " has a non-finite value at column ", j);
+        if (v != 0 && j >= 0 && j < numeric_columns) out.ids.push_back(j), out.values.push_back(v);
+      });
+      if (numeric_bias) out.ids.push_back(numeric_columns), out.values.push_back(1.f);
+      out.ends.push_back(int64_t(out.ids.size()));
+    }
+    out.starts.push_back(out.tokens());
+  }
+}
+
+void SequenceModel::scores(const SequenceBatch& x, int i, ChainScores& out) const {
+  fill_scores(weights.data(), 1.f, layout(), x, i, out);
+}
+
+std::vector<int> SequenceModel::decode(const SequenceBatch& x, const ChainConstraints* constraints) const {
+  std::vector<int> out;
+  out.reserve(x.tokens());
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    scores(x, i, s);
+    if (constraints) apply_constraints(s, *constraints);
+    const LabelPath p = viterbi(s);
+    out.insert(out.end(), p.labels.begin(), p.labels.end());
+  }
+  return out;
+}
+
+Sentences SequenceModel::tag(const Sentences& sentences, const ChainConstraints* constraints) const {
+  SequenceBatch x;
+  featurize(sentences, x);
+  const std::vector<int> ids = decode(x, constraints);
+  Sentences out(sentences.size());
+  size_t p = 0;
+  for (size_t i = 0; i < sentences.size(); ++i)
+    for (size_t t = 0; t < sentences[i].size(); ++t) out[i].push_back(labels[ids[p++]]);
+  return out;
+}
+
+// Payload: labels, input kind; tokens: templates, hash bits, dictionary keys; numeric: columns,
+// bias; then the options and the weights.
+std::vector<uint8_t> SequenceModel::save() const {
+  ByteWriter w("sequence");
+  w.put_strings(labels);
+  w.put<uint8_t>(uint8_t(input));
+  w.put_string(templates);
+  w.put<int32_t>(index.bits());
+  w.put_vector(index.bits() ? std::vector<uint64_t>{} : index.keys());
+  w.put<int32_t>(numeric_columns);
+  w.put<uint8_t>(numeric_bias);
+  std::vector<std::string> flat;
+  for (const auto& [k, v] : options) flat.push_back(k), flat.push_back(v);
+  w.put_strings(flat);
+  w.put_vector(weights);
+  return w.finish();
+}
+
+SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
+  ByteReader r(data, size);
+  require(r.kind() == "sequence", "expected a sequence model, got a '", r.kind(), "' model");
+  SequenceModel m;
+  m.labels = r.get_strings();
+  require(!m.labels.empty(), "sequence model has no labels");
+  const uint8_t input = r.get<uint8_t>();
+  require(input <= 1, "sequence model has an unknown input kind (", int(input), ")");
+  m.input = SequenceInput(input);
+  m.templates = r.get_string();
+  const int32_t bits = r.get<int32_t>();
+  std::vector<uint64_t> keys = r.get_vector<uint64_t>();
+  m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary(std::move(keys));
+  m.numeric_columns = r.get<int32_t>();
+  require(m.numeric_columns >= 0, "sequence model has a negative column count");
+  m.numeric_bias = r.get<uint8_t>() != 0;
+  const std::vector<std::string> flat = r.get_strings();
+  require(flat.size() % 2 == 0, "sequence model options are corrupt");
+  for (size_t i = 0; i < flat.size(); i += 2) m.options.emplace_back(flat[i], flat[i + 1]);
+  m.weights = r.get_vector<float>();
+  r.expect_end();
+  if (m.input == SequenceInput::Tokens) parse_templates(m.templates);  // throws on a corrupt list
+  require(m.weights.size() == m.layout().dim(), "sequence model has ", m.weights.size(), " weights, expected ",
+          m.layout().dim());
+  return m;
+}
+
+}  // namespace argmax

@@ -1,0 +1,63 @@
+// A trained chain tagger: its labels, how it turns input into features (token templates with a
+// hashed or exact feature index, or numeric columns), and the weights. Saved as model bytes of
+// kind "sequence" (io/bytes.hpp).
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rows.hpp"
+#include "sequence/chain_weights.hpp"
+#include "sequence/feature_index.hpp"
+#include "sequence/token_features.hpp"
+#include "sequence/viterbi.hpp"
+
+namespace argmax {
+
+enum class SequenceInput : uint8_t { Tokens = 0, Numeric = 1 };
+
+using Sentences = std::vector<std::vector<std::string>>;
+
+class SequenceModel {
+ public:
+  std::vector<std::string> labels;
+  SequenceInput input = SequenceInput::Tokens;
+  // Tokens: the template list and the feature index.
+  std::string templates;
+  FeatureIndex index;
+  // Numeric: columns per position, plus one always-on bias column when numeric_bias.
+  int32_t numeric_columns = 0;
+  bool numeric_bias = true;
+  std::vector<float> weights;  // ChainLayout order
+  OptionList options;          // the training options, for the record
+
+  int32_t feature_rows() const {
+    return input == SequenceInput::Tokens ? index.size() : numeric_columns + (numeric_bias ? 1 : 0);
+  }
+  ChainLayout layout() const { return {feature_rows(), int32_t(labels.size())}; }
+  int label_id(const std::string& label) const;  // −1 if unknown
+
+  // Feature extraction (unknown features are dropped). Appends to `out`.
+  void featurize(const Sentences& sentences, SequenceBatch& out) const;
+  void featurize(const std::string* tokens, int n, SequenceBatch& out) const;
+  // rows: one row per position of every sequence, sequence i = rows [starts[i], starts[i+1]).
+  void featurize(const Rows& rows, const std::vector<int64_t>& starts, SequenceBatch& out) const;
+
+  // Chain scores of sequence i of a featurised batch.
+  void scores(const SequenceBatch& x, int i, ChainScores& out) const;
+  // Viterbi labels (ids) of every sequence in the batch, concatenated; constraints optional.
+  std::vector<int> decode(const SequenceBatch& x, const ChainConstraints* constraints = nullptr) const;
+  Sentences tag(const Sentences& sentences, const ChainConstraints* constraints = nullptr) const;
+
+  std::vector<uint8_t> save() const;
+  static SequenceModel load(const uint8_t* data, size_t size);
+
+ private:
+  const TokenFeaturizer& featurizer() const;
+  mutable std::shared_ptr<TokenFeaturizer> featurizer_;
+  mutable std::vector<uint64_t> keys_;
+  mutable std::vector<int64_t> key_ends_;
+};
+
+}  // namespace argmax

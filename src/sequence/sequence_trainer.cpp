@@ -1,0 +1,233 @@
+#include "sequence/sequence_trainer.hpp"
+
+#include <map>
+
+#include "learn/online.hpp"
+#include "sequence/crf_objective.hpp"
+#include "sequence/lbfgs.hpp"
+#include "sequence/sequence_problem.hpp"
+
+namespace argmax {
+
+const std::vector<OptionSpec>& sequence_options() {
+  static const std::vector<OptionSpec> specs = {
+      {"algo", OptionType::Choice, "perceptron", 0, -1, false,
+       "trainer: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF",
+       {"perceptron", "ssvm", "ssvm-slack", "crf", "softmax-margin"}},
+      {"solver", OptionType::Choice, "lbfgs", 0, -1, false, "optimiser for crf and softmax-margin", {"lbfgs", "sgd"}},
+      {"epochs", OptionType::Integer, "10", 1, 10000, false, "passes over the data (perceptron, ssvm, sgd)"},
+      {"iterations", OptionType::Integer, "100", 1, 100000, false, "maximum L-BFGS iterations"},
+      {"lambda", OptionType::Real, "0.0001", 0, 1e6, false,
+       "L2 weight λ in (λ/2)|w|² + mean loss (ssvm, crf, softmax-margin; the perceptron ignores it)"},
+      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "constant step size of SGD for crf / softmax-margin"},
+      {"cost", OptionType::Real, "1", 0, 1e6, false, "softmax-margin: cost of one wrong position"},
+      {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the online iterates"},
+      {"seed", OptionType::Integer, "1", 0, 2147483647, false, "shuffling seed"},
+      {"features", OptionType::Choice, "pos", 0, -1, false,
+       "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')",
+       {"pos", "crfsuite", "custom"}},
+      {"hash_bits", OptionType::Integer, "0", 0, 26, false,
+       "hash token features into 2^b rows; 0 keeps an exact dictionary"},
+      {"min_count", OptionType::Integer, "1", 1, 1000000, false, "exact dictionary: keep features seen this often"},
+      {"bias", OptionType::Boolean, "true", 0, -1, false, "numeric input: add an always-on feature (label bias)"},
+  };
+  return specs;
+}
+
+namespace {
+
+// Splits the free-text "templates" key off the list the table checks.
+Options parse_options(const OptionList& given, std::string& templates) {
+  OptionList rest;
+  bool custom = false;
+  for (const auto& kv : given) {
+    if (kv.first == "templates") {
+      require(!custom, "option 'templates' given twice");
+      templates = kv.second, custom = true;
+    } else {
+      rest.push_back(kv);
+    }
+  }
+  Options o = Options::parse(sequence_options(), rest, "sequence tagger");
+  if (custom) {
+    require(o.choice("features") == "custom" || std::find_if(rest.begin(), rest.end(), [](const auto& kv) {
+                                                   return kv.first == "features";
+                                                 }) == rest.end(),
+            "give either 'features' or 'templates', not both");
+  } else {
+    require(o.choice("features") != "custom", "features=custom needs the templates, e.g. templates='lower[0] suffix3[0]'");
+    templates = template_preset(o.choice("features"));
+  }
+  return o;
+}
+
+// Label ids; labels new to `labels` are appended in order of first appearance.
+std::vector<int32_t> label_ids(const Sentences& tags, std::vector<std::string>& labels) {
+  std::map<std::string, int32_t> id;
+  for (size_t y = 0; y < labels.size(); ++y) id[labels[y]] = int32_t(y);
+  std::vector<int32_t> out;
+  for (const auto& s : tags)
+    for (const auto& t : s) {
+      auto it = id.find(t);
+      if (it == id.end()) {
+        it = id.emplace(t, int32_t(labels.size())).first;
+        labels.push_back(t);
+      }
+      out.push_back(it->second);
+    }
+  return out;
+}
+
+// Copies warm-start weights into a (possibly larger) layout: features and labels keep their ids.
+std::vector<float> resize_weights(const std::vector<float>& w, const ChainLayout& from, const ChainLayout& to) {
+  std::vector<float> out(to.dim(), 0.f);
+  if (w.empty()) return out;
+  for (int32_t f = 0; f < from.features; ++f)
+    for (int y = 0; y < from.labels; ++y) out[to.emission(f, y)] = w[from.emission(f, y)];
+  for (int a = 0; a < from.labels; ++a) {
+    for (int b = 0; b < from.labels; ++b) out[to.transition(a, b)] = w[from.transition(a, b)];
+    out[to.start(a)] = w[from.start(a)];
+    out[to.end(a)] = w[from.end(a)];
+  }
+  return out;
+}
+
+void record_options(SequenceModel& m, const Options& o, const std::string& templates) {
+  m.options = o.entries();
+  if (o.choice("features") == "custom") m.options.emplace_back("templates", templates);
+}
+
+}  // namespace
+
+void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& o, const ProgressFn& progress,
+               std::vector<float>& weights) {
+  require(x.sequences() > 0, "no training sequences");
+  const std::string& algo = o.choice("algo");
+  const double lambda = o.real("lambda");
+  const bool likelihood = algo == "crf" || algo == "softmax-margin";
+  const double cost = algo == "softmax-margin" ? o.real("cost") : 0.0;
+  if (likelihood && o.choice("solver") == "lbfgs") {
+    // F(w)·m: Σ_i ℓ_i + (mλ/2)‖w‖², minimised by L-BFGS; progress reports F.
+    const double m = x.sequences();
+    LbfgsConfig config;
+    config.max_iterations = o.integer("iterations");
+    double last_error = 0;
+    auto f = [&](const std::vector<float>& w, std::vector<float>& g) {
+      const CrfEvaluation e = crf_objective(x, layout, w, m * lambda, cost, g);
+      last_error = e.error;
+      return e.objective;
+    };
+    auto report = [&](int iteration, double fx) {
+      if (!progress) return true;
+      Progress p;
+      p.epoch = iteration, p.objective = fx / m, p.training_error = last_error;
+      return progress(p);
+    };
+    weights.resize(layout.dim(), 0.f);
+    lbfgs_minimize(f, weights, config, report);
+    return;
+  }
+  OnlineConfig config;
+  config.epochs = o.integer("epochs");
+  config.average = o.flag("average");
+  config.seed = uint64_t(o.integer("seed"));
+  SequenceObjective objective = SequenceObjective::Hinge;
+  if (algo == "perceptron") {
+    config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
+  } else if (algo == "ssvm" || algo == "ssvm-slack") {
+    require(lambda > 0, "algo=", algo, " needs lambda > 0 (Pegasos step 1/(λt))");
+    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
+    config.step_size = StepSize::Pegasos, config.lambda = lambda;
+  } else {
+    objective = algo == "crf" ? SequenceObjective::Likelihood : SequenceObjective::SoftmaxMargin;
+    config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
+  }
+  SequenceProblem problem(x, layout, objective, cost);
+  weights = train_online(problem, config, progress, std::move(weights));
+}
+
+SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
+                           const ProgressFn& progress, const SequenceModel* warm) {
+  std::string templates;
+  const Options o = parse_options(given, templates);
+  require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
+  for (size_t i = 0; i < tokens.size(); ++i)
+    require(tokens[i].size() == tags[i].size(), "sequence ", i, " has ", tokens[i].size(), " tokens but ",
+            tags[i].size(), " tags");
+  SequenceModel m;
+  ChainLayout old_layout;
+  if (warm) {
+    require(warm->input == SequenceInput::Tokens, "cannot warm-start a token tagger from a numeric model");
+    m = *warm;
+    old_layout = warm->layout();
+  } else {
+    m.input = SequenceInput::Tokens;
+    m.templates = templates;
+    const int bits = o.integer("hash_bits");
+    m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary({});
+  }
+  SequenceBatch x;
+  x.labels = label_ids(tags, m.labels);
+  // Keys first, then the dictionary grows (min_count), then keys become rows.
+  {
+    TokenFeaturizer featurizer(m.templates);
+    std::vector<uint64_t> keys;
+    std::vector<int64_t> ends;
+    std::vector<int64_t> sentence_ends;
+    for (const auto& s : tokens) {
+      featurizer.extract(s.data(), int(s.size()), keys, ends);
+      sentence_ends.push_back(int64_t(ends.size()));
+    }
+    m.index.grow(keys, o.integer("min_count"));
+    size_t p = 0, t = 0;
+    for (size_t i = 0; i < tokens.size(); ++i) {
+      for (; t < size_t(sentence_ends[i]); ++t) {
+        for (; p < size_t(ends[t]); ++p) {
+          const int32_t id = m.index.lookup(keys[p]);
+          if (id >= 0) x.ids.push_back(id);
+        }
+        x.ends.push_back(int64_t(x.ids.size()));
+      }
+      x.starts.push_back(x.tokens());
+    }
+  }
+  const ChainLayout layout = m.layout();
+  m.weights = resize_weights(warm ? warm->weights : std::vector<float>{}, old_layout, layout);
+  if (!warm) m.weights.clear();
+  fit_chain(x, layout, o, progress, m.weights);
+  record_options(m, o, templates);
+  return m;
+}
+
+SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                   const OptionList& given, const ProgressFn& progress, const SequenceModel* warm) {
+  std::string templates;
+  const Options o = parse_options(given, templates);
+  rows.validate("numeric sequence features");
+  require(tags.size() + 1 == starts.size(), "got ", starts.size() - 1, " sequences of features but ", tags.size(),
+          " tag sequences");
+  for (size_t i = 0; i < tags.size(); ++i)
+    require(int64_t(tags[i].size()) == starts[i + 1] - starts[i], "sequence ", i, " has ",
+            starts[i + 1] - starts[i], " positions but ", tags[i].size(), " tags");
+  SequenceModel m;
+  ChainLayout old_layout;
+  if (warm) {
+    require(warm->input == SequenceInput::Numeric, "cannot warm-start a numeric tagger from a token model");
+    m = *warm;
+    old_layout = warm->layout();
+  } else {
+    m.input = SequenceInput::Numeric;
+    m.numeric_columns = rows.cols();
+    m.numeric_bias = o.flag("bias");
+  }
+  SequenceBatch x;
+  x.labels = label_ids(tags, m.labels);
+  m.featurize(rows, starts, x);
+  const ChainLayout layout = m.layout();
+  m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
+  fit_chain(x, layout, o, progress, m.weights);
+  m.options = o.entries();
+  return m;
+}
+
+}  // namespace argmax

@@ -1,0 +1,37 @@
+// Training chain taggers: one options table, one entry point per input kind.
+//
+// algo = perceptron     averaged structured perceptron (Collins 2002) through learn/online.hpp
+//        ssvm           structured SVM, margin rescaling (M3N; FML 9.22), Pegasos SGD
+//        ssvm-slack     structured SVM, slack rescaling (SVM^struct; FML 9.23), Pegasos SGD
+//        crf            CRF, −log-likelihood + L2 (Lafferty et al. 2001), L-BFGS or SGD
+//        softmax-margin CRF with the Hamming cost inside the partition function (Gimpel & Smith 2010)
+// Every objective is read as (λ/2)‖w‖² + (1/m) Σ_i ℓ_i, so λ means the same thing for all of them.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "learn/progress.hpp"
+#include "sequence/sequence_model.hpp"
+
+namespace argmax {
+
+// The table (validation, --help and the JS schema come from it). Custom templates are given with
+// the extra key "templates" (free text, see token_features.hpp), which implies features=custom.
+const std::vector<OptionSpec>& sequence_options();
+
+// Trains on token sequences. `warm`: continue from this model (its labels, features and weights;
+// new labels and new dictionary features are added).
+SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
+                           const ProgressFn& progress = {}, const SequenceModel* warm = nullptr);
+
+// Trains on numeric features: rows = one row per position, sequence i = rows [starts[i], starts[i+1]).
+SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                   const OptionList& options, const ProgressFn& progress = {},
+                                   const SequenceModel* warm = nullptr);
+
+// Fits weights for a featurised, labelled batch in place (used by both entry points; exposed for tests).
+void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& options, const ProgressFn& progress,
+               std::vector<float>& weights);
+
+}  // namespace argmax

@@ -1,0 +1,223 @@
+#include "sequence/token_features.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "core/error.hpp"
+
+namespace argmax {
+namespace {
+
+const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "prefix3",   "prefix4", "suffix1",
+                              "suffix2", "suffix3",  "suffix4",   "shape",     "shortshape", "length", "hasdigit",
+                              "hashyphen", "hasupper", "initcap", "allcaps", "bias"};
+static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
+
+constexpr uint64_t kOffset = 0xcbf29ce484222325ull, kPrime = 0x100000001b3ull;
+
+uint64_t fnv(const char* p, size_t n, uint64_t h = kOffset) {
+  for (size_t i = 0; i < n; ++i) h = (h ^ uint8_t(p[i])) * kPrime;
+  return h;
+}
+// SplitMix64's finaliser: spreads the bits of a combined key (hashing into 2^b buckets takes the low bits).
+uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+  z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+  return z ^ (z >> 31);
+}
+// Never 0: 0 marks "attribute absent".
+uint64_t present(uint64_t h) { return h ? h : 1; }
+
+bool is_flag(Attribute a) { return a >= Attribute::HasDigit && a <= Attribute::Bias; }
+
+char shape_class(unsigned char c) {
+  if (c >= 'A' && c <= 'Z') return 'X';
+  if (c >= 'a' && c <= 'z') return 'x';
+  if (c >= '0' && c <= '9') return 'd';
+  if (c >= 0x80) return 'u';  // any non-ASCII byte
+  return char(c);
+}
+
+const char* const kCrfsuite =
+    "lower[0] lower[-1] lower[1] prefix1[0] prefix2[0] prefix3[0] suffix1[0] suffix2[0] suffix3[0] "
+    "initcap[0] allcaps[0] hasdigit[0] hashyphen[0] bias";
+
+const char* const kPos =
+    "bias word[0] lower[0] lower[-1] lower[1] lower[-2] lower[2] "
+    "prefix1[0] prefix2[0] prefix3[0] prefix4[0] suffix1[0] suffix2[0] suffix3[0] suffix4[0] "
+    "shape[0] shortshape[0] length[0] hasdigit[0] hashyphen[0] hasupper[0] initcap[0] allcaps[0] "
+    "suffix3[-1] suffix3[1] shortshape[-1] shortshape[1] "
+    "lower[-1]|lower[0] lower[0]|lower[1] lower[-1]|lower[1] suffix2[-1]|lower[0] lower[0]|suffix2[1]";
+
+}  // namespace
+
+std::string template_preset(const std::string& name) {
+  if (name == "crfsuite") return kCrfsuite;
+  if (name == "pos" || name == "default") return kPos;
+  return name;
+}
+
+std::vector<FeatureTemplate> parse_templates(const std::string& text) {
+  std::vector<FeatureTemplate> out;
+  size_t i = 0;
+  auto is_sep = [](char c) { return c == ' ' || c == ',' || c == '\t' || c == '\n' || c == ';'; };
+  while (i < text.size()) {
+    while (i < text.size() && is_sep(text[i])) ++i;
+    size_t j = i;
+    while (j < text.size() && !is_sep(text[j])) ++j;
+    if (j == i) break;
+    FeatureTemplate ft;
+    ft.text = text.substr(i, j - i);
+    size_t a = 0;
+    while (a <= ft.text.size()) {
+      size_t b = ft.text.find('|', a);
+      if (b == std::string::npos) b = ft.text.size();
+      const std::string part = ft.text.substr(a, b - a);
+      std::string name = part;
+      int offset = 0;
+      const size_t br = part.find('[');
+      if (br != std::string::npos) {
+        require(part.back() == ']', "feature template '", ft.text, "': expected name[offset] in '", part, "'");
+        name = part.substr(0, br);
+        const std::string num = part.substr(br + 1, part.size() - br - 2);
+        char* end = nullptr;
+        const long v = std::strtol(num.c_str(), &end, 10);
+        require(!num.empty() && *end == '\0' && v >= -8 && v <= 8, "feature template '", ft.text,
+                "': offset '", num, "' must be an integer in [-8, 8]");
+        offset = int(v);
+      }
+      int found = -1;
+      for (int k = 0; k < int(Attribute::Count); ++k)
+        if (name == kNames[k]) found = k;
+      if (found < 0) {
+        std::string known;
+        for (const char* n : kNames) known += std::string(known.empty() ? "" : ", ") + n;
+        fail("feature template '", ft.text, "': unknown attribute '", name, "' (known: ", known, ")");
+      }
+      ft.parts.push_back({Attribute(found), offset});
+      a = b + 1;
+    }
+    ft.seed = fnv(ft.text.data(), ft.text.size());
+    out.push_back(std::move(ft));
+    i = j;
+  }
+  require(!out.empty(), "no feature templates given");
+  return out;
+}
+
+TokenFeaturizer::TokenFeaturizer(const std::string& templates_or_preset)
+    : spec_(template_preset(templates_or_preset)), templates_(parse_templates(spec_)) {
+  std::fill(slot_, slot_ + int(Attribute::Count), -1);
+  for (const auto& t : templates_)
+    for (const auto& p : t.parts) {
+      if (slot_[int(p.attribute)] < 0) slot_[int(p.attribute)] = int(used_.size()), used_.push_back(p.attribute);
+    }
+}
+
+void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint64_t>& keys,
+                              std::vector<int64_t>& ends) const {
+  const int a = int(used_.size());
+  table_.resize(size_t(n) * a);
+  std::string lower;
+  for (int t = 0; t < n; ++t) {
+    const std::string& w = tokens[t];
+    uint64_t* row = table_.data() + size_t(t) * a;
+    lower.resize(w.size());
+    bool digit = false, hyphen = false, upper = false, all_upper = !w.empty(), any_letter = false;
+    for (size_t i = 0; i < w.size(); ++i) {
+      const unsigned char c = w[i];
+      const bool up = c >= 'A' && c <= 'Z', low = c >= 'a' && c <= 'z';
+      lower[i] = up ? char(c + 32) : char(c);
+      digit |= c >= '0' && c <= '9';
+      hyphen |= c == '-';
+      upper |= up;
+      any_letter |= up || low;
+      all_upper &= !low;
+    }
+    all_upper &= any_letter;
+    // Code point starts, for prefixes and suffixes.
+    size_t cp[5] = {0, 0, 0, 0, 0}, cs[5] = {0, 0, 0, 0, 0};  // byte length of the first / last i code points
+    {
+      int count = 0;
+      for (size_t i = 0; i <= lower.size() && count <= 4; ++i)
+        if (i == lower.size() || (uint8_t(lower[i]) & 0xC0) != 0x80) cp[count++] = i;
+      for (int c = count; c <= 4; ++c) cp[c] = lower.size();
+      count = 0;
+      for (size_t i = lower.size() + 1; i-- > 0 && count <= 4;)
+        if (i == lower.size() || (uint8_t(lower[i]) & 0xC0) != 0x80) cs[count++] = lower.size() - i;
+      for (int c = count; c <= 4; ++c) cs[c] = lower.size();
+    }
+    for (int s = 0; s < a; ++s) {
+      const Attribute at = used_[s];
+      uint64_t v = 0;
+      switch (at) {
+        case Attribute::Word: v = fnv(w.data(), w.size()); break;
+        case Attribute::Lower: v = fnv(lower.data(), lower.size()); break;
+        case Attribute::Prefix1: case Attribute::Prefix2: case Attribute::Prefix3: case Attribute::Prefix4: {
+          const int len = 1 + int(at) - int(Attribute::Prefix1);
+          v = fnv(lower.data(), cp[len], 0x9e3779b97f4a7c15ull + len);
+          break;
+        }
+        case Attribute::Suffix1: case Attribute::Suffix2: case Attribute::Suffix3: case Attribute::Suffix4: {
+          const int len = 1 + int(at) - int(Attribute::Suffix1);
+          v = fnv(lower.data() + lower.size() - cs[len], cs[len], 0x7f4a7c159e3779b9ull + len);
+          break;
+        }
+        case Attribute::Shape: case Attribute::ShortShape: {
+          const size_t cut = at == Attribute::Shape ? 4 : 1;
+          uint64_t h = kOffset;
+          char last = 0;
+          size_t run = 0;
+          for (unsigned char c : w) {
+            if ((c & 0xC0) == 0x80) continue;  // one class per code point
+            const char k = shape_class(c);
+            run = k == last ? run + 1 : 1;
+            last = k;
+            if (run <= cut) h = (h ^ uint8_t(k)) * kPrime;
+          }
+          v = h;
+          break;
+        }
+        case Attribute::Length: {
+          size_t len = 0;
+          for (unsigned char c : w) len += (c & 0xC0) != 0x80;
+          v = mix(0x1e46 + std::min<size_t>(len, 10));
+          break;
+        }
+        case Attribute::HasDigit: v = digit; break;
+        case Attribute::HasHyphen: v = hyphen; break;
+        case Attribute::HasUpper: v = upper; break;
+        case Attribute::InitCap: v = !w.empty() && w[0] >= 'A' && w[0] <= 'Z'; break;
+        case Attribute::AllCaps: v = all_upper; break;
+        case Attribute::Bias: v = 1; break;
+        case Attribute::Count: break;
+      }
+      row[s] = is_flag(at) ? v : present(v);
+    }
+  }
+  for (int t = 0; t < n; ++t) {
+    for (const auto& ft : templates_) {
+      uint64_t h = ft.seed;
+      bool on = true;
+      for (const auto& p : ft.parts) {
+        const int u = t + p.offset;
+        uint64_t v;
+        if (u >= 0 && u < n) {
+          v = table_[size_t(u) * a + slot_[int(p.attribute)]];
+        } else {
+          // boundary symbol: which side and how far out (u = −1 and u = −2 differ)
+          v = is_flag(p.attribute) && p.attribute != Attribute::Bias ? 0 : mix(0xB0DA + uint64_t(u < 0 ? -u : 64 + u - n));
+        }
+        if (!v) {
+          on = false;
+          break;
+        }
+        h = mix(h ^ v) + 0x632BE59BD9B4E019ull;
+      }
+      if (on) keys.push_back(mix(h));
+    }
+    ends.push_back(int64_t(keys.size()));
+  }
+}
+
+}  // namespace argmax

@@ -1,0 +1,66 @@
+// Symbolic features of tokens, defined by templates that are data (as in CRFsuite and Wapiti):
+//
+//   "lower[0] lower[-1] lower[1] suffix3[0] shape[0] lower[-1]|lower[0] bias"
+//
+// An item is one template; parts joined by '|' form a conjunction; name[offset] reads an
+// attribute of the token at t + offset (the offset defaults to 0). Attributes:
+//   word, lower (ASCII lower-casing), prefix1..prefix4 and suffix1..suffix4 (of the lower-cased
+//   word, in UTF-8 code points), shape (X/x/d per character, runs cut at 4: "Xxxx", "dd-dd"),
+//   shortshape (runs collapsed: "Xx", "d-d"), length (1..9, longer counts as 10),
+//   hasdigit, hashyphen, hasupper, initcap, allcaps (flags: the feature exists only when true),
+//   bias (always on: a per-label bias).
+// Before the first and after the last token, string attributes read boundary symbols that depend
+// on the offset; flags are off. A feature is a 64-bit key mixing the template's text with the
+// attribute values, so keys do not depend on the order of the templates.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace argmax {
+
+enum class Attribute : uint8_t {
+  Word, Lower, Prefix1, Prefix2, Prefix3, Prefix4, Suffix1, Suffix2, Suffix3, Suffix4,
+  Shape, ShortShape, Length, HasDigit, HasHyphen, HasUpper, InitCap, AllCaps, Bias,
+  Count
+};
+
+struct TemplatePart {
+  Attribute attribute;
+  int offset;
+};
+
+struct FeatureTemplate {
+  std::string text;
+  std::vector<TemplatePart> parts;
+  uint64_t seed;  // hash of text
+};
+
+// Named template sets. "crfsuite": the feature set of CRFsuite's reference POS runs (lower-cased
+// word, previous and next word, prefixes and suffixes 1–3, initial capital, all caps, digit,
+// hyphen, bias). "pos": the library's default for part-of-speech tagging. Anything else is
+// parsed as a template list.
+std::string template_preset(const std::string& name_or_templates);
+
+// Parses a template list; throws InputError naming the bad item.
+std::vector<FeatureTemplate> parse_templates(const std::string& text);
+
+class TokenFeaturizer {
+ public:
+  explicit TokenFeaturizer(const std::string& templates_or_preset);
+  const std::string& spec() const { return spec_; }
+  const std::vector<FeatureTemplate>& templates() const { return templates_; }
+
+  // Appends the feature keys of every position of tokens[0..n) to `keys`, and after each
+  // position the running size of `keys` to `ends` (so position t owns keys[ends[t−1], ends[t])).
+  void extract(const std::string* tokens, int n, std::vector<uint64_t>& keys, std::vector<int64_t>& ends) const;
+
+ private:
+  std::string spec_;
+  std::vector<FeatureTemplate> templates_;
+  std::vector<Attribute> used_;  // attributes any template reads
+  int slot_[int(Attribute::Count)];  // attribute → column in the per-token table, −1 if unused
+  mutable std::vector<uint64_t> table_;  // scratch: per token, one value per used attribute
+};
+
+}  // namespace argmax
