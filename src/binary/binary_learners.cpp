@@ -1,0 +1,100 @@
+#include "binary/binary_learners.hpp"
+
+#include "binary/linear_learners.hpp"
+#include "binary/tree_binary.hpp"
+
+namespace argmax {
+
+const std::vector<BinaryLearnerInfo>& binary_learners() {
+  using T = OptionType;
+  static const std::vector<BinaryLearnerInfo> learners = {
+      {"svm-dcd", "linear SVM by dual coordinate descent (LIBLINEAR -s 1 / -s 3)",
+       {{"C", T::Real, "1", 0, 1e12, true, "cost of a margin violation"},
+        {"loss", T::Choice, "squared-hinge", 0, -1, false, "surrogate loss", {"squared-hinge", "hinge"}},
+        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
+        {"tol", T::Real, "0.1", 0, 1e6, true, "stop when the projected-gradient gap is below this"},
+        {"max_iter", T::Integer, "1000", 1, 1e9, false, "passes over the data, at most"}}},
+      {"svm-pegasos", "linear SVM (hinge) by Pegasos SGD, averaged",
+       {{"lambda", T::Real, "0.0001", 0, 1e6, true, "regularisation lambda/2 ||w||^2"},
+        {"epochs", T::Integer, "20", 1, 1e6, false, "passes over the data"},
+        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
+        {"average", T::Boolean, "true", 0, -1, false, "output the average of the iterates"}}},
+      {"logistic", "L2-regularised logistic regression by Newton-CG",
+       {{"C", T::Real, "1", 0, 1e12, true, "inverse regularisation strength"},
+        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
+        {"tol", T::Real, "0.001", 0, 1, true, "stop when ||grad|| <= tol ||grad at 0||"},
+        {"max_iter", T::Integer, "100", 1, 1e6, false, "Newton steps, at most"}}},
+      {"perceptron", "perceptron, averaged by default",
+       {{"epochs", T::Integer, "10", 1, 1e6, false, "passes over the data"},
+        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
+        {"average", T::Boolean, "true", 0, -1, false, "averaged perceptron; false stops at a clean pass"}}},
+      {"stump", "decision stump: the single threshold question of least weighted error", {}},
+      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf",
+       {{"criterion", T::Choice, "gini", 0, -1, false, "node impurity F", {"gini", "entropy", "misclassification"}},
+        {"max_depth", T::Integer, "0", 0, 1000, false, "deepest level (0: unlimited)"},
+        {"min_leaf", T::Integer, "1", 1, 1e9, false, "fewest examples in a leaf"},
+        {"prune", T::Boolean, "false", 0, -1, false, "cost-complexity pruning, lambda by cross-validation"},
+        {"cv_folds", T::Integer, "5", 2, 100, false, "folds for choosing the pruning lambda"}}},
+  };
+  return learners;
+}
+
+const BinaryLearnerInfo& binary_learner(const std::string& name) {
+  std::string known;
+  for (const auto& l : binary_learners()) {
+    if (l.name == name) return l;
+    known += (known.empty() ? "" : ", ") + l.name;
+  }
+  fail("unknown binary learner '", name, "' (known: ", known, ")");
+}
+
+BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& given) {
+  const BinaryLearnerInfo& info = binary_learner(name);
+  const Options o = Options::parse(info.options, given, name);
+  if (name == "svm-dcd") {
+    DualSvmConfig c;
+    c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
+    c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
+    return [c](const BinarySample& d, uint64_t seed) {
+      DualSvmConfig cc = c;
+      cc.seed = seed;
+      return std::unique_ptr<BinaryModel>(train_dual_cd_svm(d, cc));
+    };
+  }
+  if (name == "svm-pegasos") {
+    PegasosSvmConfig c;
+    c.lambda = o.real("lambda"), c.epochs = o.integer("epochs"), c.bias = float(o.real("bias"));
+    c.average = o.flag("average");
+    return [c](const BinarySample& d, uint64_t seed) {
+      PegasosSvmConfig cc = c;
+      cc.seed = seed;
+      return std::unique_ptr<BinaryModel>(train_pegasos_svm(d, cc));
+    };
+  }
+  if (name == "logistic") {
+    LogisticConfig c;
+    c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
+    return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
+  }
+  if (name == "perceptron") {
+    PerceptronConfig c;
+    c.epochs = o.integer("epochs"), c.bias = float(o.real("bias")), c.average = o.flag("average");
+    return [c](const BinarySample& d, uint64_t seed) {
+      PerceptronConfig cc = c;
+      cc.seed = seed;
+      return std::unique_ptr<BinaryModel>(train_perceptron(d, cc));
+    };
+  }
+  if (name == "stump") return [](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_stump(d)); };
+  TreeConfig c;
+  c.criterion = impurity_from_name(o.choice("criterion"));
+  c.max_depth = o.integer("max_depth"), c.min_leaf = o.integer("min_leaf"), c.prune = o.flag("prune");
+  c.cv_folds = o.integer("cv_folds");
+  return [c](const BinarySample& d, uint64_t seed) {
+    TreeConfig cc = c;
+    cc.seed = seed;
+    return std::unique_ptr<BinaryModel>(train_binary_tree(d, cc));
+  };
+}
+
+}  // namespace argmax

@@ -1,0 +1,21 @@
+#include "binary/binary_model.hpp"
+
+#include "binary/linear_model.hpp"
+#include "binary/tree_binary.hpp"
+
+namespace argmax {
+
+void save_binary_model(const BinaryModel& model, ByteWriter& out) {
+  out.put_string(model.learner());
+  model.save(out);
+}
+
+std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in) {
+  const std::string learner = in.get_string();
+  if (learner == "svm-dcd" || learner == "svm-pegasos" || learner == "logistic" || learner == "perceptron")
+    return LinearBinaryModel::load(learner, in);
+  if (learner == "stump" || learner == "tree") return std::make_unique<TreeBinaryModel>(learner, DecisionTree::load(in));
+  fail("model bytes are corrupt or from a newer version (unknown binary learner '", learner, "')");
+}
+
+}  // namespace argmax

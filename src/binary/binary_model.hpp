@@ -1,0 +1,27 @@
+// A trained binary classifier with a real-valued confidence f(x): the prediction is sign f(x)
+// (f = 0 counts as −1), and |f| says how sure it is. Reductions combine these confidences.
+#pragma once
+#include <memory>
+#include <string>
+
+#include "core/rows.hpp"
+#include "io/bytes.hpp"
+
+namespace argmax {
+
+class BinaryModel {
+ public:
+  virtual ~BinaryModel() = default;
+  // The learner that made it (the name in binary_learners(), e.g. "svm-dcd").
+  virtual std::string learner() const = 0;
+  virtual float score(const RowView& x) const = 0;
+  int predict(const RowView& x) const { return score(x) > 0 ? 1 : -1; }
+  // Writes the payload (not the learner name; see save_binary_model).
+  virtual void save(ByteWriter& out) const = 0;
+};
+
+// Writes the learner name, then the payload; load_binary_model reads both back.
+void save_binary_model(const BinaryModel& model, ByteWriter& out);
+std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in);
+
+}  // namespace argmax

@@ -1,0 +1,36 @@
+#include "binary/linear_model.hpp"
+
+#include <cmath>
+
+namespace argmax {
+
+float dot_clipped(const RowView& x, const float* w, int32_t dim) {
+  float s = 0.f;
+  if (x.index) {
+    for (int32_t p = 0; p < x.size; ++p)
+      if (x.index[p] < dim) s += w[x.index[p]] * x.value[p];
+  } else {
+    const int32_t n = x.size < dim ? x.size : dim;
+    for (int32_t j = 0; j < n; ++j) s += w[j] * x.value[j];
+  }
+  return s;
+}
+
+float LinearBinaryModel::score(const RowView& x) const {
+  return dot_clipped(x, w_.data(), int32_t(w_.size())) + bias_;
+}
+
+void LinearBinaryModel::save(ByteWriter& out) const {
+  out.put_vector(w_);
+  out.put<float>(bias_);
+}
+
+std::unique_ptr<LinearBinaryModel> LinearBinaryModel::load(const std::string& learner, ByteReader& in) {
+  auto w = in.get_vector<float>();
+  const float b = in.get<float>();
+  for (float x : w) require(std::isfinite(x), "model bytes are corrupt (non-finite weight)");
+  require(std::isfinite(b), "model bytes are corrupt (non-finite bias)");
+  return std::make_unique<LinearBinaryModel>(learner, std::move(w), b);
+}
+
+}  // namespace argmax

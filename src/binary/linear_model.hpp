@@ -1,0 +1,34 @@
+// A linear binary scorer f(x) = ⟨w, x⟩ + b, the model of every linear learner here (Pegasos and
+// dual coordinate descent SVMs, logistic regression, perceptron).
+#pragma once
+#include <string>
+#include <vector>
+
+#include "binary/binary_model.hpp"
+
+namespace argmax {
+
+class LinearBinaryModel : public BinaryModel {
+ public:
+  LinearBinaryModel(std::string learner, std::vector<float> w, float bias)
+      : learner_(std::move(learner)), w_(std::move(w)), bias_(bias) {}
+
+  std::string learner() const override { return learner_; }
+  // Columns past the trained dimension count as 0 (a test set may have more features).
+  float score(const RowView& x) const override;
+  void save(ByteWriter& out) const override;
+  static std::unique_ptr<LinearBinaryModel> load(const std::string& learner, ByteReader& in);
+
+  const std::vector<float>& weights() const { return w_; }
+  float bias() const { return bias_; }
+
+ private:
+  std::string learner_;
+  std::vector<float> w_;
+  float bias_;
+};
+
+// Dot product of a row with a dense vector of dim entries; columns ≥ dim count as 0.
+float dot_clipped(const RowView& x, const float* w, int32_t dim);
+
+}  // namespace argmax

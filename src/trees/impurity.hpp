@@ -1,0 +1,16 @@
+// Node impurities of CART (FML 9.3.3), on class fractions p_l = w_l / Σ w:
+//   misclassification 1 − max_l p_l,   entropy −Σ p_l log₂ p_l,   Gini Σ p_l (1 − p_l).
+#pragma once
+#include <string>
+
+namespace argmax {
+
+enum class Impurity { Misclassification, Entropy, Gini };
+
+Impurity impurity_from_name(const std::string& name);  // "misclassification" | "entropy" | "gini"
+const char* impurity_name(Impurity criterion);
+
+// F(n) from the (unnormalised, ≥ 0) class weights of a node; 0 for an empty node.
+double impurity(Impurity criterion, const double* class_weight, int classes);
+
+}  // namespace argmax

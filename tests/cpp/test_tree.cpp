@@ -1,0 +1,223 @@
+// CART: impurities by hand, the split each criterion prefers, categorical questions, the NaN rule,
+// weakest-link pruning against brute force over all prunings, and the cross-validated choice.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+#include <functional>
+#include <limits>
+#include <set>
+
+#include "core/rng.hpp"
+#include "trees/decision_tree.hpp"
+
+using namespace argmax;
+
+TEST_CASE("impurities of hand-computed nodes") {
+  const double w[3] = {2, 1, 1};  // p = (1/2, 1/4, 1/4)
+  CHECK(impurity(Impurity::Misclassification, w, 3) == Approx(0.5));
+  CHECK(impurity(Impurity::Entropy, w, 3) == Approx(1.5));  // ½·1 + ¼·2 + ¼·2 bits
+  CHECK(impurity(Impurity::Gini, w, 3) == Approx(0.625));   // 1 − (¼ + 1/16 + 1/16)
+  const double pure[2] = {0, 5};
+  for (Impurity f : {Impurity::Misclassification, Impurity::Entropy, Impurity::Gini}) CHECK(impurity(f, pure, 2) == 0);
+  const double even[2] = {3, 3};
+  CHECK(impurity(Impurity::Entropy, even, 2) == Approx(1.0));
+  CHECK(impurity(Impurity::Gini, even, 2) == Approx(0.5));
+}
+
+TEST_CASE("Gini and entropy prefer the split with a pure child; misclassification is indifferent") {
+  // Parent (4, 4). Feature 0 splits (3,1)|(1,3); feature 1 splits (2,4)|(2,0). Both leave 2 errors,
+  // so misclassification gains tie (the first feature wins); Gini: 0.5 − 0.375 = 0.125 vs
+  // 0.5 − ¾·(4/9) = 0.1667; entropy: 1 − 0.811 = 0.189 vs 1 − ¾·0.918 = 0.311. Both pick feature 1.
+  std::vector<float> x;
+  std::vector<int32_t> y;
+  auto add = [&](float a, float b, int label, int times) {
+    for (int t = 0; t < times; ++t) x.push_back(a), x.push_back(b), y.push_back(label);
+  };
+  add(0, 0, 0, 2), add(0, 1, 0, 1), add(1, 1, 0, 1);  // class 0: x0 (0,0,0,1), x1 (0,0,1,1)
+  add(1, 0, 1, 3), add(0, 0, 1, 1);                   // class 1: x0 (1,1,1,0), x1 (0,0,0,0)
+  // feature 0: x0=0 → (3,1), x0=1 → (1,3).  feature 1: x1=0 → (2,4), x1=1 → (2,0).
+  const Rows rows = Rows::dense(x.data(), 8, 2);
+  TreeConfig c;
+  c.max_depth = 1;
+  c.criterion = Impurity::Gini;
+  CHECK(DecisionTree::train(rows, y, 2, c).node(0).feature == 1);
+  c.criterion = Impurity::Entropy;
+  CHECK(DecisionTree::train(rows, y, 2, c).node(0).feature == 1);
+  c.criterion = Impurity::Misclassification;
+  CHECK(DecisionTree::train(rows, y, 2, c).node(0).feature == 0);
+}
+
+TEST_CASE("a fully grown tree fits distinct training points exactly") {
+  Rng rng(2);
+  std::vector<float> x;
+  std::vector<int32_t> y;
+  for (int i = 0; i < 200; ++i) {
+    x.push_back(float(rng.uniform())), x.push_back(float(rng.uniform()));
+    y.push_back(int(rng.below(4)));
+  }
+  const Rows rows = Rows::dense(x.data(), 200, 2);
+  for (Impurity f : {Impurity::Entropy, Impurity::Gini}) {
+    TreeConfig c;
+    c.criterion = f;
+    const DecisionTree t = DecisionTree::train(rows, y, 4, c);
+    for (int i = 0; i < 200; ++i) CHECK(t.predict(rows.row(i)) == y[i]);
+  }
+}
+
+TEST_CASE("categorical questions isolate a middle category that one threshold cannot") {
+  std::vector<float> x;
+  std::vector<int32_t> y;
+  for (int i = 0; i < 30; ++i) x.push_back(float(i % 3 + 1)), y.push_back(i % 3 == 1 ? 1 : 0);  // class 1 iff x = 2
+  const Rows rows = Rows::dense(x.data(), 30, 1);
+  TreeConfig c;
+  c.max_depth = 1;
+  c.criterion = Impurity::Gini;
+  auto errors = [&](const DecisionTree& t) {
+    int e = 0;
+    for (int i = 0; i < 30; ++i) e += t.predict(rows.row(i)) != y[i];
+    return e;
+  };
+  CHECK(errors(DecisionTree::train(rows, y, 2, c)) > 0);
+  c.categorical = {0};
+  const DecisionTree t = DecisionTree::train(rows, y, 2, c);
+  CHECK(errors(t) == 0);
+  CHECK(t.node(0).categorical == 1);
+  CHECK(t.node(0).threshold == 2.f);
+}
+
+TEST_CASE("missing values follow the heavier child, in training and in prediction") {
+  // x ≤ 0.5 → class 0 (6 rows), x > 0.5 → class 1 (3 rows); two NaN rows of class 0.
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  std::vector<float> x = {0.1f, 0.2f, 0.3f, 0.35f, 0.4f, 0.45f, 0.8f, 0.9f, 1.0f, nan, nan};
+  std::vector<int32_t> y = {0, 0, 0, 0, 0, 0, 1, 1, 1, 0, 0};
+  const Rows rows = Rows::dense(x.data(), 11, 1);
+  TreeConfig c;
+  c.max_depth = 1;
+  const DecisionTree t = DecisionTree::train(rows, y, 2, c);
+  REQUIRE(t.node(0).feature == 0);
+  CHECK(t.node(0).missing_yes == 1);                  // the "yes" child (x ≤ θ) is heavier: 6 > 3
+  CHECK(t.node(t.node(0).yes).weight == Approx(8));   // 6 known + 2 missing
+  const float q = nan;
+  CHECK(t.predict(Rows::dense(&q, 1, 1).row(0)) == 0);
+  std::vector<float> bad = {1.f, std::numeric_limits<float>::infinity()};
+  std::vector<int32_t> yb = {0, 1};
+  CHECK_THROWS_AS(DecisionTree::train(Rows::dense(bad.data(), 2, 1), yb, 2, c), InputError);
+}
+
+namespace {
+
+// Minimum of Σ_{leaves} risk + λ·|leaves| over every pruning of the subtree at t (brute force).
+// Returns every achievable (risk, leaves) pair.
+std::vector<std::pair<double, int>> prunings(const DecisionTree& tree, int t) {
+  const TreeNode& n = tree.node(t);
+  std::vector<std::pair<double, int>> out = {{n.risk, 1}};
+  if (n.feature < 0) return out;
+  for (auto a : prunings(tree, n.yes))
+    for (auto b : prunings(tree, n.no)) out.push_back({a.first + b.first, a.second + b.second});
+  return out;
+}
+
+std::set<int> reachable(const DecisionTree& tree, double lambda) {
+  std::set<int> s;
+  std::function<void(int)> go = [&](int t) {
+    s.insert(t);
+    const TreeNode& n = tree.node(t);
+    if (n.feature >= 0 && n.prune_alpha > lambda) go(n.yes), go(n.no);
+  };
+  go(0);
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("weakest-link pruning: a nested sequence, each member optimal for its lambda (brute force)") {
+  Rng rng(4);
+  std::vector<float> x;
+  std::vector<int32_t> y;
+  const int m = 60;
+  for (int i = 0; i < m; ++i) {
+    const float a = float(rng.uniform());
+    x.push_back(a);
+    y.push_back((a > 0.5) != (rng.uniform() < 0.25) ? 1 : 0);  // a threshold with 25% label noise
+  }
+  const Rows rows = Rows::dense(x.data(), m, 1);
+  TreeConfig c;
+  c.max_depth = 5;  // keeps the brute force small
+  DecisionTree t = DecisionTree::train(rows, y, 2, c);
+  const std::vector<double> alphas = t.compute_pruning();
+  REQUIRE(alphas.size() >= 3);
+  CHECK(t.leaves_at(alphas.back()) == 1);
+  const auto all = prunings(t, 0);
+  for (size_t i = 0; i < alphas.size(); ++i) {
+    if (i > 0) {
+      CHECK(alphas[i] > alphas[i - 1]);
+      CHECK(t.leaves_at(alphas[i]) < t.leaves_at(alphas[i - 1]));
+      const auto inner = reachable(t, alphas[i]), outer = reachable(t, alphas[i - 1]);
+      for (int node : inner) CHECK(outer.count(node) == 1);  // nested
+    }
+    // T(λ) minimises G_λ at the λ of the sequence and midway to the next one.
+    for (double lambda : {alphas[i], i + 1 < alphas.size() ? 0.5 * (alphas[i] + alphas[i + 1]) : alphas[i] + 1}) {
+      double best = 1e300;
+      for (auto [risk, leaves] : all) best = std::min(best, risk + lambda * leaves);
+      double mine = 0;
+      int leaves = 0;
+      for (int node : reachable(t, lambda)) {
+        const TreeNode& n = t.node(node);
+        if (n.feature < 0 || n.prune_alpha <= lambda) mine += n.risk, ++leaves;
+      }
+      mine += lambda * leaves;
+      CHECK(mine == Approx(best).margin(1e-9));
+    }
+  }
+  // The compacted copy predicts like T(λ).
+  const DecisionTree small = t.pruned(alphas[1]);
+  CHECK(small.leaves() == t.leaves_at(alphas[1]));
+  for (int i = 0; i < m; ++i) CHECK(small.predict(rows.row(i)) == t.predict(rows.row(i), alphas[1]));
+}
+
+TEST_CASE("cross-validated pruning picks the lambda of least CV error and beats the full tree on noise") {
+  Rng rng(8);
+  auto make = [&](int m, std::vector<float>& x, std::vector<int32_t>& y) {
+    for (int i = 0; i < m; ++i) {
+      const float a = float(rng.uniform()), b = float(rng.uniform());
+      x.push_back(a), x.push_back(b);
+      y.push_back((a > 0.4) != (rng.uniform() < 0.2) ? 1 : 0);  // one threshold, 20% flipped labels
+    }
+  };
+  std::vector<float> xtr, xte;
+  std::vector<int32_t> ytr, yte;
+  make(400, xtr, ytr), make(2000, xte, yte);
+  const Rows tr = Rows::dense(xtr.data(), 400, 2), te = Rows::dense(xte.data(), 2000, 2);
+  TreeConfig c;
+  const DecisionTree full = DecisionTree::train(tr, ytr, 2, c);
+  c.prune = true;
+  PruningReport report;
+  const DecisionTree pruned = DecisionTree::train(tr, ytr, 2, c, {}, {}, &report);
+  REQUIRE(!report.lambdas.empty());
+  size_t best = 0;
+  for (size_t i = 0; i < report.cv_error.size(); ++i)
+    if (report.cv_error[i] <= report.cv_error[best]) best = i;
+  CHECK(report.chosen == report.lambdas[best]);
+  CHECK(pruned.leaves() == report.leaves[best]);
+  CHECK(pruned.leaves() < full.leaves() / 5);
+  auto test_error = [&](const DecisionTree& t) {
+    int e = 0;
+    for (int i = 0; i < 2000; ++i) e += t.predict(te.row(i)) != yte[i];
+    return e / 2000.0;
+  };
+  CHECK(test_error(pruned) < test_error(full));
+  CHECK(test_error(pruned) < 0.25);  // the Bayes error is 0.2
+}
+
+TEST_CASE("trees round-trip through bytes and reject corrupt ones") {
+  std::vector<float> x = {0, 1, 2, 3, 4, 5};
+  std::vector<int32_t> y = {0, 0, 1, 1, 2, 2};
+  const Rows rows = Rows::dense(x.data(), 6, 1);
+  const DecisionTree t = DecisionTree::train(rows, y, 3, TreeConfig{});
+  auto bytes = t.to_bytes();
+  const DecisionTree u = DecisionTree::from_bytes(bytes.data(), bytes.size());
+  for (int i = 0; i < 6; ++i) CHECK(u.predict(rows.row(i)) == y[i]);
+  bytes[bytes.size() / 2] ^= 0x40;
+  CHECK_THROWS_AS(DecisionTree::from_bytes(bytes.data(), bytes.size()), InputError);
+  CHECK_THROWS_AS(DecisionTree::train(rows, {0, 0, 1, 1, 2, 3}, 3, TreeConfig{}), InputError);
+}
