@@ -1,0 +1,144 @@
+#include "reductions/reduction.hpp"
+
+namespace argmax {
+
+const std::vector<OptionSpec>& reduction_options() {
+  using T = OptionType;
+  static const std::vector<OptionSpec> specs = {
+      {"reduction", T::Choice, "ova", 0, -1, false, "how classes become binary problems", {"ova", "allpairs", "ecoc"}},
+      {"learner", T::Choice, "svm-dcd", 0, -1, false, "binary base learner",
+       {"svm-dcd", "svm-pegasos", "logistic", "perceptron", "stump", "tree"}},
+      {"code", T::Choice, "dense", 0, -1, false, "ECOC code matrix",
+       {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
+      {"code_size", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
+      {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
+       {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential"}},
+      {"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"},
+  };
+  return specs;
+}
+
+ReductionConfig reduction_config_from(const Options& o) {
+  ReductionConfig c;
+  c.reduction = o.choice("reduction");
+  c.learner = o.choice("learner");
+  c.code = o.choice("code");
+  c.code_size = o.integer("code_size");
+  c.decoding = o.choice("decoding");
+  c.seed = uint64_t(o.real("seed"));
+  return c;
+}
+
+CodeMatrix make_code(const ReductionConfig& config, int k) {
+  require(k >= 2, "a reduction needs at least 2 classes; got ", k);
+  if (config.reduction == "ova") return CodeMatrix::one_vs_all(k);
+  if (config.reduction == "allpairs") return CodeMatrix::one_vs_one(k);
+  require(config.reduction == "ecoc", "unknown reduction '", config.reduction, "' (known: ova, allpairs, ecoc)");
+  const std::string& c = config.code;
+  if (c == "ova") return CodeMatrix::one_vs_all(k);
+  if (c == "ovo") return CodeMatrix::one_vs_one(k);
+  if (c == "exhaustive") return CodeMatrix::exhaustive(k);
+  if (c == "user") {
+    require(config.user_code_columns > 0, "code=user needs a code matrix (k rows of entries -1, 0, +1)");
+    require(config.user_code.size() == size_t(k) * config.user_code_columns, "the user code has ",
+            config.user_code.size(), " entries; expected ", k, " classes × ", config.user_code_columns, " columns");
+    return CodeMatrix(k, config.user_code_columns, config.user_code);
+  }
+  require(c == "dense" || c == "sparse", "unknown code '", c, "' (known: ova, ovo, dense, sparse, exhaustive, user)");
+  const bool sparse = c == "sparse";
+  const int columns = config.code_size > 0 ? config.code_size : default_code_length(k, sparse);
+  Rng rng(config.seed ^ 0x5EED0C0DEull);
+  return sparse ? CodeMatrix::sparse_random(k, columns, rng) : CodeMatrix::dense_random(k, columns, rng);
+}
+
+void ReductionModel::set_decoding(Decoding d) {
+  require(d != Decoding::Argmax || code_.columns() == code_.classes(),
+          "argmax decoding needs the one-vs-all code");
+  decoding_ = d;
+}
+
+ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t>& labels, int k,
+                                     const ReductionConfig& config, const BinaryTrainer& custom,
+                                     const ProgressFn& progress) {
+  require(int(labels.size()) == rows.rows(), "got ", labels.size(), " labels for ", rows.rows(), " rows");
+  require(rows.rows() > 0, "no training examples");
+  for (int32_t i = 0; i < rows.rows(); ++i)
+    require(labels[i] >= 0 && labels[i] < k, "row ", i, " has label ", labels[i], ", expected 0..", k - 1);
+  ReductionModel model;
+  model.reduction_ = config.reduction;
+  model.code_ = make_code(config, k);
+  const std::string rule = config.decoding != "auto" ? config.decoding
+                           : config.reduction == "ova"      ? "argmax"
+                           : config.reduction == "allpairs" ? "signed-vote"
+                                                            : "hamming";
+  model.set_decoding(decoding_from_name(rule));
+  const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
+  model.learner_ = custom ? "custom" : config.learner;
+  const int c = model.code_.columns();
+  for (int j = 0; j < c; ++j) {
+    BinarySample s;
+    s.rows = rows;
+    for (int32_t i = 0; i < rows.rows(); ++i) {
+      const int8_t m = model.code_.at(labels[i], j);
+      if (m != 0) s.index.push_back(i), s.label.push_back(m);
+    }
+    require(!s.index.empty(), "code column ", j, " has no training examples (its classes are absent)");
+    model.models_.push_back(trainer(s, config.seed + uint64_t(j)));
+    if (progress) {
+      Progress p;
+      p.epoch = j + 1;
+      if (!progress(p)) fail("training stopped by the progress callback after ", j + 1, " of ", c, " binary problems");
+    }
+  }
+  return model;
+}
+
+void ReductionModel::confidences(const RowView& x, float* f) const {
+  for (size_t j = 0; j < models_.size(); ++j) f[j] = models_[j]->score(x);
+}
+
+int ReductionModel::predict(const RowView& x) const {
+  std::vector<float> f(models_.size());
+  confidences(x, f.data());
+  return decode(code_, decoding_, f.data());
+}
+
+std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
+  std::vector<int32_t> out(rows.rows());
+  std::vector<float> f(models_.size());
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    confidences(rows.row(i), f.data());
+    out[i] = decode(code_, decoding_, f.data());
+  }
+  return out;
+}
+
+std::vector<uint8_t> ReductionModel::to_bytes() const {
+  ByteWriter out("reduction");
+  out.put_string(reduction_);
+  out.put_string(learner_);
+  out.put_string(decoding_name(decoding_));
+  out.put<int32_t>(code_.classes());
+  out.put<int32_t>(code_.columns());
+  out.put_vector(code_.entries());
+  for (const auto& m : models_) save_binary_model(*m, out);
+  return out.finish();
+}
+
+ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  require(in.kind() == "reduction", "expected a reduction model, got '", in.kind(), "'");
+  ReductionModel model;
+  model.reduction_ = in.get_string();
+  model.learner_ = in.get_string();
+  const std::string rule = in.get_string();
+  const int32_t k = in.get<int32_t>(), c = in.get<int32_t>();
+  require(k >= 2 && c >= 1 && c <= 10000000, "model bytes are corrupt (code shape ", k, "×", c, ")");
+  model.code_ = CodeMatrix(k, c, in.get_vector<int8_t>());
+  model.set_decoding(decoding_from_name(rule));
+  for (int j = 0; j < c; ++j) model.models_.push_back(load_binary_model(in));
+  in.expect_end();
+  return model;
+}
+
+}  // namespace argmax
