@@ -74,6 +74,26 @@ BipartiteArgmax bipartite_argmax(const BipartiteSpec& spec, const double* s, con
   return out;
 }
 
+std::vector<int8_t> bipartite_reference(const BipartiteSpec& spec, const double* s, const int8_t* y, int32_t r) {
+  std::vector<int8_t> ref(y, y + r);
+  int32_t positives = 0;
+  for (int32_t i = 0; i < r; ++i) positives += y[i] > 0;
+  if (bipartite_admissible(spec, positives, 0, r)) return ref;
+  std::vector<int32_t> order(r);
+  for (int32_t i = 0; i < r; ++i) order[i] = i;
+  std::sort(order.begin(), order.end(), [s](int32_t u, int32_t v) { return s[u] != s[v] ? s[u] > s[v] : u < v; });
+  if (spec.measure == BipartiteMeasure::RecallAtK) {  // keep the k best-scored positives
+    int32_t kept = 0;
+    for (int32_t i : order)
+      if (ref[i] > 0 && ++kept > spec.k) ref[i] = -1;
+  } else {  // precision@k: add the best-scored negatives up to k predictions
+    int32_t extra = spec.k - positives;
+    for (int32_t i : order)
+      if (ref[i] < 0 && extra > 0) ref[i] = 1, --extra;
+  }
+  return ref;
+}
+
 std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r) {
   std::vector<int32_t> order(r);
   for (int32_t i = 0; i < r; ++i) order[i] = i;

@@ -39,6 +39,12 @@ struct BipartiteArgmax {
 // Loss-augmented argmax over V. Throws InputError if V is empty (precision@k with k > r).
 BipartiteArgmax bipartite_argmax(const BipartiteSpec& spec, const double* s, const int8_t* y, int32_t r);
 
+// The reference labelling the surrogate compares against: y itself when y ∈ V; otherwise the admissible v
+// closest to y (smallest Δ), preferring high scores among equals — recall@k with P > k: the k best-scored
+// positives; precision@k with P < k: every positive and the k − P best-scored negatives. With it the surrogate
+// max_{v∈V} [Δ(v, y) + Σ_i (v_i − y*_i) s_i] is ≥ Δ(y*, y) ≥ 0 and bounds Δ(prediction, y) as SSBD 17.3 states.
+std::vector<int8_t> bipartite_reference(const BipartiteSpec& spec, const double* s, const int8_t* y, int32_t r);
+
 // Prediction argmax_{v∈V} Σ v_i s_i: +1 where s_i > 0, then the fewest changes (by score) that reach V.
 std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r);
 

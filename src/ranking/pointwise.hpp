@@ -1,0 +1,14 @@
+// The pointwise baseline: ridge regression of the relevance grade on the features, ignoring queries,
+//   w = argmin_w (1/m) Σ_d (⟨w, x_d⟩ + b − rel_d)² + λ‖w‖²   (intercept b not penalised, then dropped:
+// a constant does not change any order). Closed form (XᵀX/m + λI) w = Xᵀrel/m on centred data, solved by
+// Eigen's LDLT in O(m·n² + n³). What the listwise surrogates should beat.
+#pragma once
+#include <vector>
+
+#include "ranking/queries.hpp"
+
+namespace argmax {
+
+std::vector<float> fit_ridge_regression(const QuerySet& data, double lambda);
+
+}  // namespace argmax

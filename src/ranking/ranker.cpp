@@ -1,0 +1,237 @@
+#include "ranking/ranker.hpp"
+
+#include <cmath>
+#include <sstream>
+
+#include "core/error.hpp"
+#include "io/bytes.hpp"
+#include "learn/online.hpp"
+#include "metrics/ranking_metrics.hpp"
+#include "ranking/permutation.hpp"
+#include "ranking/pointwise.hpp"
+#include "ranking/ranking_problem.hpp"
+
+namespace argmax {
+
+const std::vector<OptionSpec>& Ranker::option_specs() {
+  static const std::vector<OptionSpec> specs = {
+      {"algo", OptionType::Choice, "ndcg", 0, -1, false,
+       "surrogate: ndcg (structured hinge), kendall (pairwise hinge), bipartite f1|fbeta|precision@k|recall@k|"
+       "balanced, or pointwise (ridge regression baseline)",
+       {"ndcg", "kendall", "f1", "fbeta", "precision@k", "recall@k", "balanced", "pointwise"}},
+      {"k", OptionType::Integer, "10", 1, 100000, false, "NDCG truncation k; k of precision@k and recall@k"},
+      {"beta", OptionType::Real, "1", 0, 1000, true, "beta of the F-beta measure"},
+      {"trainer", OptionType::Choice, "sgd", 0, -1, false,
+       "sgd (constant step eta, averaged), pegasos (step 1/(lambda t)) or perceptron",
+       {"sgd", "pegasos", "perceptron"}},
+      {"lambda", OptionType::Real, "0.0001", 0, 1e6, false, "regularisation lambda/2 ||w||^2 (ridge: lambda ||w||^2)"},
+      {"eta", OptionType::Real, "0.01", 0, 1e6, true, "step size of sgd and perceptron"},
+      {"epochs", OptionType::Integer, "20", 1, 1000000, false, "passes over the queries"},
+      {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"},
+      {"seed", OptionType::Integer, "1", 0, 2147483647, false, "seed of the query order"},
+      {"gain", OptionType::Choice, "exp2", 0, -1, false, "NDCG gain: exp2 (2^rel - 1, LETOR) or linear (rel, SSBD)",
+       {"exp2", "linear"}},
+      {"psi", OptionType::Choice, "normalized", 0, -1, false,
+       "NDCG feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size)",
+       {"positions", "normalized"}},
+      {"oracle", OptionType::Choice, "fast", 0, -1, false,
+       "NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3))", {"fast", "hungarian"}},
+      {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
+       "bipartite: a document is positive when its relevance is above this"},
+  };
+  return specs;
+}
+
+Ranker::Ranker(std::vector<float> weights, OptionList settings)
+    : weights_(std::move(weights)), settings_(std::move(settings)) {}
+
+std::string Ranker::setting(const std::string& name) const {
+  for (const auto& [key, value] : settings_)
+    if (key == name) return value;
+  return "";
+}
+
+namespace {
+
+struct TrainingPlan {
+  RankingProblemConfig problem;
+  OnlineConfig online;
+};
+
+TrainingPlan plan_training(const Options& options) {
+  TrainingPlan plan;
+  RankingProblemConfig& config = plan.problem;
+  const std::string algo = options.choice("algo");
+  config.k = options.integer("k");
+  config.exp_gain = options.choice("gain") == "exp2";
+  config.normalized_psi = options.choice("psi") == "normalized";
+  config.hungarian = options.choice("oracle") == "hungarian";
+  config.relevant_above = float(options.real("relevant"));
+  config.bipartite.k = options.integer("k");
+  config.bipartite.beta = options.real("beta");
+  if (algo == "ndcg") config.objective = RankingObjective::Ndcg;
+  else if (algo == "kendall") config.objective = RankingObjective::Kendall;
+  else {
+    config.objective = RankingObjective::Bipartite;
+    config.bipartite.measure = algo == "f1"            ? BipartiteMeasure::F1
+                               : algo == "fbeta"       ? BipartiteMeasure::FBeta
+                               : algo == "precision@k" ? BipartiteMeasure::PrecisionAtK
+                               : algo == "recall@k"    ? BipartiteMeasure::RecallAtK
+                                                       : BipartiteMeasure::BalancedAccuracy;
+  }
+  OnlineConfig& online = plan.online;
+  const std::string trainer = options.choice("trainer");
+  online.epochs = options.integer("epochs");
+  online.average = options.flag("average");
+  online.seed = uint64_t(options.integer("seed"));
+  online.eta = options.real("eta");
+  online.lambda = options.real("lambda");
+  if (trainer == "pegasos") {
+    require(online.lambda > 0, "trainer 'pegasos' needs lambda > 0");
+    online.step_size = StepSize::Pegasos;
+  } else if (trainer == "perceptron") {
+    online.surrogate = Surrogate::Perceptron;
+    online.lambda = 0;
+  }
+  return plan;
+}
+
+void require_learnable(const RankingProblem& problem, RankingObjective objective) {
+  require(problem.size() > 0, "no query can be learned from: ",
+          objective == RankingObjective::Ndcg      ? "every query lacks a relevant document"
+          : objective == RankingObjective::Kendall ? "every query has a single relevance grade"
+                                                   : "every query lacks a positive or a negative document");
+}
+
+// Records the averaged weights at the start of every epoch after the first (= the model after each epoch).
+struct EpochSnapshots {
+  const RankingProblem& inner;
+  mutable long long calls = 0;
+  mutable std::vector<std::vector<float>> after_epoch;
+  int size() const { return inner.size(); }
+  size_t dim() const { return inner.dim(); }
+  StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const {
+    if (calls > 0 && calls % inner.size() == 0) after_epoch.push_back(w.average());
+    ++calls;
+    return inner.step(w, i, s, eta);
+  }
+};
+
+double mean_ndcg(const std::vector<float>& w, const QuerySet& valid, int32_t k) {
+  const Ranker model(w, {});
+  const std::vector<double> s = model.score(valid.features);
+  return evaluate_ranking(valid, s.data(), EvalConvention::Common, k).ndcg[k - 1];
+}
+
+OptionList with(OptionList list, const std::string& key, const std::string& value) {
+  for (auto& [k, v] : list)
+    if (k == key) {
+      v = value;
+      return list;
+    }
+  list.emplace_back(key, value);
+  return list;
+}
+
+std::string number_text(double x) {
+  std::ostringstream out;
+  out.precision(17);
+  out << x;
+  return out.str();
+}
+
+}  // namespace
+
+Ranker Ranker::train(const QuerySet& data, const OptionList& given, const ProgressFn& progress) {
+  const Options options = Options::parse(option_specs(), given, "ranking");
+  data.validate();
+  require(data.queries() > 0, "ranking needs at least one query");
+  if (options.choice("algo") == "pointwise")
+    return Ranker(fit_ridge_regression(data, options.real("lambda")), options.entries());
+  const TrainingPlan plan = plan_training(options);
+  const RankingProblem problem(data, plan.problem, plan.online.surrogate);
+  require_learnable(problem, plan.problem.objective);
+  return Ranker(train_online(problem, plan.online, progress), options.entries());
+}
+
+Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& valid, const OptionList& given,
+                                     const std::vector<double>& lambdas, int32_t eval_k, std::vector<Trial>* trials) {
+  const Options options = Options::parse(option_specs(), given, "ranking");
+  require(!lambdas.empty(), "validation needs at least one lambda");
+  require(eval_k >= 1, "validation NDCG@k needs k ≥ 1");
+  train.validate();
+  valid.validate();
+  require(train.queries() > 0 && valid.queries() > 0, "training and validation sets need queries");
+  const bool pointwise = options.choice("algo") == "pointwise";
+  Trial best{0, 0, -1};
+  std::vector<float> best_w;
+  for (double lambda : lambdas) {
+    require(lambda >= 0 && std::isfinite(lambda), "lambda must be a finite number ≥ 0; got ", lambda);
+    const Options run = Options::parse(option_specs(), with(options.entries(), "lambda", number_text(lambda)), "ranking");
+    std::vector<std::vector<float>> models;
+    if (pointwise) {
+      models.push_back(fit_ridge_regression(train, lambda));
+    } else {
+      const TrainingPlan plan = plan_training(run);
+      const RankingProblem problem(train, plan.problem, plan.online.surrogate);
+      require_learnable(problem, plan.problem.objective);
+      EpochSnapshots snapshots{problem, 0, {}};
+      std::vector<float> last = train_online(snapshots, plan.online, {});
+      models = std::move(snapshots.after_epoch);
+      models.push_back(std::move(last));
+    }
+    for (size_t e = 0; e < models.size(); ++e) {
+      const Trial t{lambda, pointwise ? options.integer("epochs") : int(e + 1), mean_ndcg(models[e], valid, eval_k)};
+      if (trials) trials->push_back(t);
+      if (t.ndcg > best.ndcg) best = t, best_w = models[e];
+    }
+  }
+  OptionList settings = with(options.entries(), "lambda", number_text(best.lambda));
+  settings = with(settings, "epochs", std::to_string(best.epochs));
+  return Ranker(std::move(best_w), settings);
+}
+
+std::vector<double> Ranker::score(const Rows& rows) const {
+  std::vector<double> s(rows.rows(), 0.0);
+  const int32_t n = int32_t(weights_.size());
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    double sum = 0;
+    rows.row(i).for_each([&](int32_t j, float x) {
+      if (j < n) sum += double(weights_[j]) * x;
+    });
+    s[i] = sum;
+  }
+  return s;
+}
+
+std::vector<int32_t> Ranker::rank(const Rows& rows) const {
+  const std::vector<double> s = score(rows);
+  return order_best_first(s.data(), int32_t(s.size()));
+}
+
+std::vector<uint8_t> Ranker::save() const {
+  ByteWriter out("ranking");
+  std::vector<std::string> names, values;
+  for (const auto& [key, value] : settings_) names.push_back(key), values.push_back(value);
+  out.put_strings(names);
+  out.put_strings(values);
+  out.put_vector(weights_);
+  return out.finish();
+}
+
+Ranker Ranker::load(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  require(in.kind() == "ranking", "these model bytes hold a '", in.kind(), "' model, not a ranking model");
+  const std::vector<std::string> names = in.get_strings(), values = in.get_strings();
+  require(names.size() == values.size(), "ranking model is corrupt (", names.size(), " option names, ",
+          values.size(), " values)");
+  std::vector<float> weights = in.get_vector<float>();
+  in.expect_end();
+  for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
+  OptionList settings;
+  for (size_t i = 0; i < names.size(); ++i) settings.emplace_back(names[i], values[i]);
+  Options::parse(option_specs(), settings, "ranking model");  // the settings must still make sense
+  return Ranker(std::move(weights), std::move(settings));
+}
+
+}  // namespace argmax

@@ -1,0 +1,57 @@
+// A linear ranker: score(x) = ⟨w, x⟩, documents ranked by score, best first (ties: input order).
+// Trained by one of the ranking surrogates with the shared online trainers, or by the pointwise ridge
+// baseline. Saved as model bytes of kind "ranking".
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rows.hpp"
+#include "learn/progress.hpp"
+#include "ranking/queries.hpp"
+
+namespace argmax {
+
+class Ranker {
+ public:
+  // The options table: algo, k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, relevant.
+  static const std::vector<OptionSpec>& option_specs();
+
+  // Trains on data (validated first). Throws InputError for bad options or data.
+  static Ranker train(const QuerySet& data, const OptionList& options, const ProgressFn& progress = {});
+
+  // LETOR practice: pick lambda (from `lambdas`) and the number of epochs (1..options' epochs) by mean NDCG@eval_k
+  // (common convention) on `valid`. One training run per lambda: the averaged weights after epoch e of a
+  // run equal those of a run with epochs = e (same seed, same order), so every epoch is scored on the way.
+  // Ties go to the smaller epoch count, then the earlier lambda. The settings of the result record the choice.
+  struct Trial {
+    double lambda = 0;
+    int epochs = 0;
+    double ndcg = 0;
+  };
+  static Ranker train_with_validation(const QuerySet& train, const QuerySet& valid, const OptionList& options,
+                                      const std::vector<double>& lambdas, int32_t eval_k = 10,
+                                      std::vector<Trial>* trials = nullptr);
+
+  Ranker(std::vector<float> weights, OptionList settings);
+
+  size_t dim() const { return weights_.size(); }
+  const std::vector<float>& weights() const { return weights_; }
+  const OptionList& settings() const { return settings_; }  // every option's value as trained
+  std::string setting(const std::string& name) const;
+
+  // One score per row; columns at or beyond dim() carry weight 0.
+  std::vector<double> score(const Rows& rows) const;
+  // Row indices best first.
+  std::vector<int32_t> rank(const Rows& rows) const;
+
+  std::vector<uint8_t> save() const;
+  static Ranker load(const uint8_t* data, size_t size);
+
+ private:
+  std::vector<float> weights_;
+  OptionList settings_;
+};
+
+}  // namespace argmax

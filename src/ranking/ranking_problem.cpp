@@ -1,0 +1,175 @@
+#include "ranking/ranking_problem.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "ranking/kendall_hinge.hpp"
+#include "ranking/ndcg_oracle.hpp"
+#include "ranking/permutation.hpp"
+#include "ranking/ranking_losses.hpp"
+
+namespace argmax {
+namespace {
+
+double ndcg_gain(float rel, bool exp_gain) {
+  if (exp_gain) return rel > 0 ? std::exp2(double(rel)) - 1.0 : 0.0;
+  return std::max(0.0, double(rel));
+}
+
+}  // namespace
+
+RankingProblem::RankingProblem(const QuerySet& data, const RankingProblemConfig& config, Surrogate surrogate)
+    : data_(data), config_(config) {
+  require(surrogate == Surrogate::MarginRescaled || surrogate == Surrogate::Perceptron,
+          "ranking supports the margin-rescaled hinge and the perceptron only");
+  require(!(surrogate == Surrogate::Perceptron && config.objective == RankingObjective::Kendall),
+          "the Kendall pairwise hinge has no perceptron variant; use sgd or pegasos");
+  require(config.k >= 1, "option 'k' must be ≥ 1");
+  const int32_t n = data.features.rows();
+  beta_.assign(n, 0.0);
+  for (int q = 0; q < data.queries(); ++q) {
+    const int32_t b = data.begin(q), r = data.size(q);
+    const float* rel = data.relevance + b;
+    bool usable = false;
+    if (config.objective == RankingObjective::Ndcg) {
+      std::vector<double> gains(r);
+      for (int32_t i = 0; i < r; ++i) gains[i] = ndcg_gain(rel[i], config.exp_gain);
+      std::vector<double> sorted = gains;
+      std::sort(sorted.rbegin(), sorted.rend());
+      double ideal = 0;
+      for (int32_t p = 1; p <= std::min(config.k, r); ++p) ideal += sorted[p - 1] * top_k_discount(p, config.k);
+      for (int32_t i = 0; i < r && ideal > 0; ++i) beta_[b + i] = gains[i] / ideal;
+      usable = ideal > 0 && r >= 2;
+    } else if (config.objective == RankingObjective::Kendall) {
+      for (int32_t i = 1; i < r; ++i) usable |= rel[i] != rel[0];
+    } else {
+      int32_t positives = 0;
+      for (int32_t i = 0; i < r; ++i) positives += rel[i] > config.relevant_above;
+      usable = positives > 0 && positives < r &&
+               !(config.bipartite.measure == BipartiteMeasure::PrecisionAtK && r < config.bipartite.k);
+    }
+    if (usable) usable_.push_back(q);
+  }
+  grad_.assign(dim(), 0.f);
+  mark_.assign(dim(), 0);
+}
+
+StepResult RankingProblem::step(TrainedWeights& w, int i, Surrogate surrogate, float eta) const {
+  const int q = usable_[i];
+  const int32_t b = data_.begin(q), r = data_.size(q);
+  const ScaledWeights view = w.view();
+  scores_.resize(r);
+  for (int32_t d = 0; d < r; ++d) scores_[d] = double(view.scale) * data_.features.row(b + d).dot(view.v);
+  coef_.assign(r, 0.0);
+  StepResult result;
+  switch (config_.objective) {
+    case RankingObjective::Ndcg: result = ndcg_step(scores_.data(), q, surrogate, coef_); break;
+    case RankingObjective::Kendall: result = kendall_step(scores_.data(), q, coef_); break;
+    case RankingObjective::Bipartite: result = bipartite_step(scores_.data(), q, surrogate, coef_); break;
+  }
+  if (!result.updated) return result;
+  // g = Σ coef_d x_d, then w ← w − η g on the touched coordinates only.
+  for (int32_t d = 0; d < r; ++d) {
+    if (coef_[d] == 0) continue;
+    const float c = float(coef_[d]);
+    data_.features.row(b + d).for_each([&](int32_t j, float x) {
+      if (!mark_[j]) mark_[j] = 1, touched_.push_back(j);
+      grad_[j] += c * x;
+    });
+  }
+  for (int32_t j : touched_) {
+    if (grad_[j] != 0) w.add(j, -eta * grad_[j]);
+    grad_[j] = 0, mark_[j] = 0;
+  }
+  touched_.clear();
+  return result;
+}
+
+StepResult RankingProblem::ndcg_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const {
+  const int32_t b = data_.begin(q), r = data_.size(q), k = config_.k;
+  const float* rel = data_.relevance + b;
+  const double* beta = beta_.data() + b;
+  const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
+  // π(y): relevance descending, ties by current score, then index (top-down positions).
+  std::vector<int32_t> target(r);
+  for (int32_t d = 0; d < r; ++d) target[d] = d;
+  std::sort(target.begin(), target.end(), [&](int32_t u, int32_t v) {
+    if (rel[u] != rel[v]) return rel[u] > rel[v];
+    if (s[u] != s[v]) return s[u] > s[v];
+    return u < v;
+  });
+  std::vector<double> scaled(s, s + r);
+  for (double& x : scaled) x *= scale;
+  std::vector<int32_t> chosen;
+  if (surrogate == Surrogate::Perceptron) {
+    chosen = order_best_first(s, r);
+  } else {
+    chosen = config_.hungarian ? ndcg_argmax_hungarian(scaled.data(), beta, r, k)
+                               : ndcg_argmax_fast(scaled.data(), beta, r, k);
+  }
+  StepResult result;
+  // Δ of the current prediction (score order), for the progress report.
+  const std::vector<int32_t> predicted = order_best_first(s, r);
+  double gain = 0, chosen_gain = 0;
+  for (int32_t p = 1; p <= std::min(k, r); ++p) {
+    gain += top_k_discount(p, k) * beta[predicted[p - 1]];
+    chosen_gain += top_k_discount(p, k) * beta[chosen[p - 1]];
+  }
+  result.error = 1.0 - gain;
+  double margin = 0;
+  for (int32_t p = 1; p <= r; ++p) {
+    coef[target[p - 1]] += p * scale;  // v̂_i − π_i = p(π)_i − p̂_i in top-down positions
+    coef[chosen[p - 1]] -= p * scale;
+  }
+  for (int32_t d = 0; d < r; ++d) margin += coef[d] * s[d];
+  result.surrogate = surrogate == Surrogate::Perceptron ? std::max(0.0, margin) : (1.0 - chosen_gain) + margin;
+  bool any = false;
+  for (double c : coef) any |= c != 0;
+  result.updated = any && (surrogate == Surrogate::Perceptron || result.surrogate > 0);  // perceptron: a tie is a mistake
+  return result;
+}
+
+StepResult RankingProblem::kendall_step(const double* s, int q, std::vector<double>& coef) const {
+  const int32_t b = data_.begin(q), r = data_.size(q);
+  const float* rel = data_.relevance + b;
+  PairwiseHinge h = kendall_hinge(s, rel, r);
+  StepResult result;
+  result.surrogate = h.value;
+  result.error = kendall_tau_loss(s, rel, r);
+  coef = std::move(h.coef);
+  result.updated = h.value > 0;
+  return result;
+}
+
+StepResult RankingProblem::bipartite_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const {
+  const int32_t b = data_.begin(q), r = data_.size(q);
+  const float* rel = data_.relevance + b;
+  std::vector<int8_t> y(r);
+  for (int32_t d = 0; d < r; ++d) y[d] = rel[d] > config_.relevant_above ? 1 : -1;
+  const std::vector<int8_t> predicted = bipartite_predict(config_.bipartite, s, r);
+  const std::vector<int8_t> reference = bipartite_reference(config_.bipartite, s, y.data(), r);
+  StepResult result;
+  result.error = bipartite_loss(config_.bipartite, predicted.data(), y.data(), r);
+  std::vector<int8_t> chosen;
+  double loss = 0;
+  if (surrogate == Surrogate::Perceptron) {
+    chosen = predicted;
+  } else {
+    BipartiteArgmax a = bipartite_argmax(config_.bipartite, s, y.data(), r);
+    chosen = std::move(a.v);
+    loss = bipartite_loss(config_.bipartite, chosen.data(), y.data(), r);
+  }
+  double margin = 0;
+  bool any = false;
+  for (int32_t d = 0; d < r; ++d) {
+    coef[d] = double(chosen[d] - reference[d]);
+    margin += coef[d] * s[d];
+    any |= coef[d] != 0;
+  }
+  result.surrogate = surrogate == Surrogate::Perceptron ? std::max(0.0, margin) : loss + margin;
+  result.updated = any && (surrogate == Surrogate::Perceptron || result.surrogate > 0);
+  return result;
+}
+
+}  // namespace argmax

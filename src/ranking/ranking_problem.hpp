@@ -1,0 +1,71 @@
+// Ranking as a problem for the shared online trainers (learn/online.hpp): one example = one query.
+// step() scores the query's documents with w, calls the surrogate's oracle and adds −η·∂ℓ to w, where
+// every surrogate's subgradient has the form Σ_i coef_i x_i over the query's documents:
+//
+//  * NDCG structured hinge (SSBD 17.8): coef_i = v̂_i − π(y)_i (SSBD's ascending positions; v̂ the loss-
+//    augmented argmax of ndcg_oracle.hpp), optionally divided by r ("normalized" Ψ = (1/r) Σ v_i x_i, which
+//    keeps long queries from dominating the step). π(y) breaks ties in relevance by the current score (then
+//    by index): among the orders consistent with y it is the one the hinge penalises least, so equally
+//    relevant documents are never pushed apart.
+//  * Kendall-τ pairwise hinge (kendall_hinge.hpp): coef_i = ∂ℓ/∂s_i.
+//  * bipartite measures (SSBD 17.14, bipartite.hpp): coef_i = v̂_i − y*_i, y_i = +1 iff relevance > threshold
+//    and y* = bipartite_reference (y itself unless precision@k / recall@k make y inadmissible).
+// The choices of π(y) among tied grades and of y* depend on the scores (a latent choice, as for ties in
+// Chapelle et al. 2007); without ties the surrogates are convex in w.
+//
+// Surrogate::MarginRescaled uses the loss-augmented argmax; Surrogate::Perceptron uses the plain argmax
+// (the score order, resp. the thresholded prediction) and updates whenever ŷ ≠ y (a tie counts as a mistake).
+// Queries that cannot teach anything are left out of size(): NDCG without a relevant document (Δ ≡ 0),
+// Kendall with a single grade, bipartite without a positive or a negative (or with fewer than k documents
+// for precision@k).
+#pragma once
+#include <cstddef>  // before learn/online.hpp: core/rng.hpp uses size_t
+#include <cstdint>
+#include <vector>
+
+#include "learn/online.hpp"
+#include "ranking/bipartite.hpp"
+#include "ranking/queries.hpp"
+
+namespace argmax {
+
+enum class RankingObjective { Ndcg, Kendall, Bipartite };
+
+struct RankingProblemConfig {
+  RankingObjective objective = RankingObjective::Ndcg;
+  int32_t k = 10;               // NDCG truncation
+  bool exp_gain = true;         // NDCG gain 2^rel − 1 (LETOR); false: gain = rel (SSBD)
+  bool normalized_psi = false;  // Ψ/r for NDCG
+  bool hungarian = false;       // NDCG oracle: O(r³) Hungarian instead of the fast exact solver
+  BipartiteSpec bipartite;
+  float relevant_above = 0;     // bipartite: positive iff relevance > this
+};
+
+class RankingProblem {
+ public:
+  // Keeps a reference to data's memory (rows, relevance). Throws InputError for a surrogate it lacks.
+  RankingProblem(const QuerySet& data, const RankingProblemConfig& config, Surrogate surrogate);
+
+  int size() const { return int(usable_.size()); }
+  size_t dim() const { return size_t(data_.features.cols()); }
+  StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const;
+
+  // Query index (in the data set) of example i.
+  int query(int i) const { return usable_[i]; }
+
+ private:
+  StepResult ndcg_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const;
+  StepResult kendall_step(const double* s, int q, std::vector<double>& coef) const;
+  StepResult bipartite_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const;
+
+  QuerySet data_;
+  RankingProblemConfig config_;
+  std::vector<int> usable_;
+  std::vector<double> beta_;  // NDCG: gain_i / ideal DCG@k of its query, per document
+  mutable std::vector<double> scores_, coef_;
+  mutable std::vector<float> grad_;
+  mutable std::vector<int32_t> touched_;
+  mutable std::vector<char> mark_;
+};
+
+}  // namespace argmax
