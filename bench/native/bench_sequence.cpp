@@ -3,7 +3,7 @@
 // (feature extraction included) and peak memory. Data from ../shared/data (or --data DIR);
 // a missing data set is skipped.
 //
-//   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b,…] [key=value …]
+//   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b,…] [--eval test|dev] [-v] [key=value …]
 //
 // key=value pairs are passed to the trainer (see sequence_trainer.hpp), e.g. epochs=15 features=crfsuite.
 #include <sys/resource.h>
@@ -33,6 +33,8 @@ bool read_file(const std::string& path, std::string& out) {
   out = s.str();
   return true;
 }
+
+std::string ewt_eval = "test";  // --eval dev tunes on the development set
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -74,7 +76,7 @@ ProgressFn verbose_progress(bool verbose, int& epochs) {
 void run_ewt(const std::string& dir, const std::vector<std::string>& algos, const OptionList& extra, bool verbose) {
   std::string train_text, test_text;
   if (!read_file(dir + "/ud-english-ewt/en_ewt-ud-train.conllu", train_text) ||
-      !read_file(dir + "/ud-english-ewt/en_ewt-ud-test.conllu", test_text)) {
+      !read_file(dir + "/ud-english-ewt/en_ewt-ud-" + ewt_eval + ".conllu", test_text)) {
     std::printf("| ewt       | (skipped: %s/ud-english-ewt not found) |\n", dir.c_str());
     return;
   }
@@ -88,7 +90,8 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
     const auto predicted = model.tag(test.tokens);
     const double decode_s = seconds_since(t0);
     const SequenceScores s = score_sequences(test.tags, predicted);
-    row("ewt-upos", algo, s.token_accuracy, s.sequence_accuracy, train_s, s.tokens / decode_s, epochs);
+    if (verbose) std::fprintf(stderr, "  %d feature rows, %zu weights\n", model.feature_rows(), model.weights.size());
+    row("ewt-" + ewt_eval, algo, s.token_accuracy, s.sequence_accuracy, train_s, s.tokens / decode_s, epochs);
   }
 }
 
@@ -136,9 +139,10 @@ int main(int argc, char** argv) {
     else if (a == "--task" && i + 1 < argc) task = argv[++i];
     else if (a == "--algos" && i + 1 < argc) algos = split(argv[++i], ',');
     else if (a == "-v") verbose = true;
+    else if (a == "--eval" && i + 1 < argc) ewt_eval = argv[++i];
     else if (a.find('=') != std::string::npos) extra.emplace_back(a.substr(0, a.find('=')), a.substr(a.find('=') + 1));
     else {
-      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [-v] [key=value …]\n");
+      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [--eval test|dev] [-v] [key=value …]\n");
       return 2;
     }
   }

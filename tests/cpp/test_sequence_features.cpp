@@ -1,0 +1,206 @@
+// Token feature templates, the feature index, tagger training end to end, and model bytes.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <set>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "sequence/feature_index.hpp"
+#include "sequence/sequence_trainer.hpp"
+#include "sequence/token_features.hpp"
+
+using namespace argmax;
+
+namespace {
+
+// Keys of position t of a sentence under one template.
+std::vector<uint64_t> keys_at(const std::string& templates, const std::vector<std::string>& sentence, int t) {
+  TokenFeaturizer f(templates);
+  std::vector<uint64_t> keys;
+  std::vector<int64_t> ends;
+  f.extract(sentence.data(), int(sentence.size()), keys, ends);
+  const int64_t from = t ? ends[t - 1] : 0;
+  return std::vector<uint64_t>(keys.begin() + from, keys.begin() + ends[t]);
+}
+
+uint64_t key(const std::string& tmpl, const std::string& word) {
+  auto k = keys_at(tmpl, {word}, 0);
+  REQUIRE(k.size() == 1);
+  return k[0];
+}
+
+}  // namespace
+
+TEST_CASE("templates parse and reject bad items", "[sequence][features]") {
+  auto t = parse_templates("lower[0] suffix3[-1]|word[2], bias");
+  REQUIRE(t.size() == 3);
+  REQUIRE(t[1].parts.size() == 2);
+  REQUIRE(t[1].parts[0].attribute == Attribute::Suffix3);
+  REQUIRE(t[1].parts[0].offset == -1);
+  REQUIRE(t[1].parts[1].offset == 2);
+  REQUIRE(t[2].parts[0].attribute == Attribute::Bias);
+  REQUIRE_THROWS_WITH(parse_templates("lowr[0]"), Catch::Contains("unknown attribute 'lowr'"));
+  REQUIRE_THROWS_WITH(parse_templates("lower[x]"), Catch::Contains("offset 'x'"));
+  REQUIRE_THROWS_WITH(parse_templates("lower[0"), Catch::Contains("name[offset]"));
+  REQUIRE_THROWS_AS(parse_templates("  "), InputError);
+  REQUIRE(template_preset("crfsuite").find("prefix3[0]") != std::string::npos);
+}
+
+TEST_CASE("token attributes see what they should", "[sequence][features]") {
+  // Same value → same key; different value → different key.
+  REQUIRE(key("lower[0]", "The") == key("lower[0]", "the"));
+  REQUIRE(key("word[0]", "The") != key("word[0]", "the"));
+  REQUIRE(key("suffix2[0]", "walked") == key("suffix2[0]", "talked"));
+  REQUIRE(key("suffix3[0]", "walked") != key("suffix3[0]", "walker"));
+  REQUIRE(key("prefix2[0]", "Unhappy") == key("prefix2[0]", "under"));
+  REQUIRE(key("prefix1[0]", "über") == key("prefix1[0]", "ünder"));  // both start with the code point ü
+  REQUIRE(key("prefix1[0]", "über") != key("prefix1[0]", "uber"));
+  REQUIRE(key("suffix1[0]", "café") == key("suffix1[0]", "né"));             // é is two bytes, one code point
+  REQUIRE(key("suffix1[0]", "café") != key("suffix1[0]", "cafe"));
+  REQUIRE(key("shape[0]", "Paris") == key("shape[0]", "Washington"));  // Xxxxx: runs cut at 4
+  REQUIRE(key("shape[0]", "Paris") != key("shape[0]", "Rome"));
+  REQUIRE(key("shortshape[0]", "Paris") == key("shortshape[0]", "Rome"));
+  REQUIRE(key("shape[0]", "12-34") == key("shape[0]", "56-78"));
+  REQUIRE(key("shape[0]", "12-34") != key("shape[0]", "12/34"));
+  // Flags exist only when true.
+  REQUIRE(keys_at("hasdigit[0]", {"abc"}, 0).empty());
+  REQUIRE(keys_at("hasdigit[0]", {"a1c"}, 0).size() == 1);
+  REQUIRE(keys_at("allcaps[0]", {"NASA"}, 0).size() == 1);
+  REQUIRE(keys_at("allcaps[0]", {"NaSA"}, 0).empty());
+  REQUIRE(keys_at("allcaps[0]", {"123"}, 0).empty());
+  REQUIRE(keys_at("initcap[0]", {"Paris"}, 0).size() == 1);
+  REQUIRE(keys_at("hashyphen[0]", {"well-known"}, 0).size() == 1);
+  // A conjunction fires only when every part does.
+  REQUIRE(keys_at("hasdigit[0]|lower[0]", {"abc"}, 0).empty());
+  REQUIRE(keys_at("lower[-1]|lower[0]", {"a", "b"}, 1) != keys_at("lower[-1]|lower[0]", {"c", "b"}, 1));
+}
+
+TEST_CASE("neighbour templates read the right tokens and boundaries", "[sequence][features]") {
+  const std::vector<std::string> s = {"the", "dog", "barks"};
+  // lower[1] at position 0 reads "dog", like lower[0] at position 1 but under a different template.
+  REQUIRE(keys_at("lower[1]", s, 0) == keys_at("lower[1]", {"a", "dog"}, 0));
+  REQUIRE(keys_at("lower[1]", s, 0) != keys_at("lower[1]", {"a", "cat"}, 0));
+  // Before the start: the same boundary symbol whatever the sentence, but −1 and −2 differ.
+  REQUIRE(keys_at("lower[-1]", s, 0) == keys_at("lower[-1]", {"x"}, 0));
+  REQUIRE(keys_at("lower[-2]", s, 0) != keys_at("lower[-2]", s, 1));
+  REQUIRE(keys_at("lower[1]", s, 2) == keys_at("lower[1]", {"y"}, 0));
+  // Every template yields at most one key per position; order of templates does not change keys.
+  std::vector<uint64_t> a = keys_at("lower[0] suffix2[0]", s, 1), b = keys_at("suffix2[0] lower[0]", s, 1);
+  std::sort(a.begin(), a.end()), std::sort(b.begin(), b.end());
+  REQUIRE(a == b);
+}
+
+TEST_CASE("feature index: hashing and a dictionary with a minimum count", "[sequence][features]") {
+  FeatureIndex h = FeatureIndex::hashed(4);
+  REQUIRE(h.size() == 16);
+  for (uint64_t k : {0ull, 17ull, 0xffffffffffffull}) REQUIRE((h.lookup(k) >= 0 && h.lookup(k) < 16));
+  FeatureIndex d = FeatureIndex::dictionary({});
+  d.grow({5, 7, 5, 9, 7, 5, 11}, 2);
+  REQUIRE(d.size() == 2);
+  REQUIRE(d.lookup(5) == 0);  // first seen first
+  REQUIRE(d.lookup(7) == 1);
+  REQUIRE(d.lookup(9) == -1);
+  d.grow({9, 13}, 1);
+  REQUIRE(d.lookup(9) == 2);
+  REQUIRE(d.lookup(13) == 3);
+  std::vector<uint64_t> many;
+  for (uint64_t i = 0; i < 5000; ++i) many.push_back(i * 0x9E3779B97F4A7C15ull);
+  d.grow(many, 1);
+  for (uint64_t i = 0; i < 5000; ++i) REQUIRE(d.lookup(many[i]) == 4 + int(i));
+  REQUIRE_THROWS_AS(FeatureIndex::hashed(40), InputError);
+}
+
+namespace {
+
+// A toy language: determiners, nouns, verbs, adjectives; tags follow from the word list.
+void toy_corpus(Sentences& tokens, Sentences& tags, int count, uint64_t seed) {
+  const std::vector<std::string> det = {"the", "a", "this"}, noun = {"dog", "cat", "idea", "car"},
+                                  verb = {"runs", "sleeps", "eats"}, adj = {"red", "big", "old"};
+  Rng rng(seed);
+  for (int i = 0; i < count; ++i) {
+    std::vector<std::string> w, t;
+    auto put = [&](const std::vector<std::string>& from, const char* tag) {
+      w.push_back(from[rng.below(uint32_t(from.size()))]), t.push_back(tag);
+    };
+    put(det, "DET");
+    if (rng.uniform() < 0.5) put(adj, "ADJ");
+    put(noun, "NOUN");
+    put(verb, "VERB");
+    tokens.push_back(w), tags.push_back(t);
+  }
+}
+
+}  // namespace
+
+TEST_CASE("a tagger trains, tags and survives a save/load round trip", "[sequence][model]") {
+  Sentences tokens, tags;
+  toy_corpus(tokens, tags, 80, 1);
+  for (const char* bits : {"0", "12"}) {
+    SequenceModel m = train_tagger(tokens, tags, {{"epochs", "5"}, {"hash_bits", bits}});
+    REQUIRE(m.labels.size() == 4);
+    Sentences test_tokens, test_tags;
+    toy_corpus(test_tokens, test_tags, 20, 2);
+    REQUIRE(m.tag(test_tokens) == test_tags);
+    const std::vector<uint8_t> bytes = m.save();
+    const SequenceModel again = SequenceModel::load(bytes.data(), bytes.size());
+    REQUIRE(again.weights == m.weights);
+    REQUIRE(again.tag(test_tokens) == test_tags);
+    REQUIRE(again.options == m.options);
+    // Any flipped byte is caught (checksum or a structural check), never a crash.
+    std::vector<uint8_t> bad = bytes;
+    bad[bad.size() / 2] ^= 0x40;
+    REQUIRE_THROWS_AS(SequenceModel::load(bad.data(), bad.size()), InputError);
+    REQUIRE_THROWS_AS(SequenceModel::load(bytes.data(), bytes.size() - 3), InputError);
+  }
+}
+
+TEST_CASE("warm start keeps the model and adds new labels and features", "[sequence][model]") {
+  Sentences tokens, tags;
+  toy_corpus(tokens, tags, 40, 3);
+  SequenceModel first = train_tagger(tokens, tags, {{"epochs", "3"}});
+  Sentences more_tokens = {{"the", "dog", "barks", "loudly"}}, more_tags = {{"DET", "NOUN", "VERB", "ADV"}};
+  for (int i = 0; i < 5; ++i) more_tokens.push_back(more_tokens[0]), more_tags.push_back(more_tags[0]);
+  SequenceModel second = train_tagger(more_tokens, more_tags, {{"epochs", "3"}}, {}, &first);
+  REQUIRE(second.labels.size() == 5);
+  REQUIRE(second.labels[4] == "ADV");
+  REQUIRE(second.index.size() > first.index.size());
+  REQUIRE(second.tag(more_tokens)[0] == more_tags[0]);
+  REQUIRE_THROWS_AS(train_tagger(tokens, tags, {{"algo", "nope"}}), InputError);
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"epochs", "0"}}), Catch::Contains("epochs"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, {{"DET"}}, {}), Catch::Contains("tag sequences"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"templates", "lower[0] bogus[1]"}}), Catch::Contains("bogus"));
+}
+
+TEST_CASE("numeric taggers train on dense rows", "[sequence][model]") {
+  // Two labels given by the sign of column 0; column 1 is noise.
+  Rng rng(4);
+  std::vector<float> values;
+  std::vector<int64_t> starts{0};
+  Sentences tags;
+  for (int i = 0; i < 200; ++i) {
+    const int n = 2 + int(rng.below(5));
+    tags.emplace_back();
+    for (int t = 0; t < n; ++t) {
+      const bool b = rng.uniform() < 0.5;
+      tags.back().push_back(b ? "b" : "a");
+      values.push_back(b ? 1.f : -1.f);
+      values.push_back(float(rng.uniform()));
+    }
+    starts.push_back(starts.back() + n);
+  }
+  const Rows rows = Rows::dense(values.data(), int32_t(values.size() / 2), 2);
+  SequenceModel m = train_numeric_tagger(rows, starts, tags, {{"epochs", "5"}});
+  REQUIRE(m.input == SequenceInput::Numeric);
+  REQUIRE(m.feature_rows() == 3);  // 2 columns + bias
+  SequenceBatch x;
+  m.featurize(rows, starts, x);
+  const std::vector<int> ids = m.decode(x);
+  size_t p = 0, ok = 0;
+  for (const auto& s : tags)
+    for (const auto& t : s) ok += m.labels[ids[p++]] == t;
+  REQUIRE(ok == p);
+  const std::vector<uint8_t> bytes = m.save();
+  REQUIRE(SequenceModel::load(bytes.data(), bytes.size()).decode(x) == ids);
+  REQUIRE_THROWS_WITH(train_numeric_tagger(rows, {0, 5}, tags, {}), Catch::Contains("sequences"));
+}

@@ -1,0 +1,227 @@
+// Chain-model training: Ψ bookkeeping, CRF gradients by finite differences, L-BFGS on a
+// quadratic, perceptron convergence on separable chains, and every trainer on a learnable task.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/rng.hpp"
+#include "learn/online.hpp"
+#include "sequence/crf_objective.hpp"
+#include "sequence/lbfgs.hpp"
+#include "sequence/sequence_problem.hpp"
+#include "sequence/sequence_trainer.hpp"
+
+using namespace argmax;
+
+namespace {
+
+// m random sequences over d sparse features (a few active per position, random real values).
+SequenceBatch random_batch(Rng& rng, int m, int d, int max_len, bool binary) {
+  SequenceBatch x;
+  for (int i = 0; i < m; ++i) {
+    const int n = 1 + int(rng.below(max_len));
+    for (int t = 0; t < n; ++t) {
+      const int active = 1 + int(rng.below(3));
+      for (int a = 0; a < active; ++a) {
+        x.ids.push_back(int32_t(rng.below(d)));
+        if (!binary) x.values.push_back(float(rng.uniform() * 2 - 0.5));
+      }
+      x.ends.push_back(int64_t(x.ids.size()));
+    }
+    x.starts.push_back(x.tokens());
+  }
+  return x;
+}
+
+std::vector<float> random_weights(Rng& rng, size_t dim, double spread) {
+  std::vector<float> w(dim);
+  for (auto& v : w) v = float((rng.uniform() * 2 - 1) * spread);
+  return w;
+}
+
+// Labels every sequence with the Viterbi path under w (a separable data set for that w).
+void label_with(SequenceBatch& x, const ChainLayout& L, const std::vector<float>& w) {
+  x.labels.clear();
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    fill_scores(w.data(), 1.f, L, x, i, s);
+    const LabelPath p = viterbi(s);
+    x.labels.insert(x.labels.end(), p.labels.begin(), p.labels.end());
+  }
+}
+
+double token_accuracy(const SequenceBatch& x, const ChainLayout& L, const std::vector<float>& w) {
+  ChainScores s;
+  long ok = 0;
+  for (int i = 0; i < x.sequences(); ++i) {
+    fill_scores(w.data(), 1.f, L, x, i, s);
+    const LabelPath p = viterbi(s);
+    for (int t = 0; t < x.length(i); ++t) ok += p.labels[t] == x.gold(i)[t];
+  }
+  return double(ok) / x.tokens();
+}
+
+}  // namespace
+
+TEST_CASE("score differences equal <w, Psi(y) - Psi(y')>", "[sequence][psi]") {
+  Rng rng(3);
+  const ChainLayout L{6, 3};
+  for (int trial = 0; trial < 50; ++trial) {
+    SequenceBatch x = random_batch(rng, 1, L.features, 6, trial % 2);
+    const std::vector<float> w = random_weights(rng, L.dim(), 1.0);
+    const int n = x.length(0);
+    std::vector<int> y(n), z(n);
+    for (int t = 0; t < n; ++t) y[t] = int(rng.below(3)), z[t] = int(rng.below(3));
+    std::vector<double> diff(L.dim(), 0.0);
+    add_psi_difference(L, x, 0, y.data(), z.data(), 1.f, [&](size_t j, float a) { diff[j] += a; });
+    double dot = 0;
+    for (size_t j = 0; j < diff.size(); ++j) dot += diff[j] * w[j];
+    ChainScores s;
+    fill_scores(w.data(), 1.f, L, x, 0, s);
+    REQUIRE(s.score(y.data()) - s.score(z.data()) == Approx(dot).margin(1e-4));
+  }
+}
+
+TEST_CASE("CRF and softmax-margin gradients match finite differences", "[sequence][crf]") {
+  Rng rng(5);
+  const ChainLayout L{5, 3};
+  for (double cost : {0.0, 1.0}) {
+    SequenceBatch x = random_batch(rng, 4, L.features, 5, false);
+    x.labels.clear();
+    for (int64_t j = 0; j < x.tokens(); ++j) x.labels.push_back(int32_t(rng.below(3)));
+    std::vector<float> w = random_weights(rng, L.dim(), 0.5), g, unused;
+    const double lambda = 0.3;
+    crf_objective(x, L, w, lambda, cost, g);
+    for (size_t j = 0; j < L.dim(); ++j) {
+      const float h = 1e-2f;
+      std::vector<float> wp = w, wm = w;
+      wp[j] += h, wm[j] -= h;
+      const double fp = crf_objective(x, L, wp, lambda, cost, unused).objective;
+      const double fm = crf_objective(x, L, wm, lambda, cost, unused).objective;
+      REQUIRE(g[j] == Approx((fp - fm) / (2 * h)).margin(2e-3));
+    }
+  }
+}
+
+TEST_CASE("CRF objective equals the summed negative log-likelihood", "[sequence][crf]") {
+  Rng rng(6);
+  const ChainLayout L{4, 2};
+  SequenceBatch x = random_batch(rng, 3, L.features, 4, true);
+  for (int64_t j = 0; j < x.tokens(); ++j) x.labels.push_back(int32_t(rng.below(2)));
+  const std::vector<float> w = random_weights(rng, L.dim(), 1.0);
+  std::vector<float> g;
+  double nll = 0;
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    fill_scores(w.data(), 1.f, L, x, i, s);
+    // log Z by enumeration
+    const int n = x.length(i);
+    double z = 0;
+    std::vector<int> y(n, 0);
+    while (true) {
+      z += std::exp(s.score(y.data()));
+      int t = 0;
+      while (t < n && ++y[t] == 2) y[t++] = 0;
+      if (t == n) break;
+    }
+    nll += std::log(z) - s.score(x.gold(i));
+  }
+  REQUIRE(crf_objective(x, L, w, 0.0, 0.0, g).objective == Approx(nll).epsilon(1e-6));
+}
+
+TEST_CASE("L-BFGS finds the minimum of a convex quadratic", "[sequence][lbfgs]") {
+  // f(x) = Σ_j a_j (x_j − c_j)² + b (x_0 − x_1)², minimum at x = c when b·(c_0 − c_1) = 0 … use c_0 = c_1.
+  const std::vector<double> a = {1, 10, 0.5, 3, 7}, c = {2, 2, -1, 0.5, 4};
+  auto f = [&](const std::vector<float>& x, std::vector<float>& g) {
+    double v = 0;
+    for (size_t j = 0; j < a.size(); ++j) v += a[j] * (x[j] - c[j]) * (x[j] - c[j]), g[j] = float(2 * a[j] * (x[j] - c[j]));
+    v += 5 * (x[0] - x[1]) * (x[0] - x[1]);
+    g[0] += float(10 * (x[0] - x[1])), g[1] -= float(10 * (x[0] - x[1]));
+    return v;
+  };
+  std::vector<float> x(5, 0.f);
+  LbfgsConfig config;
+  config.max_iterations = 200;
+  config.delta = 0;
+  const double fx = lbfgs_minimize(f, x, config, {});
+  REQUIRE(fx == Approx(0).margin(1e-6));
+  for (size_t j = 0; j < c.size(); ++j) REQUIRE(x[j] == Approx(c[j]).margin(1e-3));
+}
+
+TEST_CASE("the perceptron converges on separable chains", "[sequence][perceptron]") {
+  Rng rng(9);
+  const ChainLayout L{12, 4};
+  SequenceBatch x = random_batch(rng, 60, L.features, 7, true);
+  label_with(x, L, random_weights(rng, L.dim(), 1.0));
+  SequenceProblem problem(x, L);
+  OnlineConfig config;
+  config.surrogate = Surrogate::Perceptron;
+  config.average = false;
+  config.epochs = 500;
+  config.stop_when_no_update = true;
+  double last_error = 1;
+  int epochs = 0;
+  const std::vector<float> w = train_online(problem, config, [&](const Progress& p) {
+    last_error = p.training_error, epochs = p.epoch;
+    return true;
+  });
+  INFO("epochs " << epochs);
+  REQUIRE(last_error == 0.0);
+  REQUIRE(epochs < 500);
+  REQUIRE(token_accuracy(x, L, w) == 1.0);
+}
+
+TEST_CASE("structured hinge surrogates bound the Hamming loss", "[sequence][ssvm]") {
+  Rng rng(10);
+  const ChainLayout L{8, 3};
+  SequenceBatch x = random_batch(rng, 40, L.features, 6, false);
+  for (int64_t j = 0; j < x.tokens(); ++j) x.labels.push_back(int32_t(rng.below(3)));
+  SequenceProblem problem(x, L);
+  for (Surrogate s : {Surrogate::MarginRescaled, Surrogate::SlackRescaled, Surrogate::Perceptron}) {
+    TrainedWeights w(random_weights(rng, L.dim(), 1.0), false);
+    for (int i = 0; i < x.sequences(); ++i) {
+      const StepResult r = problem.step(w, i, s, 0.f);  // η = 0: evaluate only
+      if (s != Surrogate::Perceptron) REQUIRE(r.surrogate >= r.error - 1e-6);
+      REQUIRE(r.surrogate >= -1e-6);
+    }
+  }
+}
+
+TEST_CASE("every trainer learns a separable chain task", "[sequence][trainers]") {
+  Rng rng(12);
+  const ChainLayout L{15, 3};
+  SequenceBatch x = random_batch(rng, 150, L.features, 8, true);
+  label_with(x, L, random_weights(rng, L.dim(), 1.0));
+  const std::vector<OptionList> runs = {
+      {{"algo", "perceptron"}, {"epochs", "20"}},
+      {{"algo", "ssvm"}, {"epochs", "30"}, {"lambda", "0.001"}},
+      {{"algo", "ssvm-slack"}, {"epochs", "30"}, {"lambda", "0.001"}},
+      {{"algo", "crf"}, {"lambda", "0.0001"}},
+      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "30"}, {"lambda", "0.0001"}},
+      {{"algo", "softmax-margin"}, {"lambda", "0.0001"}},
+  };
+  for (const auto& given : runs) {
+    const Options o = Options::parse(sequence_options(), given, "test");
+    std::vector<float> w;
+    int reports = 0;
+    fit_chain(x, L, o, [&](const Progress&) { return ++reports > 0; }, w);
+    INFO(given[0].second << (given.size() > 1 ? " " + given[1].second : ""));
+    REQUIRE(w.size() == L.dim());
+    REQUIRE(reports > 0);
+    REQUIRE(token_accuracy(x, L, w) > 0.9);  // labels are 1 of 3; the majority label gets far less
+  }
+}
+
+TEST_CASE("training stops when the progress callback returns false", "[sequence][trainers]") {
+  Rng rng(14);
+  const ChainLayout L{10, 3};
+  SequenceBatch x = random_batch(rng, 30, L.features, 5, true);
+  label_with(x, L, random_weights(rng, L.dim(), 1.0));
+  for (const char* algo : {"perceptron", "crf"}) {
+    const Options o = Options::parse(sequence_options(), {{"algo", algo}, {"epochs", "50"}}, "test");
+    int calls = 0;
+    std::vector<float> w;
+    fit_chain(x, L, o, [&](const Progress&) { return ++calls < 2; }, w);
+    REQUIRE(calls == 2);
+  }
+}
