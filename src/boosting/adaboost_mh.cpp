@@ -1,0 +1,207 @@
+#include "boosting/adaboost_mh.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+#include <numeric>
+
+#include "trees/decision_tree.hpp"
+
+namespace argmax {
+
+double LabelStump::phi(const RowView& x) const { return feature_value(x, feature) > threshold ? 1.0 : -1.0; }
+
+AdaBoostMH AdaBoostMH::train(const Rows& rows, const LabelMatrix& y, const AdaBoostMHConfig& config,
+                             const ProgressFn& progress) {
+  rows.validate();
+  y.validate();
+  require(y.rows == rows.rows(), "got labels for ", y.rows, " rows, but ", rows.rows(), " rows of features");
+  require(rows.rows() > 0, "adaboost-mh: no training examples");
+  require(config.rounds >= 1, "adaboost-mh: rounds must be >= 1");
+  const int m = rows.rows(), k = y.labels;
+  const int32_t d = rows.cols();
+  AdaBoostMH model;
+  model.labels_ = k, model.cols_ = d;
+
+  // Columns, and each column's example order by value.
+  std::vector<float> x(size_t(m) * d, 0.f);
+  for (int i = 0; i < m; ++i) rows.row(i).for_each([&](int32_t j, float v) { x[size_t(j) * m + i] = v; });
+  std::vector<std::vector<int32_t>> order(d, std::vector<int32_t>(m));
+  for (int32_t j = 0; j < d; ++j) {
+    std::iota(order[j].begin(), order[j].end(), 0);
+    const float* col = &x[size_t(j) * m];
+    std::stable_sort(order[j].begin(), order[j].end(), [&](int32_t a, int32_t b) { return col[a] < col[b]; });
+  }
+
+  std::vector<double> D(size_t(m) * k, 1.0 / (double(m) * k));
+  std::vector<double> f(size_t(m) * k, 0.0);  // f(x_i, l) so far
+  std::vector<double> u(size_t(m) * k), total(k), prefix(k);
+  double z_product = 1;
+  const double neg_inf = -std::numeric_limits<double>::infinity();
+  for (int t = 1; t <= config.rounds; ++t) {
+    std::fill(total.begin(), total.end(), 0.0);
+    for (int i = 0; i < m; ++i)
+      for (int l = 0; l < k; ++l) {
+        u[size_t(i) * k + l] = D[size_t(i) * k + l] * y.at(i, l);
+        total[l] += u[size_t(i) * k + l];
+      }
+    // The constant stump (θ = −∞) first, then every feature's thresholds in ascending order.
+    double best = 0;
+    for (int l = 0; l < k; ++l) best += std::fabs(total[l]);
+    int32_t best_feature = 0;
+    double best_threshold = neg_inf;
+    std::vector<double> best_edge = total;
+    for (int32_t j = 0; j < d; ++j) {
+      const float* col = &x[size_t(j) * m];
+      const std::vector<int32_t>& ord = order[j];
+      std::fill(prefix.begin(), prefix.end(), 0.0);
+      for (int p = 0; p + 1 < m; ++p) {
+        const int32_t i = ord[p];
+        for (int l = 0; l < k; ++l) prefix[l] += u[size_t(i) * k + l];
+        if (!(col[i] < col[ord[p + 1]])) continue;
+        double s = 0;
+        for (int l = 0; l < k; ++l) s += std::fabs(total[l] - 2 * prefix[l]);
+        if (s > best + 1e-12) {
+          best = s, best_feature = j;
+          float th = float(0.5 * (double(col[i]) + double(col[ord[p + 1]])));
+          if (!(th < col[ord[p + 1]])) th = col[i];
+          best_threshold = th;
+          for (int l = 0; l < k; ++l) best_edge[l] = total[l] - 2 * prefix[l];
+        }
+      }
+    }
+    double sum_d = 0;
+    for (double v : D) sum_d += v;
+    double epsilon = 0.5 * (sum_d - best);  // Σ D = 1 up to rounding
+    if (epsilon >= 0.5 - 1e-12) break;      // no stump beats chance
+    const bool perfect = epsilon <= 1e-10;
+    epsilon = std::max(epsilon, 1e-10);
+    LabelStump h;
+    h.feature = best_feature;
+    h.threshold = float(best_threshold);
+    h.vote.resize(k);
+    for (int l = 0; l < k; ++l) h.vote[l] = best_edge[l] >= 0 ? 1 : -1;
+    h.alpha = 0.5 * std::log((1 - epsilon) / epsilon);
+    BoostingRound r;
+    r.epsilon = epsilon, r.alpha = h.alpha, r.z = 2 * std::sqrt(epsilon * (1 - epsilon));
+    z_product *= r.z;
+    r.z_product = z_product;
+    // D_{t+1} = D_t exp(−α y h) / Z_t; renormalised by the actual sum, which equals Z_t up to rounding.
+    const float* col = &x[size_t(h.feature) * m];
+    double new_sum = 0;
+    size_t wrong = 0;
+    for (int i = 0; i < m; ++i) {
+      const double phi = col[i] > h.threshold ? 1.0 : -1.0;
+      for (int l = 0; l < k; ++l) {
+        const size_t q = size_t(i) * k + l;
+        const double hv = h.vote[l] * phi;
+        D[q] *= std::exp(-h.alpha * y.at(i, l) * hv);
+        new_sum += D[q];
+        f[q] += h.alpha * hv;
+        wrong += (f[q] > 0 ? 1 : -1) != y.at(i, l);
+      }
+    }
+    for (double& v : D) v /= new_sum;
+    r.hamming_loss = double(wrong) / (double(m) * k);
+    model.stumps_.push_back(std::move(h));
+    model.history_.push_back(r);
+    if (progress) {
+      Progress p;
+      p.epoch = t, p.objective = r.z_product, p.training_error = r.hamming_loss;
+      if (!progress(p)) break;
+    }
+    if (perfect) break;
+  }
+  return model;
+}
+
+void AdaBoostMH::scores(const RowView& x, double* f) const {
+  std::fill(f, f + labels_, 0.0);
+  for (const LabelStump& h : stumps_) {
+    const double a = h.alpha * h.phi(x);
+    for (int l = 0; l < labels_; ++l) f[l] += a * h.vote[l];
+  }
+}
+
+int AdaBoostMH::predict_class(const RowView& x) const {
+  std::vector<double> f(labels_);
+  scores(x, f.data());
+  return int(std::max_element(f.begin(), f.end()) - f.begin());  // first maximum: lowest label on ties
+}
+
+std::vector<int8_t> AdaBoostMH::predict_labels(const RowView& x) const {
+  std::vector<double> f(labels_);
+  scores(x, f.data());
+  std::vector<int8_t> out(labels_);
+  for (int l = 0; l < labels_; ++l) out[l] = f[l] > 0 ? 1 : -1;
+  return out;
+}
+
+LabelMatrix AdaBoostMH::predict_labels(const Rows& rows) const {
+  LabelMatrix out(rows.rows(), labels_);
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    const std::vector<int8_t> v = predict_labels(rows.row(i));
+    std::copy(v.begin(), v.end(), out.y.begin() + size_t(i) * labels_);
+  }
+  return out;
+}
+
+std::vector<int32_t> AdaBoostMH::predict_classes(const Rows& rows) const {
+  std::vector<int32_t> out(rows.rows());
+  for (int32_t i = 0; i < rows.rows(); ++i) out[i] = predict_class(rows.row(i));
+  return out;
+}
+
+std::vector<uint8_t> AdaBoostMH::to_bytes() const {
+  ByteWriter out("adaboost-mh");
+  out.put<int32_t>(labels_);
+  out.put<int32_t>(cols_);
+  out.put<uint64_t>(stumps_.size());
+  for (const LabelStump& h : stumps_) {
+    out.put<int32_t>(h.feature);
+    out.put<float>(h.threshold);
+    out.put<double>(h.alpha);
+    out.put_vector(h.vote);
+  }
+  out.put<uint64_t>(history_.size());
+  for (const BoostingRound& r : history_) {
+    out.put<double>(r.epsilon), out.put<double>(r.alpha), out.put<double>(r.z);
+    out.put<double>(r.z_product), out.put<double>(r.hamming_loss);
+  }
+  return out.finish();
+}
+
+AdaBoostMH AdaBoostMH::from_bytes(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  require(in.kind() == "adaboost-mh", "expected an adaboost-mh model, got '", in.kind(), "'");
+  AdaBoostMH model;
+  model.labels_ = in.get<int32_t>();
+  model.cols_ = in.get<int32_t>();
+  require(model.labels_ >= 1 && model.cols_ >= 0, "model bytes are corrupt (adaboost-mh shape)");
+  const uint64_t n = in.get<uint64_t>();
+  require(n <= size, "model bytes are corrupt (", n, " stumps)");
+  for (uint64_t t = 0; t < n; ++t) {
+    LabelStump h;
+    h.feature = in.get<int32_t>();
+    h.threshold = in.get<float>();
+    h.alpha = in.get<double>();
+    h.vote = in.get_vector<int8_t>();
+    require(h.feature >= 0 && (h.feature < model.cols_ || model.cols_ == 0) && std::isfinite(h.alpha) &&
+                h.vote.size() == size_t(model.labels_) && !std::isnan(h.threshold),
+            "model bytes are corrupt (stump ", t, ")");
+    for (int8_t v : h.vote) require(v == 1 || v == -1, "model bytes are corrupt (stump ", t, " vote)");
+    model.stumps_.push_back(std::move(h));
+  }
+  const uint64_t r = in.get<uint64_t>();
+  require(r <= size, "model bytes are corrupt (", r, " rounds)");
+  for (uint64_t t = 0; t < r; ++t) {
+    BoostingRound b;
+    b.epsilon = in.get<double>(), b.alpha = in.get<double>(), b.z = in.get<double>();
+    b.z_product = in.get<double>(), b.hamming_loss = in.get<double>();
+    model.history_.push_back(b);
+  }
+  in.expect_end();
+  return model;
+}
+
+}  // namespace argmax

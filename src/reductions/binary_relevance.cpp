@@ -1,0 +1,60 @@
+#include "reductions/binary_relevance.hpp"
+
+namespace argmax {
+
+BinaryRelevanceModel BinaryRelevanceModel::train(const Rows& rows, const LabelMatrix& y, const std::string& learner,
+                                                 const OptionList& options, uint64_t seed,
+                                                 const BinaryTrainer& custom, const ProgressFn& progress) {
+  y.validate();
+  require(y.rows == rows.rows(), "got labels for ", y.rows, " rows, but ", rows.rows(), " rows of features");
+  require(rows.rows() > 0, "binary relevance: no training examples");
+  const BinaryTrainer trainer = custom ? custom : make_binary_trainer(learner, options);
+  BinaryRelevanceModel model;
+  model.learner_ = custom ? "custom" : learner;
+  for (int l = 0; l < y.labels; ++l) {
+    std::vector<int8_t> labels(rows.rows());
+    for (int i = 0; i < rows.rows(); ++i) labels[i] = y.at(i, l);
+    model.models_.push_back(trainer(BinarySample::all(rows, labels), seed + uint64_t(l)));
+    if (progress) {
+      Progress p;
+      p.epoch = l + 1;
+      if (!progress(p)) fail("training stopped by the progress callback after ", l + 1, " of ", y.labels, " labels");
+    }
+  }
+  return model;
+}
+
+void BinaryRelevanceModel::scores(const RowView& x, float* f) const {
+  for (size_t l = 0; l < models_.size(); ++l) f[l] = models_[l]->score(x);
+}
+
+LabelMatrix BinaryRelevanceModel::predict(const Rows& rows) const {
+  LabelMatrix out(rows.rows(), labels());
+  for (int32_t i = 0; i < rows.rows(); ++i)
+    for (int l = 0; l < labels(); ++l) out.at(i, l) = models_[l]->score(rows.row(i)) > 0 ? 1 : -1;
+  return out;
+}
+
+std::vector<uint8_t> BinaryRelevanceModel::to_bytes() const {
+  ByteWriter out("multilabel");
+  out.put_string("br");
+  out.put_string(learner_);
+  out.put<int32_t>(labels());
+  for (const auto& m : models_) save_binary_model(*m, out);
+  return out.finish();
+}
+
+BinaryRelevanceModel BinaryRelevanceModel::from_bytes(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  require(in.kind() == "multilabel", "expected a multilabel model, got '", in.kind(), "'");
+  require(in.get_string() == "br", "model bytes are corrupt (unknown multi-label method)");
+  BinaryRelevanceModel model;
+  model.learner_ = in.get_string();
+  const int32_t k = in.get<int32_t>();
+  require(k >= 1 && k <= 1000000, "model bytes are corrupt (", k, " labels)");
+  for (int l = 0; l < k; ++l) model.models_.push_back(load_binary_model(in));
+  in.expect_end();
+  return model;
+}
+
+}  // namespace argmax

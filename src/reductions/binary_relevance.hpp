@@ -1,0 +1,35 @@
+// Binary relevance for multi-label data (Y = {−1,+1}^k; Tsoumakas & Katakis 2007): one binary scorer
+// per label, trained on every example with label y_i[l], predicting sign f_l(x) (0 → −1). It is
+// one-vs-all without the argmax: labels are decided independently.
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "binary/binary_learners.hpp"
+#include "io/multilabel.hpp"
+#include "learn/progress.hpp"
+
+namespace argmax {
+
+class BinaryRelevanceModel {
+ public:
+  // Progress: epoch = labels trained so far.
+  static BinaryRelevanceModel train(const Rows& rows, const LabelMatrix& y, const std::string& learner,
+                                    const OptionList& learner_options, uint64_t seed = 1,
+                                    const BinaryTrainer& custom = {}, const ProgressFn& progress = {});
+
+  int labels() const { return int(models_.size()); }
+  const std::string& learner() const { return learner_; }
+  void scores(const RowView& x, float* f) const;
+  LabelMatrix predict(const Rows& rows) const;
+
+  std::vector<uint8_t> to_bytes() const;  // kind "multilabel"
+  static BinaryRelevanceModel from_bytes(const uint8_t* data, size_t size);
+
+ private:
+  std::string learner_;
+  std::vector<std::shared_ptr<const BinaryModel>> models_;
+};
+
+}  // namespace argmax
