@@ -25,6 +25,14 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
   return out;
 }
 
+// "in [0, 1]", "≥ 1", "> 0"
+std::string range_text(const OptionSpec& s) {
+  std::ostringstream out;
+  if (s.max >= 1e300) out << (s.min_open ? "> " : "≥ ") << s.min;
+  else out << "in " << (s.min_open ? "(" : "[") << s.min << ", " << s.max << "]";
+  return out.str();
+}
+
 bool parse_number(const std::string& text, double& out) {
   if (text.empty()) return false;
   char* end = nullptr;
@@ -80,8 +88,7 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
               "' must be an integer; got '", text, "'");
       if (s.min <= s.max) {
         bool low = s.min_open ? x > s.min : x >= s.min;
-        require(low && x <= s.max, "option '", s.name, "' must be in ", s.min_open ? "(" : "[", s.min,
-                ", ", s.max, "]; got ", text);
+        require(low && x <= s.max, "option '", s.name, "' must be ", range_text(s), "; got ", text);
       }
     }
     options.numbers_[s.name] = x;
@@ -107,7 +114,7 @@ std::string describe(const std::vector<OptionSpec>& specs) {
     out << "  " << s.name << "=" << (s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type))
         << "  (default " << s.fallback;
     if (s.type != OptionType::Choice && s.type != OptionType::Boolean && s.min <= s.max)
-      out << ", range " << (s.min_open ? "(" : "[") << s.min << ", " << s.max << "]";
+      out << ", " << range_text(s);
     out << ")  " << s.help << "\n";
   }
   return out.str();

@@ -266,7 +266,7 @@ TEST_CASE("bad input is an InputError with a message", "[multiclass]") {
   Data d = clusters(20, 2, 2, 0.5, 4);
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"Cee", "1"}}, {}), Catch::Contains("unknown option 'Cee'"));
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "abc"}}, {}), Catch::Contains("must be a number"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "-1"}}, {}), Catch::Contains("must be in (0"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "-1"}}, {}), Catch::Contains("must be > 0"));
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "sgd", {{"epochs", "2.5"}}, {}), Catch::Contains("integer"));
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "svm", {}, {}), Catch::Contains("unknown multiclass algorithm"));
   CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(d.x.data(), 0, 2), {}, "cs", {}, {}), Catch::Contains("empty"));

@@ -1,0 +1,14 @@
+// Runs every test suite: the Catch2 suite (native), then the JS API and CLI tests (node:test on the wasm build).
+import { execSync } from 'node:child_process';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const run = (command) => {
+  console.log(`$ ${command}`);
+  execSync(command, { stdio: 'inherit', cwd: root });
+};
+
+run('ctest --test-dir build/native --output-on-failure');
+const jsTests = readdirSync(new URL('../tests/js', import.meta.url)).filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/js/${f}`);
+run(`node --test ${jsTests.join(' ')}`);

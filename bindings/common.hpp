@@ -1,0 +1,94 @@
+// Shared glue for the Embind modules: every exported function runs inside Guard, which turns any C++
+// exception into a JS Error carrying its message, so the module stays usable after bad input.
+// Data arrives as pointers into wasm memory that the JS layer allocated (no per-element calls).
+#pragma once
+#include <emscripten/bind.h>
+#include <emscripten/val.h>
+
+#include <cstdint>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/error.hpp"
+#include "core/options.hpp"
+#include "core/rows.hpp"
+#include "learn/progress.hpp"
+
+namespace argmax::js {
+
+using emscripten::val;
+
+[[noreturn]] inline void rethrow_as_js_error() {
+  try {
+    throw;
+  } catch (const InputError& e) {
+    val::global("Error").new_(std::string(e.what())).throw_();
+  } catch (const std::bad_alloc&) {
+    val::global("RangeError").new_(std::string("out of memory (the wasm heap is limited to 2 GB)")).throw_();
+  } catch (const std::exception& e) {
+    val::global("Error").new_(std::string("internal error: ") + e.what()).throw_();
+  } catch (...) {
+    val::global("Error").new_(std::string("unknown internal error")).throw_();
+  }
+}
+
+template <auto F>
+struct Guard;
+template <typename R, typename... A, R (*F)(A...)>
+struct Guard<F> {
+  static R call(A... a) {
+    try {
+      return F(a...);
+    } catch (...) {
+      rethrow_as_js_error();
+    }
+  }
+};
+
+// Rows from JS-allocated memory: CSR when offsets != 0, dense row-major otherwise.
+inline Rows rows_at(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
+  require(rows >= 0 && cols >= 0, "negative matrix shape");
+  if (offsets)
+    return Rows::sparse(reinterpret_cast<const int32_t*>(offsets), reinterpret_cast<const int32_t*>(indices),
+                        reinterpret_cast<const float*>(values), rows, cols);
+  return Rows::dense(reinterpret_cast<const float*>(values), rows, cols);
+}
+
+// "key=value" lines (the CLI's --set and the JS option objects both arrive this way).
+inline OptionList option_lines(const std::string& text) {
+  OptionList list;
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    if (line.empty()) continue;
+    const size_t eq = line.find('=');
+    require(eq != std::string::npos && eq > 0, "option '", line, "' is not key=value");
+    list.emplace_back(line.substr(0, eq), line.substr(eq + 1));
+  }
+  return list;
+}
+
+// Calls onProgress(epoch, objective, trainingError); a returned `false` stops training.
+inline ProgressFn progress_from(val callback) {
+  if (callback.isUndefined() || callback.isNull()) return nullptr;
+  return [callback](const Progress& p) {
+    return !callback(p.epoch, p.objective, p.training_error).strictlyEquals(val(false));
+  };
+}
+
+inline val copy_to_js(const std::vector<uint8_t>& bytes) {
+  val out = val::global("Uint8Array").new_(bytes.size());
+  out.call<void>("set", val(emscripten::typed_memory_view(bytes.size(), bytes.data())));
+  return out;
+}
+template <class T>
+val typed_array(const char* type, const std::vector<T>& v) {
+  val out = val::global(type).new_(v.size());
+  out.call<void>("set", val(emscripten::typed_memory_view(v.size(), v.data())));
+  return out;
+}
+
+inline const uint8_t* bytes_at(uintptr_t p) { return reinterpret_cast<const uint8_t*>(p); }
+
+}  // namespace argmax::js

@@ -1,0 +1,110 @@
+#!/usr/bin/env node
+// argmax command line: train, predict and evaluate models for every task, running the wasm build.
+import { readFileSync, writeFileSync } from 'node:fs';
+import { init } from '../index.js';
+import { tasks, taskForKind } from './tasks.js';
+
+const USAGE = `usage:
+  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--json]
+  argmax predict --model M --data FILE [--out FILE]
+  argmax eval --model M --data FILE [--json]
+  argmax <command> --help
+
+tasks: ${Object.keys(tasks).join(', ')}`;
+
+class UsageError extends Error {}
+
+// --flag value pairs; --set may repeat; --json and --help are switches.
+function parseFlags(args, allowed) {
+  const flags = { set: {} };
+  for (let i = 0; i < args.length; ++i) {
+    const a = args[i];
+    if (a === '--json' || a === '--help' || a === '-h') { flags[a === '-h' ? 'help' : a.slice(2)] = true; continue; }
+    if (!a.startsWith('--')) throw new UsageError(`unexpected argument '${a}'`);
+    const name = a.slice(2);
+    if (!allowed.includes(name)) throw new UsageError(`unknown flag '${a}' (allowed: ${allowed.map((f) => '--' + f).join(', ')}, --json, --help)`);
+    const value = args[++i];
+    if (value === undefined) throw new UsageError(`flag '${a}' needs a value`);
+    if (name === 'set') {
+      const eq = value.indexOf('=');
+      if (eq <= 0) throw new UsageError(`--set expects key=value, got '${value}'`);
+      const key = value.slice(0, eq);
+      if (key in flags.set) throw new UsageError(`option '${key}' set twice`);
+      flags.set[key] = value.slice(eq + 1);
+    } else {
+      flags[name] = value;
+    }
+  }
+  return flags;
+}
+
+function need(flags, ...names) {
+  for (const n of names) if (flags[n] === undefined) throw new UsageError(`missing --${n}`);
+}
+
+const readText = (path) => readFileSync(path, 'utf8');
+
+async function main(argv) {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') { console.log(USAGE); return 0; }
+  if (command === 'train') {
+    const [taskName, ...args] = rest;
+    if (!taskName || taskName.startsWith('--')) {
+      if (taskName === '--help') { console.log(USAGE); return 0; }
+      throw new UsageError('train needs a task');
+    }
+    const task = tasks[taskName];
+    if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
+    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid']);
+    const am = await init();
+    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--json]\n\n${task.help(am)}`); return 0; }
+    need(flags, 'train', 'model');
+    const algo = flags.algo ?? task.defaultAlgo;
+    if (!task.algorithms.includes(algo)) throw new UsageError(`unknown algorithm '${algo}' for ${taskName} (known: ${task.algorithms.join(', ')})`);
+    const started = performance.now();
+    const result = task.train(am, {
+      train: readText(flags.train), valid: flags.valid && readText(flags.valid), algo, set: flags.set,
+      log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
+    });
+    const seconds = (performance.now() - started) / 1000;
+    writeFileSync(flags.model, result.model.save());
+    const summary = { task: taskName, algo, n: result.n, seconds: round(seconds), ...result.metrics };
+    print(summary, flags.json, `trained ${taskName}/${algo} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);
+    return 0;
+  }
+  if (command === 'predict' || command === 'eval') {
+    const flags = parseFlags(rest, command === 'predict' ? ['model', 'data', 'out'] : ['model', 'data']);
+    if (flags.help) { console.log(USAGE); return 0; }
+    need(flags, 'model', 'data');
+    const am = await init();
+    const model = am.load(readFileSync(flags.model));
+    const task = taskForKind(am.modelKind(readFileSync(flags.model)));
+    const text = readText(flags.data);
+    if (command === 'predict') {
+      const lines = task.predict(am, model, text);
+      const out = lines.length ? lines.join('\n') + '\n' : '';
+      if (flags.out) writeFileSync(flags.out, out); else process.stdout.write(out);
+      return 0;
+    }
+    const started = performance.now();
+    const result = task.evaluate(am, model, text);
+    const summary = { task: task.name, n: result.n, seconds: round((performance.now() - started) / 1000), ...result.metrics };
+    print(summary, flags.json, result.table);
+    return 0;
+  }
+  throw new UsageError(`unknown command '${command}'`);
+}
+
+const round = (x) => Math.round(x * 1e4) / 1e4;
+
+function print(summary, json, human) {
+  if (json) { console.log(JSON.stringify(summary)); return; }
+  if (human) console.log(human);
+  for (const [k, v] of Object.entries(summary)) if (typeof v === 'number' && k !== 'seconds' && k !== 'n') console.log(`${k.padEnd(16)} ${Number.isInteger(v) ? v : v.toFixed(4)}`);
+}
+
+main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => {
+  if (e instanceof UsageError) console.error(`argmax: ${e.message}\n\n${USAGE}`);
+  else console.error(`argmax: ${e.message}`);
+  process.exitCode = e instanceof UsageError ? 2 : 1;
+});

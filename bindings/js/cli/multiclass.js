@@ -1,0 +1,51 @@
+// `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
+import { parseOptionStrings } from '../options.js';
+
+const ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron'];
+
+function readData(am, text, minCols = 0) {
+  const d = am.io.readLibsvm(text, { minCols });
+  if (d.rows === 0) throw new Error('the data file has no examples');
+  return { X: { offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols }, y: d.labels, n: d.rows };
+}
+
+function measures(am, truth, predicted) {
+  const r = am.metrics.classification(truth, predicted);
+  return { report: r, metrics: { accuracy: r.accuracy, macro_f1: r.macro.f1, micro_f1: r.micro.f1 } };
+}
+
+function table(r) {
+  const lines = ['label      precision  recall     f1         support'];
+  for (const c of r.perClass) {
+    lines.push(`${String(c.label).padEnd(10)} ${c.precision.toFixed(4).padEnd(10)} ${c.recall.toFixed(4).padEnd(10)} ${c.f1.toFixed(4).padEnd(10)} ${c.support}`);
+  }
+  return lines.join('\n');
+}
+
+export default {
+  name: 'multiclass',
+  kinds: ['linear-multiclass'],
+  algorithms: ALGORITHMS,
+  defaultAlgo: 'cs',
+  help(am) {
+    return ALGORITHMS.map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n');
+  },
+  train(am, { train, valid, algo, set, log }) {
+    const data = readData(am, train);
+    const schema = am.Multiclass.options(algo);
+    const model = new am.Multiclass({ algo, ...parseOptionStrings(schema, set, `algorithm '${algo}'`) });
+    model.fit(data.X, data.y, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
+    const check = valid ? readData(am, valid) : data;
+    const { metrics } = measures(am, check.y, model.predict(check.X));
+    return { model, n: data.n, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };
+  },
+  predict(am, model, text) {
+    const data = readData(am, text);
+    return Array.from(model.predict(data.X), String);
+  },
+  evaluate(am, model, text) {
+    const data = readData(am, text);
+    const { report, metrics } = measures(am, data.y, model.predict(data.X));
+    return { n: data.n, metrics, table: table(report) };
+  },
+};

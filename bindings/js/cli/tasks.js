@@ -1,0 +1,10 @@
+// The CLI's tasks: each module says how to train, predict and evaluate from text files.
+import multiclass from './multiclass.js';
+
+export const tasks = { multiclass };
+
+export function taskForKind(kind) {
+  const task = Object.values(tasks).find((t) => t.kinds.includes(kind));
+  if (!task) throw new Error(`no CLI task handles models of kind '${kind}'`);
+  return task;
+}

@@ -1,0 +1,46 @@
+// argmax: linear predictors h(x) = argmax_y ⟨w, Ψ(x, y)⟩ in WebAssembly.
+//   const am = await init();   // Node or browser; finds dist/argmax.wasm by itself
+import createArgmax from '../../dist/argmax.mjs';
+import { withHeap, bytesArg } from './wasm.js';
+import * as multiclass from './multiclass.js';
+
+const modules = [multiclass];
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
+
+// options.wasmUrl / options.locateFile override where the .wasm is fetched from;
+// options.wasmBinary supplies its bytes directly.
+export async function init(options = {}) {
+  const { wasmUrl, locateFile, wasmBinary } = options;
+  const moduleArgs = {};
+  if (wasmBinary) moduleArgs.wasmBinary = wasmBinary;
+  else if (wasmUrl) moduleArgs.locateFile = () => String(wasmUrl);
+  else if (locateFile) moduleArgs.locateFile = locateFile;
+  else if (isNode) {
+    const { readFile } = await import('node:fs/promises');
+    moduleArgs.wasmBinary = await readFile(new URL('../../dist/argmax.wasm', import.meta.url));
+  }
+  const M = await createArgmax(moduleArgs);
+  return makeApi(M);
+}
+
+function makeApi(M) {
+  const api = { metrics: {}, io: {}, loaders: {}, module: M };
+  for (const m of modules) m.install(M, api);
+
+  // Any saved model back from its bytes, whatever its kind.
+  api.load = (bytes) => {
+    const data = bytesArg(bytes);
+    return withHeap(M, (heap) => {
+      const p = heap.u8(data);
+      const kind = M.modelKind(p, data.length);
+      const loader = api.loaders[kind];
+      if (!loader) throw new Error(`model kind '${kind}' is not supported by this build`);
+      return loader((load) => load(p, data.length));
+    });
+  };
+  api.modelKind = (bytes) => {
+    const data = bytesArg(bytes);
+    return withHeap(M, (heap) => M.modelKind(heap.u8(data), data.length));
+  };
+  return api;
+}

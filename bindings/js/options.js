@@ -1,0 +1,68 @@
+// Algorithm options: checked in JS against the schema the core declares (names, types, ranges), then sent
+// to the core as "key=value" lines, where they are checked again by the same table.
+
+export function encodeOptions(schema, options, owner) {
+  const byName = new Map(schema.map((s) => [s.name, s]));
+  const lines = [];
+  for (const [key, value] of Object.entries(options ?? {})) {
+    if (value === undefined) continue;
+    const spec = byName.get(key);
+    if (!spec) throw new TypeError(`unknown option '${key}' for ${owner} (known: ${schema.map((s) => s.name).join(', ')})`);
+    lines.push(`${key}=${checkValue(spec, value)}`);
+  }
+  return lines.join('\n');
+}
+
+function checkValue(spec, value) {
+  const name = spec.name;
+  switch (spec.type) {
+    case 'boolean':
+      if (typeof value !== 'boolean') throw new TypeError(`option '${name}' must be a boolean, got ${typeof value}`);
+      return String(value);
+    case 'choice':
+      if (typeof value !== 'string' || !spec.choices.includes(value)) throw new TypeError(`option '${name}' must be one of ${spec.choices.join(', ')}; got ${JSON.stringify(value)}`);
+      return value;
+    default: {
+      if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`option '${name}' must be a finite number, got ${typeof value === 'number' ? value : typeof value}`);
+      if (spec.type === 'integer' && !Number.isInteger(value)) throw new TypeError(`option '${name}' must be an integer, got ${value}`);
+      if (spec.min !== undefined && (value > spec.max || (spec.minOpen ? value <= spec.min : value < spec.min))) {
+        const range = spec.max >= 1e300 ? `${spec.minOpen ? '>' : '≥'} ${spec.min}` : `in ${spec.minOpen ? '(' : '['}${spec.min}, ${spec.max}]`;
+        throw new RangeError(`option '${name}' must be ${range}; got ${value}`);
+      }
+      return String(value);
+    }
+  }
+}
+
+// Parses the core's saved "key=value" lines back into an object with typed values.
+export function decodeOptions(schema, text) {
+  const out = {};
+  for (const line of text.split('\n')) {
+    if (!line) continue;
+    const eq = line.indexOf('=');
+    const key = line.slice(0, eq), value = line.slice(eq + 1);
+    const type = schema.find((s) => s.name === key)?.type;
+    out[key] = type === 'boolean' ? value === 'true' || value === '1' : type === 'choice' || type === undefined ? value : Number(value);
+  }
+  return out;
+}
+
+// Command-line "--set key=value" strings → typed option values (errors name the option).
+export function parseOptionStrings(schema, strings, owner) {
+  const out = {};
+  for (const [key, text] of Object.entries(strings)) {
+    const spec = schema.find((s) => s.name === key);
+    if (!spec) throw new TypeError(`unknown option '${key}' for ${owner} (known: ${schema.map((s) => s.name).join(', ')})`);
+    if (spec.type === 'boolean') {
+      if (!['true', 'false', '1', '0'].includes(text)) throw new TypeError(`option '${key}' must be true or false; got '${text}'`);
+      out[key] = text === 'true' || text === '1';
+    } else if (spec.type === 'choice') {
+      out[key] = text;
+    } else {
+      const v = Number(text);
+      if (text.trim() === '' || !Number.isFinite(v)) throw new TypeError(`option '${key}' must be a number; got '${text}'`);
+      out[key] = v;
+    }
+  }
+  return out;
+}

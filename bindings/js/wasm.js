@@ -1,0 +1,163 @@
+// Moving data between JS and the wasm heap, and the lifetime of objects that own wasm memory.
+// Inputs are copied into the heap once per call (no per-element Embind calls); outputs are copied out,
+// because a heap view becomes empty when memory grows.
+
+const registry = new FinalizationRegistry((handle) => {
+  try { handle.delete(); } catch { /* already gone */ }
+});
+
+// Base of every JS object that holds a C++ object: dispose() frees it; the registry is a safety net.
+export class Owned {
+  #handle;
+  constructor(handle) {
+    this.#handle = handle ?? null;
+    if (handle) registry.register(this, handle, this);
+  }
+  get handle() {
+    if (!this.#handle) throw new Error(`${this.constructor.name} is not trained, loaded or has been disposed`);
+    return this.#handle;
+  }
+  get ready() { return this.#handle !== null; }
+  replaceHandle(handle) {
+    this.dispose();
+    this.#handle = handle;
+    registry.register(this, handle, this);
+  }
+  dispose() {
+    if (!this.#handle) return;
+    registry.unregister(this);
+    this.#handle.delete();
+    this.#handle = null;
+  }
+  [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
+}
+
+// A scope of heap allocations freed together.
+export class Heap {
+  constructor(M) { this.M = M; this.pointers = []; }
+  alloc(bytes) {
+    const p = this.M._malloc(Math.max(bytes, 4));
+    if (!p) throw new RangeError(`out of wasm memory allocating ${bytes} bytes`);
+    this.pointers.push(p);
+    return p;
+  }
+  f32(array) {
+    const p = this.alloc(array.length * 4);
+    this.M.HEAPF32.set(array, p >> 2);
+    return p;
+  }
+  i32(array) {
+    const p = this.alloc(array.length * 4);
+    this.M.HEAP32.set(array, p >> 2);
+    return p;
+  }
+  u8(array) {
+    const p = this.alloc(array.length);
+    this.M.HEAPU8.set(array, p);
+    return p;
+  }
+  readF32(p, n) { return this.M.HEAPF32.slice(p >> 2, (p >> 2) + n); }
+  readI32(p, n) { return this.M.HEAP32.slice(p >> 2, (p >> 2) + n); }
+  free() {
+    for (const p of this.pointers) this.M._free(p);
+    this.pointers = [];
+  }
+}
+
+// Runs fn(heap) and frees what it allocated, whatever happens.
+export function withHeap(M, fn) {
+  const heap = new Heap(M);
+  try { return fn(heap); } finally { heap.free(); }
+}
+
+const isArrayLike = (a) => Array.isArray(a) || ArrayBuffer.isView(a);
+
+// A feature matrix as the C++ side wants it: [offsets, indices, values, rows, cols] (offsets = 0 for dense).
+// Accepts number[][] (dense rows), {data, rows, cols} (dense row-major) or {offsets, indices, values, cols} (CSR).
+export function matrixArgs(heap, X, name = 'X') {
+  if (X == null) throw new TypeError(`${name} is missing`);
+  if (Array.isArray(X)) {
+    if (X.length === 0) return [0, 0, heap.f32([]), 0, 0];
+    const cols = X[0]?.length;
+    if (!isArrayLike(X[0])) throw new TypeError(`${name} must be an array of rows (number[][]), {data, rows, cols} or CSR {offsets, indices, values, cols}`);
+    const data = new Float32Array(X.length * cols);
+    X.forEach((row, i) => {
+      if (!isArrayLike(row) || row.length !== cols) throw new RangeError(`${name}: row ${i} has ${row?.length ?? 'no'} features, expected ${cols}`);
+      data.set(row, i * cols);
+    });
+    checkNumbers(X, data, name);
+    return [0, 0, heap.f32(data), X.length, cols];
+  }
+  if (X.offsets !== undefined) {
+    const { offsets, indices, values, cols } = X;
+    if (!isArrayLike(offsets) || !isArrayLike(indices) || !isArrayLike(values)) throw new TypeError(`${name}: CSR needs offsets, indices and values arrays`);
+    if (!Number.isInteger(cols) || cols < 0) throw new TypeError(`${name}: CSR needs an integer cols ≥ 0`);
+    const rows = offsets.length - 1;
+    if (rows < 0) throw new RangeError(`${name}: CSR offsets must have rows + 1 entries`);
+    const nnz = offsets[rows];
+    if (indices.length !== values.length || nnz !== indices.length) throw new RangeError(`${name}: CSR offsets end at ${nnz} but there are ${indices.length} indices and ${values.length} values`);
+    return [heap.i32(offsets), heap.i32(indices), heap.f32(values), rows, cols];
+  }
+  if (X.data !== undefined) {
+    const { data, rows, cols } = X;
+    if (!isArrayLike(data)) throw new TypeError(`${name}.data must be a Float32Array or number[]`);
+    if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) throw new TypeError(`${name}: rows and cols must be integers ≥ 0`);
+    if (data.length !== rows * cols) throw new RangeError(`${name}: data has ${data.length} values, expected rows × cols = ${rows * cols}`);
+    return [0, 0, heap.f32(data), rows, cols];
+  }
+  throw new TypeError(`${name} must be number[][], {data, rows, cols} or CSR {offsets, indices, values, cols}`);
+}
+
+function checkNumbers(X, data, name) {
+  // Float32Array turns non-numbers into NaN silently; name the culprit instead (the core rejects NaN).
+  for (let i = 0; i < data.length; ++i) {
+    if (Number.isNaN(data[i])) {
+      const cols = X[0].length, r = Math.floor(i / cols), c = i % cols;
+      if (typeof X[r][c] !== 'number') throw new TypeError(`${name}: row ${r} column ${c} is ${typeof X[r][c]}, expected a number`);
+    }
+  }
+}
+
+export function rowCount(X) {
+  if (Array.isArray(X)) return X.length;
+  if (X?.offsets !== undefined) return X.offsets.length - 1;
+  return X?.rows ?? 0;
+}
+
+// Integer labels → Int32Array, refusing anything that would be truncated.
+export function labelArray(y, n, name = 'y') {
+  if (!isArrayLike(y)) throw new TypeError(`${name} must be an array of integer labels`);
+  if (n !== undefined && y.length !== n) throw new RangeError(`${name} has ${y.length} labels for ${n} rows`);
+  const out = new Int32Array(y.length);
+  for (let i = 0; i < y.length; ++i) {
+    const v = y[i];
+    if (!Number.isInteger(v) || v < -2147483648 || v > 2147483647) throw new TypeError(`${name}[${i}] is ${v}, expected a 32-bit integer label`);
+    out[i] = v;
+  }
+  return out;
+}
+
+// Wraps a user progress callback for C++: exceptions are kept and rethrown after training stops.
+export function progressBridge(onProgress) {
+  const state = { error: undefined };
+  if (onProgress === undefined || onProgress === null) return { callback: undefined, rethrow() {} };
+  if (typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
+  return {
+    callback: (epoch, objective, trainingError) => {
+      try {
+        return onProgress({ epoch, objective, trainingError }) !== false;
+      } catch (e) {
+        state.error = e;
+        return false;
+      }
+    },
+    rethrow() { if (state.error !== undefined) throw state.error; },
+  };
+}
+
+export function bytesArg(bytes) {
+  if (bytes instanceof ArrayBuffer) return new Uint8Array(bytes);
+  if (bytes instanceof Uint8Array) return bytes;
+  if (ArrayBuffer.isView(bytes)) return new Uint8Array(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  throw new TypeError('model bytes must be a Uint8Array or ArrayBuffer');
+}

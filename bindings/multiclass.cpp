@@ -1,0 +1,121 @@
+// Embind glue for the linear multiclass predictor, the LIBSVM reader and the classification metrics.
+#include "common.hpp"
+#include "io/bytes.hpp"
+#include "io/libsvm.hpp"
+#include "metrics/classification.hpp"
+#include "multiclass/linear_multiclass.hpp"
+
+namespace argmax::js {
+namespace {
+
+LinearMulticlass train(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
+                       std::string algo, std::string options, uintptr_t cost, int cost_size, val on_progress) {
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+  const float* c = reinterpret_cast<const float*>(cost);
+  return LinearMulticlass::train(rows_at(offsets, indices, values, rows, cols), std::vector<int32_t>(y, y + rows), algo,
+                                 option_lines(options), std::vector<float>(c, c + cost_size), progress_from(on_progress));
+}
+
+void predict(const LinearMulticlass& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+             uintptr_t out) {
+  m.predict(rows_at(offsets, indices, values, rows, cols), reinterpret_cast<int32_t*>(out));
+}
+void scores(const LinearMulticlass& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+            uintptr_t out) {
+  m.scores(rows_at(offsets, indices, values, rows, cols), reinterpret_cast<float*>(out));
+}
+void margins(const LinearMulticlass& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+             uintptr_t labels, uintptr_t out) {
+  m.margins(rows_at(offsets, indices, values, rows, cols), reinterpret_cast<const int32_t*>(labels),
+            reinterpret_cast<float*>(out));
+}
+val labels(const LinearMulticlass& m) { return typed_array("Int32Array", m.labels()); }
+val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }
+int classes(const LinearMulticlass& m) { return m.classes(); }
+int cols(const LinearMulticlass& m) { return m.cols(); }
+std::string algorithm(const LinearMulticlass& m) { return m.algorithm(); }
+std::string options(const LinearMulticlass& m) {
+  std::string text;
+  for (const auto& [key, value] : m.options()) text += key + "=" + value + "\n";
+  return text;
+}
+val save(const LinearMulticlass& m) { return copy_to_js(m.save()); }
+LinearMulticlass load(uintptr_t data, int size) { return LinearMulticlass::load(bytes_at(data), size_t(size)); }
+std::string kind_of(uintptr_t data, int size) { return model_kind(bytes_at(data), size_t(size)); }
+
+std::string schema(std::string algo) { return schema_json(LinearMulticlass::options_of(algo)); }
+std::string help(std::string algo) { return describe(LinearMulticlass::options_of(algo)); }
+
+// LIBSVM text → {labels, offsets, indices, values, rows, cols, lines}
+val read_libsvm_text(std::string text, int min_cols) {
+  const LabeledRows d = read_libsvm(text, min_cols);
+  val out = val::object();
+  out.set("labels", typed_array("Int32Array", d.labels));
+  out.set("offsets", typed_array("Int32Array", d.rows.offsets));
+  out.set("indices", typed_array("Int32Array", d.rows.indices));
+  out.set("values", typed_array("Float32Array", d.rows.values));
+  out.set("rows", d.rows.rows());
+  out.set("cols", d.rows.cols);
+  return out;
+}
+
+// {accuracy, labels, confusion, perClass: [{label, precision, recall, f1, support}], macro, micro}
+val report(uintptr_t truth, uintptr_t predicted, int n) {
+  const auto r = classification_report(reinterpret_cast<const int32_t*>(truth), reinterpret_cast<const int32_t*>(predicted),
+                                       size_t(n < 0 ? 0 : n));
+  auto scores = [](const ClassScores& s) {
+    val o = val::object();
+    o.set("precision", s.precision), o.set("recall", s.recall), o.set("f1", s.f1), o.set("support", double(s.support));
+    return o;
+  };
+  val out = val::object(), per_class = val::array();
+  for (size_t c = 0; c < r.labels.size(); ++c) {
+    val o = scores(r.per_class[c]);
+    o.set("label", r.labels[c]);
+    per_class.call<void>("push", o);
+  }
+  std::vector<double> confusion(r.confusion.begin(), r.confusion.end());
+  out.set("accuracy", r.accuracy);
+  out.set("labels", typed_array("Int32Array", r.labels));
+  out.set("confusion", typed_array("Float64Array", confusion));
+  out.set("perClass", per_class);
+  out.set("macro", scores(r.macro));
+  out.set("micro", scores(r.micro));
+  return out;
+}
+double cost_average(uintptr_t truth, uintptr_t predicted, int n, uintptr_t cost, int k) {
+  const float* c = reinterpret_cast<const float*>(cost);
+  return average_cost(reinterpret_cast<const int32_t*>(truth), reinterpret_cast<const int32_t*>(predicted),
+                      size_t(n < 0 ? 0 : n), std::vector<float>(c, c + size_t(k) * k), k);
+}
+double margin_loss_of(uintptr_t margins, int n, double rho) {
+  return margin_loss(reinterpret_cast<const float*>(margins), size_t(n < 0 ? 0 : n), rho);
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(argmax_multiclass) {
+  using namespace emscripten;
+  class_<LinearMulticlass>("LinearMulticlass")
+      .class_function("train", &Guard<&train>::call)
+      .class_function("load", &Guard<&load>::call)
+      .function("predict", &Guard<&predict>::call)
+      .function("scores", &Guard<&scores>::call)
+      .function("margins", &Guard<&margins>::call)
+      .function("labels", &Guard<&labels>::call)
+      .function("weights", &Guard<&weights>::call)
+      .function("classes", &Guard<&classes>::call)
+      .function("cols", &Guard<&cols>::call)
+      .function("algorithm", &Guard<&algorithm>::call)
+      .function("options", &Guard<&options>::call)
+      .function("save", &Guard<&save>::call);
+  function("modelKind", &Guard<&kind_of>::call);
+  function("multiclassSchema", &Guard<&schema>::call);
+  function("multiclassHelp", &Guard<&help>::call);
+  function("readLibsvm", &Guard<&read_libsvm_text>::call);
+  function("classificationReport", &Guard<&report>::call);
+  function("averageCost", &Guard<&cost_average>::call);
+  function("marginLoss", &Guard<&margin_loss_of>::call);
+}
+
+}  // namespace argmax::js

@@ -1,0 +1,83 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
+const dir = mkdtempSync(join(tmpdir(), 'argmax-cli-'));
+const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+const lastJson = (out) => JSON.parse(out.trim().split('\n').at(-1));
+
+// Three well-separated classes in LIBSVM format, labels 1..3.
+const lines = [];
+for (let i = 0; i < 60; ++i) {
+  const c = i % 3, a = [-2, 0, 2][c] + ((i * 7) % 10) / 20, b = [0, 2, 0][c] + ((i * 3) % 10) / 20;
+  lines.push(`${c + 1} 1:${a} 2:${b}`);
+}
+const train = join(dir, 'train.svm');
+writeFileSync(train, lines.join('\n') + '\n');
+const model = join(dir, 'model.bin');
+
+test('train, predict and eval a multiclass model', () => {
+  for (const algo of ['cs', 'pegasos', 'sgd', 'perceptron']) {
+    const t = argmax('train', 'multiclass', '--train', train, '--model', model, '--algo', algo, '--set', 'bias=1', '--set', 'seed=2', '--json');
+    assert.equal(t.status, 0, t.stderr);
+    const summary = lastJson(t.stdout);
+    assert.equal(summary.task, 'multiclass');
+    assert.equal(summary.n, 60);
+    assert.ok(summary.seconds >= 0);
+    assert.equal(summary.accuracy, 1, algo);
+    assert.equal(summary.macro_f1, 1, algo);
+
+    const e = argmax('eval', '--model', model, '--data', train, '--json');
+    assert.equal(e.status, 0, e.stderr);
+    const r = lastJson(e.stdout);
+    assert.deepEqual([r.task, r.n, r.accuracy], ['multiclass', 60, 1]);
+  }
+  const out = join(dir, 'pred.txt');
+  const p = argmax('predict', '--model', model, '--data', train, '--out', out);
+  assert.equal(p.status, 0, p.stderr);
+  assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n'), lines.map((l) => l.split(' ')[0]));
+});
+
+test('--help on every command', () => {
+  for (const args of [['--help'], ['train', 'multiclass', '--help'], ['predict', '--help'], ['eval', '--help']]) {
+    const r = argmax(...args);
+    assert.equal(r.status, 0, args.join(' '));
+    assert.match(r.stdout, /argmax/);
+  }
+  assert.match(argmax('train', 'multiclass', '--help').stdout, /C=number/);
+});
+
+test('unknown flags, tasks, algorithms and options are errors', () => {
+  const cases = [
+    [['train', 'multiclass', '--train', train, '--model', model, '--bogus', '1'], /unknown flag '--bogus'/],
+    [['train', 'poetry', '--train', train, '--model', model], /unknown task 'poetry'/],
+    [['train', 'multiclass', '--train', train, '--model', model, '--algo', 'svm'], /unknown algorithm 'svm'/],
+    [['train', 'multiclass', '--train', train, '--model', model, '--set', 'lambda=1'], /unknown option 'lambda'/],
+    [['train', 'multiclass', '--train', train, '--model', model, '--set', 'C=x'], /must be a number/],
+    [['train', 'multiclass', '--train', train], /missing --model/],
+    [['frobnicate'], /unknown command/],
+  ];
+  for (const [args, message] of cases) {
+    const r = argmax(...args);
+    assert.notEqual(r.status, 0, args.join(' '));
+    assert.match(r.stderr, message);
+  }
+});
+
+test('a malformed data file or model is reported, not crashed on', () => {
+  const bad = join(dir, 'bad.svm');
+  writeFileSync(bad, '1 1:0.5\n2 1:0.1 1:0.3\n');
+  const r = argmax('train', 'multiclass', '--train', bad, '--model', model);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /line 2/);
+  const junk = join(dir, 'junk.bin');
+  writeFileSync(junk, 'not a model at all, certainly not');
+  const e = argmax('eval', '--model', junk, '--data', train);
+  assert.equal(e.status, 1);
+  assert.match(e.stderr, /not an argmax model/);
+});
