@@ -1,0 +1,136 @@
+// Types of the argmax JS API.
+
+/** Dense rows as number[][], dense row-major {data, rows, cols}, or sparse CSR {offsets, indices, values, cols}. */
+export type Matrix =
+  | ArrayLike<number>[]
+  | { data: Float32Array | ArrayLike<number>; rows: number; cols: number }
+  | { offsets: Int32Array | ArrayLike<number>; indices: Int32Array | ArrayLike<number>; values: Float32Array | ArrayLike<number>; cols: number };
+
+export interface Progress {
+  epoch: number;
+  /** the trainer's objective (regularised surrogate; primal objective for Crammer–Singer) */
+  objective: number;
+  /** mean task loss Δ(h(x), y) during the epoch */
+  trainingError: number;
+}
+export interface FitOptions {
+  /** called after each epoch; return false to stop training */
+  onProgress?: (p: Progress) => boolean | void;
+}
+
+export interface OptionSpec {
+  name: string;
+  type: 'integer' | 'number' | 'boolean' | 'choice';
+  default: string;
+  help: string;
+  min?: number;
+  max?: number;
+  minOpen?: boolean;
+  choices: string[];
+}
+
+/** Objects that own wasm memory: dispose() frees it (a FinalizationRegistry is only a safety net). */
+export interface Disposable {
+  dispose(): void;
+}
+
+export type MulticlassAlgorithm = 'cs' | 'pegasos' | 'sgd' | 'perceptron';
+export type Surrogate = 'hinge' | 'slack' | 'sum';
+
+export interface MulticlassOptions {
+  /** cs: Crammer–Singer dual CD (LIBLINEAR -s 4); pegasos; sgd (averaged, SSBD 17.2.5); perceptron (batch) */
+  algo?: MulticlassAlgorithm;
+  /** k×k cost matrix Δ, row = true label, column = prediction; labels must then be 0..k−1 */
+  cost?: number[][];
+  /** cs: cost of slack, LIBLINEAR's -c */
+  C?: number;
+  /** cs: stopping tolerance */
+  eps?: number;
+  /** cs: cap on outer iterations */
+  max_iter?: number;
+  /** pegasos (and optional for sgd): λ in λ/2‖w‖² + mean loss */
+  lambda?: number;
+  /** sgd: step size; 0 = SSBD Corollary 17.2's √(B²/(ρ²T)) */
+  eta?: number;
+  /** sgd: norm bound used by the default step size */
+  B?: number;
+  epochs?: number;
+  loss?: Surrogate;
+  features?: 'multivector' | 'tfidf';
+  /** value of a constant bias feature (0 = none) */
+  bias?: number;
+  average?: boolean;
+  seed?: number;
+}
+
+export interface Multiclass extends Disposable {
+  fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions): this;
+  /** predicted labels; ties go to the lowest label */
+  predict(X: Matrix): Int32Array;
+  /** rows × classes scores ⟨w, Ψ(x, y)⟩, columns in `labels` order */
+  scores(X: Matrix): Float32Array;
+  /** ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') */
+  margins(X: Matrix, y: ArrayLike<number>): Float32Array;
+  readonly labels: Int32Array;
+  readonly classes: number;
+  readonly features: number;
+  readonly algorithm: MulticlassAlgorithm;
+  readonly options: Record<string, number | boolean | string>;
+  /** feature-major weights w[j·k + y] */
+  readonly weights: Float32Array;
+  save(): Uint8Array;
+}
+export interface MulticlassConstructor {
+  new (options?: MulticlassOptions): Multiclass;
+  options(algo: MulticlassAlgorithm): OptionSpec[];
+}
+
+export interface ClassScores { precision: number; recall: number; f1: number; support: number }
+export interface ClassificationReport {
+  accuracy: number;
+  labels: Int32Array;
+  /** row = truth, column = prediction, over `labels` */
+  confusion: Float64Array;
+  perClass: (ClassScores & { label: number })[];
+  macro: ClassScores;
+  micro: ClassScores;
+}
+
+export interface LibsvmData {
+  labels: Int32Array;
+  offsets: Int32Array;
+  indices: Int32Array;
+  values: Float32Array;
+  rows: number;
+  cols: number;
+}
+
+export interface Argmax {
+  Multiclass: MulticlassConstructor;
+  metrics: {
+    classification(truth: ArrayLike<number>, predicted: ArrayLike<number>): ClassificationReport;
+    averageCost(truth: ArrayLike<number>, predicted: ArrayLike<number>, cost: number[][]): number;
+    marginLoss(margins: ArrayLike<number>, rho: number): number;
+    [name: string]: (...args: any[]) => any;
+  };
+  io: {
+    readLibsvm(text: string, options?: { minCols?: number }): LibsvmData;
+    [name: string]: (...args: any[]) => any;
+  };
+  /** any saved model, whatever its kind */
+  load(bytes: Uint8Array | ArrayBuffer): Disposable & { save(): Uint8Array };
+  modelKind(bytes: Uint8Array | ArrayBuffer): string;
+  [name: string]: any;
+}
+
+export interface InitOptions {
+  /** where to fetch argmax.wasm from (browsers); default: next to the module */
+  wasmUrl?: string | URL;
+  /** Emscripten's locateFile hook */
+  locateFile?: (file: string, prefix: string) => string;
+  /** the .wasm bytes themselves */
+  wasmBinary?: ArrayBuffer | Uint8Array;
+}
+
+/** Loads the wasm module (Node 20 or a browser) and returns the API. */
+export function init(options?: InitOptions): Promise<Argmax>;
