@@ -1,0 +1,6 @@
+// Types of the CommonJS entry (index.cjs): the same init() and API as the ES module.
+import type { Argmax, InitOptions } from './index.js';
+
+export type * from './index.js';
+/** Loads the wasm module (Node 20 or a browser) and returns the API. */
+export declare function init(options?: InitOptions): Promise<Argmax>;

@@ -1,0 +1,58 @@
+// The worker side of TrainingWorker (worker.js): loads argmax once, then trains one job per message and posts
+// progress after each epoch and the trained model as bytes at the end.
+import { init } from './index.js';
+
+const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
+const port = isNode ? (await import('node:worker_threads')).parentPort : self;
+const post = (message, transfer) => port.postMessage(message, transfer);
+const listen = (fn) => (isNode ? port.on('message', fn) : port.addEventListener('message', (e) => fn(e.data)));
+
+let api = null;
+
+listen(async (m) => {
+  if (m.type === 'init') {
+    try {
+      const { wasmBinary, wasmUrl } = m.options ?? {};
+      api = await init(wasmBinary ? { wasmBinary } : wasmUrl ? { wasmUrl } : {});
+      post({ type: 'ready' });
+    } catch (e) {
+      post({ type: 'init-error', error: plain(e) });
+    }
+  } else if (m.type === 'train') {
+    train(m);
+  }
+});
+
+function train({ id, spec, flag }) {
+  const started = Date.now();
+  let model = null, stopped = false;
+  try {
+    const Model = resolve(spec.model);
+    model = new Model(spec.options);
+    const onProgress = (p) => {
+      post({ type: 'progress', id, progress: { ...p } });
+      if (flag && Atomics.load(flag, 0) !== 0) { stopped = true; return false; }
+      return true;
+    };
+    model.fit(...spec.args, { ...spec.fitOptions, onProgress });
+    const saved = model.save();
+    const bytes = saved.slice();   // its own buffer, transferable
+    post({ type: 'done', id, bytes, kind: api.modelKind(bytes), stopped, milliseconds: Date.now() - started }, [bytes.buffer]);
+  } catch (e) {
+    post({ type: 'error', id, error: plain(e) });
+  } finally {
+    model?.dispose?.();
+  }
+}
+
+// 'Multiclass' or a dotted path such as 'reductions.OneVsAll', looked up on the API object.
+function resolve(path) {
+  let value = api;
+  for (const part of path.split('.')) value = value?.[part];
+  if (typeof value !== 'function') throw new TypeError(`'${path}' is not a model constructor of argmax (try one of: ${Object.keys(api).filter((k) => typeof api[k] === 'function' && /^[A-Z]/.test(k)).join(', ')})`);
+  return value;
+}
+
+function plain(e) {
+  return { name: e?.name ?? 'Error', message: e?.message ?? String(e) };
+}
