@@ -1,31 +1,47 @@
 // Serves the demo (web/) and the library it imports (bindings/js, dist/) on localhost.
-//   node web/serve.mjs [--port N]      (PORT in the environment works too)
+//   node web/serve.mjs [--port N]      (PORT in the environment works too; 0 picks a free port)
+// The page is served cross-origin isolated (COOP + COEP), so training workers can share a stop flag
+// (SharedArrayBuffer) and Stop keeps the model trained so far.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const portFlag = process.argv.indexOf('--port');
-const port = Number(portFlag > 0 ? process.argv[portFlag + 1] : process.env.PORT ?? 8080);
 const types = {
   '.html': 'text/html; charset=utf-8', '.js': 'text/javascript', '.mjs': 'text/javascript', '.css': 'text/css',
   '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.conllu': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
 };
 const allowed = ['web/', 'bindings/js/', 'dist/'];
+const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
-const server = createServer(async (req, res) => {
-  const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
-  const relative = normalize(path === '/' ? 'web/index.html' : path.slice(1));
-  if (!allowed.some((a) => relative.startsWith(a))) { res.writeHead(404).end('not found'); return; }
-  try {
-    const file = join(root, relative);
-    if (!(await stat(file)).isFile()) throw new Error('not a file');
-    res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache' });
-    res.end(await readFile(file));
-  } catch {
-    res.writeHead(404).end('not found');
-  }
-});
-server.listen(port, '127.0.0.1', () => console.log(`argmax demo: http://localhost:${server.address().port}/`));
+// Starts the server; resolves with { server, url } once it listens.
+export function serve({ port = 8080, host = '127.0.0.1' } = {}) {
+  const server = createServer(async (req, res) => {
+    const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
+    // The page lives at /web/ so that its relative imports (../bindings/js, ../dist) resolve as in the repo.
+    if (path === '/' || path === '/web') { res.writeHead(302, { Location: '/web/' }).end(); return; }
+    const relative = normalize(path.endsWith('/') ? `${path.slice(1)}index.html` : path.slice(1));
+    if (!allowed.some((a) => relative.startsWith(a))) { res.writeHead(404).end('not found'); return; }
+    try {
+      const file = join(root, relative);
+      if (!(await stat(file)).isFile()) throw new Error('not a file');
+      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...isolation });
+      res.end(await readFile(file));
+    } catch {
+      res.writeHead(404).end('not found');
+    }
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => resolve({ server, url: `http://localhost:${server.address().port}/` }));
+  });
+}
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
+  const portFlag = process.argv.indexOf('--port');
+  const port = Number(portFlag > 0 ? process.argv[portFlag + 1] : process.env.PORT ?? 8080);
+  const { url } = await serve({ port });
+  console.log(`argmax demo: ${url}`);
+}

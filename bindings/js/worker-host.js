@@ -23,21 +23,31 @@ listen(async (m) => {
   }
 });
 
+// Progress is posted at most every PROGRESS_INTERVAL ms, so fast epochs cannot flood the receiving thread;
+// the stop flag is still read after every epoch, and the last report comes with the result.
+const PROGRESS_INTERVAL = 40;
+
 function train({ id, spec, flag }) {
   const started = Date.now();
-  let model = null, stopped = false;
+  let model = null, stopped = false, epochs = 0, last = null, posted = 0;
   try {
     const Model = resolve(spec.model);
     model = new Model(spec.options);
     const onProgress = (p) => {
-      post({ type: 'progress', id, progress: { ...p } });
+      epochs += 1;
+      last = { ...p };
+      const now = Date.now();
+      if (now - posted >= PROGRESS_INTERVAL) {
+        posted = now;
+        post({ type: 'progress', id, progress: last });
+      }
       if (flag && Atomics.load(flag, 0) !== 0) { stopped = true; return false; }
       return true;
     };
     model.fit(...spec.args, { ...spec.fitOptions, onProgress });
     const saved = model.save();
     const bytes = saved.slice();   // its own buffer, transferable
-    post({ type: 'done', id, bytes, kind: api.modelKind(bytes), stopped, milliseconds: Date.now() - started }, [bytes.buffer]);
+    post({ type: 'done', id, bytes, kind: api.modelKind(bytes), stopped, epochs, progress: last, milliseconds: Date.now() - started }, [bytes.buffer]);
   } catch (e) {
     post({ type: 'error', id, error: plain(e) });
   } finally {

@@ -7,7 +7,7 @@
 //   const { bytes } = await job;     // the model as bytes: am.load(bytes) on any thread
 //
 // The worker owns its own wasm instance, so the page never freezes while a model trains. Progress arrives once
-// per epoch. stop() needs a SharedArrayBuffer (always in Node; in browsers when the page is crossOriginIsolated):
+// per epoch (at most every 40 ms; the last one comes with the result). stop() needs a SharedArrayBuffer (always in Node; in browsers when the page is crossOriginIsolated):
 // the worker reads a shared flag from the progress callback. Without it stop() falls back to cancel(), which
 // terminates the worker (the model is lost; the next job starts a fresh worker).
 
@@ -55,7 +55,7 @@ export class TrainingWorker {
     const flag = canShareFlag() ? new Int32Array(new SharedArrayBuffer(4)) : null;
     let settle;
     const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-    const job = { id, flag, onProgress, settle, cancelled: false, epochs: 0, last: null };
+    const job = { id, flag, onProgress, settle, cancelled: false, last: null };
     const run = async () => {
       if (job.cancelled) return;
       await this.ready();
@@ -141,7 +141,6 @@ export class TrainingWorker {
     const job = this.#jobs.get(m.id);
     if (!job) return;   // a cancelled job's late message
     if (m.type === 'progress') {
-      job.epochs += 1;
       job.last = m.progress;
       if (job.onProgress) {
         let keepGoing;
@@ -156,7 +155,7 @@ export class TrainingWorker {
     this.#jobs.delete(m.id);
     if (this.#jobs.size === 0) this.#ref(false);
     if (m.type === 'done') {
-      job.settle.resolve({ bytes: m.bytes, kind: m.kind, stopped: m.stopped, progress: job.last, epochs: job.epochs, milliseconds: m.milliseconds });
+      job.settle.resolve({ bytes: m.bytes, kind: m.kind, stopped: m.stopped, progress: m.progress, epochs: m.epochs, milliseconds: m.milliseconds });
     } else if (m.type === 'error') {
       job.settle.reject(revive(m.error));
     }

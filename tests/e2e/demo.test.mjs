@@ -1,0 +1,79 @@
+// The demo page in headless Chromium: every section trains, predicts, stops mid-training and reads a dropped file;
+// assertions are on what the page shows, and no console error may occur. Screenshots go to tests/e2e/artifacts/.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { launch, missing, shoot } from './browser.mjs';
+
+const skip = missing() ?? false;
+let b;
+
+before(async () => {
+  if (skip) return;
+  b = await launch();
+  await b.page.goto(b.url);
+  await b.page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 60_000 });
+});
+after(async () => {
+  await b?.close();
+});
+
+const status = (section) => b.page.locator(`#${section} .training .status`);
+const waitForStatus = (section, pattern, timeout = 60_000) =>
+  b.page.waitForFunction(([s, p]) => new RegExp(p).test(document.querySelector(`#${s} .training .status`).textContent), [section, pattern.source], { timeout });
+
+// Fraction of canvas pixels that are not white: decision regions paint the whole plane.
+const paintedFraction = (selector) => b.page.evaluate((sel) => {
+  const c = document.querySelector(sel), d = c.getContext('2d').getImageData(0, 0, c.width, c.height).data;
+  let painted = 0;
+  for (let i = 0; i < d.length; i += 4) if (d[i] < 245 || d[i + 1] < 245 || d[i + 2] < 245) painted += 1;
+  return painted / (d.length / 4);
+}, selector);
+
+test('the page loads the wasm module and every section mounts', { skip }, async () => {
+  const state = await b.page.evaluate(() => window.argmaxDemo);
+  assert.equal(state.ready, true);
+  assert.match(await b.page.locator('#boot').textContent(), /ready/);
+  await shoot(b.page, 'page-top');
+  for (const name of ['multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
+});
+
+test('multiclass: training paints decision regions and reports accuracy', { skip }, async () => {
+  const p = b.page;
+  await p.selectOption('#multiclass select.learner', 'cs');
+  await p.click('#multiclass button.train');
+  await waitForStatus('multiclass', /training accuracy/);
+  const text = await status('multiclass').textContent();
+  const accuracy = Number(text.match(/training accuracy ([\d.]+)%/)[1]);
+  assert.ok(accuracy >= 95, `multivector SVM on SSBD 17.1 should be near perfect, got ${text}`);
+  assert.ok(await paintedFraction('#multiclass canvas.plane') > 0.9, 'regions cover the plane');
+  // the three classes of the preset each get their own region
+  const chips = await p.locator('#multiclass .report .chip').allTextContents();
+  assert.equal(chips.length, 3);
+  await shoot(p, 'multiclass', '#multiclass');
+});
+
+test('multiclass: clicks add points; Stop ends a long training run early', { skip }, async () => {
+  const p = b.page;
+  await p.click('#multiclass .clear');
+  const box = await p.locator('#multiclass canvas.plane').boundingBox();
+  await p.click('#multiclass .swatch >> nth=0');
+  for (let i = 0; i < 6; ++i) await p.mouse.click(box.x + 60 + 10 * i, box.y + 60 + 7 * i);
+  await p.click('#multiclass .swatch >> nth=3');
+  for (let i = 0; i < 6; ++i) await p.mouse.click(box.x + box.width - 80 + 8 * i, box.y + box.height - 70 - 6 * i);
+  // a long SGD run: the Stop button must end it after some epochs and still show regions
+  await p.selectOption('#multiclass select.learner', 'sgd');
+  await p.fill('#multiclass input.epochs', '1000000');
+  await p.click('#multiclass button.train');
+  await waitForStatus('multiclass', /epoch \d+ of 1000000/);
+  await p.click('#multiclass .training .stop');
+  await waitForStatus('multiclass', /training accuracy|cancelled/);
+  const text = await status('multiclass').textContent();
+  // the page is cross-origin isolated, so Stop keeps the model trained so far
+  assert.match(text, /training accuracy 100\.0% on 12 points .*\(stopped after epoch \d+\)/);
+  assert.ok(Number(text.match(/stopped after epoch (\d+)/)[1]) < 1000000);
+  await p.fill('#multiclass input.epochs', '60');
+});
+
+test('no console errors on the page', { skip }, async () => {
+  assert.deepEqual(b.problems, []);
+});
