@@ -8,6 +8,7 @@
 // key=value pairs are passed to the trainer (see sequence_trainer.hpp), e.g. epochs=15 features=crfsuite.
 #include <sys/resource.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <fstream>
@@ -59,6 +60,17 @@ void row(const std::string& task, const std::string& algo, double acc, double se
   std::fflush(stdout);
 }
 
+// The most frequent (gold → predicted) mistakes.
+void print_confusions(const SequenceScores& s) {
+  std::vector<std::pair<long, std::string>> top;
+  const size_t k = s.tags.size();
+  for (size_t a = 0; a < k; ++a)
+    for (size_t b = 0; b < k; ++b)
+      if (a != b && s.confusion[a * k + b]) top.emplace_back(s.confusion[a * k + b], s.tags[a] + " → " + s.tags[b]);
+  std::sort(top.rbegin(), top.rend());
+  for (size_t i = 0; i < top.size() && i < 12; ++i) std::fprintf(stderr, "  %5ld  %s\n", top[i].first, top[i].second.c_str());
+}
+
 OptionList with_algo(const OptionList& extra, const std::string& algo) {
   OptionList o{{"algo", algo}};
   for (const auto& kv : extra) o.push_back(kv);
@@ -91,6 +103,7 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
     const double decode_s = seconds_since(t0);
     const SequenceScores s = score_sequences(test.tags, predicted);
     if (verbose) std::fprintf(stderr, "  %d feature rows, %zu weights\n", model.feature_rows(), model.weights.size());
+    if (verbose) print_confusions(s);
     row("ewt-" + ewt_eval, algo, s.token_accuracy, s.sequence_accuracy, train_s, s.tokens / decode_s, epochs);
   }
 }

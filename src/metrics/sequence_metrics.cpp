@@ -18,7 +18,7 @@ void check_shapes(const TagSequences& gold, const TagSequences& predicted) {
             predicted[i].size(), " predicted tags");
 }
 
-void finish(ClassScores& c) {
+void finish(TagScores& c) {
   c.precision = c.predicted ? double(c.correct) / c.predicted : 0;
   c.recall = c.gold ? double(c.correct) / c.gold : 0;
   c.f1 = c.precision + c.recall > 0 ? 2 * c.precision * c.recall / (c.precision + c.recall) : 0;
@@ -88,7 +88,7 @@ SequenceScores score_sequences(const TagSequences& gold, const TagSequences& pre
   s.token_accuracy = s.tokens ? double(s.correct_tokens) / s.tokens : 0;
   s.sequence_accuracy = s.sequences ? double(s.correct_sequences) / s.sequences : 0;
   for (size_t a = 0; a < k; ++a) {
-    ClassScores c;
+    TagScores c;
     c.name = s.tags[a];
     for (size_t b = 0; b < k; ++b) c.gold += s.confusion[a * k + b], c.predicted += s.confusion[b * k + a];
     c.correct = s.confusion[a * k + a];
@@ -101,7 +101,7 @@ SequenceScores score_sequences(const TagSequences& gold, const TagSequences& pre
 ChunkScores score_chunks(const TagSequences& gold, const TagSequences& predicted) {
   check_shapes(gold, predicted);
   ChunkScores s;
-  std::map<std::string, ClassScores> by_type;
+  std::map<std::string, TagScores> by_type;
   for (size_t i = 0; i < gold.size(); ++i) {
     const std::vector<Chunk> g = chunks(gold[i]), p = chunks(predicted[i]);
     const std::set<Chunk> gs(g.begin(), g.end());
@@ -111,7 +111,7 @@ ChunkScores score_chunks(const TagSequences& gold, const TagSequences& predicted
       if (gs.count(c)) ++by_type[c.type].correct, ++s.correct;
     }
   }
-  ClassScores total;
+  TagScores total;
   total.gold = s.gold, total.predicted = s.predicted, total.correct = s.correct;
   finish(total);
   s.precision = total.precision, s.recall = total.recall, s.f1 = total.f1;

@@ -8,7 +8,7 @@ namespace argmax {
 
 using TagSequences = std::vector<std::vector<std::string>>;
 
-struct ClassScores {
+struct TagScores {
   std::string name;
   long gold = 0, predicted = 0, correct = 0;
   double precision = 0, recall = 0, f1 = 0;  // 0 when undefined (no prediction / no gold)
@@ -18,7 +18,7 @@ struct SequenceScores {
   long tokens = 0, correct_tokens = 0, sequences = 0, correct_sequences = 0;
   double token_accuracy = 0, sequence_accuracy = 0;
   std::vector<std::string> tags;       // sorted union of gold and predicted tags
-  std::vector<ClassScores> per_tag;    // in the order of `tags`
+  std::vector<TagScores> per_tag;    // in the order of `tags`
   std::vector<long> confusion;         // tags×tags, row = gold, column = predicted
 };
 
@@ -28,7 +28,7 @@ SequenceScores score_sequences(const TagSequences& gold, const TagSequences& pre
 struct ChunkScores {
   long gold = 0, predicted = 0, correct = 0;
   double precision = 0, recall = 0, f1 = 0;
-  std::vector<ClassScores> per_type;  // sorted by chunk type
+  std::vector<TagScores> per_type;  // sorted by chunk type
 };
 
 // A chunk is a maximal span started and ended by conlleval's rules (B-X, I-X, E-X, S-X, O; an I-X

@@ -19,7 +19,7 @@ const std::vector<OptionSpec>& sequence_options() {
       {"iterations", OptionType::Integer, "100", 1, 100000, false, "maximum L-BFGS iterations"},
       {"lambda", OptionType::Real, "0.0001", 0, 1e6, false,
        "L2 weight λ in (λ/2)|w|² + mean loss (ssvm, crf, softmax-margin; the perceptron ignores it)"},
-      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "constant step size of SGD for crf / softmax-margin"},
+      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "constant step size of SGD (crf / softmax-margin, and ssvm when lambda = 0)"},
       {"cost", OptionType::Real, "1", 0, 1e6, false, "softmax-margin: cost of one wrong position"},
       {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the online iterates"},
       {"seed", OptionType::Integer, "1", 0, 2147483647, false, "shuffling seed"},
@@ -135,9 +135,11 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
   if (algo == "perceptron") {
     config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
   } else if (algo == "ssvm" || algo == "ssvm-slack") {
-    require(lambda > 0, "algo=", algo, " needs lambda > 0 (Pegasos step 1/(λt))");
+    // λ > 0: Pegasos (η_t = 1/(λt)); λ = 0: SGD with the constant step eta and averaging (SSBD 17.2.5).
     config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
-    config.step_size = StepSize::Pegasos, config.lambda = lambda;
+    config.lambda = lambda;
+    if (lambda > 0) config.step_size = StepSize::Pegasos;
+    else config.step_size = StepSize::Constant, config.eta = o.real("eta");
   } else {
     objective = algo == "crf" ? SequenceObjective::Likelihood : SequenceObjective::SoftmaxMargin;
     config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;

@@ -10,7 +10,7 @@ namespace {
 
 const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "prefix3",   "prefix4", "suffix1",
                               "suffix2", "suffix3",  "suffix4",   "shape",     "shortshape", "length", "hasdigit",
-                              "hashyphen", "hasupper", "initcap", "allcaps", "bias"};
+                              "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
 
 constexpr uint64_t kOffset = 0xcbf29ce484222325ull, kPrime = 0x100000001b3ull;
@@ -119,6 +119,16 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
   const int a = int(used_.size());
   table_.resize(size_t(n) * a);
   std::string lower;
+  // Headline-style sentences: at least 3 words with letters, 60% of them capitalised.
+  int words = 0, capitalised = 0;
+  if (slot_[int(Attribute::TitleCase)] >= 0)
+    for (int t = 0; t < n; ++t) {
+      const std::string& w = tokens[t];
+      bool letter = false;
+      for (unsigned char c : w) letter |= (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+      words += letter, capitalised += letter && w[0] >= 'A' && w[0] <= 'Z';
+    }
+  const bool title_case = words >= 3 && capitalised * 5 >= words * 3;
   for (int t = 0; t < n; ++t) {
     const std::string& w = tokens[t];
     uint64_t* row = table_.data() + size_t(t) * a;
@@ -189,6 +199,9 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
         case Attribute::HasUpper: v = upper; break;
         case Attribute::InitCap: v = !w.empty() && w[0] >= 'A' && w[0] <= 'Z'; break;
         case Attribute::AllCaps: v = all_upper; break;
+        case Attribute::First: v = t == 0; break;
+        case Attribute::Last: v = t == n - 1; break;
+        case Attribute::TitleCase: v = title_case; break;
         case Attribute::Bias: v = 1; break;
         case Attribute::Count: break;
       }

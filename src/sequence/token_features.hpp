@@ -7,8 +7,9 @@
 //   word, lower (ASCII lower-casing), prefix1..prefix4 and suffix1..suffix4 (of the lower-cased
 //   word, in UTF-8 code points), shape (X/x/d per character, runs cut at 4: "Xxxx", "dd-dd"),
 //   shortshape (runs collapsed: "Xx", "d-d"), length (1..9, longer counts as 10),
-//   hasdigit, hashyphen, hasupper, initcap, allcaps (flags: the feature exists only when true),
-//   bias (always on: a per-label bias).
+//   hasdigit, hashyphen, hasupper, initcap, allcaps, first, last (the token's position), titlecase
+//   (most words of the sentence start with a capital, as in headlines) — flags: the feature exists
+//   only when true — and bias (always on: a per-label bias).
 // Before the first and after the last token, string attributes read boundary symbols that depend
 // on the offset; flags are off. A feature is a 64-bit key mixing the template's text with the
 // attribute values, so keys do not depend on the order of the templates.
@@ -21,7 +22,7 @@ namespace argmax {
 
 enum class Attribute : uint8_t {
   Word, Lower, Prefix1, Prefix2, Prefix3, Prefix4, Suffix1, Suffix2, Suffix3, Suffix4,
-  Shape, ShortShape, Length, HasDigit, HasHyphen, HasUpper, InitCap, AllCaps, Bias,
+  Shape, ShortShape, Length, HasDigit, HasHyphen, HasUpper, InitCap, AllCaps, First, Last, TitleCase, Bias,
   Count
 };
 
