@@ -22,6 +22,8 @@ AdaBoostMH AdaBoostMH::train(const Rows& rows, const LabelMatrix& y, const AdaBo
   const int32_t d = rows.cols();
   AdaBoostMH model;
   model.labels_ = k, model.cols_ = d;
+  model.class_labels_.resize(k);
+  std::iota(model.class_labels_.begin(), model.class_labels_.end(), 0);
 
   // Columns, and each column's example order by value.
   std::vector<float> x(size_t(m) * d, 0.f);
@@ -152,6 +154,14 @@ std::vector<int32_t> AdaBoostMH::predict_classes(const Rows& rows) const {
   return out;
 }
 
+void AdaBoostMH::set_class_labels(std::vector<int32_t> labels) {
+  require(int(labels.size()) == labels_, "expected ", labels_, " class labels, got ", labels.size());
+  std::vector<int32_t> sorted = labels;
+  std::sort(sorted.begin(), sorted.end());
+  require(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end(), "class labels must be distinct");
+  class_labels_ = std::move(labels);
+}
+
 std::vector<uint8_t> AdaBoostMH::to_bytes() const {
   ByteWriter out("adaboost-mh");
   out.put<int32_t>(labels_);
@@ -163,6 +173,7 @@ std::vector<uint8_t> AdaBoostMH::to_bytes() const {
     out.put<double>(h.alpha);
     out.put_vector(h.vote);
   }
+  out.put_vector(class_labels_);
   out.put<uint64_t>(history_.size());
   for (const BoostingRound& r : history_) {
     out.put<double>(r.epsilon), out.put<double>(r.alpha), out.put<double>(r.z);
@@ -192,6 +203,7 @@ AdaBoostMH AdaBoostMH::from_bytes(const uint8_t* data, size_t size) {
     for (int8_t v : h.vote) require(v == 1 || v == -1, "model bytes are corrupt (stump ", t, " vote)");
     model.stumps_.push_back(std::move(h));
   }
+  model.set_class_labels(in.get_vector<int32_t>());
   const uint64_t r = in.get<uint64_t>();
   require(r <= size, "model bytes are corrupt (", r, " rounds)");
   for (uint64_t t = 0; t < r; ++t) {

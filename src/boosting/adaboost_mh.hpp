@@ -56,6 +56,9 @@ class AdaBoostMH {
   int32_t cols() const { return cols_; }
   const std::vector<LabelStump>& stumps() const { return stumps_; }
   const std::vector<BoostingRound>& history() const { return history_; }
+  // The label each label index stands for (0..k−1 unless set); saved with the model.
+  const std::vector<int32_t>& class_labels() const { return class_labels_; }
+  void set_class_labels(std::vector<int32_t> labels);
 
   void scores(const RowView& x, double* f) const;  // f(x, l), l < labels()
   int predict_class(const RowView& x) const;
@@ -71,6 +74,7 @@ class AdaBoostMH {
   int32_t cols_ = 0;
   std::vector<LabelStump> stumps_;
   std::vector<BoostingRound> history_;
+  std::vector<int32_t> class_labels_;
 };
 
 }  // namespace argmax

@@ -1,5 +1,7 @@
 #include "reductions/reduction.hpp"
 
+#include <algorithm>
+
 namespace argmax {
 
 const std::vector<OptionSpec>& reduction_options() {
@@ -51,6 +53,20 @@ CodeMatrix make_code(const ReductionConfig& config, int k) {
   return sparse ? CodeMatrix::sparse_random(k, columns, rng) : CodeMatrix::dense_random(k, columns, rng);
 }
 
+namespace {
+void check_class_labels(const std::vector<int32_t>& labels, int k) {
+  require(int(labels.size()) == k, "expected ", k, " class labels, got ", labels.size());
+  std::vector<int32_t> sorted = labels;
+  std::sort(sorted.begin(), sorted.end());
+  require(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end(), "class labels must be distinct");
+}
+}  // namespace
+
+void ReductionModel::set_class_labels(std::vector<int32_t> labels) {
+  check_class_labels(labels, classes());
+  class_labels_ = std::move(labels);
+}
+
 void ReductionModel::set_decoding(Decoding d) {
   require(d != Decoding::Argmax || code_.columns() == code_.classes(),
           "argmax decoding needs the one-vs-all code");
@@ -72,6 +88,8 @@ ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t
                            : config.reduction == "allpairs" ? "signed-vote"
                                                             : "hamming";
   model.set_decoding(decoding_from_name(rule));
+  model.class_labels_.resize(k);
+  for (int l = 0; l < k; ++l) model.class_labels_[l] = l;
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
   model.learner_ = custom ? "custom" : config.learner;
   const int c = model.code_.columns();
@@ -121,6 +139,7 @@ std::vector<uint8_t> ReductionModel::to_bytes() const {
   out.put<int32_t>(code_.classes());
   out.put<int32_t>(code_.columns());
   out.put_vector(code_.entries());
+  out.put_vector(class_labels_);
   for (const auto& m : models_) save_binary_model(*m, out);
   return out.finish();
 }
@@ -136,6 +155,7 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   require(k >= 2 && c >= 1 && c <= 10000000, "model bytes are corrupt (code shape ", k, "×", c, ")");
   model.code_ = CodeMatrix(k, c, in.get_vector<int8_t>());
   model.set_decoding(decoding_from_name(rule));
+  model.set_class_labels(in.get_vector<int32_t>());
   for (int j = 0; j < c; ++j) model.models_.push_back(load_binary_model(in));
   in.expect_end();
   return model;

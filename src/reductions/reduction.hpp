@@ -56,6 +56,10 @@ class ReductionModel {
   const std::string& learner() const { return learner_; }
   const BinaryModel& binary(int j) const { return *models_[j]; }
 
+  // The label each class index stands for (0..k−1 unless set); saved with the model.
+  const std::vector<int32_t>& class_labels() const { return class_labels_; }
+  void set_class_labels(std::vector<int32_t> labels);
+
   void confidences(const RowView& x, float* f) const;  // f_j(x), j < columns()
   int predict(const RowView& x) const;
   std::vector<int32_t> predict(const Rows& rows) const;
@@ -68,6 +72,7 @@ class ReductionModel {
   CodeMatrix code_;
   Decoding decoding_ = Decoding::Hamming;
   std::vector<std::shared_ptr<const BinaryModel>> models_;
+  std::vector<int32_t> class_labels_;
 };
 
 // The code a config asks for, for k classes.

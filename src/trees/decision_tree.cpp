@@ -57,7 +57,15 @@ class Grower {
   void grow(std::vector<TreeNode>& nodes, std::vector<float>& dist) {
     std::vector<int> all(c_.m);
     std::iota(all.begin(), all.end(), 0);
-    grow_node(all, 0, nodes, dist);
+    // Each feature's known examples sorted by value, once; children inherit the order (CART's presort).
+    Sorted sorted(c_.n);
+    for (int32_t j = 0; j < c_.n; ++j) {
+      for (int i : all)
+        if (!std::isnan(c_.at(i, j))) sorted[j].push_back(i);
+      std::stable_sort(sorted[j].begin(), sorted[j].end(), [&](int a, int b) { return c_.at(a, j) < c_.at(b, j); });
+    }
+    side_.assign(c_.m, 0);
+    grow_node(all, std::move(sorted), 0, nodes, dist);
   }
 
  private:
@@ -78,24 +86,23 @@ class Grower {
     return (parent_f - children) * (known / total);
   }
 
-  Split best_split(const std::vector<int>& idx, double total) const {
+  using Sorted = std::vector<std::vector<int>>;
+
+  Split best_split(const Sorted& sorted, double total) const {
     Split best;
     std::vector<std::pair<float, int>> vals;
     std::vector<double> yes(k_), no(k_), known_cw(k_);
     for (int32_t j = 0; j < c_.n; ++j) {
       vals.clear();
       std::fill(known_cw.begin(), known_cw.end(), 0.0);
-      for (int i : idx) {
-        const float v = c_.at(i, j);
-        if (std::isnan(v)) continue;
-        vals.emplace_back(v, i);
+      for (int i : sorted[j]) {
+        vals.emplace_back(c_.at(i, j), i);
         known_cw[y_[i]] += w_[i];
       }
       if (int(vals.size()) < 2 * config_.min_leaf) continue;
       double known = 0;
       for (double x : known_cw) known += x;
       const double parent_f = impurity(config_.criterion, known_cw.data(), k_);
-      std::sort(vals.begin(), vals.end());
       if (is_cat_[j]) {
         size_t p = 0;
         while (p < vals.size()) {  // one run of equal values = one question x_j = v
@@ -130,7 +137,8 @@ class Grower {
     return best;
   }
 
-  int grow_node(const std::vector<int>& idx, int depth, std::vector<TreeNode>& nodes, std::vector<float>& dist) {
+  int grow_node(const std::vector<int>& idx, Sorted sorted, int depth, std::vector<TreeNode>& nodes,
+                std::vector<float>& dist) {
     const int id = int(nodes.size());
     nodes.emplace_back();
     const std::vector<double> cw = class_weights(idx);
@@ -146,7 +154,7 @@ class Grower {
     if (pure || (config_.max_depth > 0 && depth >= config_.max_depth) || int(idx.size()) < 2 * config_.min_leaf ||
         total <= 0)
       return id;
-    const Split s = best_split(idx, total);
+    const Split s = best_split(sorted, total);
     if (s.feature < 0) return id;
     std::vector<int> yes, no, missing;
     double w_yes = 0, w_no = 0;
@@ -166,8 +174,16 @@ class Grower {
     nodes[id].threshold = s.threshold;
     nodes[id].categorical = s.categorical;
     nodes[id].missing_yes = missing_yes;
-    const int a = grow_node(yes, depth + 1, nodes, dist);
-    const int b = grow_node(no, depth + 1, nodes, dist);
+    for (int i : yes) side_[i] = 1;
+    for (int i : no) side_[i] = 0;
+    Sorted sorted_yes(c_.n), sorted_no(c_.n);
+    for (int32_t j = 0; j < c_.n; ++j) {
+      for (int i : sorted[j]) (side_[i] ? sorted_yes : sorted_no)[j].push_back(i);
+      std::vector<int>().swap(sorted[j]);
+    }
+    std::vector<int> no_idx = std::move(no);
+    const int a = grow_node(yes, std::move(sorted_yes), depth + 1, nodes, dist);
+    const int b = grow_node(no_idx, std::move(sorted_no), depth + 1, nodes, dist);
     nodes[id].yes = a, nodes[id].no = b;
     return id;
   }
@@ -178,6 +194,7 @@ class Grower {
   int k_;
   const TreeConfig& config_;
   std::vector<uint8_t> is_cat_;
+  std::vector<uint8_t> side_;  // scratch: which child an example went to
 };
 
 }  // namespace
@@ -264,6 +281,8 @@ DecisionTree DecisionTree::train(const Rows& rows, const std::vector<int32_t>& l
   const Columns cols = densify(rows, subset);
   DecisionTree tree;
   tree.classes_ = classes;
+  tree.class_labels_.resize(classes);
+  std::iota(tree.class_labels_.begin(), tree.class_labels_.end(), 0);
   tree.cols_ = rows.cols();
   Grower grower(cols, y, w, classes, config);
   grower.grow(tree.nodes_, tree.dist_);
@@ -359,6 +378,7 @@ std::vector<double> DecisionTree::compute_pruning() {
 DecisionTree DecisionTree::pruned(double lambda) const {
   DecisionTree out;
   out.classes_ = classes_;
+  out.class_labels_ = class_labels_;
   out.cols_ = cols_;
   // Preorder copy of T(λ).
   struct Item { int old_id, parent; bool yes; };
@@ -398,6 +418,15 @@ void DecisionTree::save(ByteWriter& out) const {
   out.put_vector(feature), out.put_vector(threshold), out.put_vector(flags);
   out.put_vector(yes), out.put_vector(no), out.put_vector(weight), out.put_vector(risk);
   out.put_vector(dist_);
+  out.put_vector(class_labels_);
+}
+
+void DecisionTree::set_class_labels(std::vector<int32_t> labels) {
+  require(int(labels.size()) == classes_, "expected ", classes_, " class labels, got ", labels.size());
+  std::vector<int32_t> sorted = labels;
+  std::sort(sorted.begin(), sorted.end());
+  require(std::adjacent_find(sorted.begin(), sorted.end()) == sorted.end(), "class labels must be distinct");
+  class_labels_ = std::move(labels);
 }
 
 DecisionTree DecisionTree::load(ByteReader& in) {
@@ -432,6 +461,7 @@ DecisionTree DecisionTree::load(ByteReader& in) {
     t.nodes_.push_back(node);
   }
   for (float p : t.dist_) require(std::isfinite(p), "model bytes are corrupt (tree leaf values)");
+  t.set_class_labels(in.get_vector<int32_t>());
   return t;
 }
 

@@ -75,6 +75,9 @@ class DecisionTree {
   size_t nodes() const { return nodes_.size(); }
   const TreeNode& node(size_t i) const { return nodes_[i]; }
   int leaves() const;
+  // The label each class index stands for (0..k−1 unless set); saved with the tree.
+  const std::vector<int32_t>& class_labels() const { return class_labels_; }
+  void set_class_labels(std::vector<int32_t> labels);
 
   // Class fractions at the leaf x reaches (in T(λ)); argmax with ties to the lowest class.
   const float* distribution(const RowView& x, double lambda = 0) const;
@@ -98,6 +101,7 @@ class DecisionTree {
   int32_t cols_ = 0;
   std::vector<TreeNode> nodes_;  // preorder: children come after their parent
   std::vector<float> dist_;      // classes_ fractions per node
+  std::vector<int32_t> class_labels_;
 };
 
 // Value of column j in a row (0 when a sparse row lacks it or a dense row is shorter).

@@ -162,7 +162,8 @@ TEST_CASE("mono-label AdaBoost.MH predicts the argmax label; models round-trip t
   const Rows rows = Rows::dense(x.data(), 300, 2);
   AdaBoostMHConfig config;
   config.rounds = 30;
-  const AdaBoostMH mh = AdaBoostMH::train(rows, LabelMatrix::from_classes(labels, 3), config);
+  AdaBoostMH mh = AdaBoostMH::train(rows, LabelMatrix::from_classes(labels, 3), config);
+  mh.set_class_labels({1, 2, 3});
   const auto predicted = mh.predict_classes(rows);
   int right = 0;
   for (int i = 0; i < 300; ++i) right += predicted[i] == labels[i];
@@ -171,6 +172,7 @@ TEST_CASE("mono-label AdaBoost.MH predicts the argmax label; models round-trip t
   const AdaBoostMH again = AdaBoostMH::from_bytes(bytes.data(), bytes.size());
   CHECK(again.predict_classes(rows) == predicted);
   CHECK(again.history().size() == mh.history().size());
+  CHECK(again.class_labels() == std::vector<int32_t>{1, 2, 3});
   bytes[20] ^= 1;
   CHECK_THROWS_AS(AdaBoostMH::from_bytes(bytes.data(), bytes.size()), InputError);
 }

@@ -260,7 +260,9 @@ TEST_CASE("every reduction learns separable blobs and round-trips through bytes"
     INFO(c.reduction << " " << c.code << " " << c.decoding << " " << c.learner);
     ReductionConfig config;
     config.reduction = c.reduction, config.code = c.code, config.decoding = c.decoding, config.learner = c.learner;
-    const ReductionModel model = ReductionModel::train(rows, y, 5, config);
+    ReductionModel model = ReductionModel::train(rows, y, 5, config);
+    CHECK(model.class_labels() == std::vector<int32_t>{0, 1, 2, 3, 4});
+    model.set_class_labels({-3, 7, 9, 11, 40});
     const std::vector<int32_t> p = model.predict(rows);
     int right = 0;
     for (int i = 0; i < 200; ++i) right += p[i] == y[i];
@@ -269,6 +271,8 @@ TEST_CASE("every reduction learns separable blobs and round-trips through bytes"
     const ReductionModel again = ReductionModel::from_bytes(bytes.data(), bytes.size());
     CHECK(again.predict(rows) == p);
     CHECK(again.code().entries() == model.code().entries());
+    CHECK(again.class_labels() == std::vector<int32_t>{-3, 7, 9, 11, 40});
+    CHECK_THROWS_AS(model.set_class_labels({1, 1, 2, 3, 4}), InputError);
   }
 }
 

@@ -213,9 +213,11 @@ TEST_CASE("trees round-trip through bytes and reject corrupt ones") {
   std::vector<float> x = {0, 1, 2, 3, 4, 5};
   std::vector<int32_t> y = {0, 0, 1, 1, 2, 2};
   const Rows rows = Rows::dense(x.data(), 6, 1);
-  const DecisionTree t = DecisionTree::train(rows, y, 3, TreeConfig{});
+  DecisionTree t = DecisionTree::train(rows, y, 3, TreeConfig{});
+  t.set_class_labels({5, 6, 8});
   auto bytes = t.to_bytes();
   const DecisionTree u = DecisionTree::from_bytes(bytes.data(), bytes.size());
+  CHECK(u.class_labels() == std::vector<int32_t>{5, 6, 8});
   for (int i = 0; i < 6; ++i) CHECK(u.predict(rows.row(i)) == y[i]);
   bytes[bytes.size() / 2] ^= 0x40;
   CHECK_THROWS_AS(DecisionTree::from_bytes(bytes.data(), bytes.size()), InputError);

@@ -1,0 +1,195 @@
+// Reductions, trees and AdaBoost.MH on the shared benchmark sets; prints a Markdown table.
+//   bench_reductions [DATA_DIR (default ../shared/data)] [SET,...] (letter, usps, dna, yeast)
+// Multiclass: accuracy on the official test split, training seconds, model bytes.
+// Multi-label (yeast): Hamming loss, micro/macro F1, subset accuracy. Sets that are absent are skipped.
+#include <chrono>
+#include <cstdio>
+#include <fstream>
+#include <functional>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "boosting/adaboost_mh.hpp"
+#include "io/libsvm.hpp"
+#include "io/multilabel.hpp"
+#include "metrics/multilabel_metrics.hpp"
+#include "reductions/binary_relevance.hpp"
+#include "reductions/reduction.hpp"
+#include "trees/decision_tree.hpp"
+
+using namespace argmax;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+bool readable(const std::string& path) { return bool(std::ifstream(path)); }
+
+std::string slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+// Labels as 0..k−1 in sorted order of the training labels.
+int remap(std::vector<int32_t>& train, std::vector<int32_t>& test) {
+  std::map<int32_t, int32_t> index;
+  for (int32_t l : train) index[l] = 0;
+  int32_t k = 0;
+  for (auto& kv : index) kv.second = k++;
+  for (int32_t& l : train) l = index[l];
+  for (int32_t& l : test) {
+    auto it = index.find(l);
+    l = it == index.end() ? -1 : it->second;
+  }
+  return k;
+}
+
+void row(const std::string& set, const std::string& method, const std::string& learner, double accuracy,
+         double seconds, size_t bytes) {
+  std::printf("| %s | %s | %s | %.4f | %.2f | %.1f |\n", set.c_str(), method.c_str(), learner.c_str(), accuracy,
+              seconds, bytes / 1024.0);
+  std::fflush(stdout);
+}
+
+void multiclass(const std::string& dir, const std::string& set, const std::string& train_file,
+                const std::string& test_file) {
+  const std::string a = dir + "/multiclass/" + set + "/" + train_file, b = dir + "/multiclass/" + set + "/" + test_file;
+  if (!readable(a) || !readable(b)) {
+    std::printf("| %s | (skipped: %s not found) | | | | |\n", set.c_str(), a.c_str());
+    return;
+  }
+  LabeledRows train = read_libsvm(slurp(a));
+  LabeledRows test = read_libsvm(slurp(b), train.rows.cols);
+  const int k = remap(train.labels, test.labels);
+  const Rows tr = train.rows.view(), te = test.rows.view();
+  auto accuracy = [&](const std::vector<int32_t>& p) {
+    size_t right = 0;
+    for (size_t i = 0; i < p.size(); ++i) right += p[i] == test.labels[i];
+    return double(right) / p.size();
+  };
+  // Runs with several decodings train once and decode the same binary scorers each way.
+  struct Run { std::string reduction, code, decoding, learner; OptionList options; std::string code_size; };
+  const std::string two_k = std::to_string(2 * k);
+  std::vector<Run> runs = {
+      {"ova", "", "auto", "svm-dcd", {}, ""},
+      {"ova", "", "auto", "logistic", {}, ""},
+      {"ova", "", "auto", "svm-pegasos", {}, ""},
+      {"ova", "", "auto", "perceptron", {}, ""},
+      {"ova", "", "auto", "tree", {{"max_depth", "10"}}, ""},
+      {"allpairs", "", "auto,majority-vote", "svm-dcd", {}, ""},
+      {"allpairs", "", "auto", "logistic", {}, ""},
+      {"allpairs", "", "auto", "perceptron", {}, ""},
+      {"allpairs", "", "auto", "stump", {}, ""},
+      {"ecoc", "dense", "hamming,hinge", "svm-dcd", {}, two_k},
+      {"ecoc", "dense", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, two_k},
+      {"ecoc", "sparse", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""},
+      {"ecoc", "dense", "hamming,logistic", "logistic", {}, ""},
+  };
+  if (k <= 10) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""});
+  for (const Run& r : runs) {
+    ReductionConfig c;
+    c.reduction = r.reduction, c.code = r.code.empty() ? "dense" : r.code;
+    c.learner = r.learner, c.learner_options = r.options;
+    c.code_size = r.code_size.empty() ? 0 : std::stoi(r.code_size);
+    std::vector<std::string> decodings;
+    for (size_t p = 0, q; p <= r.decoding.size(); p = q + 1) {
+      q = r.decoding.find(',', p);
+      if (q == std::string::npos) q = r.decoding.size();
+      decodings.push_back(r.decoding.substr(p, q - p));
+    }
+    c.decoding = decodings[0];
+    const auto t0 = Clock::now();
+    ReductionModel m = ReductionModel::train(tr, train.labels, k, c);
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::string learner = r.learner;
+    for (auto& [key, value] : r.options) learner += " " + key + "=" + value;
+    for (const std::string& rule : decodings) {
+      if (rule != "auto") m.set_decoding(decoding_from_name(rule));
+      std::string method = r.reduction;
+      if (r.reduction == "ecoc")
+        method += " " + r.code + " c=" + std::to_string(m.columns()) + " d=" +
+                  std::to_string(int(m.code().minimum_distance())) + " " + decoding_name(m.decoding());
+      else if (rule != "auto")
+        method += " " + rule;
+      row(set, method, learner, accuracy(m.predict(te)), s, m.to_bytes().size());
+    }
+  }
+  for (bool prune : {false, true}) {
+    TreeConfig c;
+    c.prune = prune;
+    const auto t0 = Clock::now();
+    const DecisionTree t = DecisionTree::train(tr, train.labels, k, c);
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::vector<int32_t> p(te.rows());
+    for (int32_t i = 0; i < te.rows(); ++i) p[i] = t.predict(te.row(i));
+    row(set, prune ? "tree (pruned, 5-fold CV)" : "tree", "gini, " + std::to_string(t.leaves()) + " leaves",
+        accuracy(p), s, t.to_bytes().size());
+  }
+  for (int rounds : {100, 400}) {
+    AdaBoostMHConfig c;
+    c.rounds = rounds;
+    const auto t0 = Clock::now();
+    const AdaBoostMH mh = AdaBoostMH::train(tr, LabelMatrix::from_classes(train.labels, k), c);
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    row(set, "adaboost-mh T=" + std::to_string(rounds), "label stumps", accuracy(mh.predict_classes(te)), s,
+        mh.to_bytes().size());
+  }
+}
+
+void yeast(const std::string& dir) {
+  const std::string a = dir + "/multilabel/yeast/yeast_train.svm", b = dir + "/multilabel/yeast/yeast_test.svm";
+  if (!readable(a) || !readable(b)) {
+    std::printf("\n(yeast skipped: %s not found)\n", a.c_str());
+    return;
+  }
+  const MultilabelData train = read_multilabel_file(a);
+  const MultilabelData test = read_multilabel_file(b, train.features.cols);
+  const int k = std::max(train.labels, test.labels);
+  const LabelMatrix ytr = LabelMatrix::from_sets(train.label_sets, k), yte = LabelMatrix::from_sets(test.label_sets, k);
+  const Rows tr = train.features.view(), te = test.features.view();
+  std::printf("\n| set | method | learner | Hamming loss | micro-F1 | macro-F1 | subset acc. | train s | model KB |\n");
+  std::printf("|---|---|---|---|---|---|---|---|---|\n");
+  auto print = [&](const std::string& method, const std::string& learner, const LabelMatrix& p, double s, size_t bytes) {
+    const MultilabelScores r = multilabel_scores(yte, p);
+    std::printf("| yeast | %s | %s | %.4f | %.4f | %.4f | %.4f | %.2f | %.1f |\n", method.c_str(), learner.c_str(),
+                r.hamming_loss, r.micro_f1, r.macro_f1, r.subset_accuracy, s, bytes / 1024.0);
+    std::fflush(stdout);
+  };
+  const std::vector<std::pair<std::string, OptionList>> learners = {
+      {"svm-dcd", {}}, {"logistic", {}}, {"svm-pegasos", {}}, {"tree", {{"max_depth", "5"}}}};
+  for (const auto& [name, options] : learners) {
+    const auto t0 = Clock::now();
+    const BinaryRelevanceModel m = BinaryRelevanceModel::train(tr, ytr, name, options);
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    std::string learner = name;
+    for (auto& [key, value] : options) learner += " " + key + "=" + value;
+    print("br", learner, m.predict(te), s, m.to_bytes().size());
+  }
+  for (int rounds : {100, 500}) {
+    AdaBoostMHConfig c;
+    c.rounds = rounds;
+    const auto t0 = Clock::now();
+    const AdaBoostMH mh = AdaBoostMH::train(tr, ytr, c);
+    const double s = std::chrono::duration<double>(Clock::now() - t0).count();
+    print("adaboost-mh T=" + std::to_string(rounds), "label stumps", mh.predict_labels(te), s, mh.to_bytes().size());
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) try {
+  const std::string dir = argc > 1 ? argv[1] : "../shared/data";
+  const std::string only = argc > 2 ? argv[2] : "letter,usps,dna,yeast";
+  auto wanted = [&](const std::string& s) { return ("," + only + ",").find("," + s + ",") != std::string::npos; };
+  std::printf("| set | method | learner | accuracy | train s | model KB |\n|---|---|---|---|---|---|\n");
+  if (wanted("dna")) multiclass(dir, "dna", "dna.scale", "dna.scale.t");
+  if (wanted("usps")) multiclass(dir, "usps", "usps", "usps.t");
+  if (wanted("letter")) multiclass(dir, "letter", "letter.scale", "letter.scale.t");
+  if (wanted("yeast")) yeast(dir);
+  return 0;
+} catch (const std::exception& e) {
+  std::cerr << "bench_reductions: " << e.what() << "\n";
+  return 1;
+}
