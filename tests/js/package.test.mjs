@@ -1,0 +1,181 @@
+// The npm package as users meet it: `npm pack`, installed into an empty directory, then used with import and
+// require in Node, type-checked by tsc, and bundled by Vite 7 (the .wasm found without configuration) and run in
+// Chromium. tsc, Vite and Chromium come from the repo's devDependencies / the system; a missing one skips its part.
+import { test, before, after } from 'node:test';
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { extname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('../../', import.meta.url));
+const bin = (path) => join(root, 'node_modules', path);
+const tsc = bin('typescript/bin/tsc');
+const vite = bin('vite/bin/vite.js');
+const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
+const built = existsSync(join(root, 'dist/argmax.wasm'));
+
+let dir, consumer, packed = null, why = built ? null : 'dist/argmax.wasm is not built (node .ci/build.mjs --wasm)';
+
+const run = (cmd, args, cwd = consumer) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
+const write = (path, text) => { mkdirSync(join(consumer, path, '..'), { recursive: true }); writeFileSync(join(consumer, path), text); };
+
+before(() => {
+  if (why) return;
+  dir = mkdtempSync(join(tmpdir(), 'argmax-pack-'));
+  consumer = join(dir, 'consumer');
+  mkdirSync(consumer);
+  try {
+    const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], root));
+    packed = info;
+    write('package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
+    // argmax has no dependencies, so this needs no registry; if npm cannot install anyway, skip with its reason.
+    run('npm', ['install', join(dir, info.filename), '--offline', '--no-audit', '--no-fund', '--ignore-scripts']);
+  } catch (e) {
+    why = `npm pack/install failed, skipping the package tests: ${(e.stderr || e.message).split('\n').find((l) => l.trim()) ?? e.message}`;
+    console.log(`# ${why}`);
+  }
+});
+after(() => { if (dir) rmSync(dir, { recursive: true, force: true }); });
+
+const skipIf = (extra) => () => why ?? extra?.() ?? false;
+// node:test evaluates `skip` when the test is defined; these tests check `why` when they run.
+const guarded = (name, fn, extra) => test(name, async (t) => {
+  const reason = skipIf(extra)();
+  if (reason) { t.skip(reason); return; }
+  await fn(t);
+});
+
+const SMALL = `const X = [[0, 0], [0, 1], [5, 5], [5, 6]], y = [0, 0, 1, 1];`;
+
+guarded('the tarball holds the library, its types, the wasm and the CLI, and nothing else', () => {
+  const files = packed.files.map((f) => f.path);
+  for (const f of ['package.json', 'dist/argmax.mjs', 'dist/argmax.wasm', 'bindings/js/index.js', 'bindings/js/index.cjs',
+    'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/worker.js', 'bindings/js/worker-host.js', 'bindings/js/worker.d.ts']) {
+    assert.ok(files.includes(f), `${f} is packed`);
+  }
+  assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build)\//.test(f)), []);
+});
+
+guarded('import in Node 20 finds the wasm by itself and trains', () => {
+  write('esm.mjs', `import { init } from 'argmax';\n${SMALL}\nconst am = await init();\n` +
+    `const m = new am.Multiclass({ algo: 'cs' }).fit(X, y);\nconsole.log(Array.from(m.predict(X)).join(''), am.modelKind(m.save()));`);
+  assert.equal(run('node', ['esm.mjs']).trim(), '0011 linear-multiclass');
+});
+
+guarded('require in Node 20 gives the same API', () => {
+  write('cjs.cjs', `const { init } = require('argmax');\n${SMALL}\ninit().then((am) => {\n` +
+    `  const m = new am.Multiclass({ algo: 'perceptron' }).fit(X, y);\n  console.log(Array.from(m.predict(X)).join(''));\n});`);
+  assert.equal(run('node', ['cjs.cjs']).trim(), '0011');
+});
+
+guarded('argmax/worker trains in a worker thread of the installed package', () => {
+  write('worker.mjs', `import { init } from 'argmax';\nimport { trainInWorker } from 'argmax/worker';\n${SMALL}\n` +
+    `const am = await init();\nconst r = await trainInWorker({ model: 'Multiclass', options: { algo: 'cs' }, args: [X, y] });\n` +
+    `console.log(Array.from(am.load(r.bytes).predict(X)).join(''), r.kind);`);
+  assert.equal(run('node', ['worker.mjs']).trim(), '0011 linear-multiclass');
+});
+
+guarded('TypeScript resolves the types for import and require (tsc --noEmit)', () => {
+  write('consumer.mts', `import { init, type Argmax, type Multiclass } from 'argmax';
+import { TrainingWorker, type TrainingResult } from 'argmax/worker';
+const am: Argmax = await init();
+const model: Multiclass = new am.Multiclass({ algo: 'cs', C: 1 });
+model.fit([[0, 0], [1, 1]], [0, 1], { onProgress: (p) => p.epoch < 10 });
+const labels: Int32Array = model.predict([[0, 0]]);
+const worker = new TrainingWorker();
+const job = worker.train({ model: 'Multiclass', args: [[[0, 0]], [0]] });
+job.stop();
+const result: TrainingResult = await job;
+const bytes: Uint8Array = result.bytes;
+// @ts-expect-error: not an algorithm
+new am.Multiclass({ algo: 'nope' });
+export { labels, bytes };
+`);
+  write('consumer.cts', `import argmax = require('argmax');
+argmax.init().then((am) => { const m = new am.Multiclass({ algo: 'sgd', epochs: 3 }); m.dispose(); });
+`);
+  write('tsconfig.json', JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [] },
+    files: ['consumer.mts', 'consumer.cts'],
+  }));
+  try {
+    run('node', [tsc, '-p', 'tsconfig.json']);
+  } catch (e) {
+    assert.fail(`tsc reported:\n${e.stdout}${e.stderr}`);
+  }
+}, () => (existsSync(tsc) ? false : 'typescript is not installed (npm ci installs the devDependencies)'));
+
+// Serves a directory (the Vite output) with cross-origin isolation, as a static host would.
+function serveDir(path) {
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const server = createServer((req, res) => {
+    const file = join(path, new URL(req.url, 'http://x').pathname.replace(/\/$/, '/index.html'));
+    if (!file.startsWith(path) || !existsSync(file)) { res.writeHead(404).end(); return; }
+    res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream',
+      'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' });
+    res.end(readFileSync(file));
+  });
+  return new Promise((resolve) => server.listen(0, '127.0.0.1', () => resolve({ server, url: `http://127.0.0.1:${server.address().port}/` })));
+}
+
+async function pageText(url) {
+  const { chromium: browser } = await import('playwright-core');
+  const profile = mkdtempSync(join(tmpdir(), 'argmax-vite-'));
+  const context = await browser.launchPersistentContext(profile, { executablePath: chromium, headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage'] });
+  try {
+    const page = context.pages()[0] ?? await context.newPage();
+    const errors = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    page.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+    await page.goto(url);
+    await page.waitForFunction(() => document.getElementById('out')?.textContent !== 'loading', null, { timeout: 30_000 });
+    return { text: await page.locator('#out').textContent(), errors };
+  } finally {
+    await context.close();
+    rmSync(profile, { recursive: true, force: true });
+  }
+}
+
+function viteBuild(name, main, config) {
+  const app = join(consumer, name);
+  write(`${name}/index.html`, '<!doctype html><html><head><link rel="icon" href="data:,"></head><body><p id="out">loading</p><script type="module" src="./main.js"></script></body></html>');
+  write(`${name}/main.js`, main);
+  if (config) write(`${name}/vite.config.js`, config);
+  run('node', [vite, 'build', '--logLevel', 'error', '--outDir', 'out', '--emptyOutDir'], app);
+  return join(app, 'out');
+}
+
+const viteMissing = () => (existsSync(vite) ? false : 'vite is not installed (npm ci installs the devDependencies)');
+const noChromium = () => (existsSync(chromium) ? false : `no Chromium at ${chromium}`);
+
+guarded('a Vite 7 bundle finds the .wasm with no configuration and trains in the page', async (t) => {
+  const out = viteBuild('vite-plain', `import { init } from 'argmax';\n${SMALL}\nconst am = await init();\n` +
+    `const m = new am.Multiclass({ algo: 'cs' }).fit(X, y);\ndocument.getElementById('out').textContent = 'main ' + Array.from(m.predict(X)).join('');`);
+  const assets = execFileSync('ls', [join(out, 'assets')], { encoding: 'utf8' });
+  assert.match(assets, /argmax-[\w-]+\.wasm/, 'the .wasm is emitted as an asset');
+  if (noChromium()) { t.diagnostic(noChromium()); return; }
+  const { server, url } = await serveDir(out);
+  try {
+    const { text, errors } = await pageText(url);
+    assert.equal(text, 'main 0011');
+    assert.deepEqual(errors, []);
+  } finally { server.close(); }
+}, viteMissing);
+
+guarded('argmax/worker in a Vite bundle (module workers: worker.format "es") trains off the main thread', async (t) => {
+  const out = viteBuild('vite-worker', `import { init } from 'argmax';\nimport { TrainingWorker } from 'argmax/worker';\n${SMALL}\n` +
+    `const am = await init();\nconst r = await new TrainingWorker().train({ model: 'Multiclass', options: { algo: 'cs' }, args: [X, y] });\n` +
+    `document.getElementById('out').textContent = 'worker ' + Array.from(am.load(r.bytes).predict(X)).join('');`,
+    "export default { worker: { format: 'es' } };\n");
+  if (noChromium()) { t.diagnostic(noChromium()); return; }
+  const { server, url } = await serveDir(out);
+  try {
+    const { text, errors } = await pageText(url);
+    assert.equal(text, 'worker 0011');
+    assert.deepEqual(errors, []);
+  } finally { server.close(); }
+}, viteMissing);
