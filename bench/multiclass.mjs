@@ -1,0 +1,79 @@
+// Linear multiclass benchmark: the wasm build in Node, the native build of the same core, and
+// LIBLINEAR (`liblinear-train -s 4`, Debian's liblinear-tools) when installed, on the LIBSVM sets in
+// ../shared/data/multiclass. Prints one markdown table; never fails on speed.
+//   node bench/multiclass.mjs [--data DIR] [--C 1] [--sets letter,usps,dna,sector]
+import { existsSync, readFileSync, mkdtempSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { init } from '../bindings/js/index.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
+const dataDir = arg('data', join(root, '../shared/data/multiclass'));
+const C = Number(arg('C', '1'));
+const sets = {
+  letter: ['letter/letter.scale', 'letter/letter.scale.t'],
+  usps: ['usps/usps', 'usps/usps.t'],
+  dna: ['dna/dna.scale', 'dna/dna.scale.t'],
+  sector: ['sector/sector.scale', 'sector/sector.t.scale'],
+};
+const chosen = arg('sets', Object.keys(sets).join(',')).split(',');
+const native = join(root, 'build/native/bench_multiclass');
+const hasLiblinear = spawnSync('sh', ['-c', 'command -v liblinear-train'], { encoding: 'utf8' }).status === 0;
+
+if (!existsSync(dataDir)) { console.log(`skipped: ${dataDir} is absent`); process.exit(0); }
+const am = await init();
+
+function wasmRun(train, test, algo, options) {
+  const tr = am.io.readLibsvm(readFileSync(train, 'utf8'));
+  const te = am.io.readLibsvm(readFileSync(test, 'utf8'));
+  const X = (d) => ({ offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols });
+  const t0 = performance.now();
+  const model = new am.Multiclass({ algo, ...options }).fit(X(tr), tr.labels);
+  const t1 = performance.now();
+  const predicted = model.predict(X(te));
+  const t2 = performance.now();
+  let correct = 0;
+  predicted.forEach((p, i) => { correct += p === te.labels[i]; });
+  model.dispose();
+  return { accuracy: correct / te.rows, train_seconds: (t1 - t0) / 1000, predict_per_second: te.rows / ((t2 - t1) / 1000) };
+}
+
+function nativeRun(train, test, algo, options) {
+  if (!existsSync(native)) return null;
+  const out = execFileSync(native, [train, test, algo, ...Object.entries(options).map(([k, v]) => `${k}=${v}`)], { encoding: 'utf8' });
+  return JSON.parse(out.trim());
+}
+
+function liblinearRun(train, test) {
+  if (!hasLiblinear) return null;
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-bench-'));
+  const t0 = performance.now();
+  execFileSync('liblinear-train', ['-q', '-s', '4', '-c', String(C), train, join(dir, 'model')]);
+  const t1 = performance.now();
+  const out = execFileSync('liblinear-predict', [test, join(dir, 'model'), join(dir, 'out')], { encoding: 'utf8' });
+  return { accuracy: Number(/Accuracy = ([\d.]+)%/.exec(out)[1]) / 100, train_seconds: (t1 - t0) / 1000 };
+}
+
+const pct = (x) => (x == null ? '–' : (100 * x).toFixed(2));
+const sec = (x) => (x == null ? '–' : x.toFixed(3));
+const ratio = (a, b) => (a == null || b == null ? '–' : (a / b).toFixed(2));
+const kps = (x) => (x == null ? '–' : (x / 1000).toFixed(0));
+const rows = [];
+for (const name of chosen) {
+  const [train, test] = (sets[name] ?? []).map((f) => join(dataDir, f));
+  if (!train || !existsSync(train) || !existsSync(test)) { rows.push(`| ${name} | (absent) |`); continue; }
+  for (const [algo, options] of [['cs', { C }], ['pegasos', { lambda: 1e-4, epochs: 20 }], ['sgd', { epochs: 20 }], ['perceptron', { epochs: 50, average: true }]]) {
+    const w = wasmRun(train, test, algo, options), n = nativeRun(train, test, algo, options);
+    const l = algo === 'cs' ? liblinearRun(train, test) : null;
+    rows.push(`| ${name} | ${algo} | ${pct(w.accuracy)} | ${pct(n?.accuracy)} | ${pct(l?.accuracy)} | ${sec(w.train_seconds)} | ${sec(n?.train_seconds)} | ${sec(l?.train_seconds)} | ${ratio(w.train_seconds, n?.train_seconds)} | ${ratio(w.train_seconds, l?.train_seconds)} | ${kps(w.predict_per_second)} | ${kps(n?.predict_per_second)} |`);
+  }
+}
+console.log(`Linear multiclass, test accuracy (%) and training seconds; C = ${C} for cs and LIBLINEAR -s 4.
+LIBLINEAR's time is the whole liblinear-train process (reading included); ours exclude reading.
+
+| set | algo | acc wasm | acc native | acc liblinear | train s wasm | train s native | train s liblinear | wasm/native | wasm/liblinear | kpred/s wasm | kpred/s native |
+|---|---|---|---|---|---|---|---|---|---|---|---|
+${rows.join('\n')}`);
