@@ -1,7 +1,8 @@
 // Native twin of bench/multiclass.mjs: trains one linear multiclass model on LIBSVM files and prints one
 // JSON line {accuracy, train_seconds, predict_per_second}, so the benchmark can set the wasm build
-// beside the native build of the same core.
-//   bench_multiclass TRAIN TEST ALGO [key=value]...
+// beside the native build of the same core. --save and --predictions write the model bytes and the
+// test predictions (one per line), which the JS tests use to check that native models load in wasm.
+//   bench_multiclass TRAIN TEST ALGO [key=value]... [--save MODEL] [--predictions FILE]
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -28,8 +29,13 @@ int main(int argc, char** argv) try {
   const LabeledRows train = read_libsvm(slurp(argv[1]));
   const LabeledRows test = read_libsvm(slurp(argv[2]));
   OptionList options;
+  std::string save_path, predictions_path;
   for (int i = 4; i < argc; ++i) {
     const std::string kv = argv[i];
+    if ((kv == "--save" || kv == "--predictions") && i + 1 < argc) {
+      (kv == "--save" ? save_path : predictions_path) = argv[++i];
+      continue;
+    }
     const size_t eq = kv.find('=');
     options.emplace_back(kv.substr(0, eq), kv.substr(eq + 1));
   }
@@ -40,6 +46,14 @@ int main(int argc, char** argv) try {
   std::vector<int32_t> predicted(test.labels.size());
   model.predict(test.rows.view(), predicted.data());
   const auto t2 = clock::now();
+  if (!save_path.empty()) {
+    const auto bytes = model.save();
+    std::ofstream(save_path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
+  }
+  if (!predictions_path.empty()) {
+    std::ofstream out(predictions_path);
+    for (int32_t p : predicted) out << p << "\n";
+  }
   size_t correct = 0;
   for (size_t i = 0; i < predicted.size(); ++i) correct += predicted[i] == test.labels[i];
   const double train_s = std::chrono::duration<double>(t1 - t0).count();
