@@ -7,7 +7,9 @@
 // (Ranker::train_with_validation), retrain with the chosen settings on train.txt (timed), and evaluate on
 // test.txt. Prints the fold averages of NDCG@1/3/5/10 and MAP under both conventions (common and the
 // official LETOR 4.0 script's), then the per-query time of the oracles for r = 10, 100, 1000.
+#include <algorithm>
 #include <chrono>
+#include <cmath>
 #include <cstdio>
 #include <fstream>
 #include <map>
@@ -52,15 +54,22 @@ struct Setup {
 // Settings found on the validation folds (see docs/benchmarks-ranking.md).
 std::vector<Setup> setups() {
   const std::vector<double> sgd_lambdas = {0, 1e-4, 1e-3, 1e-2};
+  const OptionList sgd = {{"trainer", "sgd"}, {"epochs", "30"}};
+  auto with = [&sgd](OptionList extra) {
+    extra.insert(extra.end(), sgd.begin(), sgd.end());
+    return extra;
+  };
   return {
-      {"ndcg", {{"algo", "ndcg"}, {"trainer", "sgd"}, {"eta", "0.1"}, {"epochs", "30"}}, sgd_lambdas},
-      {"kendall", {{"algo", "kendall"}, {"trainer", "sgd"}, {"eta", "1"}, {"epochs", "30"}}, sgd_lambdas},
-      {"balanced", {{"algo", "balanced"}, {"trainer", "sgd"}, {"eta", "0.1"}, {"epochs", "30"}}, sgd_lambdas},
-      {"f1", {{"algo", "f1"}, {"trainer", "sgd"}, {"eta", "0.1"}, {"epochs", "30"}}, sgd_lambdas},
-      {"fbeta", {{"algo", "fbeta"}, {"beta", "2"}, {"trainer", "sgd"}, {"eta", "0.1"}, {"epochs", "30"}}, sgd_lambdas},
-      {"precision@k", {{"algo", "precision@k"}, {"k", "5"}, {"trainer", "sgd"}, {"eta", "0.1"}, {"epochs", "30"}}, sgd_lambdas},
-      {"recall@k", {{"algo", "recall@k"}, {"k", "5"}, {"trainer", "sgd"}, {"eta", "0.1"}, {"epochs", "30"}}, sgd_lambdas},
-      {"pointwise", {{"algo", "pointwise"}}, {1e-6, 1e-4, 1e-3, 1e-2, 1e-1, 1}},
+      {"ndcg", with({{"algo", "ndcg"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"ndcg, gain 2^rel-1", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"gain", "exp2"}}), sgd_lambdas},
+      {"ndcg, SSBD positions", with({{"algo", "ndcg"}, {"eta", "0.01"}, {"psi", "positions"}}), sgd_lambdas},
+      {"kendall", with({{"algo", "kendall"}, {"eta", "1"}}), sgd_lambdas},
+      {"balanced", with({{"algo", "balanced"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"f1", with({{"algo", "f1"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"fbeta (beta=2)", with({{"algo", "fbeta"}, {"beta", "2"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"precision@k (k=5)", with({{"algo", "precision@k"}, {"k", "5"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"recall@k (k=5)", with({{"algo", "recall@k"}, {"k", "5"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"pointwise (ridge)", {{"algo", "pointwise"}}, {1e-6, 1e-4, 1e-3, 1e-2, 1e-1, 1}},
   };
 }
 
@@ -127,7 +136,7 @@ int main(int argc, char** argv) {
     std::printf("| algo | NDCG@1 | NDCG@3 | NDCG@5 | NDCG@10 | MAP | LETOR4 NDCG@1 | @3 | @5 | @10 | LETOR4 MAP | "
                 "train s/fold | select s/fold |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const Setup& setup : setups()) {
-      if (!only.empty() && std::find(only.begin(), only.end(), setup.name) == only.end()) continue;
+      if (!only.empty() && std::find(only.begin(), only.end(), setup.options[0].second) == only.end()) continue;
       double common[5] = {0}, letor[5] = {0}, train_s = 0, select_s = 0;
       std::string chosen;
       for (const Fold& fold : folds) {

@@ -25,17 +25,20 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        "sgd (constant step eta, averaged), pegasos (step 1/(lambda t)) or perceptron",
        {"sgd", "pegasos", "perceptron"}},
       {"lambda", OptionType::Real, "0.0001", 0, 1e6, false, "regularisation lambda/2 ||w||^2 (ridge: lambda ||w||^2)"},
-      {"eta", OptionType::Real, "0.01", 0, 1e6, true, "step size of sgd and perceptron"},
+      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "step size of sgd and perceptron"},
       {"epochs", OptionType::Integer, "20", 1, 1000000, false, "passes over the queries"},
       {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"},
       {"seed", OptionType::Integer, "1", 0, 2147483647, false, "seed of the query order"},
-      {"gain", OptionType::Choice, "exp2", 0, -1, false, "NDCG gain: exp2 (2^rel - 1, LETOR) or linear (rel, SSBD)",
-       {"exp2", "linear"}},
+      {"gain", OptionType::Choice, "linear", 0, -1, false,
+       "NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure)", {"linear", "exp2"}},
       {"psi", OptionType::Choice, "normalized", 0, -1, false,
-       "NDCG feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size)",
+       "NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size)",
        {"positions", "normalized"}},
       {"oracle", OptionType::Choice, "fast", 0, -1, false,
        "NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3))", {"fast", "hungarian"}},
+      {"init", OptionType::Choice, "zero", 0, -1, false,
+       "starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined)",
+       {"zero", "pointwise"}},
       {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
        "bipartite: a document is positive when its relevance is above this"},
   };
@@ -103,6 +106,13 @@ void require_learnable(const RankingProblem& problem, RankingObjective objective
                                                    : "every query lacks a positive or a negative document");
 }
 
+std::vector<float> initial_weights(const RankingProblem& problem, const QuerySet& data, const Options& options) {
+  if (options.choice("init") != "pointwise") return {};
+  std::vector<float> w = fit_ridge_regression(data, 0.01);
+  w.resize(problem.dim(), 0.f);
+  return w;
+}
+
 // Records the averaged weights at the start of every epoch after the first (= the model after each epoch).
 struct EpochSnapshots {
   const RankingProblem& inner;
@@ -151,7 +161,9 @@ Ranker Ranker::train(const QuerySet& data, const OptionList& given, const Progre
   const TrainingPlan plan = plan_training(options);
   const RankingProblem problem(data, plan.problem, plan.online.surrogate);
   require_learnable(problem, plan.problem.objective);
-  return Ranker(train_online(problem, plan.online, progress), options.entries());
+  std::vector<float> w = train_online(problem, plan.online, progress, initial_weights(problem, data, options));
+  w.resize(size_t(data.features.cols()));  // drop the bias coordinate, if any
+  return Ranker(std::move(w), options.entries());
 }
 
 Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& valid, const OptionList& given,
@@ -176,9 +188,10 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
       const RankingProblem problem(train, plan.problem, plan.online.surrogate);
       require_learnable(problem, plan.problem.objective);
       EpochSnapshots snapshots{problem, 0, {}};
-      std::vector<float> last = train_online(snapshots, plan.online, {});
+      std::vector<float> last = train_online(snapshots, plan.online, {}, initial_weights(problem, train, run));
       models = std::move(snapshots.after_epoch);
       models.push_back(std::move(last));
+      for (auto& m : models) m.resize(size_t(train.features.cols()));
     }
     for (size_t e = 0; e < models.size(); ++e) {
       const Trial t{lambda, pointwise ? options.integer("epochs") : int(e + 1), mean_ndcg(models[e], valid, eval_k)};

@@ -60,7 +60,8 @@ StepResult RankingProblem::step(TrainedWeights& w, int i, Surrogate surrogate, f
   const int32_t b = data_.begin(q), r = data_.size(q);
   const ScaledWeights view = w.view();
   scores_.resize(r);
-  for (int32_t d = 0; d < r; ++d) scores_[d] = double(view.scale) * data_.features.row(b + d).dot(view.v);
+  const double bias = has_bias() ? double(view[size_t(data_.features.cols())]) : 0.0;
+  for (int32_t d = 0; d < r; ++d) scores_[d] = double(view.scale) * data_.features.row(b + d).dot(view.v) + bias;
   coef_.assign(r, 0.0);
   StepResult result;
   switch (config_.objective) {
@@ -70,6 +71,11 @@ StepResult RankingProblem::step(TrainedWeights& w, int i, Surrogate surrogate, f
   }
   if (!result.updated) return result;
   // g = Σ coef_d x_d, then w ← w − η g on the touched coordinates only.
+  if (has_bias()) {
+    const int32_t j = data_.features.cols();
+    for (int32_t d = 0; d < r; ++d) grad_[j] += float(coef_[d]);
+    mark_[j] = 1, touched_.push_back(j);
+  }
   for (int32_t d = 0; d < r; ++d) {
     if (coef_[d] == 0) continue;
     const float c = float(coef_[d]);
@@ -142,13 +148,16 @@ StepResult RankingProblem::kendall_step(const double* s, int q, std::vector<doub
   return result;
 }
 
-StepResult RankingProblem::bipartite_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const {
+StepResult RankingProblem::bipartite_step(const double* raw, int q, Surrogate surrogate, std::vector<double>& coef) const {
   const int32_t b = data_.begin(q), r = data_.size(q);
   const float* rel = data_.relevance + b;
+  const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
+  std::vector<double> s(raw, raw + r);
+  for (double& x : s) x *= scale;
   std::vector<int8_t> y(r);
   for (int32_t d = 0; d < r; ++d) y[d] = rel[d] > config_.relevant_above ? 1 : -1;
-  const std::vector<int8_t> predicted = bipartite_predict(config_.bipartite, s, r);
-  const std::vector<int8_t> reference = bipartite_reference(config_.bipartite, s, y.data(), r);
+  const std::vector<int8_t> predicted = bipartite_predict(config_.bipartite, s.data(), r);
+  const std::vector<int8_t> reference = bipartite_reference(config_.bipartite, s.data(), y.data(), r);
   StepResult result;
   result.error = bipartite_loss(config_.bipartite, predicted.data(), y.data(), r);
   std::vector<int8_t> chosen;
@@ -156,15 +165,14 @@ StepResult RankingProblem::bipartite_step(const double* s, int q, Surrogate surr
   if (surrogate == Surrogate::Perceptron) {
     chosen = predicted;
   } else {
-    BipartiteArgmax a = bipartite_argmax(config_.bipartite, s, y.data(), r);
-    chosen = std::move(a.v);
+    chosen = bipartite_argmax(config_.bipartite, s.data(), y.data(), r).v;
     loss = bipartite_loss(config_.bipartite, chosen.data(), y.data(), r);
   }
   double margin = 0;
   bool any = false;
   for (int32_t d = 0; d < r; ++d) {
-    coef[d] = double(chosen[d] - reference[d]);
-    margin += coef[d] * s[d];
+    coef[d] = double(chosen[d] - reference[d]) * scale;
+    margin += double(chosen[d] - reference[d]) * s[d];
     any |= coef[d] != 0;
   }
   result.surrogate = surrogate == Surrogate::Perceptron ? std::max(0.0, margin) : loss + margin;

@@ -6,7 +6,7 @@
 //    augmented argmax of ndcg_oracle.hpp), optionally divided by r ("normalized" Ψ = (1/r) Σ v_i x_i, which
 //    keeps long queries from dominating the step). π(y) breaks ties in relevance by the current score (then
 //    by index): among the orders consistent with y it is the one the hinge penalises least, so equally
-//    relevant documents are never pushed apart.
+//    relevant documents are never pushed apart. The bipartite Ψ can be normalised the same way.
 //  * Kendall-τ pairwise hinge (kendall_hinge.hpp): coef_i = ∂ℓ/∂s_i.
 //  * bipartite measures (SSBD 17.14, bipartite.hpp): coef_i = v̂_i − y*_i, y_i = +1 iff relevance > threshold
 //    and y* = bipartite_reference (y itself unless precision@k / recall@k make y inadmissible).
@@ -34,8 +34,8 @@ enum class RankingObjective { Ndcg, Kendall, Bipartite };
 struct RankingProblemConfig {
   RankingObjective objective = RankingObjective::Ndcg;
   int32_t k = 10;               // NDCG truncation
-  bool exp_gain = true;         // NDCG gain 2^rel − 1 (LETOR); false: gain = rel (SSBD)
-  bool normalized_psi = false;  // Ψ/r for NDCG
+  bool exp_gain = false;        // NDCG gain 2^rel − 1 (LETOR); false: gain = rel (SSBD)
+  bool normalized_psi = false;  // Ψ/r (NDCG and bipartite)
   bool hungarian = false;       // NDCG oracle: O(r³) Hungarian instead of the fast exact solver
   BipartiteSpec bipartite;
   float relevant_above = 0;     // bipartite: positive iff relevance > this
@@ -47,7 +47,10 @@ class RankingProblem {
   RankingProblem(const QuerySet& data, const RankingProblemConfig& config, Surrogate surrogate);
 
   int size() const { return int(usable_.size()); }
-  size_t dim() const { return size_t(data_.features.cols()); }
+  // Bipartite problems append a bias coordinate (constant-1 feature, SSBD ex. 17.1) so the threshold θ of the
+  // measures is learned; it shifts every score of a query alike, so rankers drop it (see Ranker::train).
+  size_t dim() const { return size_t(data_.features.cols()) + (has_bias() ? 1 : 0); }
+  bool has_bias() const { return config_.objective == RankingObjective::Bipartite; }
   StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const;
 
   // Query index (in the data set) of example i.

@@ -78,8 +78,9 @@ TEST_CASE("ranking surrogates: convex upper bounds with the computed subgradient
     REQUIRE(p.size() > 0);
     for (int trial = 0; trial < 40; ++trial) {
       const int i = int(rng.below(uint32_t(p.size())));
-      std::vector<float> w(4), v(4), g;
-      for (int j = 0; j < 4; ++j) w[j] = float(4 * rng.uniform() - 2), v[j] = float(4 * rng.uniform() - 2);
+      const size_t n = p.dim();  // 4, plus the bias of bipartite problems
+      std::vector<float> w(n), v(n), g;
+      for (size_t j = 0; j < n; ++j) w[j] = float(4 * rng.uniform() - 2), v[j] = float(4 * rng.uniform() - 2);
       double error = 0;
       const double at_w = surrogate_and_subgradient(p, i, w, &g, &error);
       // SSBD 17.3: the generalized hinge bounds the task loss of the prediction (Kendall: the pairwise
@@ -88,7 +89,7 @@ TEST_CASE("ranking surrogates: convex upper bounds with the computed subgradient
       CHECK(at_w >= -1e-6);
       const double at_v = surrogate_and_subgradient(p, i, v, nullptr);
       double linear = at_w;
-      for (int j = 0; j < 4; ++j) linear += double(g[j]) * (v[j] - w[j]);
+      for (size_t j = 0; j < n; ++j) linear += double(g[j]) * (v[j] - w[j]);
       if (c != 5) CHECK(at_v >= linear - 1e-4 * (1 + std::abs(linear)));  // ℓ(v) ≥ ℓ(w) + ⟨g, v − w⟩
     }
   }
