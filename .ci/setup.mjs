@@ -35,5 +35,5 @@ if (missing.length) {
   }
 }
 if (!existsSync(new URL('../node_modules/.package-lock.json', import.meta.url))) {
-  run('npm ci --no-audit --no-fund');
+  run('npm install --no-audit --no-fund');
 }
