@@ -65,6 +65,14 @@ test('multiclass: clicks add points; Stop ends a long training run early', { ski
   await p.fill('#multiclass input.epochs', '1000000');
   await p.click('#multiclass button.train');
   await waitForStatus('multiclass', /epoch \d+ of 1000000/);
+  // training runs in a worker: the page keeps painting frames meanwhile
+  const frames = await p.evaluate(() => new Promise((resolve) => {
+    let n = 0;
+    const start = performance.now();
+    const tick = () => (performance.now() - start < 500 ? (n++, requestAnimationFrame(tick)) : resolve(n));
+    requestAnimationFrame(tick);
+  }));
+  assert.ok(frames >= 10, `only ${frames} frames in 500 ms while training`);
   await p.click('#multiclass .training .stop');
   await waitForStatus('multiclass', /training accuracy|cancelled/);
   const text = await status('multiclass').textContent();
@@ -72,6 +80,18 @@ test('multiclass: clicks add points; Stop ends a long training run early', { ski
   assert.match(text, /training accuracy 100\.0% on 12 points .*\(stopped after epoch \d+\)/);
   assert.ok(Number(text.match(/stopped after epoch (\d+)/)[1]) < 1000000);
   await p.fill('#multiclass input.epochs', '60');
+});
+
+test('the page keeps working offline once loaded', { skip }, async () => {
+  await b.context.setOffline(true);
+  try {
+    await b.page.click('#multiclass .preset-clusters');
+    await b.page.selectOption('#multiclass select.learner', 'pegasos');
+    await b.page.click('#multiclass button.train');
+    await waitForStatus('multiclass', /training accuracy/);
+  } finally {
+    await b.context.setOffline(false);
+  }
 });
 
 test('no console errors on the page', { skip }, async () => {

@@ -38,7 +38,7 @@ export function renderLetter(letter, rand, scratch = makeScratch()) {
   ctx.textBaseline = 'middle';
   ctx.fillStyle = '#000';
   ctx.strokeStyle = '#000';
-  ctx.lineWidth = 1 + 4 * rand();   // pen width
+  ctx.lineWidth = 0.5 + 3 * rand();   // pen width
   ctx.lineJoin = 'round';
   ctx.fillText(letter, 0, 0);
   ctx.strokeText(letter, 0, 0);
@@ -80,16 +80,20 @@ export function toGrid(image) {
           if (x >= 0 && x < width && y >= 0 && y < height) sum += ink[y * width + x];
         }
       }
-      grid[r * COLS + c] = n ? Math.min(1, (1.5 * sum) / n) : 0;
+      grid[r * COLS + c] = n ? Math.min(1, (1.25 * sum) / n) : 0;
     }
   }
   return grid;
 }
 
-// A bank of `variants` renderings per letter: Map letter → Float32Array[].
-export function letterBank(variants = 30, seed = 17) {
+// A bank of `variants` renderings per letter: Map letter → Float32Array[]. Asynchronous: it yields to the page
+// after each letter so that drawing hundreds of images never freezes it.
+export async function letterBank(variants = 24, seed = 17) {
   const rand = seededRandom(seed), scratch = makeScratch(), bank = new Map();
-  for (const letter of LETTERS) bank.set(letter, Array.from({ length: variants }, () => renderLetter(letter, rand, scratch)));
+  for (const letter of LETTERS) {
+    bank.set(letter, Array.from({ length: variants }, () => renderLetter(letter, rand, scratch)));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+  }
   return bank;
 }
 
