@@ -26,6 +26,7 @@ class SequenceModel {
   // Tokens: the template list and the feature index.
   std::string templates;
   FeatureIndex index;
+  TagLexicon lexicon;  // ambiguity classes, when a template reads `tags`
   // Numeric: columns per position, plus one always-on bias column when numeric_bias.
   int32_t numeric_columns = 0;
   bool numeric_bias = true;

@@ -29,6 +29,8 @@ const std::vector<OptionSpec>& sequence_options() {
       {"hash_bits", OptionType::Integer, "0", 0, 26, false,
        "hash token features into 2^b rows; 0 keeps an exact dictionary"},
       {"min_count", OptionType::Integer, "1", 1, 1000000, false, "exact dictionary: keep features seen this often"},
+      {"lexicon_min_count", OptionType::Integer, "2", 1, 1000000, false,
+       "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"},
       {"bias", OptionType::Boolean, "true", 0, -1, false, "numeric input: add an always-on feature (label bias)"},
   };
   return specs;
@@ -173,6 +175,13 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
   // Keys first, then the dictionary grows (min_count), then keys become rows.
   {
     TokenFeaturizer featurizer(m.templates);
+    if (featurizer.uses_tags() && !warm) {
+      std::vector<uint64_t> words;
+      for (const auto& s : tokens)
+        for (const auto& w : s) words.push_back(TokenFeaturizer::word_key(w));
+      m.lexicon = TagLexicon::build(words, x.labels, o.integer("lexicon_min_count"));
+    }
+    featurizer.set_lexicon(&m.lexicon);
     std::vector<uint64_t> keys;
     std::vector<int64_t> ends;
     std::vector<int64_t> sentence_ends;

@@ -10,7 +10,7 @@ namespace {
 
 const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "prefix3",   "prefix4", "suffix1",
                               "suffix2", "suffix3",  "suffix4",   "shape",     "shortshape", "length", "hasdigit",
-                              "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias"};
+                              "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias", "tags"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
 
 constexpr uint64_t kOffset = 0xcbf29ce484222325ull, kPrime = 0x100000001b3ull;
@@ -103,6 +103,13 @@ std::vector<FeatureTemplate> parse_templates(const std::string& text) {
   }
   require(!out.empty(), "no feature templates given");
   return out;
+}
+
+uint64_t TokenFeaturizer::word_key(const std::string& token) {
+  std::string lower = token;
+  for (char& c : lower)
+    if (c >= 'A' && c <= 'Z') c = char(c + 32);
+  return fnv(lower.data(), lower.size());
 }
 
 TokenFeaturizer::TokenFeaturizer(const std::string& templates_or_preset)
@@ -203,6 +210,7 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
         case Attribute::Last: v = t == n - 1; break;
         case Attribute::TitleCase: v = title_case; break;
         case Attribute::Bias: v = 1; break;
+        case Attribute::Tags: v = mix(lexicon_ ? lexicon_->class_of(fnv(lower.data(), lower.size())) : TagLexicon::kRare); break;
         case Attribute::Count: break;
       }
       row[s] = is_flag(at) ? v : present(v);

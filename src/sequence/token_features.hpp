@@ -9,7 +9,8 @@
 //   shortshape (runs collapsed: "Xx", "d-d"), length (1..9, longer counts as 10),
 //   hasdigit, hashyphen, hasupper, initcap, allcaps, first, last (the token's position), titlecase
 //   (most words of the sentence start with a capital, as in headlines) — flags: the feature exists
-//   only when true — and bias (always on: a per-label bias).
+//   only when true — and bias (always on: a per-label bias); tags: the word's ambiguity class, the
+//   set of tags it had in training (tag_lexicon.hpp; "rare" for rare and unseen words).
 // Before the first and after the last token, string attributes read boundary symbols that depend
 // on the offset; flags are off. A feature is a 64-bit key mixing the template's text with the
 // attribute values, so keys do not depend on the order of the templates.
@@ -18,11 +19,14 @@
 #include <string>
 #include <vector>
 
+#include "sequence/tag_lexicon.hpp"
+
 namespace argmax {
 
 enum class Attribute : uint8_t {
   Word, Lower, Prefix1, Prefix2, Prefix3, Prefix4, Suffix1, Suffix2, Suffix3, Suffix4,
   Shape, ShortShape, Length, HasDigit, HasHyphen, HasUpper, InitCap, AllCaps, First, Last, TitleCase, Bias,
+  Tags,  // ambiguity class from a TagLexicon (see tag_lexicon.hpp)
   Count
 };
 
@@ -51,6 +55,11 @@ class TokenFeaturizer {
   explicit TokenFeaturizer(const std::string& templates_or_preset);
   const std::string& spec() const { return spec_; }
   const std::vector<FeatureTemplate>& templates() const { return templates_; }
+  // Whether a template reads the ambiguity class, which needs a lexicon.
+  bool uses_tags() const { return slot_[int(Attribute::Tags)] >= 0; }
+  void set_lexicon(const TagLexicon* lexicon) { lexicon_ = lexicon; }
+  // The key the lexicon is indexed by: the hash of the lower-cased word.
+  static uint64_t word_key(const std::string& token);
 
   // Appends the feature keys of every position of tokens[0..n) to `keys`, and after each
   // position the running size of `keys` to `ends` (so position t owns keys[ends[t−1], ends[t])).
@@ -61,6 +70,7 @@ class TokenFeaturizer {
   std::vector<FeatureTemplate> templates_;
   std::vector<Attribute> used_;  // attributes any template reads
   int slot_[int(Attribute::Count)];  // attribute → column in the per-token table, −1 if unused
+  const TagLexicon* lexicon_ = nullptr;
   mutable std::vector<uint64_t> table_;  // scratch: per token, one value per used attribute
 };
 

@@ -204,3 +204,33 @@ TEST_CASE("numeric taggers train on dense rows", "[sequence][model]") {
   REQUIRE(SequenceModel::load(bytes.data(), bytes.size()).decode(x) == ids);
   REQUIRE_THROWS_WITH(train_numeric_tagger(rows, {0, 5}, tags, {}), Catch::Contains("sequences"));
 }
+
+TEST_CASE("tag lexicon: ambiguity classes with a minimum count", "[sequence][features]") {
+  const uint64_t dog = TokenFeaturizer::word_key("dog"), run = TokenFeaturizer::word_key("Run");
+  REQUIRE(run == TokenFeaturizer::word_key("run"));
+  // dog: NOUN ×2; run: NOUN, VERB; cat: once.
+  TagLexicon lex = TagLexicon::build({dog, run, dog, run, TokenFeaturizer::word_key("cat")}, {0, 0, 0, 1, 0}, 2);
+  REQUIRE(lex.class_of(dog) == 1u);        // {0}
+  REQUIRE(lex.class_of(run) == 3u);        // {0, 1}
+  REQUIRE(lex.class_of(TokenFeaturizer::word_key("cat")) == TagLexicon::kRare);
+  REQUIRE(lex.class_of(12345) == TagLexicon::kRare);
+  // `tags` features: same class → same key; the lexicon travels with the model.
+  TokenFeaturizer f("tags[0]");
+  f.set_lexicon(&lex);
+  std::vector<uint64_t> keys;
+  std::vector<int64_t> ends;
+  const std::vector<std::string> s = {"dog", "DOG", "run", "cat", "zebra"};
+  f.extract(s.data(), 5, keys, ends);
+  REQUIRE(keys.size() == 5);
+  REQUIRE(keys[0] == keys[1]);
+  REQUIRE(keys[0] != keys[2]);
+  REQUIRE(keys[3] == keys[4]);  // rare and unseen share a class
+  Sentences tokens = {{"the", "dog", "runs"}, {"the", "dog", "runs"}}, tags = {{"D", "N", "V"}, {"D", "N", "V"}};
+  SequenceModel m = train_tagger(tokens, tags, {{"templates", "lower[0] tags[1]"}, {"epochs", "2"}});
+  REQUIRE(m.lexicon.keys().size() == 3);
+  const std::vector<uint8_t> bytes = m.save();
+  const SequenceModel again = SequenceModel::load(bytes.data(), bytes.size());
+  REQUIRE(again.lexicon.keys() == m.lexicon.keys());
+  REQUIRE(again.lexicon.classes() == m.lexicon.classes());
+  REQUIRE(again.tag(tokens) == tags);
+}
