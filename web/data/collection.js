@@ -31,13 +31,17 @@ export function generateCollection({ queries = TOPICS.length, docsPerQuery = 24,
   const out = [];
   for (let q = 0; q < queries; ++q) {
     const [text, site, word] = TOPICS[q % TOPICS.length];
+    // Text-match features depend on the query (its length, how common its words are): a per-query shift and
+    // scale that a listwise or pairwise loss ignores but that blurs a pointwise regression across queries.
+    const shift = Array.from({ length: FEATURES.length }, (_, j) => (j <= 3 || j === 6 ? 0.5 * (rand() - 0.5) : 0));
+    const scale = 0.6 + 0.8 * rand();
     const docs = [];
     for (let d = 0; d < docsPerQuery; ++d) {
       const spam = rand() < 0.18;
       const onTopic = !spam && rand() < 0.55;
       const quality = onTopic ? 0.4 + 0.6 * rand() : 0.3 * rand();
       const title = spam ? 0.5 + 0.4 * rand() : onTopic ? 0.3 + 0.7 * rand() : 0.3 * rand();
-      const body = spam ? 0.85 + 0.15 * rand() : Math.min(1, title * 0.6 + 0.4 * rand());
+      const body = spam ? 0.75 + 0.25 * rand() : Math.min(1, title * 0.5 + 0.5 * rand());
       const anchor = spam ? 0.1 * rand() : quality * 0.8 + 0.2 * rand();
       const proximity = spam ? 0.2 * rand() : Math.min(1, quality * 0.7 + 0.3 * rand());
       const authority = spam ? 0.1 * rand() : Math.min(1, 0.5 * quality + 0.5 * rand());
@@ -47,10 +51,11 @@ export function generateCollection({ queries = TOPICS.length, docsPerQuery = 24,
       const spamScore = spam ? 0.6 + 0.4 * rand() : 0.3 * rand();
       const length = spam ? 0.2 * rand() : 0.3 + 0.7 * rand();
       const phrase = onTopic && rand() < 0.6 ? 1 : 0;
-      const features = [title, body, anchor, proximity, authority, freshness, clicks, depth, spamScore, length, phrase, rand()];
-      // the hidden rule behind the grades (not linear in all features, and noisy)
+      // the hidden rule behind the grades (noisy, with an interaction the linear model cannot express)
       const score = 1.3 * title + 0.5 * body + 0.9 * anchor + 0.8 * proximity + 0.6 * authority + 0.6 * clicks
-        + 0.7 * phrase - 1.6 * spamScore - 0.3 * depth + 0.15 * freshness + 0.25 * normal(rand);
+        + 0.7 * phrase - 1.6 * spamScore - 0.3 * depth + 0.15 * freshness + 0.8 * freshness * clicks + 0.45 * normal(rand);
+      const raw = [title, body, anchor, proximity, authority, freshness, clicks, depth, spamScore, length, phrase, rand()];
+      const features = raw.map((v, j) => (shift[j] ? scale * v + shift[j] : v));
       docs.push({ features, score, spam, onTopic });
     }
     // grades 0–4 from the rank of the hidden score: few very relevant results per query
@@ -65,7 +70,7 @@ export function generateCollection({ queries = TOPICS.length, docsPerQuery = 24,
 
 function titleFor(text, site, word, doc, i, rand) {
   const cap = (s) => s[0].toUpperCase() + s.slice(1);
-  if (doc.spam) return `${text} ${text} ${word} cheap ${text} best ${word} free`;
+  if (doc.spam) return `${text} ${word} cheap ${text} best free`;
   if (doc.onTopic) {
     const forms = [`${cap(text)} — ${site}`, `${cap(text)}: a complete guide`, `${cap(word)} explained | ${site}`, `How to choose: ${text}`, `${cap(text)} (updated)`];
     return forms[Math.floor(rand() * forms.length)];

@@ -33,35 +33,41 @@ export function heatTable(matrix, rowLabels, colLabels, { title = '', digits = 1
   return `<table class="heat">${head}${rows.join('')}</table>`;
 }
 
-// Lines on shared axes: series = [{ label, colour, points: [[x, y], ...] }].
-export function lineChart(canvas, series, { width = 420, height = 240, xLabel = '', yLabel = '', yMin = 0, yMax = 1 } = {}) {
+// Lines on shared axes, legend underneath: series = [{ label, colour, points: [[x, y], ...], dashed }].
+export function lineChart(canvas, series, { width = 440, height = 260, xLabel = '', yLabel = '', yMin = 0, yMax = 1 } = {}) {
   const ctx = sharpCanvas(canvas, width, height);
-  const pad = { l: 44, r: 12, t: 10, b: 34 };
+  const legendRows = Math.ceil(series.length / 2);
+  const pad = { l: 40, r: 14, t: 18, b: 30 + 15 * legendRows };
   const xs = series.flatMap((s) => s.points.map((p) => p[0]));
   const x0 = Math.min(...xs), x1 = Math.max(...xs);
   const X = (x) => pad.l + ((x - x0) / Math.max(1e-9, x1 - x0)) * (width - pad.l - pad.r);
   const Y = (y) => height - pad.b - ((y - yMin) / (yMax - yMin)) * (height - pad.t - pad.b);
   ctx.fillStyle = '#fff';
   ctx.fillRect(0, 0, width, height);
-  ctx.strokeStyle = '#dde';
-  ctx.fillStyle = '#556';
   ctx.font = '11px system-ui, sans-serif';
+  ctx.lineWidth = 1;
   for (let i = 0; i <= 4; ++i) {
     const y = yMin + ((yMax - yMin) * i) / 4;
+    ctx.strokeStyle = '#e3e5ee';
     ctx.beginPath(); ctx.moveTo(pad.l, Y(y)); ctx.lineTo(width - pad.r, Y(y)); ctx.stroke();
+    ctx.fillStyle = '#556';
     ctx.fillText(y.toFixed(2), 6, Y(y) + 4);
   }
   for (const x of [...new Set(xs)].sort((a, b) => a - b)) ctx.fillText(String(x), X(x) - 3, height - pad.b + 14);
-  ctx.fillText(xLabel, width / 2 - 10, height - 4);
-  ctx.save(); ctx.translate(10, pad.t + 60); ctx.rotate(-Math.PI / 2); ctx.restore();
-  ctx.fillText(yLabel, pad.l + 4, pad.t + 10);
+  ctx.fillText(xLabel, width - pad.r - 8, height - pad.b + 26);
+  ctx.fillText(yLabel, pad.l + 4, pad.t - 6);
   series.forEach((s, i) => {
     ctx.strokeStyle = s.colour; ctx.fillStyle = s.colour; ctx.lineWidth = 2;
+    ctx.setLineDash(s.dashed ? [5, 4] : []);
     ctx.beginPath();
     s.points.forEach(([x, y], j) => (j ? ctx.lineTo(X(x), Y(y)) : ctx.moveTo(X(x), Y(y))));
     ctx.stroke();
+    ctx.setLineDash([]);
     for (const [x, y] of s.points) { ctx.beginPath(); ctx.arc(X(x), Y(y), 2.5, 0, 2 * Math.PI); ctx.fill(); }
-    ctx.fillText(s.label, width - pad.r - 150, height - pad.b - 12 - 14 * (series.length - 1 - i));
+    const lx = pad.l + (i % 2) * ((width - pad.l) / 2), ly = height - 15 * (legendRows - Math.floor(i / 2)) + 4;
+    ctx.fillRect(lx, ly - 4, 14, 3);
+    ctx.fillStyle = '#334';
+    ctx.fillText(s.label, lx + 19, ly);
   });
   ctx.lineWidth = 1;
 }

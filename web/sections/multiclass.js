@@ -13,14 +13,17 @@ const LEARNERS = [
 ];
 // Reductions, trees and boosting come from bindings/js/reductions.js when the build has them.
 const REDUCTION_LEARNERS = (api) => {
-  const out = [];
-  const binary = { learner: 'svm', bias: 1 };
-  if (api.OneVsAll) out.push({ id: 'ova', label: 'one-vs-all (linear SVMs)', model: 'OneVsAll', options: { ...binary } });
-  if (api.AllPairs) out.push({ id: 'pairs', label: 'all-pairs (linear SVMs)', model: 'AllPairs', options: { ...binary } });
-  if (api.ECOC) out.push({ id: 'ecoc', label: 'ECOC, random dense code (linear SVMs)', model: 'ECOC', options: { ...binary } });
-  if (api.DecisionTree) out.push({ id: 'tree', label: 'decision tree (CART)', model: 'DecisionTree', options: {} });
-  if (api.AdaBoostMH) out.push({ id: 'boost', label: 'AdaBoost.MH (stumps)', model: 'AdaBoostMH', options: {} });
-  return out;
+  if (typeof api.Reduction !== 'function') return [];
+  return [
+    // SSBD Example 17.1's setting: each binary halfspace answers yes/no and the code row nearest to the answers wins
+    { id: 'ova', label: 'one-vs-all, linear SVMs, sign outputs (SSBD)', model: 'Reduction', options: { reduction: 'ova', learner: 'svm-dcd', decoding: 'hamming' } },
+    { id: 'ova-logistic', label: 'one-vs-all, logistic regression, argmax', model: 'Reduction', options: { reduction: 'ova', learner: 'logistic' } },
+    { id: 'pairs', label: 'all-pairs, linear SVMs', model: 'Reduction', options: { reduction: 'allpairs', learner: 'svm-dcd' } },
+    { id: 'ecoc', label: 'ECOC, random dense code, linear SVMs', model: 'Reduction', options: { reduction: 'ecoc', code: 'dense', learner: 'svm-dcd' } },
+    { id: 'ecoc-trees', label: 'ECOC, random dense code, trees', model: 'Reduction', options: { reduction: 'ecoc', code: 'dense', learner: 'tree' } },
+    { id: 'tree', label: 'decision tree (CART, pruned)', model: 'DecisionTree', options: { prune: true } },
+    { id: 'boost', label: 'AdaBoost.MH, 200 stump rounds', model: 'AdaBoostMH', options: { rounds: 200 }, epochs: 200 },
+  ];
 };
 
 export function mount(section) {
@@ -35,8 +38,8 @@ export function mount(section) {
 
   const learners = [...LEARNERS, ...REDUCTION_LEARNERS(am)];
   for (const l of learners) learnerSelect.add(new Option(l.label, l.id));
-  if (!am.OneVsAll) {
-    const o = new Option('one-vs-all (needs the reductions module in this build)', 'ova');
+  if (typeof am.Reduction !== 'function') {
+    const o = new Option('one-vs-all, all-pairs, ECOC, trees, boosting (not in this build)', 'ova');
     o.disabled = true;
     learnerSelect.add(o);
   }
