@@ -34,7 +34,7 @@ test('the page loads the wasm module and every section mounts', { skip }, async 
   assert.equal(state.ready, true);
   assert.match(await b.page.locator('#boot').textContent(), /ready/);
   await shoot(b.page, 'page-top');
-  for (const name of ['multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
+  for (const name of ['multiclass', 'ranking']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
 });
 
 test('multiclass: training paints decision regions and reports accuracy', { skip }, async () => {
@@ -80,6 +80,65 @@ test('multiclass: clicks add points; Stop ends a long training run early', { ski
   assert.match(text, /training accuracy 100\.0% on 12 points .*\(stopped after epoch \d+\)/);
   assert.ok(Number(text.match(/stopped after epoch (\d+)/)[1]) < 1000000);
   await p.fill('#multiclass input.epochs', '60');
+});
+
+test('multiclass: SSBD Example 17.1 — one-vs-all loses the middle class, the multivector SVM does not', { skip }, async () => {
+  const p = b.page;
+  await p.click('#multiclass .compare-ssbd');
+  await p.waitForFunction(() => document.querySelectorAll('#multiclass .compare figure').length >= 2 &&
+    document.querySelector('#multiclass .compare figure').dataset.learner === 'cs', null, { timeout: 60_000 });
+  const captions = await p.locator('#multiclass .compare figure figcaption').allTextContents();
+  const ova = captions.find((c) => /one-vs-all.*sign outputs/.test(c)), cs = captions.find((c) => /Crammer/.test(c));
+  assert.match(ova, /worst: class 2 0%/);
+  assert.match(cs, /100%/);
+  assert.doesNotMatch(cs, /worst: class \d [0-9]?[0-9]%/);
+  await shoot(p, 'multiclass-ssbd-17-1', '#multiclass');
+});
+
+// Drops a text file on an element the way a user's drag and drop does.
+const dropFile = (selector, name, text) => b.page.evaluate(([sel, n, t]) => {
+  const data = new DataTransfer();
+  data.items.add(new File([t], n, { type: 'text/plain' }));
+  document.querySelector(sel).dispatchEvent(new DragEvent('drop', { dataTransfer: data, bubbles: true, cancelable: true }));
+}, [selector, name, text]);
+
+test('ranking: three surrogates train; curves drawn; the learned list puts relevant results first', { skip }, async () => {
+  const p = b.page;
+  await p.click('#ranking button.train');
+  await waitForStatus('ranking', /trained 3 rankers/, 120_000);
+  const text = await p.locator('#ranking .result').textContent();
+  const value = (label) => Number(text.match(new RegExp(`${label} ([\\d.]+)`))[1]);
+  const base = value('body match alone'), ndcg = value('NDCG structured hinge');
+  assert.ok(ndcg > base + 0.2, `NDCG ranker ${ndcg} vs body match ${base}`);
+  for (const label of ['Kendall pairwise hinge', 'pointwise regression']) assert.ok(value(label) > base, label);
+  assert.ok(await paintedFraction('#ranking canvas.curves') > 0.01);
+  // before/after lists of the selected query: the learned order is better at the top
+  const relevances = (which) => p.locator(`#ranking .lists .${which} li`).evaluateAll((lis) => lis.map((li) => Number(li.dataset.relevance)));
+  const before = await relevances('before'), after = await relevances('after');
+  assert.equal(after.length, 10);
+  const dcg = (rel) => rel.reduce((s, r, i) => s + (2 ** r - 1) / Math.log2(i + 2), 0);
+  assert.ok(dcg(after) > dcg(before), `after ${after} vs before ${before}`);
+  assert.ok(after[0] >= 2, `top result has relevance ${after[0]}`);
+  await shoot(p, 'ranking', '#ranking');
+});
+
+test('ranking: Stop ends training early; a dropped LETOR file trains', { skip }, async () => {
+  const p = b.page;
+  await p.fill('#ranking input.epochs', '1000000');
+  await p.click('#ranking button.train');
+  await waitForStatus('ranking', /epoch \d+ of 1000000/);
+  await p.click('#ranking .training .stop');
+  await waitForStatus('ranking', /trained 1 ranker \(stopped\)/);
+  await p.fill('#ranking input.epochs', '20');
+  // 4 queries × 4 documents, 3 features; feature 2 carries the grade
+  let letor = '';
+  for (let q = 1; q <= 6; ++q) for (let d = 0; d < 4; ++d) letor += `${d % 3} qid:${q} 1:${((q * 7 + d * 3) % 5) / 5} 2:${(d % 3) / 2 + 0.1 * q} 3:0.5 # doc ${d}\n`;
+  await dropFile('#ranking .drop', 'tiny.letor', letor);
+  await waitForStatus('ranking', /loaded tiny\.letor/);
+  assert.match(await p.locator('#ranking .result').textContent(), /tiny\.letor: 4 training and 2 test queries, 3 features/);
+  await p.click('#ranking button.train');
+  await waitForStatus('ranking', /trained 3 rankers/);
+  assert.match(await p.locator('#ranking .result').textContent(), /NDCG structured hinge 1\.000/);
 });
 
 test('the page keeps working offline once loaded', { skip }, async () => {

@@ -80,9 +80,10 @@ export function mount(section) {
     trained = [];
     drawCurves();
     const queries = data.train.map((q) => ({ features: q.docs.map((d) => d.features), relevance: q.docs.map((d) => d.relevance) }));
+    const epochs = Math.max(1, Math.round(Number(section.querySelector('input.epochs').value) || EPOCHS));
     for (const surrogate of SURROGATES) {
-      const out = await panel.run({ model: 'Ranker', options: { algo: surrogate.algo, epochs: EPOCHS, k: K_MAX, seed: 1 }, args: [queries] },
-        { epochs: EPOCHS, label: surrogate.label });
+      const out = await panel.run({ model: 'Ranker', options: { algo: surrogate.algo, epochs, k: K_MAX, seed: 1 }, args: [queries] },
+        { epochs, label: surrogate.label });
       if (!out) return;   // stopped (cancelled) or failed: the status says which
       const model = am.load(out.bytes);
       trained.push({ surrogate, model, curve: curveOf((q) => scoresWith(model, q)) });
@@ -94,7 +95,7 @@ export function mount(section) {
     result.textContent = `mean NDCG@10 on ${data.test.length} test queries: ` +
       [[BASELINE.label, curveOf((q) => byColumn(q, data.baselineColumn))], ...trained.map((t) => [t.surrogate.label, t.curve])]
         .map(([label, curve]) => `${label} ${at10(curve)}`).join(' · ');
-    panel.say(`trained ${trained.length} rankers`, 'ok');
+    panel.say(`trained ${trained.length} ranker${trained.length === 1 ? '' : 's'}${trained.length < SURROGATES.length ? ' (stopped)' : ''}`, 'ok');
   }
 
   // A LETOR / SVMlight-with-qid file: one test query in three; the list shows documents by their line number.
