@@ -3,8 +3,9 @@
 import createArgmax from '../../dist/argmax.mjs';
 import { withHeap, bytesArg } from './wasm.js';
 import * as multiclass from './multiclass.js';
+import * as sequence from './sequence.js';
 
-const modules = [multiclass];
+const modules = [multiclass, sequence];
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 // options.wasmUrl / options.locateFile override where the .wasm is fetched from;

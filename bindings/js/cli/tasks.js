@@ -1,7 +1,8 @@
 // The CLI's tasks: each module says how to train, predict and evaluate from text files.
 import multiclass from './multiclass.js';
+import sequence from './sequence.js';
 
-export const tasks = { multiclass };
+export const tasks = { multiclass, sequence };
 
 export function taskForKind(kind) {
   const task = Object.values(tasks).find((t) => t.kinds.includes(kind));

@@ -1,0 +1,90 @@
+// `argmax train sequence`: CoNLL-U, column or SVM^hmm files in, chain taggers out.
+//   argmax train sequence --train en_ewt-ud-train.conllu --model pos.model           (the recommended default)
+//   argmax train sequence --algo crf --set lambda=0.0002 --train train.conllu --model crf.model
+//   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
+// --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
+// replaces the feature templates.
+import { parseOptionStrings } from '../options.js';
+
+const ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin'];
+
+// The format from the first data line: "TAG qid:N …" is SVM^hmm, 10 tab-separated fields CoNLL-U,
+// anything else a column file.
+function formatOf(text) {
+  for (const line of text.split('\n', 200)) {
+    if (!line.trim() || line.startsWith('#')) continue;
+    if (/^\S+\s+qid:\S+/.test(line)) return 'svmhmm';
+    if (line.split('\t').length === 10 && /^\d/.test(line)) return 'conllu';
+    return 'columns';
+  }
+  return 'columns';
+}
+
+function readData(am, text, column) {
+  const format = formatOf(text);
+  if (format === 'svmhmm') {
+    const d = am.io.readSvmhmm(text);
+    if (d.tags.length === 0) throw new Error('the data file has no sequences');
+    return { format, x: d, tags: d.tags, n: d.tags.length };
+  }
+  const d = format === 'conllu' ? am.io.readConllu(text, { column }) : am.io.readColumns(text);
+  if (d.sentences.length === 0) throw new Error('the data file has no sentences');
+  return { format, x: d.sentences, tags: d.tags, n: d.sentences.length };
+}
+
+function measures(am, gold, predicted) {
+  const chunks = gold.some((s) => s.some((t) => /^[BIES]-/.test(t)));
+  const r = am.metrics.sequences(gold, predicted, { chunks });
+  const metrics = { token_accuracy: r.tokenAccuracy, sequence_accuracy: r.sequenceAccuracy };
+  if (chunks) Object.assign(metrics, { chunk_precision: r.chunks.precision, chunk_recall: r.chunks.recall, chunk_f1: r.chunks.f1 });
+  return { report: r, metrics };
+}
+
+function table(r) {
+  const lines = ['tag        precision  recall     f1         support'];
+  for (const c of r.perTag) {
+    lines.push(`${String(c.name).padEnd(10)} ${c.precision.toFixed(4).padEnd(10)} ${c.recall.toFixed(4).padEnd(10)} ${c.f1.toFixed(4).padEnd(10)} ${c.support}`);
+  }
+  return lines.join('\n');
+}
+
+const column = (set) => set.column ?? 'upos';
+
+export default {
+  name: 'sequence',
+  kinds: ['sequence'],
+  algorithms: ALGORITHMS,
+  defaultAlgo: 'perceptron',
+  help(am) {
+    return `Files: .conllu (FORM → UPOS; --set column=xpos for XPOS), column files (token … tag), .svmhmm (numeric).\n` +
+      `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom).\n\n${am.module.sequenceHelp()}`;
+  },
+  train(am, { train, valid, algo, set, log }) {
+    const { column: _column, templates, ...rest } = set;
+    const data = readData(am, train, column(set));
+    const options = { algo, ...parseOptionStrings(am.SequenceTagger.options(), rest, 'sequence tagger') };
+    if (templates !== undefined) options.templates = templates;
+    const Tagger = data.format === 'svmhmm' ? am.DenseSequenceTagger : am.SequenceTagger;
+    if (data.format === 'svmhmm') delete options.features;
+    const model = new Tagger(options);
+    model.fit(data.x, data.tags, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
+    const check = valid ? readData(am, valid, column(set)) : data;
+    const { metrics } = measures(am, check.tags, model.tag(check.x));
+    return { model, n: data.n, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };
+  },
+  // One tag per line, a blank line after each sequence.
+  predict(am, model, text) {
+    const data = readData(am, text, 'upos');  // (CoNLL-U tags are not needed here, only the words)
+    return model.tag(data.x).map((s) => s.join('\n') + '\n');
+  },
+  // CoNLL-U files are read with UPOS, or with XPOS when most UPOS tags are unknown to the model.
+  evaluate(am, model, text) {
+    let data = readData(am, text, 'upos');
+    if (data.format === 'conllu') {
+      const known = new Set(model.labels), all = data.tags.flat();
+      if (all.filter((t) => !known.has(t)).length * 2 > all.length) data = readData(am, text, 'xpos');
+    }
+    const { report, metrics } = measures(am, data.tags, model.tag(data.x));
+    return { n: data.n, metrics, table: table(report) };
+  },
+};

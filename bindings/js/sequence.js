@@ -1,0 +1,363 @@
+// Sequence tagging with chain models: SequenceTagger (token sequences, string[][] in and out) and
+// DenseSequenceTagger (numeric features per position, e.g. the pixels of handwritten letters).
+// Trainers: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF.
+import { Owned, withHeap, matrixArgs, progressBridge } from './wasm.js';
+import { encodeOptions, decodeOptions } from './options.js';
+
+export const SEQUENCE_ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin'];
+export const FEATURE_PRESETS = ['pos', 'crfsuite'];
+const SEP = '\x1f';
+
+// Token sequences → one U+001F-joined string and their lengths (a single crossing into wasm).
+function packTokens(sequences, name) {
+  if (!Array.isArray(sequences)) throw new TypeError(`${name} must be an array of sequences (string[][])`);
+  const lengths = new Int32Array(sequences.length), parts = [];
+  sequences.forEach((s, i) => {
+    if (!Array.isArray(s)) throw new TypeError(`${name}[${i}] must be an array of strings`);
+    lengths[i] = s.length;
+    for (let t = 0; t < s.length; ++t) {
+      const token = s[t];
+      if (typeof token !== 'string') throw new TypeError(`${name}[${i}][${t}] is ${typeof token}, expected a string`);
+      if (token.includes(SEP)) throw new RangeError(`${name}[${i}][${t}] contains the control character U+001F`);
+      parts.push(token);
+    }
+  });
+  return { text: parts.join(SEP), lengths };
+}
+
+function unpack(flat, lengths, map = (x) => x) {
+  const out = [];
+  let p = 0;
+  for (const n of lengths) {
+    const seq = new Array(n);
+    for (let t = 0; t < n; ++t) seq[t] = map(flat[p++]);
+    out.push(seq);
+  }
+  return out;
+}
+
+const splitJoined = (text, total) => (total === 0 ? [] : text.split(SEP));
+const isSingleTokens = (x) => Array.isArray(x) && (x.length === 0 || typeof x[0] === 'string');
+
+// Numeric sequences → matrix args + Int32Array starts. Accepts an array of sequences, each number[][]
+// (positions × features) or {data, rows, cols}; or a whole corpus {offsets, indices, values, cols, starts}
+// (what io.readSvmhmm returns).
+function packNumeric(heap, sequences, name) {
+  if (sequences && !Array.isArray(sequences) && sequences.starts !== undefined) {
+    const { offsets, indices, values, cols, starts } = sequences;
+    const st = Int32Array.from(starts);
+    return { args: matrixArgs(heap, { offsets, indices, values, cols }, name), starts: st, m: st.length - 1 };
+  }
+  if (!Array.isArray(sequences)) throw new TypeError(`${name} must be an array of sequences (number[][] or {data, rows, cols} each)`);
+  const starts = new Int32Array(sequences.length + 1);
+  let cols;
+  const blocks = [];
+  sequences.forEach((s, i) => {
+    let data, rows, c;
+    if (Array.isArray(s)) {
+      rows = s.length, c = rows ? s[0].length : cols ?? 0;
+      data = new Float32Array(rows * c);
+      s.forEach((row, t) => {
+        if ((!Array.isArray(row) && !ArrayBuffer.isView(row)) || row.length !== c) throw new RangeError(`${name}[${i}][${t}] must have ${c} numbers`);
+        data.set(row, t * c);
+      });
+    } else if (s && s.data !== undefined) {
+      ({ data, rows, cols: c } = s);
+      if (data.length !== rows * c) throw new RangeError(`${name}[${i}]: data has ${data.length} values, expected rows × cols = ${rows * c}`);
+    } else {
+      throw new TypeError(`${name}[${i}] must be number[][] or {data, rows, cols}`);
+    }
+    if (rows > 0) {
+      if (cols === undefined) cols = c;
+      else if (c !== cols) throw new RangeError(`${name}[${i}] has ${c} features per position, expected ${cols}`);
+    }
+    blocks.push(data);
+    starts[i + 1] = starts[i] + rows;
+  });
+  const all = new Float32Array(starts[sequences.length] * (cols ?? 0));
+  let at = 0;
+  for (const b of blocks) all.set(b, at), (at += b.length);
+  for (let j = 0; j < all.length; ++j) if (Number.isNaN(all[j])) throw new TypeError(`${name} contains a value that is not a number`);
+  return { args: matrixArgs(heap, { data: all, rows: starts[sequences.length], cols: cols ?? 0 }, name), starts, m: sequences.length };
+}
+
+export function install(M, api) {
+  let schema;
+  const schemaOf = () => (schema ??= JSON.parse(M.sequenceSchema()));
+
+  // {algo, features: 'pos' | 'crfsuite' | '<templates>', templates, ...} → option lines.
+  function optionText(options) {
+    const { features, templates, ...rest } = options;
+    if (rest.algo !== undefined && !SEQUENCE_ALGORITHMS.includes(rest.algo)) {
+      throw new TypeError(`unknown sequence algorithm '${rest.algo}' (known: ${SEQUENCE_ALGORITHMS.join(', ')})`);
+    }
+    let custom = templates;
+    if (features !== undefined) {
+      if (typeof features !== 'string') throw new TypeError("option 'features' must be 'pos', 'crfsuite' or a template list such as 'lower[0] suffix3[0] lower[-1]|lower[0]'");
+      if (FEATURE_PRESETS.includes(features)) rest.features = features;
+      else if (custom !== undefined) throw new TypeError("give either 'features' or 'templates', not both");
+      else custom = features;
+    }
+    let text = encodeOptions(schemaOf(), rest, 'SequenceTagger');
+    if (custom !== undefined) {
+      if (typeof custom !== 'string' || !custom.trim()) throw new TypeError("option 'templates' must be a non-empty template list");
+      text += `${text ? '\n' : ''}templates=${custom.replace(/\s+/g, ' ').trim()}`;
+    }
+    return text;
+  }
+
+  function labelIds(labels, tags, name) {
+    const id = new Map(labels.map((l, i) => [l, i]));
+    const flat = [];
+    tags.forEach((s, i) => {
+      if (!Array.isArray(s)) throw new TypeError(`${name}[${i}] must be an array of tags`);
+      for (const t of s) flat.push(id.has(t) ? id.get(t) : -1);
+    });
+    return Int32Array.from(flat);
+  }
+
+  // Per position: the id of a forced tag, or −1 where the position is free (null).
+  function forcedIds(labels, forced, lengths) {
+    if (!Array.isArray(forced) || forced.length !== lengths.length) throw new RangeError('forced needs one array per sequence');
+    const id = new Map(labels.map((l, i) => [l, i])), flat = [];
+    forced.forEach((s, i) => {
+      if (!Array.isArray(s) || s.length !== lengths[i]) throw new RangeError(`forced[${i}] must have ${lengths[i]} entries (a tag or null)`);
+      s.forEach((t, j) => {
+        if (t === null || t === undefined) flat.push(-1);
+        else if (id.has(t)) flat.push(id.get(t));
+        else throw new RangeError(`forced[${i}][${j}]: unknown tag '${t}' (known: ${labels.join(', ')})`);
+      });
+    });
+    return Int32Array.from(flat);
+  }
+
+  // Shared by both taggers; subclasses say how their input crosses into wasm.
+  class Tagger extends Owned {
+    #optionText;
+    #labels = null;
+
+    constructor(options = {}) {
+      super(null);
+      if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+      this.#optionText = optionText(options);
+    }
+
+    static options() { return schemaOf().map((s) => ({ ...s })); }
+
+    // fit(x, tags, {onProgress, warmStart}): warmStart continues from the current model.
+    fit(x, tags, { onProgress, warmStart = false } = {}) {
+      const packedTags = packTokens(tags, 'tags');
+      const progress = progressBridge(onProgress);
+      const warm = warmStart && this.ready ? this.handle : null;
+      const handle = withHeap(M, (heap) => this.train(heap, x, packedTags, this.#optionText, progress.callback, warm));
+      this.replaceHandle(handle);
+      this.#labels = null;
+      progress.rethrow();
+      return this;
+    }
+
+    get labels() { return (this.#labels ??= this.handle.labels().split(SEP)); }
+    get options() { return decodeOptions(schemaOf(), this.handle.options()); }
+    get templates() { return this.handle.templates(); }
+    // Transition weights: rows = previous label, then a start row and an end row; columns = label.
+    get transitions() {
+      const k = this.labels.length, flat = this.handle.transitions();
+      return Array.from({ length: k + 2 }, (_, r) => Array.from(flat.subarray(r * k, (r + 1) * k)));
+    }
+
+    // tag(x, {bio, forced}): the Viterbi labelling. bio: obey BIO/BIOES rules (no O → I-X);
+    // forced: per sequence, per position a tag or null (free).
+    tag(x, { bio = false, forced } = {}) {
+      const single = this.isSingle(x), seqs = single ? [x] : x;
+      const labels = this.labels;
+      const ids = withHeap(M, (heap) => {
+        let forcedPtr = 0;
+        if (forced !== undefined) forcedPtr = heap.i32(forcedIds(labels, single ? [forced] : forced, this.lengths(seqs)));
+        return this.decode(heap, seqs, forcedPtr, Boolean(bio));
+      });
+      const out = unpack(ids, this.lengths(seqs), (i) => labels[i]);
+      return single ? out[0] : out;
+    }
+
+    // Per-position label probabilities p(y_t = label | x) by forward–backward:
+    // {labels, probabilities: number[][] (positions × labels), logZ}; an array of those for many sequences.
+    marginals(x) {
+      const single = this.isSingle(x), seqs = single ? [x] : x;
+      const r = withHeap(M, (heap) => this.marginalsOf(heap, seqs));
+      const k = this.labels.length, lengths = this.lengths(seqs), out = [];
+      let p = 0;
+      lengths.forEach((n, i) => {
+        const rows = [];
+        for (let t = 0; t < n; ++t, p += k) rows.push(Array.from(r.probabilities.subarray(p, p + k)));
+        out.push({ labels: this.labels, probabilities: rows, logZ: r.logZ[i] });
+      });
+      return single ? out[0] : out;
+    }
+
+    // The `count` best labellings of one sequence: [{tags, score, probability}], best first.
+    nbest(x, count = 5) {
+      if (!Number.isInteger(count) || count < 1) throw new RangeError(`count must be an integer ≥ 1, got ${count}`);
+      const r = withHeap(M, (heap) => this.nbestOf(heap, x, count));
+      const n = this.lengths([x])[0], labels = this.labels;
+      return Array.from(r.scores, (score, i) => ({
+        tags: Array.from(r.paths.subarray(i * n, (i + 1) * n), (y) => labels[y]),
+        score,
+        probability: Math.exp(score - r.logZ),
+      }));
+    }
+
+    // log p(tags | x) under the model read as a CRF (any trainer's weights define one).
+    logProbability(x, tags) {
+      const single = this.isSingle(x), seqs = single ? [x] : x, t = single ? [tags] : tags;
+      const lengths = this.lengths(seqs);
+      if (!Array.isArray(t) || t.length !== lengths.length) throw new RangeError('give one tag sequence per input sequence');
+      t.forEach((s, i) => {
+        if (!Array.isArray(s) || s.length !== lengths[i]) throw new RangeError(`tags[${i}] has ${s?.length} tags for ${lengths[i]} positions`);
+      });
+      const ids = labelIds(this.labels, t, 'tags');
+      const r = withHeap(M, (heap) => this.logProbabilityOf(heap, seqs, heap.i32(ids)));
+      return single ? r[0] : Array.from(r);
+    }
+
+    save() { return this.handle.save(); }
+  }
+
+  class SequenceTagger extends Tagger {
+    // options: {algo, features: 'pos' | 'crfsuite' | '<templates>', epochs, lambda, hash_bits, min_count, …}
+    constructor(options = {}) { super(options); }
+
+    isSingle(x) { return isSingleTokens(x); }
+    lengths(seqs) { return seqs.map((s) => s.length); }
+
+    train(heap, sentences, tags, optionText, callback, warm) {
+      const s = packTokens(sentences, 'sentences');
+      if (s.lengths.length !== tags.lengths.length) throw new RangeError(`got ${s.lengths.length} sentences but ${tags.lengths.length} tag sequences`);
+      s.lengths.forEach((n, i) => {
+        if (n !== tags.lengths[i]) throw new RangeError(`sentence ${i} has ${n} tokens but ${tags.lengths[i]} tags`);
+      });
+      return M.SequenceModel.trainTokens(s.text, heap.i32(s.lengths), s.lengths.length, tags.text, optionText, callback, warm);
+    }
+    decode(heap, seqs, forced, bio) {
+      const s = packTokens(seqs, 'sentences');
+      return this.handle.tagTokens(s.text, heap.i32(s.lengths), s.lengths.length, forced, bio);
+    }
+    marginalsOf(heap, seqs) {
+      const s = packTokens(seqs, 'sentences');
+      return this.handle.marginalsTokens(s.text, heap.i32(s.lengths), s.lengths.length);
+    }
+    nbestOf(heap, x, count) {
+      if (!isSingleTokens(x)) throw new TypeError('nbest takes one sentence (string[])');
+      const s = packTokens([x], 'sentence');
+      return this.handle.nbestTokens(s.text, heap.i32(s.lengths), count);
+    }
+    logProbabilityOf(heap, seqs, ids) {
+      const s = packTokens(seqs, 'sentences');
+      return this.handle.logProbabilityTokens(s.text, heap.i32(s.lengths), s.lengths.length, ids);
+    }
+  }
+
+  class DenseSequenceTagger extends Tagger {
+    // options: as SequenceTagger, plus bias (an always-on feature, default true); features/templates do not apply.
+    constructor(options = {}) { super(options); }
+
+    get columns() { return this.handle.columns(); }
+    // One sequence is number[][] (positions × features) or {data, rows, cols}; many are an array of those,
+    // or a whole corpus {offsets, indices, values, cols, starts}.
+    isSingle(x) {
+      if (!Array.isArray(x)) return x?.starts === undefined;
+      if (x.length === 0) return false;
+      const first = x[0];
+      return ArrayBuffer.isView(first) || (Array.isArray(first) && (first.length === 0 || typeof first[0] === 'number'));
+    }
+    lengths(seqs) {
+      if (!Array.isArray(seqs)) {
+        const st = seqs.starts;
+        return Array.from({ length: st.length - 1 }, (_, i) => st[i + 1] - st[i]);
+      }
+      return seqs.map((s) => (Array.isArray(s) ? s.length : s.rows));
+    }
+
+    train(heap, sequences, tags, optionText, callback, warm) {
+      const p = packNumeric(heap, sequences, 'sequences');
+      if (p.m !== tags.lengths.length) throw new RangeError(`got ${p.m} sequences but ${tags.lengths.length} tag sequences`);
+      return M.SequenceModel.trainNumeric(...p.args, heap.i32(p.starts), p.m, tags.text, optionText, callback, warm);
+    }
+    decode(heap, seqs, forced, bio) {
+      const p = packNumeric(heap, seqs, 'sequences');
+      return this.handle.tagNumeric(...p.args, heap.i32(p.starts), p.m, forced, bio);
+    }
+    marginalsOf(heap, seqs) {
+      const p = packNumeric(heap, seqs, 'sequences');
+      return this.handle.marginalsNumeric(...p.args, heap.i32(p.starts), p.m);
+    }
+    nbestOf(heap, x, count) {
+      const p = packNumeric(heap, [x], 'sequence');
+      return this.handle.nbestNumeric(...p.args, heap.i32(p.starts), count);
+    }
+    logProbabilityOf(heap, seqs, ids) {
+      const p = packNumeric(heap, seqs, 'sequences');
+      return this.handle.logProbabilityNumeric(...p.args, heap.i32(p.starts), p.m, ids);
+    }
+  }
+
+  // A tagger around a loaded model; refitting it uses the options it was trained with.
+  function fromHandle(handle) {
+    const Class = handle.input() === 'tokens' ? SequenceTagger : DenseSequenceTagger;
+    const saved = decodeOptions(schemaOf(), handle.options());
+    if (saved.features === 'custom') delete saved.features;
+    if (Class === DenseSequenceTagger) delete saved.features;
+    const model = new Class(saved);
+    model.replaceHandle(handle);
+    return model;
+  }
+
+  const io = {
+    // CoNLL-U text → {sentences, tags}; column: 'upos' (default) or 'xpos'.
+    readConllu(text, { column = 'upos' } = {}) {
+      if (typeof text !== 'string') throw new TypeError('readConllu expects the file contents as a string');
+      return tagged(M.readConllu(text, column));
+    },
+    // Column files (token … tag, blank line between sentences) → {sentences, tags}.
+    readColumns(text) {
+      if (typeof text !== 'string') throw new TypeError('readColumns expects the file contents as a string');
+      return tagged(M.readColumns(text));
+    },
+    // SVM^hmm text → {offsets, indices, values, cols, starts, tags} (pass it whole to a DenseSequenceTagger).
+    readSvmhmm(text) {
+      if (typeof text !== 'string') throw new TypeError('readSvmhmm expects the file contents as a string');
+      const r = M.readSvmhmm(text);
+      const total = r.lengths.reduce((a, b) => a + b, 0);
+      return { offsets: r.offsets, indices: r.indices, values: r.values, cols: r.cols, starts: r.starts, tags: unpack(splitJoined(r.tags, total), r.lengths) };
+    },
+  };
+  function tagged(r) {
+    const total = r.lengths.reduce((a, b) => a + b, 0);
+    return { sentences: unpack(splitJoined(r.tokens, total), r.lengths), tags: unpack(splitJoined(r.tags, total), r.lengths) };
+  }
+
+  const metrics = {
+    // {tokenAccuracy, sequenceAccuracy, tags, perTag: [{name, precision, recall, f1, support}], confusion, chunks?}
+    // chunks: true adds chunk-level P/R/F1 for BIO/BIOES tags (conlleval's rules).
+    sequences(gold, predicted, { chunks = false } = {}) {
+      const g = packTokens(gold, 'gold'), p = packTokens(predicted, 'predicted');
+      if (g.lengths.length !== p.lengths.length) throw new RangeError(`got ${g.lengths.length} gold sequences but ${p.lengths.length} predicted ones`);
+      g.lengths.forEach((n, i) => {
+        if (n !== p.lengths[i]) throw new RangeError(`sequence ${i}: ${n} gold tags but ${p.lengths[i]} predicted tags`);
+      });
+      return withHeap(M, (heap) => M.sequenceReport(g.text, p.text, heap.i32(g.lengths), g.lengths.length, Boolean(chunks)));
+    },
+  };
+
+  api.SequenceTagger = SequenceTagger;
+  api.DenseSequenceTagger = DenseSequenceTagger;
+  api.features = Object.assign(api.features ?? {}, {
+    // Template lists: pos() is the default for part-of-speech tagging, crfsuite() CRFsuite's POS set.
+    pos: () => M.sequenceTemplates('pos'),
+    crfsuite: () => M.sequenceTemplates('crfsuite'),
+  });
+  Object.assign(api.io, io);
+  Object.assign(api.metrics, metrics);
+  api.loaders.sequence = (handleFromBytes) => {
+    return fromHandle(handleFromBytes(M.SequenceModel.load));
+  };
+}

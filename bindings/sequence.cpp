@@ -1,0 +1,323 @@
+// Embind glue for sequence tagging: chain taggers (tokens or numeric positions), their inference
+// (Viterbi with constraints, marginals, n-best, sequence probability), the CoNLL-U / column /
+// SVM^hmm readers and the sequence metrics. Token sequences cross as one string of tokens joined
+// by U+001F plus an Int32Array of sequence lengths (one conversion, not one per token).
+#include <cmath>
+
+#include "common.hpp"
+#include "io/bytes.hpp"
+#include "io/conll.hpp"
+#include "io/svmhmm.hpp"
+#include "metrics/sequence_metrics.hpp"
+#include "sequence/forward_backward.hpp"
+#include "sequence/nbest.hpp"
+#include "sequence/sequence_trainer.hpp"
+
+namespace argmax::js {
+namespace {
+
+constexpr char kSep = '\x1f';
+
+// "a␟b␟c" + lengths [2, 1] → {{a, b}, {c}}
+Sentences split_sequences(const std::string& text, uintptr_t lengths_ptr, int m) {
+  require(m >= 0, "negative number of sequences");
+  const int32_t* lengths = reinterpret_cast<const int32_t*>(lengths_ptr);
+  Sentences out(m);
+  size_t pos = 0;
+  long total = 0;
+  for (int i = 0; i < m; ++i) {
+    require(lengths[i] >= 0, "sequence ", i, " has a negative length");
+    total += lengths[i];
+  }
+  for (int i = 0; i < m; ++i) {
+    out[i].reserve(lengths[i]);
+    for (int t = 0; t < lengths[i]; ++t) {
+      require(pos <= text.size(), "fewer tokens than the sequence lengths add up to (", total, ")");
+      size_t end = text.find(kSep, pos);
+      if (end == std::string::npos) end = text.size();
+      out[i].push_back(text.substr(pos, end - pos));
+      pos = end + 1;
+    }
+  }
+  // N tokens have N − 1 separators: all of the text is used exactly when pos = size + 1.
+  require(total == 0 ? text.empty() : pos == text.size() + 1, "more tokens than the sequence lengths add up to (",
+          total, ")");
+  return out;
+}
+
+std::string join(const Sentences& s) {
+  std::string out;
+  bool first = true;
+  for (const auto& seq : s)
+    for (const auto& t : seq) {
+      if (!first) out += kSep;
+      out += t, first = false;
+    }
+  return out;
+}
+
+std::vector<int32_t> lengths_of(const Sentences& s) {
+  std::vector<int32_t> out;
+  for (const auto& seq : s) out.push_back(int32_t(seq.size()));
+  return out;
+}
+
+std::vector<int64_t> starts_at(uintptr_t starts_ptr, int m) {
+  const int32_t* s = reinterpret_cast<const int32_t*>(starts_ptr);
+  return std::vector<int64_t>(s, s + m + 1);
+}
+
+SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
+                           val on_progress, SequenceModel* warm) {
+  return train_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m), option_lines(options),
+                      progress_from(on_progress), warm);
+}
+
+SequenceModel train_numeric(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                            uintptr_t starts, int m, std::string tags, std::string options, val on_progress,
+                            SequenceModel* warm) {
+  const std::vector<int64_t> s = starts_at(starts, m);
+  std::vector<int32_t> lengths;
+  for (int i = 0; i < m; ++i) lengths.push_back(int32_t(s[i + 1] - s[i]));
+  return train_numeric_tagger(rows_at(offsets, indices, values, rows, cols), s,
+                              split_sequences(tags, uintptr_t(lengths.data()), m), option_lines(options),
+                              progress_from(on_progress), warm);
+}
+
+SequenceBatch featurize_tokens(const SequenceModel& model, const std::string& tokens, uintptr_t lengths, int m) {
+  SequenceBatch x;
+  model.featurize(split_sequences(tokens, lengths, m), x);
+  return x;
+}
+SequenceBatch featurize_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values,
+                                int rows, int cols, uintptr_t starts, int m) {
+  SequenceBatch x;
+  model.featurize(rows_at(offsets, indices, values, rows, cols), starts_at(starts, m), x);
+  return x;
+}
+
+// Viterbi labels of every position (Int32Array, concatenated). forced: per position a label id or −1
+// (0 = none); bio: apply the BIO/BIOES transition rules derived from the label names.
+val decode(const SequenceModel& model, const SequenceBatch& x, uintptr_t forced, bool bio) {
+  const int32_t* f = reinterpret_cast<const int32_t*>(forced);
+  ChainConstraints base = bio ? ChainConstraints::bio(model.labels) : ChainConstraints{};
+  base.k = int(model.labels.size());
+  std::vector<int32_t> out;
+  out.reserve(x.tokens());
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    model.scores(x, i, s);
+    if (bio || f) {
+      ChainConstraints c = base;
+      if (f) c.forced.assign(f + x.starts[i], f + x.starts[i + 1]);
+      apply_constraints(s, c);
+    }
+    const LabelPath p = viterbi(s);
+    out.insert(out.end(), p.labels.begin(), p.labels.end());
+  }
+  return typed_array("Int32Array", out);
+}
+
+val tag_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t forced, bool bio) {
+  return decode(model, featurize_tokens(model, tokens, lengths, m), forced, bio);
+}
+val tag_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                uintptr_t starts, int m, uintptr_t forced, bool bio) {
+  return decode(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, m), forced, bio);
+}
+
+// {probabilities: Float32Array (positions × labels), logZ: Float64Array (one per sequence)}
+val marginals_of(const SequenceModel& model, const SequenceBatch& x) {
+  std::vector<float> p;
+  std::vector<double> log_z;
+  ChainScores s;
+  ChainMarginals mg;
+  for (int i = 0; i < x.sequences(); ++i) {
+    model.scores(x, i, s);
+    forward_backward(s, mg, false);
+    p.insert(p.end(), mg.node.begin(), mg.node.end());
+    log_z.push_back(mg.log_z);
+  }
+  val out = val::object();
+  out.set("probabilities", typed_array("Float32Array", p));
+  out.set("logZ", typed_array("Float64Array", log_z));
+  return out;
+}
+val marginals_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m) {
+  return marginals_of(model, featurize_tokens(model, tokens, lengths, m));
+}
+val marginals_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
+                      int cols, uintptr_t starts, int m) {
+  return marginals_of(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, m));
+}
+
+// The `count` best labellings of sequence 0: {paths: Int32Array (found × n), scores: Float64Array, logZ}.
+val nbest_of(const SequenceModel& model, const SequenceBatch& x, int count) {
+  require(x.sequences() == 1, "n-best decodes one sequence at a time");
+  ChainScores s;
+  model.scores(x, 0, s);
+  const std::vector<LabelPath> paths = nbest(s, count);
+  std::vector<int32_t> flat;
+  std::vector<double> scores;
+  for (const auto& p : paths) flat.insert(flat.end(), p.labels.begin(), p.labels.end()), scores.push_back(p.score);
+  val out = val::object();
+  out.set("paths", typed_array("Int32Array", flat));
+  out.set("scores", typed_array("Float64Array", scores));
+  out.set("logZ", log_partition(s));
+  return out;
+}
+val nbest_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int count) {
+  return nbest_of(model, featurize_tokens(model, tokens, lengths, 1), count);
+}
+val nbest_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
+                  int cols, uintptr_t starts, int count) {
+  return nbest_of(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, 1), count);
+}
+
+// log p(y | x) of given labels (label ids, concatenated; −1 = a label the model does not know → −∞).
+val log_probability_of(const SequenceModel& model, const SequenceBatch& x, uintptr_t labels_ptr) {
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels_ptr);
+  std::vector<double> out;
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    model.scores(x, i, s);
+    const int32_t* yi = y + x.starts[i];
+    bool known = true;
+    for (int t = 0; t < x.length(i); ++t) known &= yi[t] >= 0 && yi[t] < s.k;
+    out.push_back(known ? log_probability(s, yi) : -INFINITY);
+  }
+  return typed_array("Float64Array", out);
+}
+val log_probability_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t labels) {
+  return log_probability_of(model, featurize_tokens(model, tokens, lengths, m), labels);
+}
+val log_probability_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values,
+                            int rows, int cols, uintptr_t starts, int m, uintptr_t labels) {
+  return log_probability_of(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, m), labels);
+}
+
+std::string labels_text(const SequenceModel& m) {
+  std::string out;
+  for (size_t i = 0; i < m.labels.size(); ++i) out += (i ? std::string(1, kSep) : "") + m.labels[i];
+  return out;
+}
+std::string input_kind(const SequenceModel& m) { return m.input == SequenceInput::Tokens ? "tokens" : "numeric"; }
+int columns(const SequenceModel& m) { return m.numeric_columns; }
+std::string templates_of(const SequenceModel& m) { return m.templates; }
+int feature_rows(const SequenceModel& m) { return m.feature_rows(); }
+std::string options_of(const SequenceModel& m) {
+  std::string text;
+  for (const auto& [key, value] : m.options) text += key + "=" + value + "\n";
+  return text;
+}
+// Transition weights: Float32Array of (k + 2) × k: rows 0..k−1 = from label, row k = start, row k+1 = end.
+val transitions(const SequenceModel& m) {
+  const ChainLayout L = m.layout();
+  const int k = L.labels;
+  std::vector<float> t(size_t(k + 2) * k);
+  for (int a = 0; a < k; ++a)
+    for (int b = 0; b < k; ++b) t[size_t(a) * k + b] = m.weights[L.transition(a, b)];
+  for (int b = 0; b < k; ++b) t[size_t(k) * k + b] = m.weights[L.start(b)], t[size_t(k + 1) * k + b] = m.weights[L.end(b)];
+  return typed_array("Float32Array", t);
+}
+val save(const SequenceModel& m) { return copy_to_js(m.save()); }
+SequenceModel load(uintptr_t data, int size) { return SequenceModel::load(bytes_at(data), size_t(size)); }
+
+std::string schema() { return schema_json(sequence_options()); }
+std::string help() { return describe(sequence_options()); }
+std::string preset(std::string name) { return template_preset(name); }
+
+// {tokens, tags, lengths}: tokens and tags joined by U+001F.
+val tagged_to_js(const TaggedText& t) {
+  val out = val::object();
+  out.set("tokens", join(t.tokens));
+  out.set("tags", join(t.tags));
+  out.set("lengths", typed_array("Int32Array", lengths_of(t.tokens)));
+  return out;
+}
+val read_conllu_text(std::string text, std::string column) { return tagged_to_js(read_conllu(text, column)); }
+val read_columns_text(std::string text) { return tagged_to_js(read_columns(text)); }
+// {offsets, indices, values, cols, starts, tags, lengths}
+val read_svmhmm_text(std::string text) {
+  const NumericSequences d = read_svmhmm(text);
+  std::vector<int32_t> starts(d.starts.begin(), d.starts.end());
+  val out = val::object();
+  out.set("offsets", typed_array("Int32Array", d.rows.offsets));
+  out.set("indices", typed_array("Int32Array", d.rows.indices));
+  out.set("values", typed_array("Float32Array", d.rows.values));
+  out.set("cols", d.rows.cols);
+  out.set("starts", typed_array("Int32Array", starts));
+  out.set("tags", join(d.tags));
+  out.set("lengths", typed_array("Int32Array", lengths_of(d.tags)));
+  return out;
+}
+
+val scores_to_js(const TagScores& c) {
+  val o = val::object();
+  o.set("name", c.name), o.set("precision", c.precision), o.set("recall", c.recall), o.set("f1", c.f1);
+  o.set("support", double(c.gold)), o.set("predicted", double(c.predicted)), o.set("correct", double(c.correct));
+  return o;
+}
+
+// Gold and predicted tags joined by U+001F with shared lengths.
+val sequence_report(std::string gold, std::string predicted, uintptr_t lengths, int m, bool chunks) {
+  const Sentences g = split_sequences(gold, lengths, m), p = split_sequences(predicted, lengths, m);
+  const SequenceScores s = score_sequences(g, p);
+  val out = val::object(), per_tag = val::array();
+  for (const auto& c : s.per_tag) per_tag.call<void>("push", scores_to_js(c));
+  std::vector<double> confusion(s.confusion.begin(), s.confusion.end());
+  val tags = val::array();
+  for (const auto& t : s.tags) tags.call<void>("push", t);
+  out.set("tokenAccuracy", s.token_accuracy);
+  out.set("sequenceAccuracy", s.sequence_accuracy);
+  out.set("tokens", double(s.tokens));
+  out.set("sequences", double(s.sequences));
+  out.set("tags", tags);
+  out.set("perTag", per_tag);
+  out.set("confusion", typed_array("Float64Array", confusion));
+  if (chunks) {
+    const ChunkScores c = score_chunks(g, p);
+    val o = val::object(), per_type = val::array();
+    for (const auto& t : c.per_type) per_type.call<void>("push", scores_to_js(t));
+    o.set("precision", c.precision), o.set("recall", c.recall), o.set("f1", c.f1);
+    o.set("gold", double(c.gold)), o.set("predicted", double(c.predicted)), o.set("correct", double(c.correct));
+    o.set("perType", per_type);
+    out.set("chunks", o);
+  }
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(argmax_sequence) {
+  using namespace emscripten;
+  class_<SequenceModel>("SequenceModel")
+      .class_function("trainTokens", &Guard<&train_tokens>::call, allow_raw_pointers())
+      .class_function("trainNumeric", &Guard<&train_numeric>::call, allow_raw_pointers())
+      .class_function("load", &Guard<&load>::call)
+      .function("tagTokens", &Guard<&tag_tokens>::call)
+      .function("tagNumeric", &Guard<&tag_numeric>::call)
+      .function("marginalsTokens", &Guard<&marginals_tokens>::call)
+      .function("marginalsNumeric", &Guard<&marginals_numeric>::call)
+      .function("nbestTokens", &Guard<&nbest_tokens>::call)
+      .function("nbestNumeric", &Guard<&nbest_numeric>::call)
+      .function("logProbabilityTokens", &Guard<&log_probability_tokens>::call)
+      .function("logProbabilityNumeric", &Guard<&log_probability_numeric>::call)
+      .function("labels", &Guard<&labels_text>::call)
+      .function("input", &Guard<&input_kind>::call)
+      .function("columns", &Guard<&columns>::call)
+      .function("templates", &Guard<&templates_of>::call)
+      .function("featureRows", &Guard<&feature_rows>::call)
+      .function("options", &Guard<&options_of>::call)
+      .function("transitions", &Guard<&transitions>::call)
+      .function("save", &Guard<&save>::call);
+  function("sequenceSchema", &Guard<&schema>::call);
+  function("sequenceHelp", &Guard<&help>::call);
+  function("sequenceTemplates", &Guard<&preset>::call);
+  function("readConllu", &Guard<&read_conllu_text>::call);
+  function("readColumns", &Guard<&read_columns_text>::call);
+  function("readSvmhmm", &Guard<&read_svmhmm_text>::call);
+  function("sequenceReport", &Guard<&sequence_report>::call);
+}
+
+}  // namespace argmax::js

@@ -1,0 +1,154 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from '../../bindings/js/index.js';
+
+const am = await init();
+
+// A toy language whose tags follow from the words (and, for "can", from the neighbours).
+function corpus(m, seed = 1) {
+  let s = seed;
+  const rand = (n) => Math.floor(((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648) * n);
+  const pick = (xs) => xs[rand(xs.length)];
+  const sentences = [], tags = [];
+  for (let i = 0; i < m; ++i) {
+    const w = [], t = [];
+    const put = (word, tag) => { w.push(word); t.push(tag); };
+    put(pick(['the', 'a', 'this']), 'DET');
+    if (rand(2)) put(pick(['red', 'big', 'old']), 'ADJ');
+    put(pick(['dog', 'cat', 'can', 'idea']), 'NOUN');
+    if (rand(2)) { put('can', 'AUX'); put(pick(['run', 'sleep', 'can']), 'VERB'); } else put(pick(['runs', 'sleeps']), 'VERB');
+    sentences.push(w); tags.push(t);
+  }
+  return { sentences, tags };
+}
+
+const train = corpus(150), heldOut = corpus(40, 7);
+
+test('every trainer learns the toy language', () => {
+  for (const algo of ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin']) {
+    const tagger = new am.SequenceTagger({ algo, epochs: 10, lambda: algo.startsWith('ssvm') ? 0.001 : 0.0001 });
+    tagger.fit(train.sentences, train.tags);
+    const r = am.metrics.sequences(heldOut.tags, tagger.tag(heldOut.sentences));
+    assert.ok(r.tokenAccuracy > 0.97, `${algo}: ${r.tokenAccuracy}`);
+    tagger.dispose();
+  }
+});
+
+test('tag takes one sentence or many; labels come back as strings', () => {
+  const tagger = new am.SequenceTagger({ epochs: 5 }).fit(train.sentences, train.tags);
+  assert.deepEqual(tagger.tag(['the', 'dog', 'can', 'run']), ['DET', 'NOUN', 'AUX', 'VERB']);
+  assert.deepEqual(tagger.tag([['a', 'cat'], []]), [['DET', 'NOUN'], []]);
+  assert.deepEqual([...tagger.labels].sort(), ['ADJ', 'AUX', 'DET', 'NOUN', 'VERB']);
+});
+
+test('marginals sum to one, n-best is ordered and starts with the Viterbi path', () => {
+  const tagger = new am.SequenceTagger({ algo: 'crf' }).fit(train.sentences, train.tags);
+  const sentence = ['the', 'can', 'can', 'run'];
+  const m = tagger.marginals(sentence);
+  assert.equal(m.probabilities.length, 4);
+  for (const row of m.probabilities) assert.ok(Math.abs(row.reduce((a, b) => a + b, 0) - 1) < 1e-5);
+  const best = tagger.nbest(sentence, 4);
+  assert.equal(best.length, 4);
+  assert.deepEqual(best[0].tags, tagger.tag(sentence));
+  for (let i = 1; i < best.length; ++i) assert.ok(best[i].score <= best[i - 1].score);
+  assert.equal(new Set(best.map((b) => b.tags.join())).size, 4);
+  // log p of the best path agrees with its n-best probability.
+  assert.ok(Math.abs(Math.exp(tagger.logProbability(sentence, best[0].tags)) - best[0].probability) < 1e-4);
+});
+
+test('constrained decoding: forced tags and BIO rules', () => {
+  const sentences = [['John', 'Smith', 'lives', 'in', 'Paris'], ['Mary', 'went', 'to', 'New', 'York']];
+  const tags = [['B-PER', 'I-PER', 'O', 'O', 'B-LOC'], ['B-PER', 'O', 'O', 'B-LOC', 'I-LOC']];
+  const tagger = new am.SequenceTagger({ epochs: 10 }).fit(sentences, tags);
+  const forced = tagger.tag(['John', 'Smith', 'lives'], { forced: [null, 'I-LOC', null] });
+  assert.equal(forced[1], 'I-LOC');
+  const bio = tagger.tag(['John', 'Smith', 'lives'], { forced: [null, 'I-LOC', null], bio: true });
+  assert.equal(bio[1], 'I-LOC');
+  assert.equal(bio[0], 'B-LOC');  // I-LOC may only follow B-LOC or I-LOC
+  assert.throws(() => tagger.tag(['x'], { forced: ['NOPE'] }), /unknown tag 'NOPE'/);
+  assert.throws(() => tagger.tag(['x'], { forced: ['I-PER'], bio: true }), /constraints/);
+});
+
+test('save and load give identical tags; warm start adds labels', () => {
+  const tagger = new am.SequenceTagger({ features: 'crfsuite', epochs: 5 }).fit(train.sentences, train.tags);
+  const bytes = tagger.save();
+  assert.equal(am.modelKind(bytes), 'sequence');
+  const again = am.load(bytes);
+  assert.ok(again instanceof am.SequenceTagger);
+  assert.deepEqual(again.tag(heldOut.sentences), tagger.tag(heldOut.sentences));
+  assert.equal(again.options.features, 'crfsuite');
+  again.fit([['oh', 'the', 'dog']], [['INTJ', 'DET', 'NOUN']], { warmStart: true });
+  assert.ok(again.labels.includes('INTJ') && again.labels.includes('AUX'));
+  const corrupt = bytes.slice();
+  corrupt[corrupt.length >> 1] ^= 1;
+  assert.throws(() => am.load(corrupt), /checksum|corrupt|truncated/);
+});
+
+test('custom templates, progress and cancellation', () => {
+  const seen = [];
+  const tagger = new am.SequenceTagger({ templates: 'lower[0] suffix2[0] lower[-1]|lower[0]', epochs: 20 });
+  tagger.fit(train.sentences, train.tags, { onProgress: (p) => { seen.push(p.epoch); return p.epoch < 3; } });
+  assert.deepEqual(seen, [1, 2, 3]);
+  assert.match(tagger.templates, /suffix2\[0\]/);
+  assert.ok(am.features.pos().includes('suffix3[0]'));
+  assert.throws(() => tagger.fit(train.sentences, train.tags, { onProgress: () => { throw new Error('stop here'); } }), /stop here/);
+});
+
+test('options and inputs are validated with clear errors', () => {
+  assert.throws(() => new am.SequenceTagger({ algo: 'hmm' }), /unknown sequence algorithm 'hmm'/);
+  assert.throws(() => new am.SequenceTagger({ epochs: 0 }), /epochs/);
+  assert.throws(() => new am.SequenceTagger({ nope: 1 }), /unknown option 'nope'/);
+  assert.throws(() => new am.SequenceTagger({ features: 'lower[0] wrd[1]' }).fit(train.sentences, train.tags), /unknown attribute 'wrd'/);
+  const tagger = new am.SequenceTagger();
+  assert.throws(() => tagger.fit([['a', 'b']], [['X']]), /2 tokens but 1 tags/);
+  assert.throws(() => tagger.fit([['a', 3]], [['X', 'Y']]), /expected a string/);
+  assert.throws(() => tagger.tag(['a']), /not trained/);
+});
+
+test('dense sequences: OCR-like numeric features per position', () => {
+  // Letter "a" = [1, 0, noise], "b" = [0, 1, noise]; words alternate a/b mostly.
+  let s = 3;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const X = [], y = [];
+  for (let i = 0; i < 80; ++i) {
+    const n = 2 + Math.floor(rand() * 4), seq = [], tags = [];
+    for (let t = 0; t < n; ++t) {
+      const b = rand() < 0.5;
+      seq.push([b ? 0 : 1, b ? 1 : 0, rand()]);
+      tags.push(b ? 'b' : 'a');
+    }
+    X.push(seq); y.push(tags);
+  }
+  const tagger = new am.DenseSequenceTagger({ epochs: 5 }).fit(X, y);
+  assert.equal(tagger.columns, 3);
+  assert.deepEqual(tagger.tag(X), y);
+  assert.deepEqual(tagger.tag([[1, 0, 0.5], [0, 1, 0.5]]), ['a', 'b']);
+  const flat = { data: Float32Array.from(X[0].flat()), rows: X[0].length, cols: 3 };
+  assert.deepEqual(tagger.tag(flat), y[0]);
+  const again = am.load(tagger.save());
+  assert.ok(again instanceof am.DenseSequenceTagger);
+  assert.deepEqual(again.tag(X), y);
+  assert.throws(() => tagger.tag([[1, 0], [0, 1]]), /3 numeric features/);
+});
+
+test('readers and metrics', () => {
+  const conllu = '# sent_id = 1\n1\tI\tI\tPRON\tPRP\t_\t2\tnsubj\t_\t_\n2-3\tcan\'t\t_\t_\t_\t_\t_\t_\t_\t_\n2\tca\tcan\tAUX\tMD\t_\t0\troot\t_\t_\n3\tn\'t\tnot\tPART\tRB\t_\t2\tadvmod\t_\t_\n\n';
+  const u = am.io.readConllu(conllu);
+  assert.deepEqual(u.sentences, [['I', 'ca', "n't"]]);
+  assert.deepEqual(u.tags, [['PRON', 'AUX', 'PART']]);
+  assert.deepEqual(am.io.readConllu(conllu, { column: 'xpos' }).tags, [['PRP', 'MD', 'RB']]);
+  assert.throws(() => am.io.readConllu('1\tI\n'), /line 1/);
+  const c = am.io.readColumns('EU B-ORG\nrejects O\n\nPeter B-PER\n');
+  assert.deepEqual(c.tags, [['B-ORG', 'O'], ['B-PER']]);
+  const h = am.io.readSvmhmm('a qid:1 1:1 3:0.5\nb qid:1 2:1\nc qid:2 1:1\n');
+  assert.deepEqual(Array.from(h.starts), [0, 2, 3]);
+  assert.deepEqual(h.tags, [['a', 'b'], ['c']]);
+  assert.equal(h.cols, 3);
+  assert.throws(() => am.io.readSvmhmm('a 1:1\n'), /line 1/);
+  const r = am.metrics.sequences([['B-PER', 'I-PER', 'O']], [['B-PER', 'O', 'O']], { chunks: true });
+  assert.ok(Math.abs(r.tokenAccuracy - 2 / 3) < 1e-12);
+  assert.equal(r.sequenceAccuracy, 0);
+  assert.equal(r.chunks.correct, 0);
+  assert.equal(r.chunks.gold, 1);
+  assert.deepEqual(r.tags, ['B-PER', 'I-PER', 'O']);
+});
