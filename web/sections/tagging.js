@@ -1,2 +1,116 @@
-// placeholder until the module lands
-export function mount() { throw new Error('the tagging API is not in this build yet'); }
+// Tagging: a chain model (SequenceTagger) trained in a worker on sentences generated from a small grammar, or on
+// a dropped CoNLL-U treebank; then the user's sentence is tagged and shown as a Viterbi trellis (best path,
+// loss-augmented path), with the transition weights as a heat map and the per-token marginals.
+import { am, startWorker } from '../lib/runtime.js';
+import { TrainingPanel } from '../lib/panel.js';
+import { heatTable, escapeHtml } from '../lib/draw.js';
+import { dropZone } from '../lib/files.js';
+import { chainScores, viterbi, trellisSvg } from '../lib/trellis.js';
+import { generateCorpus, tokenize } from '../data/grammar.js';
+
+const TRAINERS = {
+  ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
+  perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
+  crf: { options: { algo: 'crf' }, label: 'CRF (L-BFGS)', iterations: true },
+};
+
+export function mount(section) {
+  if (typeof am.SequenceTagger !== 'function') throw new Error('the sequence module (SequenceTagger) is not in this build');
+  const panel = new TrainingPanel(section.querySelector('.training'), startWorker());
+  const $ = (s) => section.querySelector(s);
+  const input = $('input.sentence');
+  let corpus = null;    // { train: [{words, tags}], test: [...], source }
+  let tagger = null;
+  let sample = null;    // { tokens, tags } of a held-out sentence put in the box (its tags are the reference)
+
+  function useCorpus(sentences, source) {
+    // every fifth sentence is held out for the test accuracy and the "random test sentence" button
+    corpus = { train: sentences.filter((_, i) => i % 5 !== 4), test: sentences.filter((_, i) => i % 5 === 4), source };
+    const tokens = sentences.reduce((s, x) => s + x.words.length, 0);
+    $('.result').textContent = `${source}: ${corpus.train.length} training and ${corpus.test.length} test sentences, ${tokens} tokens`;
+  }
+
+  async function train() {
+    const choice = TRAINERS[$('select.trainer').value];
+    const epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 10));
+    const options = { ...choice.options, features: 'pos', ...(choice.iterations ? { iterations: epochs * 3 } : { epochs }) };
+    const result = await panel.run({ model: 'SequenceTagger', options, args: [corpus.train.map((s) => s.words), corpus.train.map((s) => s.tags)] },
+      { epochs: choice.iterations ? epochs * 3 : epochs, label: `${choice.label} on ${corpus.source}` });
+    if (!result) return;
+    tagger?.dispose();
+    tagger = am.load(result.bytes);
+    const predicted = tagger.tag(corpus.test.map((s) => s.words));
+    const report = am.metrics.sequences(corpus.test.map((s) => s.tags), predicted);
+    const stopped = result.stopped ? `, stopped after ${result.progress?.epoch ?? 0} ${choice.iterations ? 'iterations' : 'epochs'}` : '';
+    $('.result').textContent = `test accuracy ${(100 * report.tokenAccuracy).toFixed(1)}% of tokens, ` +
+      `${(100 * report.sequenceAccuracy).toFixed(1)}% of whole sentences (${corpus.test.length} held-out sentences of ${corpus.source}; ` +
+      `${choice.label}, ${result.milliseconds} ms${stopped})`;
+    panel.say(`trained: ${tagger.labels.length} tags`, 'ok');
+    showTransitions();
+    show();
+  }
+
+  function show() {
+    if (!tagger) return;
+    const tokens = sample ? sample.tokens : tokenize(input.value).slice(0, 40);
+    if (tokens.length === 0) { $('.tags').textContent = 'type a sentence'; return; }
+    const tags = tagger.tag(tokens);
+    const gold = sample ? sample.tags : null;
+    $('.tags').innerHTML = tokens.map((w, i) => {
+      const wrong = gold && gold[i] !== tags[i];
+      return `<span class="token${wrong ? ' wrong' : ''}" title="${wrong ? `reference: ${escapeHtml(gold[i])}` : ''}">${escapeHtml(w)}<b>${escapeHtml(tags[i])}</b></span>`;
+    }).join('');
+    // trellis: the tagger's Viterbi path, and the loss-augmented argmax against the reference (or, without one,
+    // against the best path itself: the strongest labelling that differs, as a margin-based trainer sees it)
+    const scores = chainScores(tagger, tokens, tags);
+    const id = new Map(scores.labels.map((l, i) => [l, i]));
+    const best = tags.map((t) => id.get(t));
+    const ref = gold ? gold.map((t) => id.get(t) ?? -1) : best;
+    const augmented = viterbi(scores, ref);
+    const recomputed = viterbi(scores);
+    const agrees = recomputed.every((y, t) => y === best[t]);
+    $('.trellis').innerHTML = trellisSvg(tokens, scores, { best, augmented, reference: gold ? ref : null }) +
+      (agrees ? '' : '<p class="note">the recomputed Viterbi path differs from the tagger’s (ties)</p>');
+    const m = tagger.marginals(tokens);
+    const used = scores.labels.map((_, j) => j).filter((j) => m.probabilities.some((row) => row[j] >= 0.01));
+    $('.marginals').innerHTML = `<table class="heat"><tr><th></th>${used.map((j) => `<th>${escapeHtml(scores.labels[j])}</th>`).join('')}</tr>` +
+      m.probabilities.map((row, t) => `<tr><th>${escapeHtml(tokens[t])}</th>${used.map((j) =>
+        `<td style="background:rgba(47,95,208,${row[j].toFixed(3)});color:${row[j] > 0.55 ? '#fff' : '#223'}">${row[j] >= 0.005 ? row[j].toFixed(2) : ''}</td>`).join('')}</tr>`).join('') + '</table>';
+  }
+
+  function showTransitions() {
+    const W = tagger.transitions, labels = tagger.labels;
+    $('.transitions').innerHTML = heatTable([...W.slice(0, labels.length), W[labels.length], W[labels.length + 1]],
+      [...labels, '⟨start⟩', '⟨end⟩'], labels, { title: 'from \\ to', digits: 1 });
+  }
+
+  function loadConllu(text, name) {
+    try {
+      const { sentences, tags } = am.io.readConllu(text);
+      if (sentences.length < 5) throw new Error(`${name} has ${sentences.length} sentences; at least 5 are needed`);
+      useCorpus(sentences.map((words, i) => ({ words, tags: tags[i] })), name);
+      panel.say(`loaded ${name}: training on it…`);
+      train();
+    } catch (e) {
+      panel.say(`could not read ${name}: ${e.message}`, 'error');
+    }
+  }
+
+  $('button.train').addEventListener('click', () => {
+    if (corpus?.source !== 'the generated corpus') useCorpus(generateCorpus(), 'the generated corpus');
+    train();
+  });
+  $('button.tag').addEventListener('click', show);
+  input.addEventListener('keydown', (e) => { if (e.key === 'Enter') show(); });
+  input.addEventListener('input', () => { sample = null; });
+  $('button.sample').addEventListener('click', () => {
+    const s = corpus.test[Math.floor(Math.random() * corpus.test.length)];
+    input.value = s.words.join(' ');
+    sample = { tokens: s.words, tags: s.tags };
+    show();
+  });
+  dropZone($('.drop'), loadConllu, { accept: '.conllu,.conll,.txt' });
+
+  useCorpus(generateCorpus(), 'the generated corpus');
+  panel.say('ready: train, then type a sentence');
+}
