@@ -1,5 +1,6 @@
 // The CLI's tasks: each module says how to train, predict and evaluate from text files.
 import multiclass from './multiclass.js';
+import ranking from './ranking.js';
 import sequence from './sequence.js';
 
 export const tasks = { multiclass, sequence };

@@ -1,0 +1,119 @@
+// Types of the ranking part of the argmax JS API (am.Ranker, am.metrics.ndcg …, am.io.readLetor).
+import type { Matrix, FitOptions, OptionSpec, Disposable } from './index.js';
+
+export type RankingAlgorithm = 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise';
+/** 'common': log2(p+1) discount, DCG truncated at the query size, queries without a relevant document skipped;
+ *  'letor4': the official LETOR 4.0 script (ranks 1–2 undiscounted, NDCG@k = 0 below k documents, such queries 0). */
+export type RankingConvention = 'common' | 'letor4';
+
+export interface RankerOptions {
+  /** ndcg: NDCG structured hinge (SSBD 17.8); kendall: pairwise hinge; f1 … balanced: bipartite measures (SSBD 17.5);
+   *  pointwise: ridge regression of the grade (baseline) */
+  algo?: RankingAlgorithm;
+  /** NDCG truncation k; k of precision@k and recall@k */
+  k?: number;
+  /** β of F_β */
+  beta?: number;
+  trainer?: 'sgd' | 'pegasos' | 'perceptron';
+  /** λ/2‖w‖² (pointwise: λ‖w‖²) */
+  lambda?: number;
+  /** step size of sgd and perceptron */
+  eta?: number;
+  epochs?: number;
+  average?: boolean;
+  seed?: number;
+  /** NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel − 1) */
+  gain?: 'linear' | 'exp2';
+  /** NDCG/bipartite feature map: positions (SSBD Σ v_i x_i) or normalized (÷ query size) */
+  psi?: 'positions' | 'normalized';
+  /** NDCG loss-augmented argmax: fast exact solver or the O(r³) Hungarian method */
+  oracle?: 'fast' | 'hungarian';
+  /** start from zero or from the pointwise ridge fit */
+  init?: 'zero' | 'pointwise';
+  /** bipartite: a document is positive when its relevance is above this */
+  relevant?: number;
+}
+
+/** One query: its documents' features and relevance grades (larger = more relevant; ±1 for bipartite). */
+export interface Query {
+  features: Matrix;
+  relevance: ArrayLike<number>;
+}
+
+export interface LetorData {
+  relevance: Float32Array;
+  /** the same array as relevance (as readLibsvm's labels) */
+  labels: Float32Array;
+  /** query id of every row */
+  qids: string[];
+  /** query id of every query */
+  queryIds: string[];
+  /** query q = rows queryOffsets[q] .. queryOffsets[q+1]−1 */
+  queryOffsets: Int32Array;
+  offsets: Int32Array;
+  indices: Int32Array;
+  values: Float32Array;
+  rows: number;
+  cols: number;
+  queries: number;
+}
+
+export interface RankerFitOptions extends FitOptions {
+  /** validation queries: pick lambda from `lambdas` and epochs from 1..epochs by NDCG@evalK (onProgress is not called) */
+  valid?: Query[] | LetorData;
+  lambdas?: number[];
+  evalK?: number;
+}
+
+export interface Ranker extends Disposable {
+  fit(queries: Query[] | LetorData, options?: RankerFitOptions): this;
+  /** ⟨w, x⟩ per row */
+  score(X: Matrix): Float64Array;
+  /** row indices, best first; equal scores keep the input order */
+  rank(X: Matrix): Int32Array;
+  readonly weights: Float32Array;
+  readonly features: number;
+  readonly algorithm: RankingAlgorithm;
+  /** the options as trained (after validation: the chosen lambda and epochs) */
+  readonly options: Record<string, number | boolean | string>;
+  save(): Uint8Array;
+}
+export interface RankerConstructor {
+  new (options?: RankerOptions): Ranker;
+  options(): OptionSpec[];
+}
+
+export interface MeasureOptions {
+  k?: number;
+  convention?: RankingConvention;
+}
+export interface RankingReport {
+  /** mean NDCG@k for k = 1..maxK */
+  ndcg: Float64Array;
+  precision: Float64Array;
+  map: number;
+  kendallTau: number;
+  auc: number;
+  queries: number;
+  /** queries averaged (all under letor4; those with a relevant document under common) */
+  counted: number;
+}
+
+export interface RankingMetrics {
+  /** one query's NDCG@k (gain 2^rel − 1); NaN when skipped under 'common' */
+  ndcg(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
+  precisionAt(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
+  averagePrecision(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
+  /** Kendall τ-b between scores and relevance */
+  kendallTau(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
+  /** relevant (rel > 0) against the rest; ties count ½ */
+  auc(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
+  ranking(scores: ArrayLike<number>, queries: { relevance: ArrayLike<number> }[] | { relevance: ArrayLike<number>; queryOffsets: ArrayLike<number> },
+          options?: { convention?: RankingConvention; maxK?: number }): RankingReport;
+}
+
+export interface RankingApi {
+  Ranker: RankerConstructor;
+  metrics: RankingMetrics;
+  io: { readLetor(text: string, options?: { minCols?: number }): LetorData };
+}

@@ -1,0 +1,222 @@
+// Ranking: a linear Ranker (score ⟨w, x⟩, documents best first) trained with the NDCG structured hinge, the
+// Kendall pairwise hinge, bipartite measures or a pointwise baseline; the LETOR reader; ranking measures.
+import { Owned, withHeap, matrixArgs, progressBridge } from './wasm.js';
+import { encodeOptions, decodeOptions } from './options.js';
+
+export const RANKING_ALGORITHMS = ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise'];
+const CONVENTIONS = ['common', 'letor4'];
+
+const isArrayLike = (a) => Array.isArray(a) || ArrayBuffer.isView(a);
+
+// Relevance grades → Float32Array (finite numbers only).
+function relevanceArray(rel, n, name) {
+  if (!isArrayLike(rel)) throw new TypeError(`${name} must be an array of numbers`);
+  if (n !== undefined && rel.length !== n) throw new RangeError(`${name} has ${rel.length} values for ${n} documents`);
+  const out = new Float32Array(rel.length);
+  for (let i = 0; i < rel.length; ++i) {
+    if (typeof rel[i] !== 'number' || !Number.isFinite(rel[i])) throw new TypeError(`${name}[${i}] is ${rel[i]}, expected a finite number`);
+    out[i] = rel[i];
+  }
+  return out;
+}
+
+function scoreArray(s, n, name = 'scores') {
+  if (!isArrayLike(s)) throw new TypeError(`${name} must be an array of numbers`);
+  if (n !== undefined && s.length !== n) throw new RangeError(`${name} has ${s.length} values, expected ${n}`);
+  const out = Float64Array.from(s);
+  out.forEach((x, i) => { if (!Number.isFinite(x)) throw new TypeError(`${name}[${i}] is ${s[i]}, expected a finite number`); });
+  return out;
+}
+
+// Rows of one query's features, as a list of dense rows or CSR entries with its column count.
+function queryRows(features, q) {
+  const name = `queries[${q}].features`;
+  if (Array.isArray(features)) {
+    const cols = features.length ? features[0]?.length : 0;
+    return { cols, rows: features.length, dense: (i) => features[i], check: (i) => {
+      if (!isArrayLike(features[i]) || features[i].length !== cols) throw new RangeError(`${name}: row ${i} has ${features[i]?.length ?? 'no'} features, expected ${cols}`);
+    } };
+  }
+  if (features?.offsets !== undefined) {
+    const { offsets, indices, values, cols } = features;
+    return { cols, rows: offsets.length - 1, sparse: (i) => [indices.slice(offsets[i], offsets[i + 1]), values.slice(offsets[i], offsets[i + 1])], check() {} };
+  }
+  if (features?.data !== undefined) {
+    const { data, rows, cols } = features;
+    if (data.length !== rows * cols) throw new RangeError(`${name}: data has ${data.length} values, expected rows × cols = ${rows * cols}`);
+    return { cols, rows, dense: (i) => data.subarray ? data.subarray(i * cols, (i + 1) * cols) : data.slice(i * cols, (i + 1) * cols), check() {} };
+  }
+  throw new TypeError(`${name} must be number[][], {data, rows, cols} or CSR {offsets, indices, values, cols}`);
+}
+
+// Queries as the core wants them: one matrix of every document, relevance per document, query offsets.
+// Accepts [{ features, relevance }] (features: number[][], {data, rows, cols} or CSR) or what io.readLetor returns.
+export function packQueries(queries, name = 'queries') {
+  if (queries && !Array.isArray(queries) && queries.queryOffsets !== undefined) {
+    const { offsets, indices, values, cols, relevance, queryOffsets } = queries;
+    return { X: { offsets, indices, values, cols }, relevance: relevanceArray(relevance, offsets.length - 1, `${name}.relevance`), queryOffsets: Int32Array.from(queryOffsets) };
+  }
+  if (!Array.isArray(queries)) throw new TypeError(`${name} must be an array of { features, relevance } or the result of io.readLetor`);
+  if (queries.length === 0) throw new RangeError(`${name} is empty`);
+  const parts = queries.map((q, i) => {
+    if (!q || typeof q !== 'object') throw new TypeError(`${name}[${i}] must be { features, relevance }`);
+    const rows = queryRows(q.features, i);
+    return { rows, relevance: relevanceArray(q.relevance, rows.rows, `${name}[${i}].relevance`) };
+  });
+  const cols = Math.max(...parts.map((p) => p.rows.cols));
+  const sparse = parts.some((p) => p.rows.sparse);
+  const total = parts.reduce((s, p) => s + p.rows.rows, 0);
+  const relevance = new Float32Array(total), queryOffsets = new Int32Array(parts.length + 1);
+  let at = 0;
+  parts.forEach((p, q) => { relevance.set(p.relevance, at); at += p.rows.rows; queryOffsets[q + 1] = at; });
+  if (!sparse) {
+    const data = new Float32Array(total * cols);
+    let row = 0;
+    parts.forEach((p, q) => {
+      if (p.rows.cols !== cols) throw new RangeError(`${name}[${q}] has ${p.rows.cols} features per document, expected ${cols}`);
+      for (let i = 0; i < p.rows.rows; ++i, ++row) {
+        p.rows.check(i);
+        const r = p.rows.dense(i);
+        for (let j = 0; j < cols; ++j) {
+          if (typeof r[j] !== 'number' || Number.isNaN(r[j])) throw new TypeError(`${name}[${q}].features: row ${i} column ${j} is ${r[j]}, expected a number`);
+          data[row * cols + j] = r[j];
+        }
+      }
+    });
+    return { X: { data, rows: total, cols }, relevance, queryOffsets };
+  }
+  const offsets = [0], indices = [], values = [];
+  parts.forEach((p) => {
+    for (let i = 0; i < p.rows.rows; ++i) {
+      if (p.rows.sparse) {
+        const [idx, val] = p.rows.sparse(i);
+        indices.push(...idx); values.push(...val);
+      } else {
+        p.rows.check(i);
+        p.rows.dense(i).forEach((v, j) => { if (v !== 0) { indices.push(j); values.push(v); } });
+      }
+      offsets.push(indices.length);
+    }
+  });
+  return { X: { offsets: Int32Array.from(offsets), indices: Int32Array.from(indices), values: Float32Array.from(values), cols }, relevance, queryOffsets };
+}
+
+export function install(M, api) {
+  let schema;
+  const schemaOf = () => (schema ??= JSON.parse(M.rankingSchema()));
+
+  class Ranker extends Owned {
+    #optionText;
+
+    // options: { algo: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise',
+    //            k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, init, relevant }
+    constructor(options = {}) {
+      super(null);
+      this.#optionText = encodeOptions(schemaOf(), options, 'Ranker');
+    }
+
+    static options() { return schemaOf().map((s) => ({ ...s })); }
+
+    // queries: [{ features, relevance }] or io.readLetor's result. With `valid` (same forms), lambda is picked
+    // from `lambdas` and the number of epochs from 1..epochs by validation NDCG@evalK (common convention).
+    fit(queries, { onProgress, valid, lambdas = [0, 1e-4, 1e-3, 1e-2], evalK = 10 } = {}) {
+      const train = packQueries(queries, 'queries');
+      if (valid !== undefined) {
+        const v = packQueries(valid, 'valid');
+        const grid = Float64Array.from(lambdas);
+        const handle = withHeap(M, (heap) => {
+          const l = heap.alloc(grid.length * 8);
+          M.HEAPF64.set(grid, l >> 3);
+          return M.Ranker.trainWithValidation(...matrixArgs(heap, train.X, 'features'), heap.f32(train.relevance),
+            heap.i32(train.queryOffsets), train.queryOffsets.length - 1, ...matrixArgs(heap, v.X, 'valid features'),
+            heap.f32(v.relevance), heap.i32(v.queryOffsets), v.queryOffsets.length - 1, this.#optionText, l, grid.length, evalK);
+        });
+        this.replaceHandle(handle);
+        return this;
+      }
+      const progress = progressBridge(onProgress);
+      const handle = withHeap(M, (heap) => M.Ranker.train(...matrixArgs(heap, train.X, 'features'),
+        heap.f32(train.relevance), heap.i32(train.queryOffsets), train.queryOffsets.length - 1, this.#optionText, progress.callback));
+      this.replaceHandle(handle);
+      progress.rethrow();
+      return this;
+    }
+
+    // ⟨w, x⟩ for each row (Float64Array); columns beyond the model's count carry weight 0.
+    score(X) { return withHeap(M, (heap) => this.handle.score(...matrixArgs(heap, X))); }
+    // Row indices best first (Int32Array); equal scores keep the input order.
+    rank(X) { return withHeap(M, (heap) => this.handle.rank(...matrixArgs(heap, X))); }
+
+    get weights() { return this.handle.weights(); }
+    get features() { return this.handle.cols(); }
+    get options() { return decodeOptions(schemaOf(), this.handle.options()); }
+    get algorithm() { return this.options.algo; }
+
+    save() { return this.handle.save(); }
+
+    static fromHandle(handle) {
+      const model = new Ranker();
+      model.replaceHandle(handle);
+      return model;
+    }
+  }
+
+  const conventionOf = (convention) => {
+    if (!CONVENTIONS.includes(convention)) throw new TypeError(`convention must be 'common' or 'letor4'; got ${JSON.stringify(convention)}`);
+    return convention;
+  };
+  // One query's measure from its document scores and relevance grades.
+  const measure = (name) => (scores, relevance, { k = 10, convention = 'common' } = {}) => {
+    const rel = relevanceArray(relevance, undefined, 'relevance'), s = scoreArray(scores, rel.length);
+    if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be an integer ≥ 1; got ${k}`);
+    return withHeap(M, (heap) => {
+      const p = heap.alloc(s.length * 8);
+      M.HEAPF64.set(s, p >> 3);
+      return M.rankingMeasure(name, p, heap.f32(rel), rel.length, k, conventionOf(convention));
+    });
+  };
+  const metrics = {
+    // NDCG@k, gain 2^rel − 1. convention 'common' (log2(p+1) discount, truncated at the query size; NaN for a
+    // query without a relevant document) or 'letor4' (the official LETOR 4.0 script: 0 in those cases).
+    ndcg: measure('ndcg'),
+    precisionAt: measure('precision'),
+    averagePrecision: measure('ap'),
+    kendallTau: measure('tau'),
+    auc: measure('auc'),
+    // Means over many queries: scores for every document, and queries as [{ relevance }] / readLetor's result,
+    // or { relevance, queryOffsets }. → { ndcg: Float64Array (k = 1..maxK), precision, map, kendallTau, auc, queries, counted }
+    ranking(scores, queries, { convention = 'common', maxK = 10 } = {}) {
+      let relevance, queryOffsets;
+      if (Array.isArray(queries)) {
+        const rels = queries.map((q, i) => relevanceArray(q?.relevance, undefined, `queries[${i}].relevance`));
+        queryOffsets = new Int32Array(rels.length + 1);
+        rels.forEach((r, i) => { queryOffsets[i + 1] = queryOffsets[i] + r.length; });
+        relevance = new Float32Array(queryOffsets[rels.length]);
+        rels.forEach((r, i) => relevance.set(r, queryOffsets[i]));
+      } else if (queries?.queryOffsets !== undefined) {
+        relevance = relevanceArray(queries.relevance, undefined, 'relevance');
+        queryOffsets = Int32Array.from(queries.queryOffsets);
+      } else {
+        throw new TypeError('queries must be [{ relevance }] or { relevance, queryOffsets }');
+      }
+      const s = scoreArray(scores, relevance.length);
+      if (!Number.isInteger(maxK) || maxK < 1) throw new RangeError(`maxK must be an integer ≥ 1; got ${maxK}`);
+      return withHeap(M, (heap) => {
+        const p = heap.alloc(s.length * 8);
+        M.HEAPF64.set(s, p >> 3);
+        return M.rankingReport(p, heap.f32(relevance), relevance.length, heap.i32(queryOffsets), queryOffsets.length - 1,
+          conventionOf(convention), maxK);
+      });
+    },
+  };
+
+  api.Ranker = Ranker;
+  Object.assign(api.metrics, metrics);
+  api.loaders.ranking = (handleFromBytes) => Ranker.fromHandle(handleFromBytes(M.Ranker.load));
+  // LETOR / SVMlight-with-qid text → { relevance, labels (= relevance), qids (per row), queryIds, queryOffsets,
+  // offsets, indices, values, rows, cols, queries }; errors name the line.
+  api.io.readLetor = (text, { minCols = 0 } = {}) => {
+    if (typeof text !== 'string') throw new TypeError('readLetor expects the file contents as a string');
+    return M.readLetor(text, minCols);
+  };
+}

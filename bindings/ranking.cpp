@@ -1,0 +1,141 @@
+// Embind glue for ranking: the Ranker (train, validate, score, rank, save/load), the LETOR reader and the
+// ranking measures. Data arrives as pointers into wasm memory allocated by bindings/js/ranking.js.
+#include <cmath>
+
+#include "common.hpp"
+#include "io/letor.hpp"
+#include "metrics/ranking_metrics.hpp"
+#include "ranking/ranker.hpp"
+
+namespace argmax::js {
+namespace {
+
+QuerySet queries_at(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t relevance,
+                    uintptr_t query_offsets, int queries) {
+  require(queries >= 0, "negative number of queries");
+  QuerySet set;
+  set.features = rows_at(offsets, indices, values, rows, cols);
+  set.relevance = reinterpret_cast<const float*>(relevance);
+  const int32_t* q = reinterpret_cast<const int32_t*>(query_offsets);
+  set.offsets.assign(q, q + queries + 1);
+  return set;
+}
+
+Ranker train(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t relevance,
+             uintptr_t query_offsets, int queries, std::string options, val on_progress) {
+  return Ranker::train(queries_at(offsets, indices, values, rows, cols, relevance, query_offsets, queries),
+                       option_lines(options), progress_from(on_progress));
+}
+
+Ranker train_with_validation(uintptr_t t_offsets, uintptr_t t_indices, uintptr_t t_values, int t_rows, int t_cols,
+                             uintptr_t t_relevance, uintptr_t t_queries, int t_count, uintptr_t v_offsets,
+                             uintptr_t v_indices, uintptr_t v_values, int v_rows, int v_cols, uintptr_t v_relevance,
+                             uintptr_t v_queries, int v_count, std::string options, uintptr_t lambdas, int n_lambdas,
+                             int eval_k) {
+  const double* l = reinterpret_cast<const double*>(lambdas);
+  return Ranker::train_with_validation(
+      queries_at(t_offsets, t_indices, t_values, t_rows, t_cols, t_relevance, t_queries, t_count),
+      queries_at(v_offsets, v_indices, v_values, v_rows, v_cols, v_relevance, v_queries, v_count), option_lines(options),
+      std::vector<double>(l, l + std::max(n_lambdas, 0)), eval_k);
+}
+
+val score(const Ranker& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
+  return typed_array("Float64Array", m.score(rows_at(offsets, indices, values, rows, cols)));
+}
+val rank(const Ranker& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
+  return typed_array("Int32Array", m.rank(rows_at(offsets, indices, values, rows, cols)));
+}
+val weights(const Ranker& m) { return typed_array("Float32Array", m.weights()); }
+int cols(const Ranker& m) { return int(m.dim()); }
+std::string options(const Ranker& m) {
+  std::string text;
+  for (const auto& [key, value] : m.settings()) text += key + "=" + value + "\n";
+  return text;
+}
+val save(const Ranker& m) { return copy_to_js(m.save()); }
+Ranker load(uintptr_t data, int size) { return Ranker::load(bytes_at(data), size_t(size)); }
+
+std::string schema() { return schema_json(Ranker::option_specs()); }
+std::string help() { return describe(Ranker::option_specs()); }
+
+// LETOR text → {relevance, labels (the same), qids (one per row), queryIds (one per query), queryOffsets,
+//               offsets, indices, values, rows, cols, queries}
+val read_letor_text(std::string text, int min_cols) {
+  const OwnedQueries d = read_letor(text, min_cols);
+  val out = val::object();
+  val relevance = typed_array("Float32Array", d.relevance);
+  out.set("relevance", relevance);
+  out.set("labels", relevance);
+  val per_row = val::array(), per_query = val::array();
+  for (int q = 0; q < d.queries(); ++q) {
+    per_query.call<void>("push", d.qids[q]);
+    for (int32_t r = d.offsets[q]; r < d.offsets[q + 1]; ++r) per_row.call<void>("push", d.qids[q]);
+  }
+  out.set("qids", per_row);
+  out.set("queryIds", per_query);
+  out.set("queryOffsets", typed_array("Int32Array", d.offsets));
+  out.set("offsets", typed_array("Int32Array", d.features.offsets));
+  out.set("indices", typed_array("Int32Array", d.features.indices));
+  out.set("values", typed_array("Float32Array", d.features.values));
+  out.set("rows", d.features.rows());
+  out.set("cols", d.features.cols);
+  out.set("queries", d.queries());
+  return out;
+}
+
+// One query's measure: name ∈ ndcg, precision, ap, tau, auc. NaN = skipped (common convention).
+double measure(std::string name, uintptr_t scores, uintptr_t relevance, int r, int k, std::string convention) {
+  require(r >= 0, "negative number of documents");
+  const double* s = reinterpret_cast<const double*>(scores);
+  const float* rel = reinterpret_cast<const float*>(relevance);
+  for (int i = 0; i < r; ++i) require(std::isfinite(s[i]) && std::isfinite(rel[i]), "document ", i, " has a non-finite score or relevance");
+  const EvalConvention c = parse_eval_convention(convention);
+  if (name == "ndcg") return ndcg_at(s, rel, r, k, c);
+  if (name == "precision") return precision_at(s, rel, r, k, c);
+  if (name == "ap") return average_precision(s, rel, r, c);
+  if (name == "tau") return kendall_tau_b(s, rel, r, c);
+  if (name == "auc") return auc(s, rel, r, c);
+  fail("unknown ranking measure '", name, "'");
+}
+
+// {ndcg: Float64Array (k = 1..maxK), precision, map, kendallTau, auc, queries, counted}
+val report(uintptr_t scores, uintptr_t relevance, int rows, uintptr_t query_offsets, int queries, std::string convention,
+           int max_k) {
+  QuerySet set = queries_at(0, 0, 0, rows, 0, relevance, query_offsets, queries);
+  set.validate();
+  const double* s = reinterpret_cast<const double*>(scores);
+  for (int i = 0; i < rows; ++i) require(std::isfinite(s[i]), "score ", i, " is not a finite number");
+  const RankingReport r = evaluate_ranking(set, s, parse_eval_convention(convention), max_k);
+  val out = val::object();
+  out.set("ndcg", typed_array("Float64Array", r.ndcg));
+  out.set("precision", typed_array("Float64Array", r.precision));
+  out.set("map", r.map);
+  out.set("kendallTau", r.kendall_tau);
+  out.set("auc", r.auc);
+  out.set("queries", r.queries);
+  out.set("counted", r.counted);
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(argmax_ranking) {
+  using namespace emscripten;
+  class_<Ranker>("Ranker")
+      .class_function("train", &Guard<&train>::call)
+      .class_function("trainWithValidation", &Guard<&train_with_validation>::call)
+      .class_function("load", &Guard<&load>::call)
+      .function("score", &Guard<&score>::call)
+      .function("rank", &Guard<&rank>::call)
+      .function("weights", &Guard<&weights>::call)
+      .function("cols", &Guard<&cols>::call)
+      .function("options", &Guard<&options>::call)
+      .function("save", &Guard<&save>::call);
+  function("rankingSchema", &Guard<&schema>::call);
+  function("rankingHelp", &Guard<&help>::call);
+  function("readLetor", &Guard<&read_letor_text>::call);
+  function("rankingMeasure", &Guard<&measure>::call);
+  function("rankingReport", &Guard<&report>::call);
+}
+
+}  // namespace argmax::js

@@ -1,0 +1,156 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { init } from '../../bindings/js/index.js';
+
+const am = await init();
+
+// Queries of 4..12 documents with 3 features; relevance 0..2 is a grade of a hidden linear score.
+function queries(count, seed) {
+  let s = seed;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const out = [];
+  for (let q = 0; q < count; ++q) {
+    const n = 4 + (q % 9), features = [], relevance = [];
+    for (let d = 0; d < n; ++d) {
+      const x = [rand(), rand(), rand()];
+      const t = 1.0 * x[0] - 0.6 * x[1] + 0.2 * x[2];
+      features.push(x);
+      relevance.push(t > 0.45 ? 2 : t > 0.1 ? 1 : 0);
+    }
+    out.push({ features, relevance });
+  }
+  return out;
+}
+const train = queries(120, 1), test_ = queries(60, 2);
+const allScores = (model, qs) => qs.flatMap((q) => Array.from(model.score(q.features)));
+
+test('every surrogate learns a linear ranking (held-out NDCG@10 > 0.9)', () => {
+  for (const algo of ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise']) {
+    const model = new am.Ranker({ algo, k: algo.endsWith('@k') ? 3 : 10, epochs: 10, seed: 3 }).fit(train);
+    const r = am.metrics.ranking(allScores(model, test_), test_);
+    assert.ok(r.ndcg[9] > 0.9, `${algo}: NDCG@10 ${r.ndcg[9]}`);
+    assert.equal(model.algorithm, algo);
+    // reversed weights rank far worse: the measure is not trivially high
+    const reversed = test_.flatMap((q) => Array.from(model.score(q.features), (x) => -x));
+    assert.ok(am.metrics.ranking(reversed, test_).ndcg[9] < r.ndcg[9] - 0.2, algo);
+    model.dispose();
+  }
+});
+
+test('rank is the score order, best first; ties keep the input order', () => {
+  const model = new am.Ranker({ algo: 'ndcg', epochs: 5 }).fit(train);
+  const X = test_[0].features, s = model.score(X), order = Array.from(model.rank(X));
+  assert.deepEqual([...order].sort((a, b) => a - b), X.map((_, i) => i));
+  for (let p = 1; p < order.length; ++p) assert.ok(s[order[p - 1]] >= s[order[p]]);
+  const same = [[0.5, 0.5, 0.5], [0.5, 0.5, 0.5], [0.5, 0.5, 0.5]];
+  assert.deepEqual(Array.from(model.rank(same)), [0, 1, 2]);
+});
+
+test('save and load give the same scores; am.load knows the kind', () => {
+  const model = new am.Ranker({ algo: 'kendall', epochs: 4, seed: 9 }).fit(train);
+  const bytes = model.save();
+  assert.equal(am.modelKind(bytes), 'ranking');
+  const again = am.load(bytes);
+  assert.ok(again instanceof am.Ranker);
+  assert.deepEqual(again.score(test_[3].features), model.score(test_[3].features));
+  assert.deepEqual(again.options, model.options);
+  const broken = bytes.slice();
+  broken[broken.length - 12] ^= 0xff;
+  assert.throws(() => am.load(broken), /corrupt/);
+});
+
+test('dense and CSR queries train the same model; validation picks lambda and epochs', () => {
+  const csr = train.map((q) => {
+    const offsets = [0], indices = [], values = [];
+    for (const row of q.features) {
+      row.forEach((v, j) => { if (v !== 0) { indices.push(j); values.push(v); } });
+      offsets.push(indices.length);
+    }
+    return { features: { offsets, indices, values, cols: 3 }, relevance: q.relevance };
+  });
+  const a = new am.Ranker({ epochs: 3 }).fit(train), b = new am.Ranker({ epochs: 3 }).fit(csr);
+  assert.deepEqual(b.weights, a.weights);
+  const chosen = new am.Ranker({ epochs: 6 }).fit(train, { valid: test_, lambdas: [0, 0.01] });
+  assert.ok([0, 0.01].includes(chosen.options.lambda));
+  assert.ok(chosen.options.epochs >= 1 && chosen.options.epochs <= 6);
+  // the chosen settings retrain to the same weights
+  const retrained = new am.Ranker(chosen.options).fit(train);
+  assert.deepEqual(retrained.weights, chosen.weights);
+});
+
+test('progress is reported per epoch and false stops training', () => {
+  const seen = [];
+  new am.Ranker({ epochs: 8 }).fit(train, { onProgress: (p) => { seen.push(p.epoch); return p.epoch < 3; } });
+  assert.deepEqual(seen, [1, 2, 3]);
+});
+
+test('measures on hand-computed queries, both conventions', () => {
+  const s = [3, 2, 1], rel = [0, 2, 1], l3 = Math.log2(3);
+  const close = (a, b) => assert.ok(Math.abs(a - b) < 1e-12, `${a} vs ${b}`);
+  close(am.metrics.ndcg(s, rel, { k: 2 }), (3 / l3) / (3 + 1 / l3));
+  close(am.metrics.ndcg(s, rel, { k: 2, convention: 'letor4' }), 0.75);
+  assert.equal(am.metrics.ndcg(s, rel, { k: 4, convention: 'letor4' }), 0);
+  close(am.metrics.ndcg(s, rel, { k: 10 }), (3 / l3 + 0.5) / (3 + 1 / l3));
+  close(am.metrics.averagePrecision(s, rel), (1 / 2 + 2 / 3) / 2);
+  close(am.metrics.precisionAt(s, rel, { k: 5, convention: 'letor4' }), 0.4);
+  close(am.metrics.kendallTau(s, rel), -1 / 3);
+  assert.equal(am.metrics.auc(s, rel), 0);
+  assert.ok(Number.isNaN(am.metrics.ndcg([1, 2], [0, 0])));
+  assert.equal(am.metrics.ndcg([1, 2], [0, 0], { convention: 'letor4' }), 0);
+  const r = am.metrics.ranking([5, 1, 3, 4], [{ relevance: [1, 0] }, { relevance: [0, 0] }]);
+  assert.equal(r.counted, 1);
+  assert.equal(r.ndcg[0], 1);
+  assert.equal(am.metrics.ranking([5, 1, 3, 4], [{ relevance: [1, 0] }, { relevance: [0, 0] }], { convention: 'letor4' }).map, 0.5);
+  assert.throws(() => am.metrics.ndcg(s, rel, { convention: 'trec' }), TypeError);
+});
+
+test('readLetor parses queries and names the bad line; errors leave the module usable', () => {
+  const d = am.io.readLetor('2 qid:5 1:0.5 3:1 # a\n0 qid:5 2:1\n1 qid:9 1:1\n');
+  assert.deepEqual([d.rows, d.cols, d.queries], [3, 3, 2]);
+  assert.deepEqual(Array.from(d.relevance), [2, 0, 1]);
+  assert.deepEqual(d.qids, ['5', '5', '9']);
+  assert.deepEqual(Array.from(d.queryOffsets), [0, 2, 3]);
+  assert.throws(() => am.io.readLetor('1 qid:1 1:1\n1 1:1\n'), /line 2: expected 'qid:<id>'/);
+  assert.throws(() => new am.Ranker({ algo: 'listnet' }), TypeError);
+  assert.throws(() => new am.Ranker({ bogus: 1 }), /unknown option 'bogus'/);
+  assert.throws(() => new am.Ranker().fit([{ features: [[1], [2]], relevance: [0, 0] }]), /lacks a relevant document/);
+  assert.throws(() => new am.Ranker().fit([{ features: [[1], [2]], relevance: [1] }]), RangeError);
+  const model = new am.Ranker({ epochs: 2 }).fit(d);  // still usable, and LETOR data trains directly
+  assert.equal(model.features, 3);
+});
+
+test('CLI: train ranking, eval prints ndcg@1,3,5,10 and map, predict prints scores', () => {
+  const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-ranking-'));
+  const letor = (qs, base) => qs.flatMap((q, i) => q.features.map((x, d) =>
+    `${q.relevance[d]} qid:${base + i} ${x.map((v, j) => `${j + 1}:${v}`).join(' ')} # doc ${d}`)).join('\n') + '\n';
+  const trainFile = join(dir, 'train.txt'), validFile = join(dir, 'vali.txt'), model = join(dir, 'model.bin');
+  writeFileSync(trainFile, letor(train, 1));
+  writeFileSync(validFile, letor(test_, 1000));
+  const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  const last = (out) => JSON.parse(out.trim().split('\n').at(-1));
+  for (const algo of ['ndcg', 'kendall', 'f1', 'pointwise']) {
+    const t = run('train', 'ranking', '--train', trainFile, '--model', model, '--algo', algo, '--set', 'epochs=5', '--json');
+    assert.equal(t.status, 0, t.stderr);
+    assert.equal(last(t.stdout).n, 120);
+    const e = run('eval', '--model', model, '--data', validFile, '--json');
+    assert.equal(e.status, 0, e.stderr);
+    const r = last(e.stdout);
+    for (const key of ['ndcg@1', 'ndcg@3', 'ndcg@5', 'ndcg@10', 'map']) assert.ok(r[key] > 0.8 && r[key] <= 1, `${algo} ${key} ${r[key]}`);
+  }
+  const v = run('train', 'ranking', '--train', trainFile, '--valid', validFile, '--model', model, '--set', 'epochs=4');
+  assert.equal(v.status, 0, v.stderr);
+  assert.match(v.stderr, /validation chose lambda/);
+  const human = run('eval', '--model', model, '--data', validFile);
+  assert.match(human.stdout, /ndcg@10/);
+  assert.match(human.stdout, /letor4/);
+  const p = run('predict', '--model', model, '--data', validFile);
+  assert.equal(p.stdout.trim().split('\n').length, test_.reduce((n, q) => n + q.features.length, 0));
+  assert.match(run('train', 'ranking', '--help').stdout, /psi=/);
+  assert.match(run('train', 'ranking', '--train', trainFile, '--model', model, '--algo', 'listnet').stderr, /unknown algorithm 'listnet'/);
+});
