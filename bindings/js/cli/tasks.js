@@ -1,9 +1,9 @@
 // The CLI's tasks: each module says how to train, predict and evaluate from text files.
 import multiclass from './multiclass.js';
-import ranking from './ranking.js';
 import sequence from './sequence.js';
+import ranking from './ranking.js';
 
-export const tasks = { multiclass, sequence };
+export const tasks = { multiclass, sequence, ranking };
 
 export function taskForKind(kind) {
   const task = Object.values(tasks).find((t) => t.kinds.includes(kind));
