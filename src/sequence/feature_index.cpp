@@ -43,6 +43,15 @@ void FeatureIndex::insert(uint64_t key) {
   slots_[h] = int32_t(keys_.size() - 1);
 }
 
+int32_t FeatureIndex::add(uint64_t key) {
+  require(!bits_, "a hashed feature index has no dictionary to add to");
+  if (slots_.empty()) rehash(16);
+  const int32_t id = lookup(key);
+  if (id >= 0) return id;
+  insert(key);
+  return int32_t(keys_.size() - 1);
+}
+
 void FeatureIndex::grow(const std::vector<uint64_t>& keys, int min_count) {
   if (bits_) return;
   if (slots_.empty()) rehash(16);

@@ -19,6 +19,8 @@ class FeatureIndex {
   // Adds the keys that occur at least min_count times in `keys` and are not yet known, in order
   // of first occurrence (so ids are deterministic). No-op for a hashed index.
   void grow(const std::vector<uint64_t>& keys, int min_count);
+  // The id of a key in a dictionary, adding it when new.
+  int32_t add(uint64_t key);
 
   // The row of a key, or −1 when a dictionary does not know it.
   int32_t lookup(uint64_t key) const {

@@ -172,7 +172,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
   }
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
-  // Keys first, then the dictionary grows (min_count), then keys become rows.
+  // Feature extraction; the dictionary grows by the keys seen at least min_count times.
   {
     TokenFeaturizer featurizer(m.templates);
     if (featurizer.uses_tags() && !warm) {
@@ -182,29 +182,50 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
       m.lexicon = TagLexicon::build(words, x.labels, o.integer("lexicon_min_count"));
     }
     featurizer.set_lexicon(&m.lexicon);
+    // One sentence's keys at a time. A key the index knows becomes its row; a new key becomes
+    // −(candidate + 1), counted, and is admitted after the pass if seen min_count times (in
+    // first-seen order, so ids are deterministic). Peak memory: 4 bytes per feature occurrence.
+    const int min_count = o.integer("min_count");
+    FeatureIndex candidates = FeatureIndex::dictionary({});
+    std::vector<int32_t> counts;
     std::vector<uint64_t> keys;
     std::vector<int64_t> ends;
-    std::vector<int64_t> sentence_ends;
     for (const auto& s : tokens) {
+      keys.clear(), ends.clear();
       featurizer.extract(s.data(), int(s.size()), keys, ends);
-      sentence_ends.push_back(int64_t(ends.size()));
-    }
-    m.index.grow(keys, o.integer("min_count"));
-    size_t p = 0, t = 0;
-    for (size_t i = 0; i < tokens.size(); ++i) {
-      for (; t < size_t(sentence_ends[i]); ++t) {
+      size_t p = 0;
+      for (size_t t = 0; t < ends.size(); ++t) {
         for (; p < size_t(ends[t]); ++p) {
-          const int32_t id = m.index.lookup(keys[p]);
-          if (id >= 0) x.ids.push_back(id);
+          int32_t id = m.index.lookup(keys[p]);
+          if (id < 0 && !m.index.bits()) {
+            const int32_t c = candidates.add(keys[p]);
+            if (c == int32_t(counts.size())) counts.push_back(0);
+            ++counts[c];
+            id = -(c + 1);
+          }
+          x.ids.push_back(id);
         }
         x.ends.push_back(int64_t(x.ids.size()));
       }
       x.starts.push_back(x.tokens());
     }
+    std::vector<int32_t> admitted(counts.size(), -1);
+    for (size_t c = 0; c < counts.size(); ++c)
+      if (counts[c] >= min_count) admitted[c] = m.index.add(candidates.keys()[c]);
+    // Rewrite candidates as rows, dropping the rare ones.
+    int64_t w = 0, r = 0;
+    for (int64_t t = 1; t < int64_t(x.ends.size()); ++t) {
+      for (; r < x.ends[t]; ++r) {
+        const int32_t id = x.ids[r] >= 0 ? x.ids[r] : admitted[-x.ids[r] - 1];
+        if (id >= 0) x.ids[w++] = id;
+      }
+      x.ends[t] = w;
+    }
+    x.ids.resize(w);
+    x.ids.shrink_to_fit();
   }
   const ChainLayout layout = m.layout();
-  m.weights = resize_weights(warm ? warm->weights : std::vector<float>{}, old_layout, layout);
-  if (!warm) m.weights.clear();
+  m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
   fit_chain(x, layout, o, progress, m.weights);
   record_options(m, o, templates);
   return m;
