@@ -26,11 +26,20 @@ const LEXICON = {
 // Plural nouns after numbers.
 const plural = (w) => (w.endsWith('sh') || w.endsWith('ch') ? `${w}es` : w === 'fish' ? 'fish' : w === 'man' ? 'men' : w === 'woman' ? 'women' : w === 'child' ? 'children' : `${w}s`);
 
+// Rare made-up words (about 1 content word in 16): usually with a suffix typical of their tag, sometimes bare,
+// so that a tagger meets words it has never seen and must read suffixes and context.
+const SYLLABLES = ['ka', 'lo', 'mi', 'tre', 'vo', 'su', 'ne', 'ra', 'pli', 'do', 'gru', 'fen', 'bas', 'quo'];
+const SUFFIXES = { NOUN: ['tion', 'ness', 'ment', 'ist', 'ery'], VERB: ['ize', 'ate', 'ify'], ADJ: ['ous', 'ful', 'ive', 'ish'], ADV: ['ly'] };
+
 // The grammar: each rule returns [word, tag] pairs.
 function generator(rand) {
   const pick = (list) => list[Math.floor(rand() * list.length)];
   const chance = (p) => rand() < p;
-  const w = (tag, word = pick(LEXICON[tag])) => [[word, tag === 'COP' ? 'AUX' : tag]];
+  const rare = (tag) => pick(SYLLABLES) + (chance(0.5) ? pick(SYLLABLES) : '') + (chance(0.75) ? pick(SUFFIXES[tag]) : '');
+  const w = (tag, word) => {
+    if (word === undefined) word = SUFFIXES[tag] && chance(1 / 16) ? rare(tag) : pick(LEXICON[tag]);
+    return [[word, tag === 'COP' ? 'AUX' : tag]];
+  };
   const verbs = LEXICON.VERB.filter((v) => !/ed$|^sang$|^found$|^saw$/.test(v));   // bare forms after AUX / to
   const past = ['saw', 'sang', 'found', 'opened', 'liked'];
 

@@ -25,11 +25,12 @@ export function diverging(v, m) {
 }
 
 // A labelled square heat map of matrix[row][col] (rows = from, columns = to) as an HTML table.
-export function heatTable(matrix, rowLabels, colLabels, { title = '', digits = 1 } = {}) {
+export function heatTable(matrix, rowLabels, colLabels, { title = '', digits } = {}) {
   const m = Math.max(1e-9, ...matrix.flat().map(Math.abs));
+  digits ??= m >= 10 ? 0 : m >= 1 ? 1 : 2;
   const head = `<tr><th>${title}</th>${colLabels.map((l) => `<th>${escapeHtml(l)}</th>`).join('')}</tr>`;
   const rows = matrix.map((row, i) => `<tr><th>${escapeHtml(rowLabels[i])}</th>${row.map((v) =>
-    `<td style="background:${diverging(v, m)}" title="${escapeHtml(rowLabels[i])} → ${v.toFixed(3)}">${v.toFixed(digits)}</td>`).join('')}</tr>`);
+    `<td style="background:${diverging(v, m)}" title="${escapeHtml(rowLabels[i])} → ${v.toFixed(3)}">${Math.abs(v) < 0.5 * 10 ** -digits ? '0' : v.toFixed(digits)}</td>`).join('')}</tr>`);
   return `<table class="heat">${head}${rows.join('')}</table>`;
 }
 

@@ -55,18 +55,18 @@ export function viterbi({ emissions, transitions: W }, reference = null) {
 // the loss-augmented path and the reference drawn over it.
 export function trellisSvg(tokens, { labels, emissions }, { best, augmented, reference }) {
   const k = labels.length, n = tokens.length;
-  const colW = Math.max(56, Math.min(84, 640 / Math.max(1, n))), rowH = 17, left = 52, top = 26;
+  const colW = Math.max(60, Math.min(96, 900 / Math.max(1, n))), rowH = 19, left = 56, top = 28;
   const width = left + n * colW + 8, height = top + k * rowH + 8;
   const x = (t) => left + t * colW + colW / 2, y = (r) => top + r * rowH + rowH / 2;
-  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" font-family="system-ui, sans-serif" font-size="10">`];
+  const parts = [`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 ${width} ${height}" width="${width}" height="${height}" font-family="system-ui, sans-serif" font-size="11">`];
   labels.forEach((l, r) => parts.push(`<text x="${left - 6}" y="${y(r) + 3}" text-anchor="end" fill="#556">${escapeHtml(l)}</text>`));
   tokens.forEach((w, t) => {
-    parts.push(`<text x="${x(t)}" y="14" text-anchor="middle" font-size="11" font-weight="600">${escapeHtml(w.length > 10 ? `${w.slice(0, 9)}…` : w)}</text>`);
+    parts.push(`<text x="${x(t)}" y="14" text-anchor="middle" font-size="12.5" font-weight="600">${escapeHtml(w.length > 10 ? `${w.slice(0, 9)}…` : w)}</text>`);
     const col = emissions[t], hi = Math.max(...col), lo = Math.min(...col);
     col.forEach((e, r) => {
       const v = hi > lo ? (e - lo) / (hi - lo) : 0;
       const shade = Math.round(250 - 150 * v ** 2);
-      parts.push(`<circle cx="${x(t)}" cy="${y(r)}" r="5" fill="rgb(${shade},${shade},${Math.min(255, shade + 12)})" stroke="#ccd" stroke-width=".5"><title>${escapeHtml(tokens[t])} as ${escapeHtml(labels[r])}: emission ${e.toFixed(2)}</title></circle>`);
+      parts.push(`<circle cx="${x(t)}" cy="${y(r)}" r="6" fill="rgb(${shade},${shade},${Math.min(255, shade + 12)})" stroke="#ccd" stroke-width=".5"><title>${escapeHtml(tokens[t])} as ${escapeHtml(labels[r])}: emission ${e.toFixed(2)}</title></circle>`);
     });
   });
   const line = (path, colour, widthPx, dash, offset) => {
@@ -76,7 +76,7 @@ export function trellisSvg(tokens, { labels, emissions }, { best, augmented, ref
     path.forEach((r, t) => parts.push(`<circle cx="${x(t) + offset}" cy="${y(r) + offset}" r="${widthPx + 1.5}" fill="${colour}" opacity=".9"/>`));
   };
   if (reference) reference.forEach((r, t) => parts.push(`<circle cx="${x(t)}" cy="${y(r)}" r="8.5" fill="none" stroke="#222" stroke-width="1.3" stroke-dasharray="2 2"/>`));
-  line(augmented, '#e07a1f', 2, '5 3', 1.5);
+  line(augmented, '#e07a1f', 2, '5 3', 3);
   line(best, '#2f5fd0', 2.5, null, 0);
   parts.push('</svg>');
   return parts.join('');

@@ -10,10 +10,11 @@ import { letterBank, wordSequences, WORDS, PIXELS } from '../data/letters.js';
 
 const CELLS = 6;
 const EXAMPLES = [
-  { word: 'house' }, { word: 'quiz' }, { word: 'green' }, { word: 'zebra' }, { word: 'night' },
-  // one cell overlays two letters: the letter alone is a toss-up, the bigrams decide
-  { word: 'boat', blend: { index: 2, with: 'o' }, label: 'boat (3rd letter a/o overlaid)' },
-  { word: 'lemon', blend: { index: 3, with: 'a' }, label: 'lemon (4th letter o/a overlaid)' },
+  // one cell overlays two letters: alone it is a toss-up, the letter bigrams decide
+  { word: 'zebra', blend: { index: 2, with: 'h' }, label: 'zebra (3rd letter b/h overlaid)' },
+  { word: 'quiz', blend: { index: 1, with: 'v' }, label: 'quiz (2nd letter u/v overlaid)' },
+  { word: 'night', blend: { index: 0, with: 'h' }, label: 'night (1st letter n/h overlaid)' },
+  { word: 'house' }, { word: 'green' }, { word: 'lemon' }, { word: 'sky' },
 ];
 
 export function mount(section) {
@@ -60,12 +61,12 @@ export function mount(section) {
     panel.say('rendering and distorting letters…');
     const bank = await letterBank(24, 17);
     const words = wordSequences(bank, 1500, 23);
-    const epochs = 12;
+    const epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 20));
     const result = await panel.run({
       model: 'DenseSequenceTagger',
-      options: { algo: 'ssvm', epochs, lambda: 1e-4 },
+      options: { algo: 'crf', iterations: epochs, lambda: 0.01 },
       args: [words.map((w) => asSequence(w.images)), words.map((w) => w.letters)],
-    }, { epochs, label: 'structured SVM on 1500 rendered words' });
+    }, { epochs, label: 'CRF on 1500 rendered words' });
     if (!result) return;
     tagger?.dispose();
     tagger = am.load(result.bytes);

@@ -11,7 +11,7 @@ import { generateCorpus, tokenize } from '../data/grammar.js';
 const TRAINERS = {
   ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
   perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
-  crf: { options: { algo: 'crf' }, label: 'CRF (L-BFGS)', iterations: true },
+  crf: { options: { algo: 'crf', lambda: 0.01 }, label: 'CRF (L-BFGS)', iterations: true },
 };
 
 export function mount(section) {
@@ -69,8 +69,13 @@ export function mount(section) {
     const augmented = viterbi(scores, ref);
     const recomputed = viterbi(scores);
     const agrees = recomputed.every((y, t) => y === best[t]);
+    const differs = augmented.filter((y, t) => y !== best[t]).length;
+    const against = gold ? 'the reference tags' : 'the best path itself';
     $('.trellis').innerHTML = trellisSvg(tokens, scores, { best, augmented, reference: gold ? ref : null }) +
-      (agrees ? '' : '<p class="note">the recomputed Viterbi path differs from the tagger’s (ties)</p>');
+      `<p class="note-inline">loss-augmented argmax of score + Hamming loss against ${against}: ` +
+      (differs ? `differs from the best path at ${differs} word${differs > 1 ? 's' : ''} — a labelling within the margin, which training would push down`
+        : 'the best path again — every other labelling trails it by more than its loss') +
+      (agrees ? '' : ' (the recomputed Viterbi path differs from the tagger’s: a tie)') + '</p>';
     const m = tagger.marginals(tokens);
     const used = scores.labels.map((_, j) => j).filter((j) => m.probabilities.some((row) => row[j] >= 0.01));
     $('.marginals').innerHTML = `<table class="heat"><tr><th></th>${used.map((j) => `<th>${escapeHtml(scores.labels[j])}</th>`).join('')}</tr>` +
@@ -81,7 +86,7 @@ export function mount(section) {
   function showTransitions() {
     const W = tagger.transitions, labels = tagger.labels;
     $('.transitions').innerHTML = heatTable([...W.slice(0, labels.length), W[labels.length], W[labels.length + 1]],
-      [...labels, '⟨start⟩', '⟨end⟩'], labels, { title: 'from \\ to', digits: 1 });
+      [...labels, '⟨start⟩', '⟨end⟩'], labels, { title: 'from \\ to' });
   }
 
   function loadConllu(text, name) {
