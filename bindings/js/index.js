@@ -4,9 +4,10 @@ import createArgmax from '../../dist/argmax.mjs';
 import { withHeap, bytesArg } from './wasm.js';
 import * as multiclass from './multiclass.js';
 import * as sequence from './sequence.js';
+import * as reductions from './reductions.js';
 import * as ranking from './ranking.js';
 
-const modules = [multiclass, sequence, ranking];
+const modules = [multiclass, sequence, reductions, ranking];
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 // options.wasmUrl / options.locateFile override where the .wasm is fetched from;

@@ -18,7 +18,7 @@ const std::vector<BinaryLearnerInfo>& binary_learners() {
        {{"lambda", T::Real, "0.0001", 0, 1e6, true, "regularisation lambda/2 ||w||^2"},
         {"epochs", T::Integer, "20", 1, 1e6, false, "passes over the data"},
         {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
-        {"average", T::Boolean, "true", 0, -1, false, "output the average of the iterates"}}},
+        {"average", T::Boolean, "false", 0, -1, false, "output the average of all iterates (poor when lambda is tiny: the early ones are huge)"}}},
       {"logistic", "L2-regularised logistic regression by Newton-CG",
        {{"C", T::Real, "1", 0, 1e12, true, "inverse regularisation strength"},
         {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},

@@ -18,4 +18,18 @@ std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in) {
   fail("model bytes are corrupt or from a newer version (unknown binary learner '", learner, "')");
 }
 
+std::vector<uint8_t> binary_model_to_bytes(const BinaryModel& model) {
+  ByteWriter out("binary");
+  save_binary_model(model, out);
+  return out.finish();
+}
+
+std::unique_ptr<BinaryModel> binary_model_from_bytes(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  require(in.kind() == "binary", "expected a binary model, got '", in.kind(), "'");
+  auto model = load_binary_model(in);
+  in.expect_end();
+  return model;
+}
+
 }  // namespace argmax

@@ -24,4 +24,8 @@ class BinaryModel {
 void save_binary_model(const BinaryModel& model, ByteWriter& out);
 std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in);
 
+// A binary model on its own: kind "binary", then as above.
+std::vector<uint8_t> binary_model_to_bytes(const BinaryModel& model);
+std::unique_ptr<BinaryModel> binary_model_from_bytes(const uint8_t* data, size_t size);
+
 }  // namespace argmax

@@ -16,7 +16,7 @@ struct PegasosSvmConfig {
   double lambda = 1e-4;
   int epochs = 20;
   float bias = 1;
-  bool average = true;
+  bool average = false;  // the last iterate (Shalev-Shwartz et al.); averaging from t = 1 suffers when λ is tiny
   uint64_t seed = 1;
 };
 std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, const PegasosSvmConfig& config,

@@ -9,6 +9,19 @@
 
 namespace argmax {
 
+const std::vector<OptionSpec>& adaboost_mh_options() {
+  static const std::vector<OptionSpec> specs = {
+      {"rounds", OptionType::Integer, "100", 1, 1e7, false, "boosting rounds T (fewer if a stump is perfect)"},
+  };
+  return specs;
+}
+
+AdaBoostMHConfig adaboost_mh_config_from(const Options& o) {
+  AdaBoostMHConfig c;
+  c.rounds = o.integer("rounds");
+  return c;
+}
+
 double LabelStump::phi(const RowView& x) const { return feature_value(x, feature) > threshold ? 1.0 : -1.0; }
 
 AdaBoostMH AdaBoostMH::train(const Rows& rows, const LabelMatrix& y, const AdaBoostMHConfig& config,
@@ -164,6 +177,31 @@ void AdaBoostMH::set_class_labels(std::vector<int32_t> labels) {
 
 std::vector<uint8_t> AdaBoostMH::to_bytes() const {
   ByteWriter out("adaboost-mh");
+  save_payload(out);
+  return out.finish();
+}
+
+std::vector<uint8_t> AdaBoostMH::to_multilabel_bytes() const {
+  ByteWriter out("multilabel");
+  out.put_string("adaboost-mh");
+  save_payload(out);
+  return out.finish();
+}
+
+AdaBoostMH AdaBoostMH::from_bytes(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  if (in.kind() == "multilabel") {
+    const std::string method = in.get_string();
+    require(method == "adaboost-mh", "expected an adaboost-mh model, got a multilabel '", method, "' model");
+  } else {
+    require(in.kind() == "adaboost-mh", "expected an adaboost-mh model, got '", in.kind(), "'");
+  }
+  AdaBoostMH model = load_payload(in, size);
+  in.expect_end();
+  return model;
+}
+
+void AdaBoostMH::save_payload(ByteWriter& out) const {
   out.put<int32_t>(labels_);
   out.put<int32_t>(cols_);
   out.put<uint64_t>(stumps_.size());
@@ -179,12 +217,9 @@ std::vector<uint8_t> AdaBoostMH::to_bytes() const {
     out.put<double>(r.epsilon), out.put<double>(r.alpha), out.put<double>(r.z);
     out.put<double>(r.z_product), out.put<double>(r.hamming_loss);
   }
-  return out.finish();
 }
 
-AdaBoostMH AdaBoostMH::from_bytes(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == "adaboost-mh", "expected an adaboost-mh model, got '", in.kind(), "'");
+AdaBoostMH AdaBoostMH::load_payload(ByteReader& in, size_t size) {
   AdaBoostMH model;
   model.labels_ = in.get<int32_t>();
   model.cols_ = in.get<int32_t>();
@@ -212,7 +247,6 @@ AdaBoostMH AdaBoostMH::from_bytes(const uint8_t* data, size_t size) {
     b.z_product = in.get<double>(), b.hamming_loss = in.get<double>();
     model.history_.push_back(b);
   }
-  in.expect_end();
   return model;
 }
 

@@ -19,6 +19,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/options.hpp"
 #include "core/rows.hpp"
 #include "io/bytes.hpp"
 #include "io/multilabel.hpp"
@@ -43,6 +44,8 @@ struct BoostingRound {
 struct AdaBoostMHConfig {
   int rounds = 100;
 };
+const std::vector<OptionSpec>& adaboost_mh_options();
+AdaBoostMHConfig adaboost_mh_config_from(const Options& options);
 
 class AdaBoostMH {
  public:
@@ -66,10 +69,15 @@ class AdaBoostMH {
   LabelMatrix predict_labels(const Rows& rows) const;
   std::vector<int32_t> predict_classes(const Rows& rows) const;
 
-  std::vector<uint8_t> to_bytes() const;  // kind "adaboost-mh"
-  static AdaBoostMH from_bytes(const uint8_t* data, size_t size);
+  // Mono-label models save as kind "adaboost-mh"; multi-label ones as kind "multilabel" with method
+  // "adaboost-mh" (beside binary relevance's "br"), so a reader knows which predictions they make.
+  std::vector<uint8_t> to_bytes() const;             // kind "adaboost-mh"
+  std::vector<uint8_t> to_multilabel_bytes() const;  // kind "multilabel", method "adaboost-mh"
+  static AdaBoostMH from_bytes(const uint8_t* data, size_t size);  // either kind
 
  private:
+  void save_payload(ByteWriter& out) const;
+  static AdaBoostMH load_payload(ByteReader& in, size_t size);
   int labels_ = 0;
   int32_t cols_ = 0;
   std::vector<LabelStump> stumps_;

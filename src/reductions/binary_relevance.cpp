@@ -2,6 +2,21 @@
 
 namespace argmax {
 
+const std::vector<OptionSpec>& binary_relevance_options() {
+  static const std::vector<OptionSpec> specs = {
+      {"learner", OptionType::Choice, "svm-dcd", 0, -1, false, "binary base learner, one per label",
+       {"svm-dcd", "svm-pegasos", "logistic", "perceptron", "stump", "tree"}},
+      {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "the learners' example order"},
+  };
+  return specs;
+}
+
+std::string multilabel_method(const uint8_t* data, size_t size) {
+  ByteReader in(data, size);
+  require(in.kind() == "multilabel", "expected a multilabel model, got '", in.kind(), "'");
+  return in.get_string();
+}
+
 BinaryRelevanceModel BinaryRelevanceModel::train(const Rows& rows, const LabelMatrix& y, const std::string& learner,
                                                  const OptionList& options, uint64_t seed,
                                                  const BinaryTrainer& custom, const ProgressFn& progress) {
@@ -47,7 +62,8 @@ std::vector<uint8_t> BinaryRelevanceModel::to_bytes() const {
 BinaryRelevanceModel BinaryRelevanceModel::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size);
   require(in.kind() == "multilabel", "expected a multilabel model, got '", in.kind(), "'");
-  require(in.get_string() == "br", "model bytes are corrupt (unknown multi-label method)");
+  const std::string method = in.get_string();
+  require(method == "br", "expected a binary relevance model, got a multilabel '", method, "' model");
   BinaryRelevanceModel model;
   model.learner_ = in.get_string();
   const int32_t k = in.get<int32_t>();

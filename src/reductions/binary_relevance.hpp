@@ -12,6 +12,12 @@
 
 namespace argmax {
 
+// learner (choice of binary_learners()) and seed; the learner's own options are separate.
+const std::vector<OptionSpec>& binary_relevance_options();
+
+// The method inside "multilabel" model bytes: "br" (binary relevance) or "adaboost-mh".
+std::string multilabel_method(const uint8_t* data, size_t size);
+
 class BinaryRelevanceModel {
  public:
   // Progress: epoch = labels trained so far.

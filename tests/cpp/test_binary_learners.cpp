@@ -79,7 +79,7 @@ TEST_CASE("Pegasos and dual coordinate descent solve the same hinge problem") {
   dc.C = 1 / (lambda * d.m), dc.squared_hinge = false, dc.tol = 1e-6;
   auto exact = train_dual_cd_svm(d.sample(), dc);
   PegasosSvmConfig pc;
-  pc.lambda = lambda, pc.epochs = 200;
+  pc.lambda = lambda, pc.epochs = 200, pc.average = true;
   auto sgd = train_pegasos_svm(d.sample(), pc);
   auto objective = [&](const LinearBinaryModel& m) {
     double f = 0;

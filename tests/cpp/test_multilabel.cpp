@@ -85,4 +85,13 @@ TEST_CASE("binary relevance and AdaBoost.MH learn labels that each depend on one
   config.rounds = 40;
   const AdaBoostMH mh = AdaBoostMH::train(rows, y, config);
   CHECK(hamming_loss(y, mh.predict_labels(rows)) < 0.02);
+
+  // Both multi-label models share the kind "multilabel"; the method inside tells them apart.
+  const auto mh_bytes = mh.to_multilabel_bytes();
+  CHECK(model_kind(mh_bytes.data(), mh_bytes.size()) == "multilabel");
+  CHECK(multilabel_method(mh_bytes.data(), mh_bytes.size()) == "adaboost-mh");
+  CHECK(multilabel_method(bytes.data(), bytes.size()) == "br");
+  CHECK(AdaBoostMH::from_bytes(mh_bytes.data(), mh_bytes.size()).predict_labels(rows).y == mh.predict_labels(rows).y);
+  CHECK_THROWS_AS(BinaryRelevanceModel::from_bytes(mh_bytes.data(), mh_bytes.size()), InputError);
+  CHECK_THROWS_AS(AdaBoostMH::from_bytes(bytes.data(), bytes.size()), InputError);
 }

@@ -1,0 +1,346 @@
+// Embind glue for reductions (one-vs-all, all-pairs, ECOC), CART trees, AdaBoost.MH, binary learners,
+// binary relevance, the multi-label reader and the multi-label metrics. Labels cross as Int32Arrays;
+// label sets as CSR (setOffsets, setLabels); any integer labels are mapped to class indices here and the
+// mapping is saved with the model.
+#include <algorithm>
+#include <memory>
+
+#include "binary/binary_learners.hpp"
+#include "boosting/adaboost_mh.hpp"
+#include "common.hpp"
+#include "io/bytes.hpp"
+#include "io/multilabel.hpp"
+#include "metrics/multilabel_metrics.hpp"
+#include "reductions/binary_relevance.hpp"
+#include "reductions/reduction.hpp"
+#include "trees/decision_tree.hpp"
+
+namespace argmax::js {
+namespace {
+
+// Sorted distinct labels, and each example's index among them.
+struct LabelIndex {
+  std::vector<int32_t> labels, index;
+  LabelIndex(uintptr_t p, int n) {
+    const int32_t* y = reinterpret_cast<const int32_t*>(p);
+    labels.assign(y, y + n);
+    std::sort(labels.begin(), labels.end());
+    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
+    for (int i = 0; i < n; ++i) index.push_back(int32_t(std::lower_bound(labels.begin(), labels.end(), y[i]) - labels.begin()));
+  }
+};
+
+LabelMatrix label_sets(uintptr_t offsets, uintptr_t labels, int rows, int k) {
+  const int32_t* o = reinterpret_cast<const int32_t*>(offsets);
+  const int32_t* l = reinterpret_cast<const int32_t*>(labels);
+  require(k >= 1, "label sets need k >= 1 labels");
+  require(o[0] == 0, "label set offsets must start at 0");
+  LabelMatrix y(rows, k);
+  for (int i = 0; i < rows; ++i) {
+    require(o[i + 1] >= o[i], "label set offsets decrease at row ", i);
+    for (int32_t p = o[i]; p < o[i + 1]; ++p) {
+      require(l[p] >= 0 && l[p] < k, "row ", i, " has label ", l[p], ", expected 0..", k - 1);
+      y.at(i, l[p]) = 1;
+    }
+  }
+  return y;
+}
+
+// {offsets, labels} of the +1 entries.
+val sets_to_js(const LabelMatrix& y) {
+  std::vector<int32_t> offsets{0}, labels;
+  for (int i = 0; i < y.rows; ++i) {
+    for (int l = 0; l < y.labels; ++l)
+      if (y.at(i, l) > 0) labels.push_back(l);
+    offsets.push_back(int32_t(labels.size()));
+  }
+  val out = val::object();
+  out.set("offsets", typed_array("Int32Array", offsets));
+  out.set("labels", typed_array("Int32Array", labels));
+  return out;
+}
+
+// ---- schemas: "reduction", "tree", "adaboost-mh", "br", or a binary learner's name
+const std::vector<OptionSpec>& specs_of(const std::string& what) {
+  if (what == "reduction") return reduction_options();
+  if (what == "tree") return tree_options();
+  if (what == "adaboost-mh") return adaboost_mh_options();
+  if (what == "br") return binary_relevance_options();
+  return binary_learner(what).options;
+}
+std::string schema(std::string what) { return schema_json(specs_of(what)); }
+std::string help(std::string what) { return describe(specs_of(what)); }
+std::string learner_names() {
+  std::string out;
+  for (const auto& l : binary_learners()) out += (out.empty() ? "" : ",") + l.name;
+  return out;
+}
+
+// ---- reductions
+ReductionModel train_reduction(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                               uintptr_t labels, std::string options, std::string learner_options, uintptr_t code,
+                               int code_columns, val on_progress) {
+  const LabelIndex y(labels, rows);
+  require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
+  ReductionConfig c = reduction_config_from(Options::parse(reduction_options(), option_lines(options), "reduction"));
+  c.learner_options = option_lines(learner_options);
+  if (code_columns > 0) {
+    const int8_t* m = reinterpret_cast<const int8_t*>(code);
+    c.user_code.assign(m, m + size_t(code_columns) * y.labels.size());
+    c.user_code_columns = code_columns;
+  }
+  ReductionModel model = ReductionModel::train(rows_at(offsets, indices, values, rows, cols), y.index,
+                                               int(y.labels.size()), c, {}, progress_from(on_progress));
+  model.set_class_labels(y.labels);
+  return model;
+}
+void reduction_predict(const ReductionModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
+                       int cols, uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  int32_t* o = reinterpret_cast<int32_t*>(out);
+  for (int i = 0; i < rows; ++i) o[i] = m.class_labels()[m.predict(x.row(i))];
+}
+void reduction_confidences(const ReductionModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
+                           int cols, uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  float* o = reinterpret_cast<float*>(out);
+  for (int i = 0; i < rows; ++i) m.confidences(x.row(i), o + size_t(i) * m.columns());
+}
+val reduction_labels(const ReductionModel& m) { return typed_array("Int32Array", m.class_labels()); }
+val reduction_code(const ReductionModel& m) { return typed_array("Int8Array", m.code().entries()); }
+int reduction_columns(const ReductionModel& m) { return m.columns(); }
+double reduction_distance(const ReductionModel& m) { return m.code().minimum_distance(); }
+int reduction_corrects(const ReductionModel& m) { return m.code().correctable_errors(); }
+std::string reduction_decoding(const ReductionModel& m) { return decoding_name(m.decoding()); }
+void reduction_set_decoding(ReductionModel& m, std::string d) { m.set_decoding(decoding_from_name(d)); }
+std::string reduction_kind(const ReductionModel& m) { return m.reduction(); }
+std::string reduction_learner(const ReductionModel& m) { return m.learner(); }
+val reduction_save(const ReductionModel& m) { return copy_to_js(m.to_bytes()); }
+ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel::from_bytes(bytes_at(data), size_t(size)); }
+
+// ---- trees
+DecisionTree train_tree(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
+                        std::string options, uintptr_t categorical, int n_categorical, val report_out) {
+  const LabelIndex y(labels, rows);
+  TreeConfig c = tree_config_from(Options::parse(tree_options(), option_lines(options), "tree"));
+  const int32_t* cat = reinterpret_cast<const int32_t*>(categorical);
+  c.categorical.assign(cat, cat + n_categorical);
+  PruningReport report;
+  DecisionTree t = DecisionTree::train(rows_at(offsets, indices, values, rows, cols), y.index, int(y.labels.size()), c,
+                                       {}, {}, &report);
+  t.set_class_labels(y.labels);
+  if (!report_out.isUndefined() && !report_out.isNull()) {
+    report_out.set("lambdas", typed_array("Float64Array", report.lambdas));
+    report_out.set("leaves", typed_array("Int32Array", report.leaves));
+    report_out.set("cvError", typed_array("Float64Array", report.cv_error));
+    report_out.set("chosen", report.chosen);
+  }
+  return t;
+}
+void tree_predict(const DecisionTree& t, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                  uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  int32_t* o = reinterpret_cast<int32_t*>(out);
+  for (int i = 0; i < rows; ++i) o[i] = t.class_labels()[t.predict(x.row(i))];
+}
+void tree_probabilities(const DecisionTree& t, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
+                        int cols, uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  float* o = reinterpret_cast<float*>(out);
+  for (int i = 0; i < rows; ++i) {
+    const float* p = t.distribution(x.row(i));
+    std::copy(p, p + t.classes(), o + size_t(i) * t.classes());
+  }
+}
+val tree_labels(const DecisionTree& t) { return typed_array("Int32Array", t.class_labels()); }
+int tree_leaves(const DecisionTree& t) { return t.leaves(); }
+int tree_nodes(const DecisionTree& t) { return int(t.nodes()); }
+val tree_save(const DecisionTree& t) { return copy_to_js(t.to_bytes()); }
+DecisionTree tree_load(uintptr_t data, int size) { return DecisionTree::from_bytes(bytes_at(data), size_t(size)); }
+
+// ---- AdaBoost.MH: mono-label from labels, multi-label from label sets
+AdaBoostMH train_adaboost(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
+                          uintptr_t set_offsets, uintptr_t set_labels, int k, std::string options, val on_progress) {
+  const AdaBoostMHConfig c = adaboost_mh_config_from(Options::parse(adaboost_mh_options(), option_lines(options), "adaboost-mh"));
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  if (labels) {
+    const LabelIndex y(labels, rows);
+    require(y.labels.size() >= 2, "adaboost-mh needs at least 2 distinct labels");
+    AdaBoostMH m = AdaBoostMH::train(x, LabelMatrix::from_classes(y.index, int(y.labels.size())), c, progress_from(on_progress));
+    m.set_class_labels(y.labels);
+    return m;
+  }
+  return AdaBoostMH::train(x, label_sets(set_offsets, set_labels, rows, k), c, progress_from(on_progress));
+}
+void adaboost_predict(const AdaBoostMH& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                      uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  int32_t* o = reinterpret_cast<int32_t*>(out);
+  for (int i = 0; i < rows; ++i) o[i] = m.class_labels()[m.predict_class(x.row(i))];
+}
+val adaboost_predict_sets(const AdaBoostMH& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
+  return sets_to_js(m.predict_labels(rows_at(offsets, indices, values, rows, cols)));
+}
+void adaboost_scores(const AdaBoostMH& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                     uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  double* o = reinterpret_cast<double*>(out);
+  for (int i = 0; i < rows; ++i) m.scores(x.row(i), o + size_t(i) * m.labels());
+}
+val adaboost_labels(const AdaBoostMH& m) { return typed_array("Int32Array", m.class_labels()); }
+int adaboost_label_count(const AdaBoostMH& m) { return m.labels(); }
+val adaboost_history(const AdaBoostMH& m) {
+  val out = val::array();
+  for (const BoostingRound& r : m.history()) {
+    val o = val::object();
+    o.set("epsilon", r.epsilon), o.set("alpha", r.alpha), o.set("z", r.z), o.set("zProduct", r.z_product);
+    o.set("hammingLoss", r.hamming_loss);
+    out.call<void>("push", o);
+  }
+  return out;
+}
+// Multi-label models (trained from label sets) save as kind "multilabel", method "adaboost-mh".
+val adaboost_save(const AdaBoostMH& m, bool multilabel) {
+  return copy_to_js(multilabel ? m.to_multilabel_bytes() : m.to_bytes());
+}
+std::string multilabel_method_of(uintptr_t data, int size) { return multilabel_method(bytes_at(data), size_t(size)); }
+AdaBoostMH adaboost_load(uintptr_t data, int size) { return AdaBoostMH::from_bytes(bytes_at(data), size_t(size)); }
+
+// ---- binary relevance
+BinaryRelevanceModel train_br(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                              uintptr_t set_offsets, uintptr_t set_labels, int k, std::string options,
+                              std::string learner_options, val on_progress) {
+  const Options o = Options::parse(binary_relevance_options(), option_lines(options), "br");
+  return BinaryRelevanceModel::train(rows_at(offsets, indices, values, rows, cols),
+                                     label_sets(set_offsets, set_labels, rows, k), o.choice("learner"),
+                                     option_lines(learner_options), uint64_t(o.real("seed")), {},
+                                     progress_from(on_progress));
+}
+val br_predict_sets(const BinaryRelevanceModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
+  return sets_to_js(m.predict(rows_at(offsets, indices, values, rows, cols)));
+}
+void br_scores(const BinaryRelevanceModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+               uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  float* o = reinterpret_cast<float*>(out);
+  for (int i = 0; i < rows; ++i) m.scores(x.row(i), o + size_t(i) * m.labels());
+}
+int br_labels(const BinaryRelevanceModel& m) { return m.labels(); }
+std::string br_learner(const BinaryRelevanceModel& m) { return m.learner(); }
+val br_save(const BinaryRelevanceModel& m) { return copy_to_js(m.to_bytes()); }
+BinaryRelevanceModel br_load(uintptr_t data, int size) { return BinaryRelevanceModel::from_bytes(bytes_at(data), size_t(size)); }
+
+// ---- binary learners on their own (labels ±1)
+struct BinaryClassifier {
+  std::shared_ptr<const BinaryModel> model;
+};
+BinaryClassifier train_binary(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                              uintptr_t labels, std::string learner, std::string options, int seed) {
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+  std::vector<int8_t> signs(rows);
+  for (int i = 0; i < rows; ++i) {
+    require(y[i] == 1 || y[i] == -1, "binary labels must be +1 or -1; row ", i, " has ", y[i]);
+    signs[i] = int8_t(y[i]);
+  }
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  return {make_binary_trainer(learner, option_lines(options))(BinarySample::all(x, signs), uint64_t(seed))};
+}
+void binary_scores(const BinaryClassifier& b, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
+                   uintptr_t out) {
+  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  float* o = reinterpret_cast<float*>(out);
+  for (int i = 0; i < rows; ++i) o[i] = b.model->score(x.row(i));
+}
+std::string binary_learner_name(const BinaryClassifier& b) { return b.model->learner(); }
+val binary_save(const BinaryClassifier& b) { return copy_to_js(binary_model_to_bytes(*b.model)); }
+BinaryClassifier binary_load(uintptr_t data, int size) { return {binary_model_from_bytes(bytes_at(data), size_t(size))}; }
+
+// ---- multi-label reader and metrics
+val read_multilabel_js(std::string text, int min_cols) {
+  const MultilabelData d = read_multilabel_text(text, min_cols);
+  std::vector<int32_t> set_offsets{0}, set_labels;
+  for (const auto& s : d.label_sets) {
+    set_labels.insert(set_labels.end(), s.begin(), s.end());
+    set_offsets.push_back(int32_t(set_labels.size()));
+  }
+  val out = val::object();
+  out.set("setOffsets", typed_array("Int32Array", set_offsets));
+  out.set("setLabels", typed_array("Int32Array", set_labels));
+  out.set("labels", d.labels);
+  out.set("offsets", typed_array("Int32Array", d.features.offsets));
+  out.set("indices", typed_array("Int32Array", d.features.indices));
+  out.set("values", typed_array("Float32Array", d.features.values));
+  out.set("rows", d.features.rows());
+  out.set("cols", d.features.cols);
+  return out;
+}
+val multilabel_report(uintptr_t t_offsets, uintptr_t t_labels, uintptr_t p_offsets, uintptr_t p_labels, int rows, int k) {
+  const MultilabelScores s =
+      multilabel_scores(label_sets(t_offsets, t_labels, rows, k), label_sets(p_offsets, p_labels, rows, k));
+  val out = val::object();
+  out.set("hammingLoss", s.hamming_loss), out.set("subsetAccuracy", s.subset_accuracy);
+  out.set("microF1", s.micro_f1), out.set("macroF1", s.macro_f1);
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(argmax_reductions) {
+  using namespace emscripten;
+  class_<ReductionModel>("ReductionModel")
+      .class_function("train", &Guard<&train_reduction>::call)
+      .class_function("load", &Guard<&reduction_load>::call)
+      .function("predict", &Guard<&reduction_predict>::call)
+      .function("confidences", &Guard<&reduction_confidences>::call)
+      .function("labels", &Guard<&reduction_labels>::call)
+      .function("code", &Guard<&reduction_code>::call)
+      .function("columns", &Guard<&reduction_columns>::call)
+      .function("minimumDistance", &Guard<&reduction_distance>::call)
+      .function("correctableErrors", &Guard<&reduction_corrects>::call)
+      .function("decoding", &Guard<&reduction_decoding>::call)
+      .function("setDecoding", &Guard<&reduction_set_decoding>::call)
+      .function("reduction", &Guard<&reduction_kind>::call)
+      .function("learner", &Guard<&reduction_learner>::call)
+      .function("save", &Guard<&reduction_save>::call);
+  class_<DecisionTree>("DecisionTree")
+      .class_function("train", &Guard<&train_tree>::call)
+      .class_function("load", &Guard<&tree_load>::call)
+      .function("predict", &Guard<&tree_predict>::call)
+      .function("probabilities", &Guard<&tree_probabilities>::call)
+      .function("labels", &Guard<&tree_labels>::call)
+      .function("leaves", &Guard<&tree_leaves>::call)
+      .function("nodes", &Guard<&tree_nodes>::call)
+      .function("save", &Guard<&tree_save>::call);
+  class_<AdaBoostMH>("AdaBoostMH")
+      .class_function("train", &Guard<&train_adaboost>::call)
+      .class_function("load", &Guard<&adaboost_load>::call)
+      .function("predict", &Guard<&adaboost_predict>::call)
+      .function("predictSets", &Guard<&adaboost_predict_sets>::call)
+      .function("scores", &Guard<&adaboost_scores>::call)
+      .function("labels", &Guard<&adaboost_labels>::call)
+      .function("labelCount", &Guard<&adaboost_label_count>::call)
+      .function("history", &Guard<&adaboost_history>::call)
+      .function("save", &Guard<&adaboost_save>::call);
+  class_<BinaryRelevanceModel>("BinaryRelevanceModel")
+      .class_function("train", &Guard<&train_br>::call)
+      .class_function("load", &Guard<&br_load>::call)
+      .function("predictSets", &Guard<&br_predict_sets>::call)
+      .function("scores", &Guard<&br_scores>::call)
+      .function("labelCount", &Guard<&br_labels>::call)
+      .function("learner", &Guard<&br_learner>::call)
+      .function("save", &Guard<&br_save>::call);
+  class_<BinaryClassifier>("BinaryClassifierModel")
+      .class_function("train", &Guard<&train_binary>::call)
+      .class_function("load", &Guard<&binary_load>::call)
+      .function("scores", &Guard<&binary_scores>::call)
+      .function("learner", &Guard<&binary_learner_name>::call)
+      .function("save", &Guard<&binary_save>::call);
+  function("reductionSchema", &Guard<&schema>::call);
+  function("reductionHelp", &Guard<&help>::call);
+  function("binaryLearners", &Guard<&learner_names>::call);
+  function("multilabelMethod", &Guard<&multilabel_method_of>::call);
+  function("readMultilabel", &Guard<&read_multilabel_js>::call);
+  function("multilabelReport", &Guard<&multilabel_report>::call);
+}
+
+}  // namespace argmax::js

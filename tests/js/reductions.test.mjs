@@ -1,0 +1,148 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from '../../bindings/js/index.js';
+
+const am = await init();
+
+// Four separable clusters with labels 10, 20, 30, 40.
+function clusters(m, seed = 1) {
+  let s = seed;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const centres = [[-3, 0], [0, 3], [3, 0], [0, -3]], X = [], y = [];
+  for (let i = 0; i < m; ++i) {
+    const c = i % 4;
+    X.push([centres[c][0] + rand() - 0.5, centres[c][1] + rand() - 0.5]);
+    y.push(10 * (c + 1));
+  }
+  return { X, y };
+}
+const { X, y } = clusters(120);
+
+test('every reduction and base learner learns separable clusters and predicts the original labels', () => {
+  const cases = [
+    { reduction: 'ova', learner: 'svm-dcd' },
+    { reduction: 'ova', learner: 'logistic', learnerOptions: { C: 10 } },
+    { reduction: 'allpairs', learner: 'perceptron' },
+    { reduction: 'allpairs', learner: 'tree', decoding: 'majority-vote' },
+    { reduction: 'ecoc', code: 'exhaustive', decoding: 'hamming' },
+    { reduction: 'ecoc', code: 'sparse', decoding: 'hinge', learner: 'svm-pegasos' },
+  ];
+  for (const options of cases) {
+    const model = new am.Reduction(options).fit(X, y);
+    assert.deepEqual(Array.from(model.predict(X)), y, JSON.stringify(options));
+    assert.deepEqual(Array.from(model.labels), [10, 20, 30, 40]);
+    model.dispose();
+  }
+});
+
+test('ECOC reports its code, minimum distance and correctable errors; a user code works', () => {
+  const model = new am.Reduction({ reduction: 'ecoc', code: 'exhaustive' }).fit(X, y);
+  assert.equal(model.code.length, 4);
+  assert.equal(model.code[0].length, 7);     // 2^(k−1) − 1
+  assert.equal(model.minimumDistance, 4);    // 2^(k−2)
+  assert.equal(model.correctableErrors, 1);
+  assert.equal(model.confidences(X).length, X.length * 7);
+  model.decoding = 'exponential';
+  assert.equal(model.decoding, 'exponential');
+  assert.throws(() => { model.decoding = 'argmax'; }, /one-vs-all/);
+  const code = [[1, 1, -1], [1, -1, 1], [-1, 1, 1], [-1, -1, -1]];
+  const user = new am.Reduction({ userCode: code, decoding: 'hinge' }).fit(X, y);
+  assert.deepEqual(user.code, code);
+  assert.equal(user.minimumDistance, 2);
+  assert.deepEqual(Array.from(user.predict(X)), y);
+});
+
+test('models save to bytes and load back with the same predictions', () => {
+  const models = [
+    new am.Reduction({ reduction: 'allpairs', learner: 'logistic' }).fit(X, y),
+    new am.DecisionTree({ criterion: 'entropy' }).fit(X, y),
+    new am.AdaBoostMH({ rounds: 20 }).fit(X, y),
+  ];
+  for (const model of models) {
+    const bytes = model.save(), again = am.load(bytes);
+    assert.equal(again.constructor, model.constructor);
+    assert.deepEqual(again.predict(X), model.predict(X));
+  }
+  assert.deepEqual(models.map((m) => am.modelKind(m.save())), ['reduction', 'tree', 'adaboost-mh']);
+  const broken = models[0].save();
+  broken[broken.length - 1] ^= 1;
+  assert.throws(() => am.load(broken), /checksum|corrupt/);
+});
+
+test('trees: NaN follows the documented rule, categorical features, pruning trace', () => {
+  const tree = new am.DecisionTree({ max_depth: 1 }).fit([[0.1], [0.2], [0.3], [0.9], [NaN]], [0, 0, 0, 1, 0]);
+  assert.equal(tree.predict([[NaN]])[0], 0);   // the heavier child
+  const cat = new am.DecisionTree({ max_depth: 1, categorical: [0] }).fit([[1], [2], [3], [1], [2], [3]], [0, 1, 0, 0, 1, 0]);
+  assert.deepEqual(Array.from(cat.predict([[1], [2], [3]])), [0, 1, 0]);
+  const noisy = clusters(200, 5);
+  noisy.y = noisy.y.map((l, i) => (i % 7 === 0 ? 10 : l));
+  const pruned = new am.DecisionTree({ prune: true, cv_folds: 4 }).fit(noisy.X, noisy.y);
+  const p = pruned.pruning;
+  assert.ok(p && p.lambdas.length >= 2);
+  assert.equal(p.cvError.length, p.lambdas.length);
+  assert.ok(p.lambdas.includes(p.chosen));
+  assert.equal(pruned.leaves, p.leaves[p.lambdas.indexOf(p.chosen)]);
+  const probs = pruned.probabilities(noisy.X);
+  assert.equal(probs.length, 200 * 4);
+  assert.ok(Math.abs(probs[0] + probs[1] + probs[2] + probs[3] - 1) < 1e-5);
+});
+
+test('AdaBoost.MH reports epsilon, alpha and the bound prod Z_t above the training Hamming loss', () => {
+  const rounds = [];
+  const model = new am.AdaBoostMH({ rounds: 15 }).fit(X, y, { onProgress: (p) => { rounds.push(p); } });
+  const h = model.history;
+  assert.equal(h.length, rounds.length);
+  let product = 1;
+  for (const r of h) {
+    assert.ok(r.epsilon < 0.5);
+    assert.ok(Math.abs(r.z - 2 * Math.sqrt(r.epsilon * (1 - r.epsilon))) < 1e-12);
+    product *= r.z;
+    assert.ok(Math.abs(r.zProduct - product) < 1e-12);
+    assert.ok(r.hammingLoss <= r.zProduct + 1e-12);
+  }
+});
+
+test('multi-label: binary relevance and AdaBoost.MH, metrics, reader, bytes', () => {
+  let s = 3;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const Xm = [], sets = [];
+  for (let i = 0; i < 200; ++i) {
+    const row = [rand() * 2 - 1, rand() * 2 - 1, rand() * 2 - 1];
+    Xm.push(row);
+    sets.push([0, 1, 2].filter((l) => row[l] > 0));
+  }
+  const br = new am.BinaryRelevance({ learner: 'svm-dcd', learnerOptions: { C: 100 } }).fit(Xm, sets);
+  const mh = new am.AdaBoostMH({ rounds: 30 }).fit(Xm, sets);
+  for (const [model, predicted] of [[br, br.predict(Xm)], [mh, mh.predictSets(Xm)]]) {
+    const r = am.metrics.multilabel(sets, predicted);
+    assert.ok(r.hammingLoss < 0.03, `${model.constructor.name} ${r.hammingLoss}`);
+    assert.ok(r.microF1 > 0.95);
+    const again = am.load(model.save());
+    assert.equal(am.modelKind(model.save()), 'multilabel');
+    assert.equal(again.constructor, model.constructor);
+  }
+  // hand-computed: one wrong label out of 4, one of 2 rows exact
+  const r = am.metrics.multilabel([[0], [0, 1]], [[0], [0]], { labels: 2 });
+  assert.equal(r.hammingLoss, 0.25);
+  assert.equal(r.subsetAccuracy, 0.5);
+  assert.ok(Math.abs(r.microF1 - 4 / 5) < 1e-12);   // TP 2, FN 1
+  const d = am.io.readMultilabel('1,2 1:0.5 3:1\n 2:2\n0 1:1\n');
+  assert.deepEqual(d.labelSets, [[1, 2], [], [0]]);
+  assert.equal(d.cols, 3);
+  assert.throws(() => am.io.readMultilabel('1 1:1\n1,a 2:1\n'), /line 2/);
+});
+
+test('binary learners on their own; bad input is a clear JS error and the module stays usable', () => {
+  const Xb = X.map((r) => r), yb = y.map((l) => (l === 10 ? 1 : -1));
+  for (const learner of am.BinaryClassifier.learners()) {
+    const model = new am.BinaryClassifier({ learner }).fit(Xb, yb);
+    const acc = model.predict(Xb).reduce((a, p, i) => a + (p === yb[i]), 0) / yb.length;
+    assert.ok(acc > 0.9, learner);
+    assert.deepEqual(am.load(model.save()).scores(Xb), model.scores(Xb));
+  }
+  assert.throws(() => new am.BinaryClassifier({ learner: 'svm-dcd' }).fit(Xb, y), /must be \+1 or -1/);
+  assert.throws(() => new am.Reduction({ learner: 'forest' }), /must be one of svm-dcd/);
+  assert.throws(() => new am.Reduction({ learnerOptions: { lambda: 1 } }), /unknown option 'lambda'/);
+  assert.throws(() => new am.Reduction({ reduction: 'ecoc', code: 'exhaustive' }).fit(Array(12).fill([0, 0]), [...Array(12).keys()]), /k <= 10/);
+  assert.deepEqual(Array.from(new am.Reduction().fit(X, y).predict(X)), y);
+});
