@@ -26,12 +26,12 @@ FeatureIndex FeatureIndex::dictionary(std::vector<uint64_t> keys) {
 void FeatureIndex::rehash(size_t capacity) {
   size_t c = 16;
   while (c < capacity) c *= 2;
-  slots_.assign(c, -1);
+  slots_.assign(c, Slot{0, -1});
   mask_ = c - 1;
   for (int32_t id = 0; id < int32_t(keys_.size()); ++id) {
     size_t h = keys_[id] & mask_;
-    while (slots_[h] >= 0) h = (h + 1) & mask_;
-    slots_[h] = id;
+    while (slots_[h].id >= 0) h = (h + 1) & mask_;
+    slots_[h] = {keys_[id], id};
   }
 }
 
@@ -39,8 +39,8 @@ void FeatureIndex::insert(uint64_t key) {
   if ((keys_.size() + 1) * 2 > slots_.size()) rehash(slots_.size() * 2 + 16);
   keys_.push_back(key);
   size_t h = key & mask_;
-  while (slots_[h] >= 0) h = (h + 1) & mask_;
-  slots_[h] = int32_t(keys_.size() - 1);
+  while (slots_[h].id >= 0) h = (h + 1) & mask_;
+  slots_[h] = {key, int32_t(keys_.size() - 1)};
 }
 
 int32_t FeatureIndex::add(uint64_t key) {

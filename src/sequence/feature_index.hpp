@@ -27,9 +27,9 @@ class FeatureIndex {
     if (bits_) return int32_t(key & ((uint64_t(1) << bits_) - 1));
     if (slots_.empty()) return -1;
     for (size_t h = key & mask_;; h = (h + 1) & mask_) {
-      const int32_t id = slots_[h];
-      if (id < 0) return -1;
-      if (keys_[id] == key) return id;
+      const Slot& slot = slots_[h];
+      if (slot.id < 0) return -1;
+      if (slot.key == key) return slot.id;
     }
   }
   int32_t size() const { return bits_ ? int32_t(1) << bits_ : int32_t(keys_.size()); }
@@ -41,7 +41,11 @@ class FeatureIndex {
   void rehash(size_t capacity);
   int bits_ = 0;
   std::vector<uint64_t> keys_;
-  std::vector<int32_t> slots_;
+  struct Slot {  // the key sits beside its id: one cache line per probe
+    uint64_t key;
+    int32_t id;
+  };
+  std::vector<Slot> slots_;
   size_t mask_ = 0;
 };
 
