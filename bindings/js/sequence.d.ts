@@ -1,0 +1,115 @@
+// Types for bindings/js/sequence.js (installed on the object `init()` returns).
+
+export type SequenceAlgorithm = 'perceptron' | 'ssvm' | 'ssvm-slack' | 'crf' | 'softmax-margin';
+
+export interface SequenceOptions {
+  /** Trainer (default 'perceptron', the averaged structured perceptron). */
+  algo?: SequenceAlgorithm;
+  /** Optimiser for 'crf' and 'softmax-margin' (default 'lbfgs'). */
+  solver?: 'lbfgs' | 'sgd';
+  /** Passes over the data for the online trainers (default 10). */
+  epochs?: number;
+  /** Maximum L-BFGS iterations (default 100). */
+  iterations?: number;
+  /** L2 weight λ in (λ/2)|w|² + mean loss (default 1e-4; the perceptron ignores it; ssvm with 0 uses a constant step). */
+  lambda?: number;
+  /** Constant SGD step (crf/softmax-margin with solver 'sgd', ssvm with lambda 0). */
+  eta?: number;
+  /** Softmax-margin: cost of one wrong position (default 1). */
+  cost?: number;
+  /** Output the average of the online iterates (default true). */
+  average?: boolean;
+  seed?: number;
+  /** Token features: 'pos' (default), 'crfsuite', or a template list such as 'lower[0] suffix3[0] lower[-1]|lower[0]'. */
+  features?: 'pos' | 'crfsuite' | string;
+  /** A template list (same as a non-preset `features`). */
+  templates?: string;
+  /** Hash token features into 2^b rows; 0 (default) keeps an exact dictionary. */
+  hash_bits?: number;
+  /** Exact dictionary: keep features seen at least this often (default 1). */
+  min_count?: number;
+  /** The `tags` template attribute: words seen fewer times get the class of unseen words (default 2). */
+  lexicon_min_count?: number;
+  /** Numeric input: add an always-on feature (default true). */
+  bias?: boolean;
+}
+
+export interface Progress { epoch: number; objective: number; trainingError: number }
+
+export interface FitOptions {
+  /** Called after every epoch (L-BFGS: iteration); return false to stop. */
+  onProgress?: (p: Progress) => boolean | void;
+  /** Continue from the current model (its labels, features and weights; new labels and features are added). */
+  warmStart?: boolean;
+}
+
+export interface TagOptions {
+  /** Obey BIO/BIOES rules derived from the label names (no O → I-X, no I-X at the start). */
+  bio?: boolean;
+  /** Per sequence (or, for a single sequence, per position): a tag to force, or null. */
+  forced?: (string | null)[] | (string | null)[][];
+}
+
+export interface Marginals { labels: string[]; probabilities: number[][]; logZ: number }
+export interface Labelling { tags: string[]; score: number; probability: number }
+
+export interface OptionSpec {
+  name: string; type: 'integer' | 'number' | 'boolean' | 'choice'; default: string; help: string;
+  min?: number; max?: number; minOpen?: boolean; choices: string[];
+}
+
+declare abstract class Tagger<Sequence, Many> {
+  constructor(options?: SequenceOptions);
+  static options(): OptionSpec[];
+  fit(x: Many, tags: string[][], options?: FitOptions): this;
+  tag(x: Sequence, options?: TagOptions): string[];
+  tag(x: Many, options?: TagOptions): string[][];
+  marginals(x: Sequence): Marginals;
+  marginals(x: Many): Marginals[];
+  nbest(x: Sequence, count?: number): Labelling[];
+  logProbability(x: Sequence, tags: string[]): number;
+  logProbability(x: Many, tags: string[][]): number[];
+  readonly labels: string[];
+  readonly options: Record<string, string | number | boolean>;
+  readonly templates: string;
+  /** Rows: previous label, then a start row and an end row; columns: label. */
+  readonly transitions: number[][];
+  readonly ready: boolean;
+  save(): Uint8Array;
+  dispose(): void;
+}
+
+/** Token sequences: string[] is one sentence, string[][] many. */
+export declare class SequenceTagger extends Tagger<string[], string[][]> {}
+
+export interface DenseSequence { data: Float32Array | number[]; rows: number; cols: number }
+export interface NumericCorpus {
+  offsets: Int32Array; indices: Int32Array; values: Float32Array; cols: number; starts: Int32Array | number[];
+}
+
+/** Numeric positions: one sequence is number[][] (positions × features) or DenseSequence; many are an array of those or a NumericCorpus. */
+export declare class DenseSequenceTagger extends Tagger<number[][] | DenseSequence, (number[][] | DenseSequence)[] | NumericCorpus> {
+  readonly columns: number;
+}
+
+export interface TaggedText { sentences: string[][]; tags: string[][] }
+export interface SvmhmmData extends NumericCorpus { starts: Int32Array; tags: string[][] }
+
+export interface TagScores { name: string; precision: number; recall: number; f1: number; support: number; predicted: number; correct: number }
+export interface SequenceReport {
+  tokenAccuracy: number; sequenceAccuracy: number; tokens: number; sequences: number;
+  tags: string[]; perTag: TagScores[]; confusion: Float64Array;
+  chunks?: { precision: number; recall: number; f1: number; gold: number; predicted: number; correct: number; perType: TagScores[] };
+}
+
+export interface SequenceApi {
+  SequenceTagger: typeof SequenceTagger;
+  DenseSequenceTagger: typeof DenseSequenceTagger;
+  features: { pos(): string; crfsuite(): string };
+  io: {
+    readConllu(text: string, options?: { column?: 'upos' | 'xpos' }): TaggedText;
+    readColumns(text: string): TaggedText;
+    readSvmhmm(text: string): SvmhmmData;
+  };
+  metrics: { sequences(gold: string[][], predicted: string[][], options?: { chunks?: boolean }): SequenceReport };
+}
