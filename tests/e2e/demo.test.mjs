@@ -34,7 +34,7 @@ test('the page loads the wasm module and every section mounts', { skip }, async 
   assert.equal(state.ready, true);
   assert.match(await b.page.locator('#boot').textContent(), /ready/);
   await shoot(b.page, 'page-top');
-  for (const name of ['multiclass', 'ranking']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
+  for (const name of ['tagging', 'handwriting', 'ranking', 'multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
 });
 
 test('multiclass: training paints decision regions and reports accuracy', { skip }, async () => {
@@ -139,6 +139,69 @@ test('ranking: Stop ends training early; a dropped LETOR file trains', { skip },
   await p.click('#ranking button.train');
   await waitForStatus('ranking', /trained 3 rankers/);
   assert.match(await p.locator('#ranking .result').textContent(), /NDCG structured hinge 1\.000/);
+});
+
+test('tagging: trains on the generated corpus, tags a typed sentence, draws trellis, transitions and marginals', { skip }, async () => {
+  const p = b.page;
+  await p.click('#tagging button.train');
+  await waitForStatus('tagging', /^trained: \d+ tags/, 120_000);
+  const result = await p.locator('#tagging .result').textContent();
+  const accuracy = Number(result.match(/test accuracy ([\d.]+)% of tokens/)[1]);
+  assert.ok(accuracy >= 95, result);
+  await p.fill('#tagging input.sentence', 'I can fish near the river');
+  await p.click('#tagging button.tag');
+  const tags = await p.locator('#tagging .tags .token b').allTextContents();
+  assert.deepEqual(tags, ['PRON', 'AUX', 'VERB', 'ADP', 'DET', 'NOUN']);
+  assert.equal(await p.locator('#tagging .trellis svg polyline').count(), 2, 'best and loss-augmented paths');
+  assert.ok(await p.locator('#tagging .transitions table tr').count() >= 10);
+  const marginalRows = await p.locator('#tagging .marginals table tr').count();
+  assert.equal(marginalRows, 7, 'a header and one row per token');
+  // a held-out sentence shows its reference tags in the trellis
+  await p.click('#tagging button.sample');
+  const words = (await p.locator('#tagging input.sentence').inputValue()).split(' ').length;
+  assert.equal(await p.locator('#tagging .trellis svg circle[stroke-dasharray]').count(), words);
+  await shoot(p, 'tagging', '#tagging');
+});
+
+test('tagging: Stop ends training early; a dropped CoNLL-U file trains and reports test accuracy', { skip }, async () => {
+  const p = b.page;
+  await p.selectOption('#tagging select.trainer', 'ssvm');
+  await p.fill('#tagging input.epochs', '10000');
+  await p.click('#tagging button.train');
+  await waitForStatus('tagging', /epoch \d+ of 10000/);
+  await p.click('#tagging .training .stop');
+  await waitForStatus('tagging', /^trained/);
+  assert.match(await p.locator('#tagging .result').textContent(), /stopped after \d+ epochs/);
+  await p.fill('#tagging input.epochs', '5');
+  const sentence = (i, words) => `# sent_id = ${i}\n` + words.map(([w, t], j) => `${j + 1}\t${w}\t${w}\t${t}\t_\t_\t0\t_\t_\t_`).join('\n') + '\n\n';
+  let conllu = '';
+  for (let i = 0; i < 20; ++i) conllu += sentence(i, [['the', 'DET'], [['dog', 'cat', 'bird'][i % 3], 'NOUN'], [['runs', 'sleeps'][i % 2], 'VERB'], ['.', 'PUNCT']]);
+  await dropFile('#tagging .drop', 'tiny.conllu', conllu);
+  await waitForStatus('tagging', /^trained: 4 tags/);
+  assert.match(await p.locator('#tagging .result').textContent(), /test accuracy 100\.0% of tokens.*4 held-out sentences of tiny\.conllu/);
+});
+
+test('handwriting: the letter chain trains; a drawn word is read; transitions beat letters alone', { skip }, async () => {
+  const p = b.page;
+  await p.click('#handwriting button.train');
+  await waitForStatus('handwriting', /^trained in/, 120_000);
+  const result = await p.locator('#handwriting .result').textContent();
+  const [, alone, chain] = result.match(/letters read alone ([\d.]+)% right, with the chain ([\d.]+)%/).map(Number);
+  assert.ok(chain >= 90 && chain >= alone, result);
+  await p.click('#handwriting button.show');   // the zebra example, one letter overlaid with another
+  const read = await p.locator('#handwriting .reading .word.chain').textContent();
+  assert.equal(read.length, 5);
+  assert.ok([...read].filter((l, i) => l === 'zebra'[i]).length >= 4, `read '${read}'`);
+  await shoot(p, 'handwriting', '#handwriting');
+  // the mouse draws a stroke in an empty cell: the word gets one more letter
+  const cell = await p.locator('#handwriting .cells canvas >> nth=5').boundingBox();
+  await p.mouse.move(cell.x + cell.width / 2, cell.y + 20);
+  await p.mouse.down();
+  for (let i = 1; i <= 10; ++i) await p.mouse.move(cell.x + cell.width / 2, cell.y + 20 + i * 9);
+  await p.mouse.up();
+  assert.equal((await p.locator('#handwriting .reading .word.chain').textContent()).length, 6);
+  await p.click('#handwriting button.clear');
+  assert.match(await p.locator('#handwriting .reading').textContent(), /draw a letter/);
 });
 
 test('the page keeps working offline once loaded', { skip }, async () => {
