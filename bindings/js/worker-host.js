@@ -3,7 +3,9 @@
 import { init } from './index.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
-const port = isNode ? (await import('node:worker_threads')).parentPort : self;
+// process.getBuiltinModule (Node ≥ 20.16) rather than `await import`: bundlers then emit this worker as one
+// chunk in any output format (Vite's default for workers is iife, which allows no dynamic imports).
+const port = isNode ? process.getBuiltinModule('worker_threads').parentPort : self;
 const post = (message, transfer) => port.postMessage(message, transfer);
 const listen = (fn) => (isNode ? port.on('message', fn) : port.addEventListener('message', (e) => fn(e.data)));
 

@@ -109,7 +109,7 @@ export class TrainingWorker {
     const url = new URL('./worker-host.js', import.meta.url);
     let worker;
     if (isNode) {
-      const { Worker } = await import('node:worker_threads');
+      const { Worker } = process.getBuiltinModule('worker_threads');   // no dynamic import: see worker-host.js
       worker = new Worker(url);
     } else {
       worker = new Worker(new URL('./worker-host.js', import.meta.url), { type: 'module' });
