@@ -29,6 +29,12 @@ void ByteWriter::put_strings(const std::vector<std::string>& v) {
   for (const auto& s : v) put_string(s);
 }
 
+void ByteWriter::put_options(const OptionList& options) {
+  std::vector<std::string> flat;
+  for (const auto& [key, value] : options) flat.push_back(key), flat.push_back(value);
+  put_strings(flat);
+}
+
 std::vector<uint8_t> ByteWriter::finish() {
   put<uint64_t>(fnv1a(bytes_.data(), bytes_.size()));
   return std::move(bytes_);
@@ -68,6 +74,14 @@ std::vector<std::string> ByteReader::get_strings() {
   std::vector<std::string> v(n);
   for (auto& s : v) s = get_string();
   return v;
+}
+
+OptionList ByteReader::get_options() {
+  const std::vector<std::string> flat = get_strings();
+  require(flat.size() % 2 == 0, "model bytes are corrupt (options)");
+  OptionList options;
+  for (size_t i = 0; i < flat.size(); i += 2) options.emplace_back(flat[i], flat[i + 1]);
+  return options;
 }
 
 void ByteReader::expect_end() const {

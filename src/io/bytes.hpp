@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/options.hpp"
 
 namespace argmax {
 
@@ -30,6 +31,8 @@ class ByteWriter {
     bytes_.insert(bytes_.end(), p, p + v.size() * sizeof(T));
   }
   void put_strings(const std::vector<std::string>& v);
+  // The options a model was trained with, as key=value text.
+  void put_options(const OptionList& options);
 
   // Appends the checksum and returns the finished bytes.
   std::vector<uint8_t> finish();
@@ -61,6 +64,7 @@ class ByteReader {
     return v;
   }
   std::vector<std::string> get_strings();
+  OptionList get_options();
   // Throws unless every payload byte was read.
   void expect_end() const;
 

@@ -188,9 +188,7 @@ void LinearMulticlass::margins(const Rows& rows, const int32_t* labels, float* o
 std::vector<uint8_t> LinearMulticlass::save() const {
   ByteWriter out(kKind);
   out.put_string(algo_);
-  std::vector<std::string> flat;
-  for (const auto& [key, value] : options_) flat.push_back(key), flat.push_back(value);
-  out.put_strings(flat);
+  out.put_options(options_);
   map_.save(out);
   out.put_vector(labels_);
   out.put_vector(w_);
@@ -202,9 +200,7 @@ LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
   require(in.kind() == kKind, "model bytes hold a '", in.kind(), "' model, not a ", kKind, " model");
   LinearMulticlass m;
   m.algo_ = in.get_string();
-  const auto flat = in.get_strings();
-  require(flat.size() % 2 == 0, "model bytes are corrupt (options)");
-  for (size_t i = 0; i < flat.size(); i += 2) m.options_.emplace_back(flat[i], flat[i + 1]);
+  m.options_ = in.get_options();
   m.map_ = FeatureMap::load(in);
   m.labels_ = in.get_vector<int32_t>();
   m.w_ = in.get_vector<float>();
