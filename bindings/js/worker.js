@@ -26,7 +26,8 @@ export class TrainingWorker {
   #options;
   #worker = null;
   #ready = null;
-  #jobs = new Map();
+  #jobs = new Map();      // the running job (by id)
+  #waiting = new Set();   // jobs queued behind it
   #nextId = 1;
   #queue = Promise.resolve();
 
@@ -41,7 +42,14 @@ export class TrainingWorker {
 
   // Starts the worker and loads the wasm module in it; train() does this by itself.
   ready() {
-    if (!this.#ready) this.#ready = this.#spawn();
+    if (!this.#ready) {
+      this.#ready = this.#spawn().catch((e) => {
+        this.#worker?.terminate();   // a failed start is not kept: the next job tries again
+        this.#worker = null;
+        this.#ready = null;
+        throw e;
+      });
+    }
     return this.#ready;
   }
 
@@ -56,18 +64,33 @@ export class TrainingWorker {
     let settle;
     const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
     const job = { id, flag, onProgress, settle, cancelled: false, last: null };
+    this.#waiting.add(job);
+    // Jobs run one after another: the next is posted only when this one has settled, so the worker holds
+    // at most one job and cancelling it (which ends the worker) cannot take another job with it.
     const run = async () => {
-      if (job.cancelled) return;
-      await this.ready();
-      if (job.cancelled) return;
+      for (;;) {
+        if (job.cancelled) return;
+        try {
+          await this.ready();
+        } catch (e) {
+          this.#waiting.delete(job);
+          settle.reject(e);
+          return;
+        }
+        if (job.cancelled) return;
+        if (this.#worker) break;   // else terminate() ran meanwhile: start a worker again
+      }
+      this.#waiting.delete(job);
       this.#jobs.set(id, job);
       this.#ref(true);
       this.#worker.postMessage({ type: 'train', id, spec: { model: spec.model, options: spec.options ?? {}, args: spec.args ?? [], fitOptions: spec.fitOptions ?? {} }, flag });
+      await done.catch(() => {});
     };
-    this.#queue = this.#queue.then(run, run).catch((e) => settle.reject(e));
+    this.#queue = this.#queue.then(run);
     const cancel = () => {
       if (job.cancelled) return;
       job.cancelled = true;
+      this.#waiting.delete(job);
       const wasRunning = this.#jobs.has(id);
       this.#jobs.delete(id);
       settle.reject(new TrainingCancelled());
@@ -87,8 +110,12 @@ export class TrainingWorker {
 
   // Ends the worker; running and queued jobs are cancelled.
   terminate() {
-    for (const job of this.#jobs.values()) job.settle.reject(new TrainingCancelled('the training worker was terminated'));
+    for (const job of [...this.#jobs.values(), ...this.#waiting]) {
+      job.cancelled = true;
+      job.settle.reject(new TrainingCancelled('the training worker was terminated'));
+    }
     this.#jobs.clear();
+    this.#waiting.clear();
     this.#worker?.terminate();
     this.#worker = null;
     this.#ready = null;

@@ -80,6 +80,23 @@ test('jobs queue: several at once all finish, in order', async () => {
   assert.deepEqual(results.map((r) => r.epochs), [1, 2, 3]);
 });
 
+test('cancelling a queued job leaves the running one alone; terminate() rejects running and queued jobs', async () => {
+  const long = worker.train({ model: 'Multiclass', options: { algo: 'sgd', epochs: 1_000_000 }, args: [X, y] });
+  const queued = worker.train({ model: 'Multiclass', options: { algo: 'sgd', epochs: 2 }, args: [X, y] });
+  const after = worker.train({ model: 'Multiclass', options: { algo: 'sgd', epochs: 3 }, args: [X, y] });
+  queued.cancel();
+  await assert.rejects(queued, { name: 'AbortError' });
+  setTimeout(() => long.stop(), 100);
+  assert.equal((await long).stopped, true);
+  assert.equal((await after).epochs, 3);
+  const other = new TrainingWorker();
+  const a = other.train({ model: 'Multiclass', options: { algo: 'sgd', epochs: 1_000_000 }, args: [X, y] });
+  const b = other.train({ model: 'Multiclass', args: [X, y] });
+  await other.ready();
+  other.terminate();
+  await Promise.all([assert.rejects(a, { name: 'AbortError' }), assert.rejects(b, { name: 'AbortError' })]);
+});
+
 test('trainInWorker runs one job in a worker of its own', async () => {
   const result = await trainInWorker({ model: 'Multiclass', options: { algo: 'cs' }, args: [X, y] });
   assert.equal(result.kind, 'linear-multiclass');

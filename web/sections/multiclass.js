@@ -179,7 +179,7 @@ export function mount(section) {
       points.push({ x: (label - 1) * 0.6 + r * Math.cos(a), y: 0.45 + r * Math.sin(a), label });
     }
   }
-  function clusters(k = 4) {
+  function clusters(k = 5) {
     const rand = seededRandom(Math.floor(Math.random() * 1e6) + 1);
     points = [];
     for (let c = 0; c < k; ++c) {
