@@ -69,7 +69,7 @@ export function mount(section) {
     const q = data.test[Number(querySelect.value) || 0];
     if (!q) { lists.textContent = ''; return; }
     queryText.textContent = `“${q.text}” (${q.docs.length} results)`;
-    const before = listHtml(q, byColumn(q, data.baselineColumn), `before: by ${FEATURES[data.baselineColumn] ?? `feature ${data.baselineColumn + 1}`}`);
+    const before = listHtml(q, byColumn(q, data.baselineColumn), `before: by ${data.features[data.baselineColumn]}`);
     const best = trained.find((t) => t.surrogate.algo === 'ndcg') ?? trained[0];
     const after = best ? listHtml(q, scoresWith(best.model, q), `after: ${best.surrogate.label}`) : '<div><b>after</b><p>train to see the learned order</p></div>';
     lists.innerHTML = `<div class="before">${before}</div><div class="after">${after}</div>`;

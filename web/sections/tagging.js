@@ -26,6 +26,7 @@ export function mount(section) {
   function useCorpus(sentences, source) {
     // every fifth sentence is held out for the test accuracy and the "random test sentence" button
     corpus = { train: sentences.filter((_, i) => i % 5 !== 4), test: sentences.filter((_, i) => i % 5 === 4), source };
+    sample = null;
     const tokens = sentences.reduce((s, x) => s + x.words.length, 0);
     $('.result').textContent = `${source}: ${corpus.train.length} training and ${corpus.test.length} test sentences, ${tokens} tokens`;
   }
