@@ -194,6 +194,7 @@ test('handwriting: the letter chain trains; a drawn word is read; transitions be
   assert.ok([...read].filter((l, i) => l === 'zebra'[i]).length >= 4, `read '${read}'`);
   await shoot(p, 'handwriting', '#handwriting');
   // the mouse draws a stroke in an empty cell: the word gets one more letter
+  await p.locator('#handwriting .cells').scrollIntoViewIfNeeded();
   const cell = await p.locator('#handwriting .cells canvas >> nth=5').boundingBox();
   await p.mouse.move(cell.x + cell.width / 2, cell.y + 20);
   await p.mouse.down();
@@ -217,5 +218,6 @@ test('the page keeps working offline once loaded', { skip }, async () => {
 });
 
 test('no console errors on the page', { skip }, async () => {
+  await shoot(b.page, 'page-full');
   assert.deepEqual(b.problems, []);
 });
