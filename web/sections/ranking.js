@@ -12,7 +12,7 @@ const SURROGATES = [
   { algo: 'kendall', label: 'Kendall pairwise hinge', colour: '#d1495b' },
   { algo: 'pointwise', label: 'pointwise regression', colour: '#66a182' },
 ];
-const BASELINE = { label: 'body match alone', colour: '#888', dashed: true };
+const BASELINE = { colour: '#888', dashed: true };   // ranking by one raw feature (label: its name)
 const K_MAX = 10;
 const EPOCHS = 30;
 
@@ -50,8 +50,10 @@ export function mount(section) {
     return Array.from(ndcg, (v, j) => [j + 1, v]);
   };
 
+  const baselineLabel = () => `${data.features[data.baselineColumn]} alone`;
+
   function drawCurves() {
-    const series = [{ ...BASELINE, points: curveOf((q) => byColumn(q, data.baselineColumn)) },
+    const series = [{ ...BASELINE, label: baselineLabel(), points: curveOf((q) => byColumn(q, data.baselineColumn)) },
       ...trained.map((t) => ({ label: t.surrogate.label, colour: t.surrogate.colour, points: t.curve }))];
     const all = series.flatMap((s) => s.points.map((p) => p[1]));
     lineChart(curves, series, { xLabel: 'k', yLabel: 'mean NDCG@k', yMin: Math.max(0, Math.floor(Math.min(...all) * 10) / 10 - 0.1), yMax: 1 });
@@ -93,7 +95,7 @@ export function mount(section) {
     }
     const at10 = (points) => points[K_MAX - 1][1].toFixed(3);
     result.textContent = `mean NDCG@10 on ${data.test.length} test queries: ` +
-      [[BASELINE.label, curveOf((q) => byColumn(q, data.baselineColumn))], ...trained.map((t) => [t.surrogate.label, t.curve])]
+      [[baselineLabel(), curveOf((q) => byColumn(q, data.baselineColumn))], ...trained.map((t) => [t.surrogate.label, t.curve])]
         .map(([label, curve]) => `${label} ${at10(curve)}`).join(' · ');
     panel.say(`trained ${trained.length} ranker${trained.length === 1 ? '' : 's'}${trained.length < SURROGATES.length ? ' (stopped)' : ''}`, 'ok');
   }

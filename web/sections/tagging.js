@@ -8,6 +8,7 @@ import { dropZone } from '../lib/files.js';
 import { chainScores, viterbi, trellisSvg } from '../lib/trellis.js';
 import { generateCorpus, tokenize } from '../data/grammar.js';
 
+const GENERATED = 'the generated corpus';
 const TRAINERS = {
   ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
   perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
@@ -28,6 +29,7 @@ export function mount(section) {
     corpus = { train: sentences.filter((_, i) => i % 5 !== 4), test: sentences.filter((_, i) => i % 5 === 4), source };
     sample = null;
     const tokens = sentences.reduce((s, x) => s + x.words.length, 0);
+    $('button.generated').hidden = source === GENERATED;
     $('.result').textContent = `${source}: ${corpus.train.length} training and ${corpus.test.length} test sentences, ${tokens} tokens`;
   }
 
@@ -102,10 +104,8 @@ export function mount(section) {
     }
   }
 
-  $('button.train').addEventListener('click', () => {
-    if (corpus?.source !== 'the generated corpus') useCorpus(generateCorpus(), 'the generated corpus');
-    train();
-  });
+  $('button.train').addEventListener('click', train);
+  $('button.generated').addEventListener('click', () => useCorpus(generateCorpus(), GENERATED));
   $('button.tag').addEventListener('click', show);
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') show(); });
   input.addEventListener('input', () => { sample = null; });
@@ -117,6 +117,6 @@ export function mount(section) {
   });
   dropZone($('.drop'), loadConllu, { accept: '.conllu,.conll,.txt' });
 
-  useCorpus(generateCorpus(), 'the generated corpus');
+  useCorpus(generateCorpus(), GENERATED);
   panel.say('ready: train, then type a sentence');
 }
