@@ -16,8 +16,9 @@ const types = {
 const allowed = ['web/', 'bindings/js/', 'dist/'];
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
-// Starts the server; resolves with { server, url } once it listens.
-export function serve({ port = 8080, host = '127.0.0.1' } = {}) {
+// Starts the server; resolves with { server, url } once it listens. isolated: false leaves out COOP/COEP
+// (as many static hosts do): Stop then cancels training instead of keeping the model so far.
+export function serve({ port = 8080, host = '127.0.0.1', isolated = true } = {}) {
   const server = createServer(async (req, res) => {
     const path = decodeURIComponent(new URL(req.url, 'http://localhost').pathname);
     // The page lives at /web/ so that its relative imports (../bindings/js, ../dist) resolve as in the repo.
@@ -27,7 +28,7 @@ export function serve({ port = 8080, host = '127.0.0.1' } = {}) {
     try {
       const file = join(root, relative);
       if (!(await stat(file)).isFile()) throw new Error('not a file');
-      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...isolation });
+      res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...(isolated ? isolation : {}) });
       res.end(await readFile(file));
     } catch {
       res.writeHead(404).end('not found');

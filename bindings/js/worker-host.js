@@ -57,7 +57,7 @@ function train({ id, spec, flag }) {
   }
 }
 
-// 'Multiclass' or a dotted path such as 'reductions.OneVsAll', looked up on the API object.
+// 'Multiclass', 'SequenceTagger', … or a dotted path into the API object.
 function resolve(path) {
   let value = api;
   for (const part of path.split('.')) value = value?.[part];

@@ -1,9 +1,13 @@
 // Types of argmax/worker: training in a Web Worker (browsers) or a worker_threads Worker (Node).
 import type { Progress } from './index.js';
 
+/** Model constructors of the API that train with fit(); any other name on the API object (or a dotted path) works too. */
+export type ModelName = 'Multiclass' | 'Reduction' | 'DecisionTree' | 'AdaBoostMH' | 'BinaryRelevance' | 'BinaryClassifier'
+  | 'SequenceTagger' | 'DenseSequenceTagger' | 'Ranker' | (string & {});
+
 export interface TrainingSpec {
-  /** a model constructor of the API, e.g. 'Multiclass' (dotted paths such as 'reductions.OneVsAll' work) */
-  model: string;
+  /** a model constructor of the API, e.g. 'Multiclass' or 'SequenceTagger' */
+  model: ModelName;
   /** the constructor's options */
   options?: Record<string, unknown>;
   /** the arguments of fit() before its options object, e.g. [X, y]; they are copied to the worker */

@@ -3,6 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, missing, shoot } from './browser.mjs';
+import { serve } from '../../web/serve.mjs';
 
 const skip = missing() ?? false;
 let b;
@@ -214,6 +215,34 @@ test('the page keeps working offline once loaded', { skip }, async () => {
     await waitForStatus('multiclass', /training accuracy/);
   } finally {
     await b.context.setOffline(false);
+  }
+});
+
+test('served without cross-origin isolation, Stop cancels training and the next run still works', { skip }, async () => {
+  const { server, url } = await serve({ port: 0, isolated: false });
+  const page = await b.context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  try {
+    await page.goto(url);
+    await page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 60_000 });
+    assert.equal(await page.evaluate(() => crossOriginIsolated), false);
+    const statusText = () => page.locator('#multiclass .training .status').textContent();
+    await page.selectOption('#multiclass select.learner', 'sgd');
+    await page.fill('#multiclass input.epochs', '1000000');
+    await page.click('#multiclass button.train');
+    await page.waitForFunction(() => /epoch \d+ of 1000000/.test(document.querySelector('#multiclass .training .status').textContent));
+    await page.click('#multiclass .training .stop');
+    await page.waitForFunction(() => /cancelled/.test(document.querySelector('#multiclass .training .status').textContent));
+    assert.match(await statusText(), /model so far was discarded/);
+    await page.fill('#multiclass input.epochs', '20');
+    await page.click('#multiclass button.train');
+    await page.waitForFunction(() => /training accuracy/.test(document.querySelector('#multiclass .training .status').textContent));
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
+    server.close();
   }
 });
 
