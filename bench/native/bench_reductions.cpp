@@ -87,7 +87,7 @@ void multiclass(const std::string& dir, const std::string& set, const std::strin
       {"ecoc", "sparse", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""},
       {"ecoc", "dense", "hamming,logistic", "logistic", {}, ""},
   };
-  if (k <= 10) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""});
+  if (k <= 6) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""});
   for (const Run& r : runs) {
     ReductionConfig c;
     c.reduction = r.reduction, c.code = r.code.empty() ? "dense" : r.code;

@@ -1,13 +1,13 @@
 #include "io/multilabel.hpp"
 
 #include <algorithm>
-#include <cerrno>
 #include <cmath>
 #include <cstdlib>
 #include <fstream>
 #include <sstream>
 
 #include "core/error.hpp"
+#include "io/libsvm.hpp"
 
 namespace argmax {
 
@@ -41,81 +41,43 @@ void LabelMatrix::validate() const {
             ", expected +1 or -1");
 }
 
-namespace {
-
-long parse_int(const std::string& s, size_t line, const char* what) {
-  char* end = nullptr;
-  errno = 0;
-  const long v = std::strtol(s.c_str(), &end, 10);
-  require(!s.empty() && end == s.c_str() + s.size() && errno == 0, "line ", line, ": ", what, " '", s,
-          "' is not an integer");
-  return v;
+MultilabelData read_multilabel(std::istream& in, int32_t min_features) {
+  std::ostringstream text;
+  text << in.rdbuf();
+  return read_multilabel_text(text.str(), min_features);
 }
 
-}  // namespace
-
-MultilabelData read_multilabel(std::istream& in, int32_t min_features) {
+// The label field is parsed here; the `idx:val …` part by the LIBSVM reader's parse_features.
+MultilabelData read_multilabel_text(const std::string& text, int32_t min_features) {
   MultilabelData d;
   d.features.cols = min_features;
-  std::string line;
-  size_t number = 0;
-  while (std::getline(in, line)) {
-    ++number;
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) line.resize(hash);
-    std::istringstream tokens(line);
-    std::string tok;
-    std::vector<std::string> items;
-    while (tokens >> tok) items.push_back(tok);
-    if (items.empty()) continue;  // blank or comment line
-    size_t first = 0;
+  for_each_data_line(text, [&](int64_t line, const char* b, const char* e) {
+    const char* p = b;
+    while (p < e && *p != ' ' && *p != '\t') ++p;
     std::vector<int32_t> set;
-    if (items[0].find(':') == std::string::npos) {  // the label field (absent: no labels)
-      first = 1;
-      std::string field = items[0];
-      size_t start = 0;
-      while (start <= field.size()) {
-        const size_t comma = field.find(',', start);
-        const std::string part = field.substr(start, comma == std::string::npos ? std::string::npos : comma - start);
+    if (std::find(b, p, ':') == p) {  // the first token is the label field (absent: no labels)
+      const char* q = b;
+      while (q <= p) {
+        const char* comma = std::find(q, p, ',');
+        const std::string part(q, comma);
         if (!part.empty()) {
-          const long l = parse_int(part, number, "label");
-          require(l >= 0 && l < (1 << 24), "line ", number, ": label ", l, " out of range (0-based, < 2^24)");
-          set.push_back(int32_t(l));
+          int32_t l = 0;
+          require(parse_int(part, l), "line ", line, ": label '", part, "' is not an integer");
+          require(l >= 0 && l < (1 << 24), "line ", line, ": label ", l, " out of range (0-based, < 2^24)");
+          set.push_back(l);
         }
-        if (comma == std::string::npos) break;
-        start = comma + 1;
+        q = comma + 1;
       }
       std::sort(set.begin(), set.end());
       set.erase(std::unique(set.begin(), set.end()), set.end());
+      b = p;
     }
-    long last = 0;
-    for (size_t t = first; t < items.size(); ++t) {
-      const size_t colon = items[t].find(':');
-      require(colon != std::string::npos, "line ", number, ": expected idx:val, got '", items[t], "'");
-      const long idx = parse_int(items[t].substr(0, colon), number, "feature index");
-      require(idx >= 1 && idx < (1L << 30), "line ", number, ": feature index ", idx, " out of range (1-based)");
-      require(idx > last, "line ", number, ": feature indices must increase (", idx, " after ", last, ")");
-      last = idx;
-      const std::string vs = items[t].substr(colon + 1);
-      char* end = nullptr;
-      const float v = std::strtof(vs.c_str(), &end);
-      require(!vs.empty() && end == vs.c_str() + vs.size() && std::isfinite(v), "line ", number,
-              ": feature value '", vs, "' is not a finite number");
-      d.features.indices.push_back(int32_t(idx - 1));
-      d.features.values.push_back(v);
-      d.features.cols = std::max<int32_t>(d.features.cols, int32_t(idx));
-    }
-    d.features.offsets.push_back(int32_t(d.features.indices.size()));
+    const int32_t top = parse_features(b, e, line, d.features);
+    d.features.cols = std::max(d.features.cols, top);
     for (int32_t l : set) d.labels = std::max(d.labels, l + 1);
     d.label_sets.push_back(std::move(set));
-  }
+  });
   return d;
-}
-
-MultilabelData read_multilabel_text(const std::string& text, int32_t min_features) {
-  std::istringstream in(text);
-  return read_multilabel(in, min_features);
 }
 
 MultilabelData read_multilabel_file(const std::string& path, int32_t min_features) {

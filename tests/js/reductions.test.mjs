@@ -146,3 +146,42 @@ test('binary learners on their own; bad input is a clear JS error and the module
   assert.throws(() => new am.Reduction({ reduction: 'ecoc', code: 'exhaustive' }).fit(Array(12).fill([0, 0]), [...Array(12).keys()]), /k <= 10/);
   assert.deepEqual(Array.from(new am.Reduction().fit(X, y).predict(X)), y);
 });
+
+test('CLI: train multiclass with reduction algorithms and train/eval multilabel', async () => {
+  const { execFileSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-red-'));
+  const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
+  const run = (...args) => execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  writeFileSync(join(dir, 'mc.svm'), X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');
+  for (const [algo, ...set] of [['ova', '--set', 'learner=logistic', '--set', 'C=10'], ['allpairs'], ['ecoc', '--set', 'code=exhaustive'],
+    ['tree', '--set', 'max_depth=3'], ['adaboost-mh', '--set', 'rounds=20']]) {
+    const model = join(dir, `${algo}.bin`);
+    const summary = JSON.parse(run('train', 'multiclass', '--algo', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--json'));
+    assert.equal(summary.accuracy, 1, algo);
+    assert.equal(JSON.parse(run('eval', '--model', model, '--data', join(dir, 'mc.svm'), '--json')).accuracy, 1, algo);
+  }
+  assert.throws(() => run('train', 'multiclass', '--algo', 'ova', '--set', 'rounds=3', '--train', join(dir, 'mc.svm'), '--model', join(dir, 'x.bin')),
+    /unknown option 'rounds'/);
+  let s = 7;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const lines = [];
+  for (let i = 0; i < 150; ++i) {
+    const row = [rand() * 2 - 1, rand() * 2 - 1];
+    lines.push(`${[0, 1].filter((l) => row[l] > 0).join(',')} 1:${row[0]} 2:${row[1]}`);
+  }
+  writeFileSync(join(dir, 'ml.svm'), lines.join('\n') + '\n');
+  for (const [algo, ...set] of [['br', '--set', 'C=100'], ['adaboost-mh', '--set', 'rounds=20']]) {
+    const model = join(dir, `ml-${algo}.bin`);
+    run('train', 'multilabel', '--algo', algo, ...set, '--train', join(dir, 'ml.svm'), '--model', model, '--json');
+    const text = run('eval', '--model', model, '--data', join(dir, 'ml.svm'));
+    for (const key of ['hamming_loss', 'micro_f1', 'subset_accuracy']) assert.match(text, new RegExp(`^${key}\\s+[0-9.]+$`, 'm'), `${algo} ${key}`);
+    const r = JSON.parse(run('eval', '--model', model, '--data', join(dir, 'ml.svm'), '--json'));
+    assert.ok(r.hamming_loss < 0.05, `${algo} ${r.hamming_loss}`);
+    const predicted = run('predict', '--model', model, '--data', join(dir, 'ml.svm')).trim().split('\n');
+    assert.equal(predicted.length, 150);
+    assert.ok(readFileSync(model).length > 0);
+  }
+});

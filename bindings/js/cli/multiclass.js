@@ -1,7 +1,8 @@
 // `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
 import { parseOptionStrings } from '../options.js';
+import { REDUCTION_ALGORITHMS, reductionModel, reductionHelp } from './reductions.js';
 
-const ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron'];
+const ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron', ...REDUCTION_ALGORITHMS];
 
 function readData(am, text, minCols = 0) {
   const d = am.io.readLibsvm(text, { minCols });
@@ -24,16 +25,16 @@ function table(r) {
 
 export default {
   name: 'multiclass',
-  kinds: ['linear-multiclass'],
+  kinds: ['linear-multiclass', 'reduction', 'tree', 'adaboost-mh'],
   algorithms: ALGORITHMS,
   defaultAlgo: 'cs',
   help(am) {
-    return ALGORITHMS.map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n');
+    return ALGORITHMS.filter((a) => !REDUCTION_ALGORITHMS.includes(a)).map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n') + `\n${reductionHelp(am)}`;
   },
   train(am, { train, valid, algo, set, log }) {
     const data = readData(am, train);
-    const schema = am.Multiclass.options(algo);
-    const model = new am.Multiclass({ algo, ...parseOptionStrings(schema, set, `algorithm '${algo}'`) });
+    const model = REDUCTION_ALGORITHMS.includes(algo) ? reductionModel(am, algo, set)
+      : new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.options(algo), set, `algorithm '${algo}'`) });
     model.fit(data.X, data.y, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
     const check = valid ? readData(am, valid) : data;
     const { metrics } = measures(am, check.y, model.predict(check.X));

@@ -2,8 +2,9 @@
 import multiclass from './multiclass.js';
 import sequence from './sequence.js';
 import ranking from './ranking.js';
+import multilabel from './multilabel.js';
 
-export const tasks = { multiclass, sequence, ranking };
+export const tasks = { multiclass, sequence, ranking, multilabel };
 
 export function taskForKind(kind) {
   const task = Object.values(tasks).find((t) => t.kinds.includes(kind));

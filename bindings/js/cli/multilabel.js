@@ -1,0 +1,56 @@
+// `argmax train multilabel`: LIBSVM multi-label files (`l1,l2 idx:val …`) in, binary relevance or
+// AdaBoost.MH models out; eval prints hamming_loss, micro_f1, macro_f1 and subset_accuracy.
+import { parseOptionStrings } from '../options.js';
+import { splitLearnerOptions } from './reductions.js';
+
+const ALGORITHMS = ['br', 'adaboost-mh'];
+
+function readData(am, text) {
+  const d = am.io.readMultilabel(text);
+  if (d.rows === 0) throw new Error('the data file has no examples');
+  return { X: d.X, sets: d.labelSets, labels: d.labels, n: d.rows };
+}
+
+const labelCount = (model) => (model.multilabel === undefined ? model.labelCount : model.labels.length);
+const predictSets = (model, X) => (model.multilabel === undefined ? model.predict(X) : model.predictSets(X));
+
+function measures(am, model, data) {
+  const predicted = predictSets(model, data.X);
+  const top = Math.max(-1, ...data.sets.flat());
+  const r = am.metrics.multilabel(data.sets, predicted, { labels: Math.max(labelCount(model), top + 1) });
+  return { hamming_loss: r.hammingLoss, micro_f1: r.microF1, macro_f1: r.macroF1, subset_accuracy: r.subsetAccuracy };
+}
+
+export default {
+  name: 'multilabel',
+  kinds: ['multilabel'],
+  algorithms: ALGORITHMS,
+  defaultAlgo: 'br',
+  help(am) {
+    const lines = (specs) => specs.map((s) => `  ${s.name}=${s.type === 'choice' ? s.choices.join('|') : s.type}  (default ${s.default})  ${s.help}`).join('\n');
+    return `--algo br (binary relevance: one binary learner per label; learner options as for multiclass ova)\n${lines(am.BinaryRelevance.options())}\n` +
+      `--algo adaboost-mh\n${lines(am.AdaBoostMH.options())}`;
+  },
+  train(am, { train, valid, algo, set, log }) {
+    const data = readData(am, train);
+    let model;
+    if (algo === 'br') {
+      const learner = set.learner ?? 'svm-dcd';
+      const [options, learnerOptions] = splitLearnerOptions(am.BinaryRelevance.options(), am.Reduction.learnerOptions(learner), set, 'br', learner);
+      model = new am.BinaryRelevance({ ...options, learnerOptions });
+    } else {
+      model = new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));
+    }
+    const onProgress = log && ((p) => log(algo === 'br' ? `label ${p.epoch} of ${data.labels}` : `round ${p.epoch}  prod Z ${p.objective.toFixed(6)}  training Hamming loss ${p.trainingError.toFixed(4)}`));
+    model.fit(data.X, data.sets, { onProgress, labels: Math.max(data.labels, 1) });
+    const check = valid ? readData(am, valid) : data;
+    return { model, n: data.n, metrics: { ...measures(am, model, check), evaluated_on: valid ? 'valid' : 'train' } };
+  },
+  predict(am, model, text) {
+    return predictSets(model, readData(am, text).X).map((s) => s.join(','));
+  },
+  evaluate(am, model, text) {
+    const data = readData(am, text);
+    return { n: data.n, metrics: measures(am, model, data) };
+  },
+};

@@ -1,0 +1,185 @@
+// Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
+// AdaBoost.MH, binary learners on their own, and multi-label learning.
+import type { Matrix, FitOptions, OptionSpec, Disposable } from './index.js';
+
+export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
+export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential';
+export type CodeName = 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
+
+/** Options of the binary learners (each learner takes only its own; see BinaryClassifier.options(name)). */
+export interface BinaryLearnerOptions {
+  /** svm-dcd, logistic: cost C */
+  C?: number;
+  /** svm-dcd: 'squared-hinge' (LIBLINEAR -s 1, LinearSVC's default) or 'hinge' (-s 3) */
+  loss?: 'squared-hinge' | 'hinge';
+  /** linear learners: value of the constant feature (0 = no intercept) */
+  bias?: number;
+  /** svm-dcd: projected-gradient gap; logistic: relative gradient norm */
+  tol?: number;
+  max_iter?: number;
+  /** svm-pegasos: λ in λ/2‖w‖² + mean hinge */
+  lambda?: number;
+  /** svm-pegasos, perceptron */
+  epochs?: number;
+  average?: boolean;
+  /** tree */
+  criterion?: 'gini' | 'entropy' | 'misclassification';
+  max_depth?: number;
+  min_leaf?: number;
+  prune?: boolean;
+  cv_folds?: number;
+}
+
+export interface ReductionOptions {
+  reduction?: 'ova' | 'allpairs' | 'ecoc';
+  learner?: BinaryLearnerName;
+  learnerOptions?: BinaryLearnerOptions;
+  /** ECOC code (default dense random) */
+  code?: CodeName;
+  /** columns of a random code; 0 = ⌈10 log₂ k⌉ dense, ⌈15 log₂ k⌉ sparse */
+  code_size?: number;
+  /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc) */
+  decoding?: Decoding;
+  seed?: number;
+  /** a k×c code of −1/0/+1, rows in sorted label order (implies reduction 'ecoc', code 'user') */
+  userCode?: number[][];
+}
+
+export interface Reduction extends Disposable {
+  fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions): this;
+  /** predicted labels; ties in the decoded scores go to the lowest class */
+  predict(X: Matrix): Int32Array;
+  /** the binary confidences f_j(x), rows × columns */
+  confidences(X: Matrix): Float32Array;
+  readonly labels: Int32Array;
+  readonly reduction: string;
+  readonly learner: string;
+  readonly code: number[][];
+  /** minimum row distance d (a 0 entry counts ½) */
+  readonly minimumDistance: number;
+  /** ⌊(d − 1)/2⌋ */
+  readonly correctableErrors: number;
+  decoding: Decoding;
+  save(): Uint8Array;
+}
+export interface ReductionConstructor {
+  new (options?: ReductionOptions): Reduction;
+  options(): OptionSpec[];
+  learnerOptions(learner: BinaryLearnerName): OptionSpec[];
+}
+
+export interface DecisionTreeOptions {
+  criterion?: 'gini' | 'entropy' | 'misclassification';
+  /** 0 = unlimited */
+  max_depth?: number;
+  min_leaf?: number;
+  /** cost-complexity pruning with λ chosen by cv_folds-fold cross-validation */
+  prune?: boolean;
+  cv_folds?: number;
+  seed?: number;
+  /** features asked as x_j = v instead of x_j ≤ θ */
+  categorical?: number[];
+}
+export interface PruningTrace {
+  lambdas: Float64Array;
+  leaves: Int32Array;
+  cvError: Float64Array;
+  chosen: number;
+}
+export interface DecisionTree extends Disposable {
+  /** NaN features are missing: they follow the child that received more training weight */
+  fit(X: Matrix, y: ArrayLike<number>): this;
+  predict(X: Matrix): Int32Array;
+  /** class fractions at the leaf, rows × classes in `labels` order */
+  probabilities(X: Matrix): Float32Array;
+  readonly labels: Int32Array;
+  readonly leaves: number;
+  readonly nodes: number;
+  readonly pruning: PruningTrace | null;
+  save(): Uint8Array;
+}
+export interface DecisionTreeConstructor {
+  new (options?: DecisionTreeOptions): DecisionTree;
+  options(): OptionSpec[];
+}
+
+export interface BoostingRound {
+  epsilon: number;
+  alpha: number;
+  z: number;
+  /** Π Z_t so far: a bound on the training Hamming loss */
+  zProduct: number;
+  hammingLoss: number;
+}
+export interface AdaBoostMH extends Disposable {
+  /** y: integer labels (mono-label) or label sets number[][] (multi-label, labels 0..k−1) */
+  fit(X: Matrix, y: ArrayLike<number> | number[][], options?: FitOptions & { labels?: number }): this;
+  /** mono-label prediction argmax_l f(x, l) */
+  predict(X: Matrix): Int32Array;
+  /** multi-label prediction {l : f(x, l) > 0} */
+  predictSets(X: Matrix): number[][];
+  /** f(x, l), rows × labels */
+  scores(X: Matrix): Float64Array;
+  readonly labels: Int32Array;
+  readonly multilabel: boolean;
+  readonly history: BoostingRound[];
+  save(): Uint8Array;
+}
+export interface AdaBoostMHConstructor {
+  new (options?: { rounds?: number }): AdaBoostMH;
+  options(): OptionSpec[];
+}
+
+export interface BinaryRelevance extends Disposable {
+  fit(X: Matrix, labelSets: number[][], options?: FitOptions & { labels?: number }): this;
+  predict(X: Matrix): number[][];
+  scores(X: Matrix): Float32Array;
+  readonly labelCount: number;
+  readonly learner: string;
+  save(): Uint8Array;
+}
+export interface BinaryRelevanceConstructor {
+  new (options?: { learner?: BinaryLearnerName; learnerOptions?: BinaryLearnerOptions; seed?: number }): BinaryRelevance;
+  options(): OptionSpec[];
+}
+
+export interface BinaryClassifier extends Disposable {
+  /** labels ±1 */
+  fit(X: Matrix, y: ArrayLike<number>): this;
+  /** real-valued confidences f(x) */
+  scores(X: Matrix): Float32Array;
+  /** sign f(x), 0 → −1 */
+  predict(X: Matrix): Int32Array;
+  readonly learner: string;
+  save(): Uint8Array;
+}
+export interface BinaryClassifierConstructor {
+  new (options?: { learner?: BinaryLearnerName; seed?: number } & BinaryLearnerOptions): BinaryClassifier;
+  learners(): BinaryLearnerName[];
+  options(learner: BinaryLearnerName): OptionSpec[];
+}
+
+export interface MultilabelScores {
+  hammingLoss: number;
+  subsetAccuracy: number;
+  microF1: number;
+  /** a label with no positives in truth or prediction scores 0 (scikit-learn's convention) */
+  macroF1: number;
+}
+export interface MultilabelData {
+  X: { offsets: Int32Array; indices: Int32Array; values: Float32Array; cols: number };
+  labelSets: number[][];
+  labels: number;
+  rows: number;
+  cols: number;
+}
+
+export interface ReductionsApi {
+  Reduction: ReductionConstructor;
+  DecisionTree: DecisionTreeConstructor;
+  AdaBoostMH: AdaBoostMHConstructor;
+  BinaryRelevance: BinaryRelevanceConstructor;
+  BinaryClassifier: BinaryClassifierConstructor;
+  metrics: { multilabel(truth: number[][], predicted: number[][], options?: { labels?: number }): MultilabelScores };
+  io: { readMultilabel(text: string, options?: { minCols?: number }): MultilabelData };
+}
