@@ -26,7 +26,7 @@ const REDUCTION_LEARNERS = (api) => {
   ];
 };
 
-export function mount(section) {
+export async function mount(section) {
   const canvas = section.querySelector('canvas.plane');
   const ctx = canvas.getContext('2d');
   const classButtons = section.querySelector('.classes');
@@ -163,6 +163,7 @@ export function mount(section) {
       ` · worst: class ${worst[0] + 1} ${((100 * worst[1].right) / worst[1].all).toFixed(0)}%</figcaption>`;
     figure.prepend(thumb);
     figure.dataset.learner = learner.id;
+    strip.dataset.models = String(Number(strip.dataset.models ?? 0) + 1);   // how many models were trained here
     strip.prepend(figure);
     while (strip.children.length > 6) strip.lastChild.remove();
   }
@@ -216,13 +217,14 @@ export function mount(section) {
   section.querySelector('.clear').addEventListener('click', reset(() => { points = []; }));
   section.querySelector('.train').addEventListener('click', () => train());
   // The preset's point: train one-vs-all (when available) and the multivector SVM on the same data.
-  section.querySelector('.compare-ssbd').addEventListener('click', async () => {
+  const compare = async () => {
     reset(ssbd)();
     const ova = learners.find((l) => l.id === 'ova');
     if (ova) await train(ova);
     await train(learners[0]);
-  });
+  };
+  section.querySelector('.compare-ssbd').addEventListener('click', compare);
 
-  reset(ssbd)();
-  panel.say('ready: click to add points (shift-click removes), pick a learner, train');
+  // The page opens on the example's point: both predictors trained (a few milliseconds) side by side.
+  await compare();
 }
