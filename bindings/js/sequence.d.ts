@@ -11,8 +11,10 @@ export interface SequenceOptions {
   epochs?: number;
   /** Maximum L-BFGS iterations (default 100). */
   iterations?: number;
-  /** L2 weight λ in (λ/2)|w|² + mean loss (default 1e-4; the perceptron ignores it; ssvm with 0 uses a constant step). */
+  /** ssvm: L2 weight λ for Pegasos; 0 (default) = SGD with the constant step `eta`, averaged. */
   lambda?: number;
+  /** crf, softmax-margin: L2 weight λ in (λ/2)|w|² + mean negative log-likelihood (default 1e-4). */
+  l2?: number;
   /** Constant SGD step (crf/softmax-margin with solver 'sgd', ssvm with lambda 0). */
   eta?: number;
   /** Softmax-margin: cost of one wrong position (default 1). */

@@ -17,9 +17,11 @@ const std::vector<OptionSpec>& sequence_options() {
       {"solver", OptionType::Choice, "lbfgs", 0, -1, false, "optimiser for crf and softmax-margin", {"lbfgs", "sgd"}},
       {"epochs", OptionType::Integer, "10", 1, 10000, false, "passes over the data (perceptron, ssvm, sgd)"},
       {"iterations", OptionType::Integer, "100", 1, 100000, false, "maximum L-BFGS iterations"},
-      {"lambda", OptionType::Real, "0.0001", 0, 1e6, false,
-       "L2 weight λ in (λ/2)|w|² + mean loss (ssvm, crf, softmax-margin; the perceptron ignores it)"},
-      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "constant step size of SGD (crf / softmax-margin, and ssvm when lambda = 0)"},
+      {"lambda", OptionType::Real, "0", 0, 1e6, false,
+       "ssvm: L2 weight λ for Pegasos (step 1/(λt)); 0 = SGD with the constant step eta, averaged (SSBD 17.2.5)"},
+      {"l2", OptionType::Real, "0.0001", 0, 1e6, false,
+       "crf, softmax-margin: L2 weight λ in (λ/2)|w|² + mean negative log-likelihood"},
+      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "constant step of SGD (ssvm with lambda = 0; crf and softmax-margin with solver=sgd)"},
       {"cost", OptionType::Real, "1", 0, 1e6, false, "softmax-margin: cost of one wrong position"},
       {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the online iterates"},
       {"seed", OptionType::Integer, "1", 0, 2147483647, false, "shuffling seed"},
@@ -105,9 +107,9 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
                std::vector<float>& weights) {
   require(x.sequences() > 0, "no training sequences");
   const std::string& algo = o.choice("algo");
-  const double lambda = o.real("lambda");
   const bool likelihood = algo == "crf" || algo == "softmax-margin";
   const double cost = algo == "softmax-margin" ? o.real("cost") : 0.0;
+  const double lambda = likelihood ? o.real("l2") : o.real("lambda");
   if (likelihood && o.choice("solver") == "lbfgs") {
     // F(w)·m: Σ_i ℓ_i + (mλ/2)‖w‖², minimised by L-BFGS; progress reports F.
     const double m = x.sequences();

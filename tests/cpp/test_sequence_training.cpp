@@ -196,9 +196,10 @@ TEST_CASE("every trainer learns a separable chain task", "[sequence][trainers]")
       {{"algo", "perceptron"}, {"epochs", "20"}},
       {{"algo", "ssvm"}, {"epochs", "30"}, {"lambda", "0.001"}},
       {{"algo", "ssvm-slack"}, {"epochs", "30"}, {"lambda", "0.001"}},
-      {{"algo", "crf"}, {"lambda", "0.0001"}},
-      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "30"}, {"lambda", "0.0001"}},
-      {{"algo", "softmax-margin"}, {"lambda", "0.0001"}},
+      {{"algo", "ssvm"}, {"epochs", "30"}},  // lambda = 0: constant-step SGD
+      {{"algo", "crf"}, {"l2", "0.0001"}},
+      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "30"}, {"l2", "0.0001"}},
+      {{"algo", "softmax-margin"}, {"l2", "0.0001"}},
   };
   for (const auto& given : runs) {
     const Options o = Options::parse(sequence_options(), given, "test");
