@@ -88,48 +88,53 @@ class Grower {
 
   using Sorted = std::vector<std::vector<int>>;
 
-  Split best_split(const Sorted& sorted, double total) const {
+  // node_cw: the class weights of all the node's examples (equal to the known ones when none is missing).
+  Split best_split(const Sorted& sorted, size_t node_size, const std::vector<double>& node_cw, double total) const {
     Split best;
-    std::vector<std::pair<float, int>> vals;
     std::vector<double> yes(k_), no(k_), known_cw(k_);
     for (int32_t j = 0; j < c_.n; ++j) {
-      vals.clear();
-      std::fill(known_cw.begin(), known_cw.end(), 0.0);
-      for (int i : sorted[j]) {
-        vals.emplace_back(c_.at(i, j), i);
-        known_cw[y_[i]] += w_[i];
+      const std::vector<int>& order = sorted[j];
+      if (int(order.size()) < 2 * config_.min_leaf) continue;
+      const float* col = &c_.x[size_t(j) * c_.m];
+      if (col[order.front()] == col[order.back()]) continue;  // constant here: no question
+      if (order.size() == node_size) {
+        known_cw = node_cw;
+      } else {
+        std::fill(known_cw.begin(), known_cw.end(), 0.0);
+        for (int i : order) known_cw[y_[i]] += w_[i];
       }
-      if (int(vals.size()) < 2 * config_.min_leaf) continue;
       double known = 0;
       for (double x : known_cw) known += x;
       const double parent_f = impurity(config_.criterion, known_cw.data(), k_);
       if (is_cat_[j]) {
         size_t p = 0;
-        while (p < vals.size()) {  // one run of equal values = one question x_j = v
+        while (p < order.size()) {  // one run of equal values = one question x_j = v
           size_t q = p;
           std::fill(yes.begin(), yes.end(), 0.0);
-          while (q < vals.size() && vals[q].first == vals[p].first) yes[y_[vals[q].second]] += w_[vals[q].second], ++q;
-          const int n_yes = int(q - p), n_no = int(vals.size()) - n_yes;
+          while (q < order.size() && col[order[q]] == col[order[p]]) yes[y_[order[q]]] += w_[order[q]], ++q;
+          const int n_yes = int(q - p), n_no = int(order.size()) - n_yes;
           if (n_yes >= config_.min_leaf && n_no >= config_.min_leaf) {
             for (int l = 0; l < k_; ++l) no[l] = known_cw[l] - yes[l];
             const double g = gain(parent_f, yes, no, known, total);
-            if (g > best.gain + 1e-12) best = {g, j, vals[p].first, true};
+            if (g > best.gain + 1e-12) best = {g, j, col[order[p]], true};
           }
           p = q;
         }
         continue;
       }
       std::fill(yes.begin(), yes.end(), 0.0);
-      for (size_t p = 0; p + 1 < vals.size(); ++p) {
-        yes[y_[vals[p].second]] += w_[vals[p].second];
-        if (vals[p].first == vals[p + 1].first) continue;
-        const int n_yes = int(p + 1), n_no = int(vals.size() - p - 1);
+      for (size_t p = 0; p + 1 < order.size(); ++p) {
+        const int i = order[p];
+        yes[y_[i]] += w_[i];
+        const float here = col[i], next = col[order[p + 1]];
+        if (here == next) continue;
+        const int n_yes = int(p + 1), n_no = int(order.size() - p - 1);
         if (n_yes < config_.min_leaf || n_no < config_.min_leaf) continue;
         for (int l = 0; l < k_; ++l) no[l] = known_cw[l] - yes[l];
         const double g = gain(parent_f, yes, no, known, total);
         if (g > best.gain + 1e-12) {
-          float t = float(0.5 * (double(vals[p].first) + double(vals[p + 1].first)));
-          if (!(t < vals[p + 1].first)) t = vals[p].first;  // rounding: keep x_p ≤ t < x_{p+1}
+          float t = float(0.5 * (double(here) + double(next)));
+          if (!(t < next)) t = here;  // rounding: keep x_p ≤ t < x_{p+1}
           best = {g, j, t, false};
         }
       }
@@ -154,7 +159,7 @@ class Grower {
     if (pure || (config_.max_depth > 0 && depth >= config_.max_depth) || int(idx.size()) < 2 * config_.min_leaf ||
         total <= 0)
       return id;
-    const Split s = best_split(sorted, total);
+    const Split s = best_split(sorted, idx.size(), cw, total);
     if (s.feature < 0) return id;
     std::vector<int> yes, no, missing;
     double w_yes = 0, w_no = 0;
@@ -178,6 +183,9 @@ class Grower {
     for (int i : no) side_[i] = 0;
     Sorted sorted_yes(c_.n), sorted_no(c_.n);
     for (int32_t j = 0; j < c_.n; ++j) {
+      size_t n_yes = 0;
+      for (int i : sorted[j]) n_yes += side_[i];
+      sorted_yes[j].reserve(n_yes), sorted_no[j].reserve(sorted[j].size() - n_yes);
       for (int i : sorted[j]) (side_[i] ? sorted_yes : sorted_no)[j].push_back(i);
       std::vector<int>().swap(sorted[j]);
     }
