@@ -119,8 +119,12 @@ TEST_CASE("bipartite measures: hand-computed values", "[ranking]") {
   CHECK(bipartite_admissible(rec, 2, 1, 10));
   CHECK(!bipartite_admissible(rec, 3, 1, 10));
   const int8_t y[] = {1, 1, -1, -1};
-  CHECK(bipartite_loss(f1, y, y, 4) == 0);
-  CHECK(bipartite_loss(bal, y, y, 4) == 0);
+  for (const BipartiteSpec& spec : {f1, bal, f2, BipartiteSpec{BipartiteMeasure::PrecisionAtK, 1, 2},
+                                    BipartiteSpec{BipartiteMeasure::RecallAtK, 1, 2}}) {
+    CHECK(bipartite_loss(spec, y, y, 4) == 0);  // 0 at the truth
+    const int8_t wrong[] = {-1, -1, 1, 1};
+    CHECK(bipartite_loss(spec, wrong, y, 4) == 1);  // 1 when every prediction is wrong
+  }
 }
 
 TEST_CASE("bipartite argmax equals enumeration of all 2^r sign vectors, every measure", "[ranking]") {
