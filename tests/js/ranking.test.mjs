@@ -154,3 +154,20 @@ test('CLI: train ranking, eval prints ndcg@1,3,5,10 and map, predict prints scor
   assert.match(run('train', 'ranking', '--help').stdout, /psi=/);
   assert.match(run('train', 'ranking', '--train', trainFile, '--model', model, '--algo', 'listnet').stderr, /unknown algorithm 'listnet'/);
 });
+
+test('a Ranker trained in the worker equals the one trained here, byte for byte', async () => {
+  const { TrainingWorker } = await import('../../bindings/js/worker.js');
+  const worker = new TrainingWorker();
+  try {
+    const options = { algo: 'ndcg', epochs: 5, k: 10, seed: 1 };
+    const reports = [];
+    const result = await worker.train({ model: 'Ranker', options, args: [train] }, { onProgress: (p) => { reports.push(p.epoch); } });
+    const local = new am.Ranker(options).fit(train);
+    assert.deepEqual(result.bytes, local.save());
+    assert.equal(result.kind, 'ranking');
+    assert.ok(reports.length >= 1);
+    assert.deepEqual(am.load(result.bytes).rank(test_[0].features), local.rank(test_[0].features));
+  } finally {
+    worker.terminate();
+  }
+});
