@@ -42,6 +42,6 @@ export async function launch() {
 }
 
 export async function shoot(page, name, selector) {
-  const target = selector ? page.locator(selector) : page;
-  await target.screenshot({ path: join(artifacts, `${name}.png`) });
+  if (selector) await page.locator(selector).screenshot({ path: join(artifacts, `${name}.png`) });
+  else await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: name.endsWith('full') });
 }

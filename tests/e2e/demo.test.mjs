@@ -19,8 +19,14 @@ after(async () => {
 });
 
 const status = (section) => b.page.locator(`#${section} .training .status`);
-const waitForStatus = (section, pattern, timeout = 60_000) =>
-  b.page.waitForFunction(([s, p]) => new RegExp(p).test(document.querySelector(`#${s} .training .status`).textContent), [section, pattern.source], { timeout });
+// Waits until a section's status line matches; on timeout the error says what it showed instead.
+async function waitForStatus(section, pattern, timeout = 60_000) {
+  try {
+    await b.page.waitForFunction(([s, p]) => new RegExp(p).test(document.querySelector(`#${s} .training .status`).textContent), [section, pattern.source], { timeout });
+  } catch (e) {
+    throw new Error(`#${section} status never matched ${pattern}; it shows: ${await status(section).textContent()}`, { cause: e });
+  }
+}
 
 // Fraction of canvas pixels that are not white: decision regions paint the whole plane.
 const paintedFraction = (selector) => b.page.evaluate((sel) => {
