@@ -1,4 +1,4 @@
-// Runs every test suite: the Catch2 suite (native), then the JS API and CLI tests (node:test on the wasm build).
+// Runs every test suite: the Catch2 suite (native and wasm), then the JS API and CLI tests (node:test on the wasm build).
 import { execSync } from 'node:child_process';
 import { readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
@@ -10,6 +10,7 @@ const run = (command) => {
 };
 
 run('ctest --test-dir build/native --output-on-failure');
+run('ctest --test-dir build/wasm --output-on-failure');  // the same Catch2 suite, compiled to wasm, under Node
 const jsTests = readdirSync(new URL('../tests/js', import.meta.url)).filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/js/${f}`);
 run(`node --test ${jsTests.join(' ')}`);
 // Browser tests: the demo in headless Chromium (node .ci/setup.mjs --browser installs it).

@@ -33,7 +33,7 @@ class MulticlassProblem {
  private:
   // ℓ(w, (x_i, y_i)) from the scores, with the label ŷ that attains it (−1 when none is needed).
   double surrogate_at(const float* scores, int y, Surrogate surrogate, int& worst) const;
-  const Rows& rows_;
+  const Rows rows_;  // a view: cheap to copy, and safe when built from a temporary
   const std::vector<int32_t>& labels_;
   const FeatureMap& map_;
   const CostMatrix& cost_;
