@@ -1,6 +1,7 @@
 // A small deterministic generator (SplitMix64). The standard distributions differ between
 // libstdc++ and libc++, so native and wasm builds would not draw the same numbers with them.
 #pragma once
+#include <cstddef>
 #include <cstdint>
 #include <utility>
 #include <vector>
