@@ -7,10 +7,13 @@
 //   const { bytes } = await job;     // the model as bytes: am.load(bytes) on any thread
 //
 // The worker owns its own wasm instance, so the page never freezes while a model trains. Progress arrives once
-// per epoch (at most every 40 ms; the last one comes with the result). stop() needs a SharedArrayBuffer (always in Node; in browsers when the page is crossOriginIsolated):
-// the worker reads a shared flag from the progress callback. Without it stop() falls back to cancel(), which
-// terminates the worker (the model is lost; the next job starts a fresh worker).
+// per epoch (at most every 40 ms; the last report comes with the result). stop() needs a SharedArrayBuffer
+// (always in Node; in browsers when the page is crossOriginIsolated): the worker reads a shared flag from the
+// progress callback. Without it stop() falls back to cancel(), which terminates the worker (the model is lost;
+// the next job starts a fresh worker).
 
+// Node loads the host by a computed URL: bundlers need not (and should not) see it.
+const NODE_HOST = './worker-host.js';
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 const canShareFlag = () => typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
 
@@ -133,12 +136,12 @@ export class TrainingWorker {
   }
 
   async #spawn() {
-    const url = new URL('./worker-host.js', import.meta.url);
     let worker;
     if (isNode) {
       const { Worker } = process.getBuiltinModule('worker_threads');   // no dynamic import: see worker-host.js
-      worker = new Worker(url);
+      worker = new Worker(new URL(NODE_HOST, import.meta.url));
     } else {
+      // written out in full so that bundlers (Vite, webpack, Parcel) find and bundle the worker
       worker = new Worker(new URL('./worker-host.js', import.meta.url), { type: 'module' });
     }
     this.#worker = worker;
@@ -149,14 +152,18 @@ export class TrainingWorker {
         else if (m.type === 'init-error') reject(revive(m.error));
         else this.#receive(m);
       });
-      on('error', (e) => {
-        const error = e instanceof Error ? e : new Error(e?.message ?? 'the training worker failed to start');
+      const fail = (error) => {
         reject(error);
         for (const job of this.#jobs.values()) job.settle.reject(error);
         this.#jobs.clear();
-        this.#worker = null;
-        this.#ready = null;
-      });
+        if (this.#worker === worker) {
+          this.#worker = null;
+          this.#ready = null;
+        }
+      };
+      on('error', (e) => fail(e instanceof Error ? e : new Error(e?.message ?? 'the training worker failed')));
+      // Node: a worker that ends on its own (out of memory, process.exit) takes its running job with it
+      if (isNode) worker.on('exit', (code) => { if (this.#worker === worker) fail(new Error(`the training worker exited (code ${code})`)); });
     });
     const { wasmBinary, wasmUrl } = this.#options;
     worker.postMessage({ type: 'init', options: { wasmBinary, wasmUrl: wasmUrl === undefined ? undefined : String(wasmUrl) } });
