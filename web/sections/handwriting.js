@@ -64,7 +64,7 @@ export function mount(section) {
     const epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 20));
     const result = await panel.run({
       model: 'DenseSequenceTagger',
-      options: { algo: 'crf', iterations: epochs, lambda: 0.01 },
+      options: { algo: 'crf', iterations: epochs, l2: 0.01 },
       args: [words.map((w) => asSequence(w.images)), words.map((w) => w.letters)],
     }, { epochs, label: 'CRF on 1500 rendered words' });
     if (!result) return;

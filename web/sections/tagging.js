@@ -12,7 +12,7 @@ const GENERATED = 'the generated corpus';
 const TRAINERS = {
   ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
   perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
-  crf: { options: { algo: 'crf', lambda: 0.01 }, label: 'CRF (L-BFGS)', iterations: true },
+  crf: { options: { algo: 'crf', l2: 0.01 }, label: 'CRF (L-BFGS)', iterations: true },
 };
 
 export function mount(section) {
