@@ -213,6 +213,27 @@ test('handwriting: the letter chain trains; a drawn word is read; transitions be
   assert.match(await p.locator('#handwriting .reading').textContent(), /draw a letter/);
 });
 
+test('multiclass: a dropped LIBSVM file becomes points and trains', { skip }, async () => {
+  const p = b.page;
+  let svm = '';
+  for (let i = 0; i < 30; ++i) svm += `${[3, 7, 9][i % 3]} 1:${(i % 3) * 10 + (i % 5)} 2:${(i * 7) % 11}\n`;
+  await dropFile('#multiclass .drop', 'three.svm', svm);
+  await waitForStatus('multiclass', /loaded three\.svm: 30 points of 3 classes \(labels 3, 7, 9\)/);
+  await p.selectOption('#multiclass select.learner', 'cs');
+  await p.click('#multiclass button.train');
+  await waitForStatus('multiclass', /training accuracy 100\.0% on 30 points/);
+});
+
+test('handwriting: Stop ends the letter chain training early', { skip }, async () => {
+  const p = b.page;
+  await p.fill('#handwriting input.epochs', '100000');
+  await p.click('#handwriting button.train');
+  await waitForStatus('handwriting', /epoch \d+ of 100000/, 120_000);
+  await p.click('#handwriting .training .stop');
+  await waitForStatus('handwriting', /^trained in \d+ ms \(stopped after epoch \d+\)/);
+  await p.fill('#handwriting input.epochs', '50');
+});
+
 test('the page keeps working offline once loaded', { skip }, async () => {
   await b.context.setOffline(true);
   try {

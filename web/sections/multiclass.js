@@ -3,6 +3,7 @@
 import { am, has, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { PALETTE, rgb, seededRandom } from '../lib/draw.js';
+import { dropZone } from '../lib/files.js';
 
 // Every learner the playground offers; `needs` names the API it requires (absent ones are listed as unavailable).
 const LEARNERS = [
@@ -217,6 +218,34 @@ export async function mount(section) {
   section.querySelector('.clear').addEventListener('click', reset(() => { points = []; }));
   section.querySelector('.train').addEventListener('click', () => train());
   // The preset's point: train one-vs-all (when available) and the multivector SVM on the same data.
+  // A LIBSVM file: its first two features, scaled into the plane; its first six labels become the classes.
+  function loadLibsvm(text, name) {
+    try {
+      const d = am.io.readLibsvm(text, { minCols: 2 });
+      const xy = Array.from({ length: d.rows }, () => [0, 0]);
+      for (let r = 0; r < d.rows; ++r) {
+        for (let p = d.offsets[r]; p < d.offsets[r + 1]; ++p) if (d.indices[p] < 2) xy[r][d.indices[p]] = d.values[p];
+      }
+      const classes = [...new Set(d.labels)].sort((a, b) => a - b).slice(0, PALETTE.length);
+      const range = [0, 1].map((j) => [Math.min(...xy.map((v) => v[j])), Math.max(...xy.map((v) => v[j]))]);
+      const scale = (v, j) => (range[j][1] > range[j][0] ? -0.9 + (1.8 * (v - range[j][0])) / (range[j][1] - range[j][0]) : 0);
+      points = [];
+      xy.forEach((v, r) => {
+        const label = classes.indexOf(d.labels[r]);
+        if (label >= 0) points.push({ x: scale(v[0], 0), y: scale(v[1], 1), label });
+      });
+      regions = null;
+      report.textContent = '';
+      draw();
+      const skipped = d.rows - points.length;
+      panel.say(`loaded ${name}: ${points.length} points of ${classes.length} classes (labels ${classes.join(', ')})` +
+        `${d.cols > 2 ? `; only features 1 and 2 are shown` : ''}${skipped ? `; ${skipped} rows of further classes left out` : ''}`, 'ok');
+    } catch (e) {
+      panel.say(`could not read ${name}: ${e.message}`, 'error');
+    }
+  }
+  dropZone(section.querySelector('.drop'), loadLibsvm, { accept: '.svm,.libsvm,.txt,.scale' });
+
   const compare = async () => {
     reset(ssbd)();
     const ova = learners.find((l) => l.id === 'ova');
