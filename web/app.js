@@ -1,7 +1,9 @@
 // The demo page: loads argmax once, then mounts each section. A section whose module is missing from this build
 // says so instead of failing the page. window.argmaxDemo tells tests (and the curious) what is ready.
+// Once mounted, every section trains on its default data by itself (in its worker); ?manual leaves that to you.
 const boot = document.getElementById('boot');
-const state = { ready: false, sections: {}, errors: [] };
+const manual = new URLSearchParams(location.search).has('manual');
+const state = { ready: false, sections: {}, errors: [], autoTrained: [] };
 window.argmaxDemo = state;
 
 try {
@@ -11,8 +13,9 @@ try {
     const name = section.dataset.section;
     try {
       const { mount } = await import(`./sections/${name}.js`);
-      const status = await mount(section);
-      state.sections[name] = status ?? 'ready';
+      const section$ = await mount(section);
+      state.sections[name] = 'ready';
+      if (!manual) state.autoTrained.push(Promise.resolve(section$?.autoTrain?.()).then(() => name));
     } catch (e) {
       state.sections[name] = 'unavailable';
       state.errors.push(`${name}: ${e.message}`);
@@ -26,6 +29,7 @@ try {
   const kinds = Object.keys(am.loaders).join(', ');
   boot.textContent = `ready · WebAssembly module loaded · model kinds: ${kinds}`;
   state.ready = true;
+  Promise.all(state.autoTrained).then(() => { state.autoTrainedAll = true; });
 } catch (e) {
   boot.textContent = `could not start: ${e.message}`;
   boot.dataset.kind = 'error';

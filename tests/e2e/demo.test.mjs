@@ -11,7 +11,7 @@ let b;
 before(async () => {
   if (skip) return;
   b = await launch();
-  await b.page.goto(b.url);
+  await b.page.goto(`${b.url}web/?manual`);   // the tests train each section themselves
   await b.page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 60_000 });
 });
 after(async () => {
@@ -271,6 +271,27 @@ test('served without cross-origin isolation, Stop cancels training and the next 
   } finally {
     await page.close();
     server.close();
+  }
+});
+
+test('opened normally, the page trains every section by itself', { skip }, async () => {
+  const page = await b.context.newPage();
+  const problems = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => { if (m.type() === 'error') problems.push(m.text()); });
+  try {
+    await page.goto(b.url);
+    await page.waitForFunction(() => window.argmaxDemo?.autoTrainedAll === true, null, { timeout: 120_000 });
+    const results = await page.evaluate(() => [...document.querySelectorAll('section .result')].map((r) => r.textContent));
+    assert.match(results.join('\n'), /test accuracy [\d.]+% of tokens/);
+    assert.match(results.join('\n'), /mean NDCG@10 on \d+ test queries/);
+    assert.match(results.join('\n'), /held-out rendered words/);
+    assert.equal(await page.locator('#handwriting .reading .word.chain').count(), 1);
+    assert.equal(await page.locator('#multiclass .compare figure').count(), 2);
+    await page.screenshot({ path: new URL('./artifacts/page-auto-full.png', import.meta.url).pathname, fullPage: true });
+    assert.deepEqual(problems, []);
+  } finally {
+    await page.close();
   }
 });
 

@@ -50,9 +50,11 @@ export class TrainingPanel {
       this.bar.value = this.bar.max;
       return result;
     } catch (e) {
-      if (e.name === 'AbortError') this.say('training cancelled: the model so far was discarded', 'warn');
-      else this.say(`error: ${e.message}`, 'error');
-      this.bar.value = 0;
+      if (this.job === job) {   // (a job replaced by a newer one says nothing)
+        if (e.name === 'AbortError') this.say('training cancelled: the model so far was discarded', 'warn');
+        else this.say(`error: ${e.message}`, 'error');
+        this.bar.value = 0;
+      }
       return null;
     } finally {
       if (this.job === job) {

@@ -93,4 +93,6 @@ export function mount(section) {
   });
   $('button.clear').addEventListener('click', () => { cells.clear(); read(); });
   panel.say('ready: train, then draw letters (one per cell) or let the page draw a word');
+  // trained by itself, it also writes the first example, whose overlaid letter the bigrams decide
+  return { autoTrain: async () => { await train(); if (tagger) $('button.show').click(); } };
 }

@@ -119,6 +119,7 @@ export function mount(section) {
 
   useCollection({ ...generateCollection(), source: 'generated collection', baselineColumn: FEATURES.indexOf('body match') });
   panel.say('ready: train the three surrogates on the generated collection, or drop a LETOR file');
+  return { autoTrain: trainAll };
 }
 
 // io.readLetor's rows → [{ text, docs: [{ title, features, relevance }] }], one entry per query, in file order.

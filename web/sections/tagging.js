@@ -119,4 +119,5 @@ export function mount(section) {
 
   useCorpus(generateCorpus(), GENERATED);
   panel.say('ready: train, then type a sentence');
+  return { autoTrain: train };
 }
