@@ -79,7 +79,7 @@ test('multiclass: clicks add points; Stop ends a long training run early', { ski
     const tick = () => (performance.now() - start < 500 ? (n++, requestAnimationFrame(tick)) : resolve(n));
     requestAnimationFrame(tick);
   }));
-  assert.ok(frames >= 10, `only ${frames} frames in 500 ms while training`);
+  assert.ok(frames >= 5, `only ${frames} frames in 500 ms while training`);   // a frozen page paints none
   await p.click('#multiclass .training .stop');
   await waitForStatus('multiclass', /training accuracy|cancelled/);
   const text = await status('multiclass').textContent();
