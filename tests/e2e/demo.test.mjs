@@ -62,6 +62,7 @@ test('multiclass: training paints decision regions and reports accuracy', { skip
 test('multiclass: clicks add points; Stop ends a long training run early', { skip }, async () => {
   const p = b.page;
   await p.click('#multiclass .clear');
+  await p.locator('#multiclass canvas.plane').scrollIntoViewIfNeeded();
   const box = await p.locator('#multiclass canvas.plane').boundingBox();
   await p.click('#multiclass .swatch >> nth=0');
   for (let i = 0; i < 6; ++i) await p.mouse.click(box.x + 60 + 10 * i, box.y + 60 + 7 * i);
