@@ -42,6 +42,8 @@ export interface TrainOptions {
   onProgress?: (p: Progress) => boolean | void;
   /** aborting it cancels the job */
   signal?: AbortSignal;
+  /** buffers of the args to move to the worker rather than copy (they are detached here) */
+  transfer?: ArrayBuffer[];
 }
 
 export interface TrainingWorkerOptions {

@@ -59,7 +59,8 @@ export class TrainingWorker {
   // spec: { model: 'Multiclass' (a constructor on the API, dotted paths allowed), options, args: fit arguments,
   //         fitOptions: extra fit options besides onProgress }
   // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds }, with stop() and cancel().
-  train(spec, { onProgress, signal } = {}) {
+  // transfer: ArrayBuffers among the args to move to the worker instead of copying (they become unusable here).
+  train(spec, { onProgress, signal, transfer = [] } = {}) {
     if (!spec || typeof spec.model !== 'string') throw new TypeError("train() needs { model: 'Multiclass' | ..., options, args }");
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
     const id = this.#nextId++;
@@ -86,7 +87,7 @@ export class TrainingWorker {
       this.#waiting.delete(job);
       this.#jobs.set(id, job);
       this.#ref(true);
-      this.#worker.postMessage({ type: 'train', id, spec: { model: spec.model, options: spec.options ?? {}, args: spec.args ?? [], fitOptions: spec.fitOptions ?? {} }, flag });
+      this.#worker.postMessage({ type: 'train', id, spec: { model: spec.model, options: spec.options ?? {}, args: spec.args ?? [], fitOptions: spec.fitOptions ?? {} }, flag }, transfer);
       await done.catch(() => {});
     };
     this.#queue = this.#queue.then(run);
@@ -204,9 +205,9 @@ export class TrainingWorker {
 }
 
 // One job in a fresh worker that ends with it.
-export function trainInWorker(spec, { onProgress, signal, wasmBinary, wasmUrl } = {}) {
+export function trainInWorker(spec, { onProgress, signal, transfer, wasmBinary, wasmUrl } = {}) {
   const worker = new TrainingWorker({ wasmBinary, wasmUrl });
-  const job = worker.train(spec, { onProgress, signal });
+  const job = worker.train(spec, { onProgress, signal, transfer });
   return Object.assign(job.finally(() => worker.terminate()), { stop: job.stop, cancel: job.cancel, id: job.id });
 }
 

@@ -97,6 +97,16 @@ test('cancelling a queued job leaves the running one alone; terminate() rejects 
   await Promise.all([assert.rejects(a, { name: 'AbortError' }), assert.rejects(b, { name: 'AbortError' })]);
 });
 
+test('transfer moves the data to the worker instead of copying it', async () => {
+  const data = Float32Array.from(X.flat());
+  const result = await worker.train({ model: 'Multiclass', options: { algo: 'cs' }, args: [{ data, rows: X.length, cols: 2 }, y] },
+    { transfer: [data.buffer] });
+  assert.equal(data.length, 0, 'detached on this side');
+  const local = new am.Multiclass({ algo: 'cs' }).fit(X, y);
+  assert.deepEqual(result.bytes, local.save());
+  local.dispose();
+});
+
 test('trainInWorker runs one job in a worker of its own', async () => {
   const result = await trainInWorker({ model: 'Multiclass', options: { algo: 'cs' }, args: [X, y] });
   assert.equal(result.kind, 'linear-multiclass');
