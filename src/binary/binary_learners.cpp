@@ -5,6 +5,22 @@
 
 namespace argmax {
 
+namespace {
+// The tree's own table (trees/decision_tree.hpp) less its seed, which the reduction passes per column.
+std::vector<OptionSpec> tree_options_without_seed() {
+  std::vector<OptionSpec> specs;
+  for (const OptionSpec& s : tree_options())
+    if (s.name != "seed") specs.push_back(s);
+  return specs;
+}
+}  // namespace
+
+std::vector<std::string> binary_learner_names() {
+  std::vector<std::string> names;
+  for (const auto& l : binary_learners()) names.push_back(l.name);
+  return names;
+}
+
 const std::vector<BinaryLearnerInfo>& binary_learners() {
   using T = OptionType;
   static const std::vector<BinaryLearnerInfo> learners = {
@@ -30,12 +46,7 @@ const std::vector<BinaryLearnerInfo>& binary_learners() {
         {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
         {"average", T::Boolean, "true", 0, -1, false, "averaged perceptron; false stops at a clean pass"}}},
       {"stump", "decision stump: the single threshold question of least weighted error", {}},
-      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf",
-       {{"criterion", T::Choice, "gini", 0, -1, false, "node impurity F", {"gini", "entropy", "misclassification"}},
-        {"max_depth", T::Integer, "0", 0, 1000, false, "deepest level (0: unlimited)"},
-        {"min_leaf", T::Integer, "1", 1, 1e9, false, "fewest examples in a leaf"},
-        {"prune", T::Boolean, "false", 0, -1, false, "cost-complexity pruning, lambda by cross-validation"},
-        {"cv_folds", T::Integer, "5", 2, 100, false, "folds for choosing the pruning lambda"}}},
+      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf", tree_options_without_seed()},
   };
   return learners;
 }

@@ -20,6 +20,7 @@ struct BinaryLearnerInfo {
 
 const std::vector<BinaryLearnerInfo>& binary_learners();
 const BinaryLearnerInfo& binary_learner(const std::string& name);  // InputError for an unknown name
+std::vector<std::string> binary_learner_names();
 
 // Trains one binary model; `seed` drives the learner's example order (when it has one).
 using BinaryTrainer = std::function<std::unique_ptr<BinaryModel>(const BinarySample& data, uint64_t seed)>;

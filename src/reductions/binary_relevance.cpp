@@ -5,7 +5,7 @@ namespace argmax {
 const std::vector<OptionSpec>& binary_relevance_options() {
   static const std::vector<OptionSpec> specs = {
       {"learner", OptionType::Choice, "svm-dcd", 0, -1, false, "binary base learner, one per label",
-       {"svm-dcd", "svm-pegasos", "logistic", "perceptron", "stump", "tree"}},
+       binary_learner_names()},
       {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "the learners' example order"},
   };
   return specs;

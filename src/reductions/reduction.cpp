@@ -8,8 +8,7 @@ const std::vector<OptionSpec>& reduction_options() {
   using T = OptionType;
   static const std::vector<OptionSpec> specs = {
       {"reduction", T::Choice, "ova", 0, -1, false, "how classes become binary problems", {"ova", "allpairs", "ecoc"}},
-      {"learner", T::Choice, "svm-dcd", 0, -1, false, "binary base learner",
-       {"svm-dcd", "svm-pegasos", "logistic", "perceptron", "stump", "tree"}},
+      {"learner", T::Choice, "svm-dcd", 0, -1, false, "binary base learner", binary_learner_names()},
       {"code", T::Choice, "dense", 0, -1, false, "ECOC code matrix",
        {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
       {"code_size", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
