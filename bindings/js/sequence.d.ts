@@ -13,8 +13,8 @@ export interface SequenceOptions {
   iterations?: number;
   /** ssvm: L2 weight λ for Pegasos; 0 (default) = SGD with the constant step `eta`, averaged. */
   lambda?: number;
-  /** crf, softmax-margin: L2 weight λ in (λ/2)|w|² + mean negative log-likelihood (default 1e-4). */
-  l2?: number;
+  /** crf, softmax-margin: L2 weight c2 in Σ −log p(y|x) + c2·|w|² (CRFsuite's c2; default 1). */
+  c2?: number;
   /** Constant SGD step (crf/softmax-margin with solver 'sgd', ssvm with lambda 0). */
   eta?: number;
   /** Softmax-margin: cost of one wrong position (default 1). */

@@ -19,8 +19,8 @@ const std::vector<OptionSpec>& sequence_options() {
       {"iterations", OptionType::Integer, "100", 1, 100000, false, "maximum L-BFGS iterations"},
       {"lambda", OptionType::Real, "0", 0, 1e6, false,
        "ssvm: L2 weight λ for Pegasos (step 1/(λt)); 0 = SGD with the constant step eta, averaged (SSBD 17.2.5)"},
-      {"l2", OptionType::Real, "0.0001", 0, 1e6, false,
-       "crf, softmax-margin: L2 weight λ in (λ/2)|w|² + mean negative log-likelihood"},
+      {"c2", OptionType::Real, "1", 0, 1e9, false,
+       "crf, softmax-margin: L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·|w|² (CRFsuite's c2)"},
       {"eta", OptionType::Real, "0.1", 0, 1e6, true, "constant step of SGD (ssvm with lambda = 0; crf and softmax-margin with solver=sgd)"},
       {"cost", OptionType::Real, "1", 0, 1e6, false, "softmax-margin: cost of one wrong position"},
       {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the online iterates"},
@@ -109,7 +109,8 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
   const std::string& algo = o.choice("algo");
   const bool likelihood = algo == "crf" || algo == "softmax-margin";
   const double cost = algo == "softmax-margin" ? o.real("cost") : 0.0;
-  const double lambda = likelihood ? o.real("l2") : o.real("lambda");
+  // Mean form (λ/2)‖w‖² + (1/m) Σ ℓ_i; CRFsuite's c2 (sum form Σ ℓ_i + c2‖w‖²) is λ = 2·c2/m.
+  const double lambda = likelihood ? 2.0 * o.real("c2") / x.sequences() : o.real("lambda");
   if (likelihood && o.choice("solver") == "lbfgs") {
     // F(w)·m: Σ_i ℓ_i + (mλ/2)‖w‖², minimised by L-BFGS; progress reports F.
     const double m = x.sequences();

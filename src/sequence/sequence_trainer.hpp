@@ -5,7 +5,8 @@
 //        ssvm-slack     structured SVM, slack rescaling (SVM^struct; FML 9.23), Pegasos SGD
 //        crf            CRF, −log-likelihood + L2 (Lafferty et al. 2001), L-BFGS or SGD
 //        softmax-margin CRF with the Hamming cost inside the partition function (Gimpel & Smith 2010)
-// Every regularised objective is read as (λ/2)‖w‖² + (1/m) Σ_i ℓ_i (λ = lambda for ssvm, l2 for the CRFs).
+// Every regularised objective is read as (λ/2)‖w‖² + (1/m) Σ_i ℓ_i; λ = lambda for ssvm, and λ = 2·c2/m for
+// the CRFs, whose c2 is CRFsuite's (Σ_i ℓ_i + c2‖w‖²).
 #pragma once
 #include <string>
 #include <vector>

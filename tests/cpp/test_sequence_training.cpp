@@ -197,9 +197,9 @@ TEST_CASE("every trainer learns a separable chain task", "[sequence][trainers]")
       {{"algo", "ssvm"}, {"epochs", "30"}, {"lambda", "0.001"}},
       {{"algo", "ssvm-slack"}, {"epochs", "30"}, {"lambda", "0.001"}},
       {{"algo", "ssvm"}, {"epochs", "30"}},  // lambda = 0: constant-step SGD
-      {{"algo", "crf"}, {"l2", "0.0001"}},
-      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "30"}, {"l2", "0.0001"}},
-      {{"algo", "softmax-margin"}, {"l2", "0.0001"}},
+      {{"algo", "crf"}, {"c2", "0.01"}},
+      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "30"}, {"c2", "0.01"}},
+      {{"algo", "softmax-margin"}, {"c2", "0.01"}},
   };
   for (const auto& given : runs) {
     const Options o = Options::parse(sequence_options(), given, "test");

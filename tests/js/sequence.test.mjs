@@ -26,7 +26,7 @@ const train = corpus(150), heldOut = corpus(40, 7);
 
 test('every trainer learns the toy language', () => {
   for (const algo of ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin']) {
-    const tagger = new am.SequenceTagger({ algo, epochs: 10, ...(algo.startsWith('ssvm') ? { lambda: 0.001 } : { l2: 0.0001 }) });
+    const tagger = new am.SequenceTagger({ algo, epochs: 10, ...(algo.startsWith('ssvm') ? { lambda: 0.001 } : { c2: 0.01 }) });
     tagger.fit(train.sentences, train.tags);
     const r = am.metrics.sequences(heldOut.tags, tagger.tag(heldOut.sentences));
     assert.ok(r.tokenAccuracy > 0.97, `${algo}: ${r.tokenAccuracy}`);
