@@ -6,6 +6,7 @@ import { TrainingPanel } from '../lib/panel.js';
 import { escapeHtml } from '../lib/draw.js';
 import { DrawingCells } from '../lib/cells.js';
 import { chainScores, viterbi } from '../lib/trellis.js';
+import { crfPenalty } from '../lib/crf.js';
 import { letterBank, wordSequences, WORDS, PIXELS } from '../data/letters.js';
 
 const CELLS = 6;
@@ -64,7 +65,7 @@ export function mount(section) {
     const epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 20));
     const result = await panel.run({
       model: 'DenseSequenceTagger',
-      options: { algo: 'crf', iterations: epochs, l2: 0.01 },
+      options: { algo: 'crf', iterations: epochs, ...crfPenalty(0.01, words.length) },
       args: [words.map((w) => asSequence(w.images)), words.map((w) => w.letters)],
     }, { epochs, label: 'CRF on 1500 rendered words' });
     if (!result) return;

@@ -6,13 +6,14 @@ import { TrainingPanel } from '../lib/panel.js';
 import { heatTable, escapeHtml } from '../lib/draw.js';
 import { dropZone } from '../lib/files.js';
 import { chainScores, viterbi, trellisSvg } from '../lib/trellis.js';
+import { crfPenalty } from '../lib/crf.js';
 import { generateCorpus, tokenize } from '../data/grammar.js';
 
 const GENERATED = 'the generated corpus';
 const TRAINERS = {
   ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
   perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
-  crf: { options: { algo: 'crf', l2: 0.01 }, label: 'CRF (L-BFGS)', iterations: true },
+  crf: { options: { algo: 'crf' }, label: 'CRF (L-BFGS)', iterations: true, lambda: 0.01 },
 };
 
 export function mount(section) {
@@ -36,7 +37,8 @@ export function mount(section) {
   async function train() {
     const choice = TRAINERS[$('select.trainer').value];
     const epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 10));
-    const options = { ...choice.options, features: 'pos', ...(choice.iterations ? { iterations: epochs * 3 } : { epochs }) };
+    const options = { ...choice.options, features: 'pos', ...(choice.iterations ? { iterations: epochs * 3 } : { epochs }),
+      ...(choice.lambda ? crfPenalty(choice.lambda, corpus.train.length) : {}) };
     const result = await panel.run({ model: 'SequenceTagger', options, args: [corpus.train.map((s) => s.words), corpus.train.map((s) => s.tags)] },
       { epochs: choice.iterations ? epochs * 3 : epochs, label: `${choice.label} on ${corpus.source}` });
     if (!result) return;
