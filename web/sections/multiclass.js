@@ -27,7 +27,7 @@ const REDUCTION_LEARNERS = (api) => {
   ];
 };
 
-export async function mount(section) {
+export function mount(section) {
   const canvas = section.querySelector('canvas.plane');
   const ctx = canvas.getContext('2d');
   const classButtons = section.querySelector('.classes');
@@ -254,6 +254,8 @@ export async function mount(section) {
   };
   section.querySelector('.compare-ssbd').addEventListener('click', compare);
 
+  reset(ssbd)();
+  panel.say('ready: click to add points (shift-click removes), pick a learner, train');
   // The page opens on the example's point: both predictors trained (a few milliseconds) side by side.
-  await compare();
+  return { autoTrain: compare };
 }
