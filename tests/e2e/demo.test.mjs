@@ -128,6 +128,10 @@ test('ranking: three surrogates train; curves drawn; the learned list puts relev
   const dcg = (rel) => rel.reduce((s, r, i) => s + (2 ** r - 1) / Math.log2(i + 2), 0);
   assert.ok(dcg(after) > dcg(before), `after ${after} vs before ${before}`);
   assert.ok(after[0] >= 2, `top result has relevance ${after[0]}`);
+  // the learned weights: the NDCG ranker pushes spam down
+  const spamRow = await p.locator('#ranking .weights tr', { hasText: 'spam score' }).locator('td').allTextContents();
+  assert.equal(spamRow.length, 3);
+  assert.ok(Number(spamRow[0]) < 0, `spam weight ${spamRow[0]}`);
   await shoot(p, 'ranking', '#ranking');
 });
 
@@ -165,6 +169,7 @@ test('tagging: trains on the generated corpus, tags a typed sentence, draws trel
   assert.ok(await p.locator('#tagging .transitions table tr').count() >= 10);
   const marginalRows = await p.locator('#tagging .marginals table tr').count();
   assert.equal(marginalRows, 7, 'a header and one row per token');
+  assert.equal(await p.locator('#tagging .trellis .nbest').count(), 3, 'the 3 best labellings');
   // a held-out sentence shows its reference tags in the trellis
   await p.click('#tagging button.sample');
   const words = (await p.locator('#tagging input.sentence').inputValue()).split(' ').length;

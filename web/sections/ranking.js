@@ -3,7 +3,7 @@
 // held-out queries, and one query's result list before (body text match alone) and after training.
 import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
-import { lineChart, escapeHtml } from '../lib/draw.js';
+import { lineChart, escapeHtml, heatTable } from '../lib/draw.js';
 import { dropZone } from '../lib/files.js';
 import { generateCollection, FEATURES } from '../data/collection.js';
 
@@ -35,6 +35,7 @@ export function mount(section) {
     const test = queries.filter((_, i) => i % 3 === 2), train = queries.filter((_, i) => i % 3 !== 2);
     data = { train, test, features, source, baselineColumn };
     querySelect.replaceChildren(...test.map((q, i) => new Option(q.text, String(i))));
+    showWeights();
     result.textContent = `${source}: ${train.length} training and ${test.length} test queries, ${features.length} features per result`;
     drawCurves();
     showQuery();
@@ -67,6 +68,18 @@ export function mount(section) {
       `<li data-relevance="${q.docs[i].relevance}"><span class="rel" title="relevance ${q.docs[i].relevance}"><i style="width:${(100 * q.docs[i].relevance) / top}%"></i></span>${escapeHtml(q.docs[i].title)}</li>`).join('')}</ol></div>`;
   }
 
+  // Rows = features, columns = trained models, each model's weights divided by its largest magnitude.
+  function showWeights() {
+    const box = section.querySelector('.weights');
+    if (trained.length === 0) { box.textContent = ''; return; }
+    const scaled = trained.map((t) => {
+      const w = Array.from(t.model.weights), m = Math.max(1e-12, ...w.map(Math.abs));
+      return w.map((v) => v / m);
+    });
+    const rows = data.features.map((_, j) => scaled.map((w) => w[j] ?? 0));
+    box.innerHTML = heatTable(rows, data.features, trained.map((t) => t.surrogate.label), { title: 'feature', digits: 2 });
+  }
+
   function showQuery() {
     const q = data.test[Number(querySelect.value) || 0];
     if (!q) { lists.textContent = ''; return; }
@@ -81,6 +94,7 @@ export function mount(section) {
     for (const t of trained) t.model.dispose();
     trained = [];
     drawCurves();
+    showWeights();
     const queries = data.train.map((q) => ({ features: q.docs.map((d) => d.features), relevance: q.docs.map((d) => d.relevance) }));
     const epochs = Math.max(1, Math.round(Number(section.querySelector('input.epochs').value) || EPOCHS));
     for (const surrogate of SURROGATES) {
@@ -91,6 +105,7 @@ export function mount(section) {
       trained.push({ surrogate, model, curve: curveOf((q) => scoresWith(model, q)) });
       drawCurves();
       showQuery();
+      showWeights();
       if (out.stopped) break;
     }
     const at10 = (points) => points[K_MAX - 1][1].toFixed(3);

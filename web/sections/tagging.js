@@ -80,7 +80,9 @@ export function mount(section) {
       `<p class="note-inline">loss-augmented argmax of score + Hamming loss against ${against}: ` +
       (differs ? `differs from the best path at ${differs} word${differs > 1 ? 's' : ''} — a labelling within the margin, which training would push down`
         : 'the best path again — every other labelling trails it by more than its loss') +
-      (agrees ? '' : ' (the recomputed Viterbi path differs from the tagger’s: a tie)') + '</p>';
+      (agrees ? '' : ' (the recomputed Viterbi path differs from the tagger’s: a tie)') + '</p>' +
+      `<p class="note-inline">the 3 best labellings, with their probability under the model read as a CRF: ${tagger.nbest(tokens, 3)
+        .map((b) => `<span class="nbest">${b.tags.map((t, i) => (t === tags[i] ? escapeHtml(t) : `<b>${escapeHtml(t)}</b>`)).join(' ')} <i>${(100 * b.probability).toFixed(1)}%</i></span>`).join(' · ')}</p>`;
     const m = tagger.marginals(tokens);
     const used = scores.labels.map((_, j) => j).filter((j) => m.probabilities.some((row) => row[j] >= 0.01));
     $('.marginals').innerHTML = `<table class="heat"><tr><th></th>${used.map((j) => `<th>${escapeHtml(scores.labels[j])}</th>`).join('')}</tr>` +
