@@ -301,6 +301,16 @@ test('opened normally, the page trains every section by itself', { skip }, async
   }
 });
 
+test('the trained page fits a phone-sized screen without sideways scrolling', { skip }, async () => {
+  await b.page.setViewportSize({ width: 400, height: 800 });
+  try {
+    assert.ok(await b.page.evaluate(() => document.documentElement.scrollWidth) <= 401);
+    await shoot(b.page, 'page-narrow');
+  } finally {
+    await b.page.setViewportSize({ width: 1100, height: 900 });
+  }
+});
+
 test('no console errors on the page', { skip }, async () => {
   await shoot(b.page, 'page-full');
   assert.deepEqual(b.problems, []);
