@@ -187,7 +187,8 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     featurizer.set_lexicon(&m.lexicon);
     // One sentence's keys at a time. A key the index knows becomes its row; a new key becomes
     // −(candidate + 1), counted, and is admitted after the pass if seen min_count times (in
-    // first-seen order, so ids are deterministic). Peak memory: 4 bytes per feature occurrence.
+    // first-seen order, so ids are deterministic); with min_count 1 keys go straight into the index.
+    // Peak memory: 4 bytes per feature occurrence.
     const int min_count = o.integer("min_count");
     FeatureIndex candidates = FeatureIndex::dictionary({});
     std::vector<int32_t> counts;
@@ -199,7 +200,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
       size_t p = 0;
       for (size_t t = 0; t < ends.size(); ++t) {
         for (; p < size_t(ends[t]); ++p) {
-          int32_t id = m.index.lookup(keys[p]);
+          int32_t id = min_count <= 1 && !m.index.bits() ? m.index.add(keys[p]) : m.index.lookup(keys[p]);
           if (id < 0 && !m.index.bits()) {
             const int32_t c = candidates.add(keys[p]);
             if (c == int32_t(counts.size())) counts.push_back(0);
