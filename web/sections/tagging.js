@@ -10,6 +10,7 @@ import { crfPenalty } from '../lib/crf.js';
 import { generateCorpus, tokenize } from '../data/grammar.js';
 
 const GENERATED = 'the generated corpus';
+const LARGE = 2000;   // sentences
 const TRAINERS = {
   ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
   perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
@@ -101,8 +102,14 @@ export function mount(section) {
       const { sentences, tags } = am.io.readConllu(text);
       if (sentences.length < 5) throw new Error(`${name} has ${sentences.length} sentences; at least 5 are needed`);
       useCorpus(sentences.map((words, i) => ({ words, tags: tags[i] })), name);
-      panel.say(`loaded ${name}: training on it…`);
-      train();
+      // a treebank is trained first with the averaged perceptron (seconds; a CRF takes minutes there):
+      // pick CRF and press Train to have one anyway
+      const trainer = $('select.trainer');
+      const switched = sentences.length > LARGE && trainer.value === 'crf';
+      if (switched) trainer.value = 'perceptron';
+      train().then(() => {
+        if (switched) $('.result').textContent += ' — trained with the averaged perceptron for speed; choose CRF and Train for a CRF';
+      });
     } catch (e) {
       panel.say(`could not read ${name}: ${e.message}`, 'error');
     }
