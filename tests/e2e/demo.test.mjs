@@ -240,6 +240,22 @@ test('handwriting: Stop ends the letter chain training early', { skip }, async (
   await p.fill('#handwriting input.epochs', '50');
 });
 
+test('handwriting: a dropped SVM^hmm file of 16×8 letters trains the chain on it', { skip }, async () => {
+  // three made-up letters: ink in the top half (a), the bottom half (b), the left half (c)
+  const pixels = { a: (i) => i < 64, b: (i) => i >= 64, c: (i) => i % 8 < 4 };
+  const words = ['abc', 'cab', 'bca', 'aab', 'cca', 'bbc', 'acb', 'bac', 'cba', 'abb'];
+  let text = '';
+  words.forEach((word, q) => {
+    for (const letter of word) {
+      const on = Array.from({ length: 128 }, (_, i) => i).filter(pixels[letter]);
+      text += `${letter} qid:${q + 1} ${on.map((i) => `${i + 1}:1`).join(' ')}\n`;
+    }
+  });
+  await dropFile('#handwriting .drop', 'tiny.svmhmm', text);
+  await waitForStatus('handwriting', /^trained in/);
+  assert.match(await b.page.locator('#handwriting .result').textContent(), /held-out words of tiny\.svmhmm: .* with the chain 100\.0% \(2 of 2 words exactly\)/);
+});
+
 test('the page keeps working offline once loaded', { skip }, async () => {
   await b.context.setOffline(true);
   try {
