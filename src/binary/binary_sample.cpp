@@ -28,4 +28,13 @@ void BinarySample::validate() const {
   }
 }
 
+void BinarySample::require_finite_features(const char* learner) const {
+  for (int32_t r : index) {
+    const RowView x = rows.row(r);
+    for (int32_t p = 0; p < x.size; ++p)
+      require(std::isfinite(x.value[p]), learner, ": row ", r, " has a non-finite feature (", x.value[p],
+              ") at column ", x.index ? x.index[p] : p, "; only trees accept NaN (as missing)");
+  }
+}
+
 }  // namespace argmax

@@ -22,6 +22,9 @@ struct BinarySample {
   static BinarySample all(const Rows& rows, const std::vector<int8_t>& labels);
   // Throws InputError naming the first bad label, weight or index.
   void validate() const;
+  // Throws InputError naming the first row of the sample with a NaN or infinite feature (linear learners;
+  // trees accept NaN as a missing value).
+  void require_finite_features(const char* learner) const;
 };
 
 }  // namespace argmax

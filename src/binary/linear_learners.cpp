@@ -59,6 +59,7 @@ double log1p_exp(double z) { return z > 0 ? z + std::log1p(std::exp(-z)) : std::
 std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, const PegasosSvmConfig& config,
                                                      const ProgressFn& progress) {
   data.validate();
+  data.require_finite_features("svm-pegasos");
   require(config.lambda > 0, "svm-pegasos: lambda must be > 0");
   require(data.size() > 0, "svm-pegasos: no training examples");
   BinaryMarginProblem problem(data, config.bias);
@@ -75,6 +76,7 @@ std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, c
 std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, const PerceptronConfig& config,
                                                     const ProgressFn& progress) {
   data.validate();
+  data.require_finite_features("perceptron");
   require(data.size() > 0, "perceptron: no training examples");
   BinaryMarginProblem problem(data, config.bias);
   OnlineConfig oc;
@@ -91,6 +93,7 @@ std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, co
 std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, const DualSvmConfig& config,
                                                      const ProgressFn& progress) {
   data.validate();
+  data.require_finite_features("svm-dcd");
   require(config.C > 0, "svm-dcd: C must be > 0");
   const int m = data.size();
   const int32_t n = data.rows.cols();
@@ -171,6 +174,7 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
 std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, const LogisticConfig& config,
                                                   const ProgressFn& progress) {
   data.validate();
+  data.require_finite_features("logistic");
   require(config.C > 0, "logistic: C must be > 0");
   const int m = data.size();
   const int32_t n = data.rows.cols();

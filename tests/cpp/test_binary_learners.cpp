@@ -181,4 +181,9 @@ TEST_CASE("learner options and labels are checked") {
   Data d = blobs(10, 2, 1, 1, 1);
   d.y[3] = 0;
   CHECK_THROWS_AS(make_binary_trainer("logistic", {})(d.sample(), 1), InputError);
+  d.y[3] = 1;
+  d.x[5] = std::nanf("");
+  for (const char* learner : {"svm-dcd", "svm-pegasos", "logistic", "perceptron"})
+    CHECK_THROWS_WITH(make_binary_trainer(learner, {})(d.sample(), 1), Catch::Contains("row 2 has a non-finite feature"));
+  CHECK_NOTHROW(make_binary_trainer("tree", {})(d.sample(), 1));  // NaN = missing for trees
 }
