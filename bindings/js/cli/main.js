@@ -103,6 +103,9 @@ function print(summary, json, human) {
   for (const [k, v] of Object.entries(summary)) if (typeof v === 'number' && k !== 'seconds' && k !== 'n') console.log(`${k.padEnd(16)} ${Number.isInteger(v) ? v : v.toFixed(4)}`);
 }
 
+// `argmax predict … | head` closes the pipe early: that is the reader's choice, not an error.
+process.stdout.on('error', (e) => { if (e.code === 'EPIPE') process.exit(0); else throw e; });
+
 main(process.argv.slice(2)).then((code) => { process.exitCode = code; }, (e) => {
   if (e instanceof UsageError) console.error(`argmax: ${e.message}\n\n${USAGE}`);
   else console.error(`argmax: ${e.message}`);
