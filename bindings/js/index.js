@@ -19,7 +19,7 @@ export async function init(options = {}) {
   else if (wasmUrl) moduleArgs.locateFile = () => String(wasmUrl);
   else if (locateFile) moduleArgs.locateFile = locateFile;
   else if (isNode) {
-    const { readFile } = await import('node:fs/promises');
+    const { readFile } = process.getBuiltinModule('fs/promises');
     moduleArgs.wasmBinary = await readFile(new URL('../../dist/argmax.wasm', import.meta.url));
   }
   const M = await createArgmax(moduleArgs);
