@@ -1,4 +1,11 @@
 // Types of the argmax JS API.
+import type { SequenceApi } from './sequence.js';
+import type { RankingApi } from './ranking.js';
+import type { ReductionsApi } from './reductions.js';
+
+export * from './sequence.js';
+export * from './ranking.js';
+export * from './reductions.js';
 
 /** Dense rows as number[][], dense row-major {data, rows, cols}, or sparse CSR {offsets, indices, values, cols}. */
 export type Matrix =
@@ -105,22 +112,22 @@ export interface LibsvmData {
   cols: number;
 }
 
-export interface Argmax {
+type TaskApis = SequenceApi & RankingApi & ReductionsApi;
+
+/** What init() returns: the model classes of every task, their metrics and readers, and load(). */
+export interface Argmax extends Omit<SequenceApi, 'io' | 'metrics'>, Omit<RankingApi, 'io' | 'metrics'>, Omit<ReductionsApi, 'io' | 'metrics'> {
   Multiclass: MulticlassConstructor;
   metrics: {
     classification(truth: ArrayLike<number>, predicted: ArrayLike<number>): ClassificationReport;
     averageCost(truth: ArrayLike<number>, predicted: ArrayLike<number>, cost: number[][]): number;
     marginLoss(margins: ArrayLike<number>, rho: number): number;
-    [name: string]: (...args: any[]) => any;
-  };
+  } & TaskApis['metrics'];
   io: {
     readLibsvm(text: string, options?: { minCols?: number }): LibsvmData;
-    [name: string]: (...args: any[]) => any;
-  };
+  } & TaskApis['io'];
   /** any saved model, whatever its kind */
   load(bytes: Uint8Array | ArrayBuffer): Disposable & { save(): Uint8Array };
   modelKind(bytes: Uint8Array | ArrayBuffer): string;
-  [name: string]: any;
 }
 
 export interface InitOptions {

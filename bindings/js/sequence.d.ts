@@ -1,4 +1,5 @@
 // Types for bindings/js/sequence.js (installed on the object `init()` returns).
+import type { FitOptions, OptionSpec, Disposable } from './index.js';
 
 export type SequenceAlgorithm = 'perceptron' | 'ssvm' | 'ssvm-slack' | 'crf' | 'softmax-margin';
 
@@ -36,11 +37,7 @@ export interface SequenceOptions {
   bias?: boolean;
 }
 
-export interface Progress { epoch: number; objective: number; trainingError: number }
-
-export interface FitOptions {
-  /** Called after every epoch (L-BFGS: iteration); return false to stop. */
-  onProgress?: (p: Progress) => boolean | void;
+export interface SequenceFitOptions extends FitOptions {
   /** Continue from the current model (its labels, features and weights; new labels and features are added). */
   warmStart?: boolean;
 }
@@ -55,15 +52,10 @@ export interface TagOptions {
 export interface Marginals { labels: string[]; probabilities: number[][]; logZ: number }
 export interface Labelling { tags: string[]; score: number; probability: number }
 
-export interface OptionSpec {
-  name: string; type: 'integer' | 'number' | 'boolean' | 'choice'; default: string; help: string;
-  min?: number; max?: number; minOpen?: boolean; choices: string[];
-}
-
-declare abstract class Tagger<Sequence, Many> {
+declare abstract class Tagger<Sequence, Many> implements Disposable {
   constructor(options?: SequenceOptions);
   static options(): OptionSpec[];
-  fit(x: Many, tags: string[][], options?: FitOptions): this;
+  fit(x: Many, tags: string[][], options?: SequenceFitOptions): this;
   tag(x: Sequence, options?: TagOptions): string[];
   tag(x: Many, options?: TagOptions): string[][];
   marginals(x: Sequence): Marginals;
