@@ -1,5 +1,5 @@
 // The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and the classification metrics.
-import { Owned, withHeap, matrixArgs, rowCount, labelArray, progressBridge } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
 export const MULTICLASS_ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron'];
@@ -40,29 +40,17 @@ export function install(M, api) {
 
     // Predicted labels (Int32Array); ties go to the lowest label.
     predict(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), out = heap.alloc(args[3] * 4);
-        this.handle.predict(...args, out);
-        return heap.readI32(out, args[3]);
-      });
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
     }
 
     // Scores ⟨w, Ψ(x, y)⟩ as a row-major Float32Array of rows × classes (columns in `labels` order).
     scores(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), k = this.handle.classes(), out = heap.alloc(args[3] * k * 4);
-        this.handle.scores(...args, out);
-        return heap.readF32(out, args[3] * k);
-      });
+      return perRow(M, X, this.handle.classes(), 'f32', (args, out) => this.handle.scores(...args, out));
     }
 
     // Margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') of the given labelled rows.
     margins(X, y) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), labels = labelArray(y, args[3]), out = heap.alloc(args[3] * 4);
-        this.handle.margins(...args, heap.i32(labels), out);
-        return heap.readF32(out, args[3]);
-      });
+      return perRow(M, X, 1, 'f32', (args, out, heap) => this.handle.margins(...args, heap.i32(labelArray(y, args[3])), out));
     }
 
     get labels() { return this.handle.labels(); }

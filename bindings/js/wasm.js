@@ -118,6 +118,16 @@ function checkNumbers(X, data, name) {
   }
 }
 
+// For a method that writes `width` values per row of X: allocates X and the output, calls
+// fill(matrixArgs, out, heap), and returns the values as an Int32Array ('i32') or a Float32Array ('f32').
+export function perRow(M, X, width, type, fill) {
+  return withHeap(M, (heap) => {
+    const args = matrixArgs(heap, X), n = args[3] * width, out = heap.alloc(n * 4);
+    fill(args, out, heap);
+    return type === 'i32' ? heap.readI32(out, n) : heap.readF32(out, n);
+  });
+}
+
 export function rowCount(X) {
   if (Array.isArray(X)) return X.length;
   if (X?.offsets !== undefined) return X.offsets.length - 1;
