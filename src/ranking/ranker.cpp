@@ -224,10 +224,7 @@ std::vector<int32_t> Ranker::rank(const Rows& rows) const {
 
 std::vector<uint8_t> Ranker::save() const {
   ByteWriter out("ranking");
-  std::vector<std::string> names, values;
-  for (const auto& [key, value] : settings_) names.push_back(key), values.push_back(value);
-  out.put_strings(names);
-  out.put_strings(values);
+  out.put_options(settings_);
   out.put_vector(weights_);
   return out.finish();
 }
@@ -235,14 +232,10 @@ std::vector<uint8_t> Ranker::save() const {
 Ranker Ranker::load(const uint8_t* data, size_t size) {
   ByteReader in(data, size);
   require(in.kind() == "ranking", "these model bytes hold a '", in.kind(), "' model, not a ranking model");
-  const std::vector<std::string> names = in.get_strings(), values = in.get_strings();
-  require(names.size() == values.size(), "ranking model is corrupt (", names.size(), " option names, ",
-          values.size(), " values)");
+  OptionList settings = in.get_options();
   std::vector<float> weights = in.get_vector<float>();
   in.expect_end();
   for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
-  OptionList settings;
-  for (size_t i = 0; i < names.size(); ++i) settings.emplace_back(names[i], values[i]);
   Options::parse(option_specs(), settings, "ranking model");  // the settings must still make sense
   return Ranker(std::move(weights), std::move(settings));
 }

@@ -101,9 +101,7 @@ std::vector<uint8_t> SequenceModel::save() const {
   w.put_vector(lexicon.classes());
   w.put<int32_t>(numeric_columns);
   w.put<uint8_t>(numeric_bias);
-  std::vector<std::string> flat;
-  for (const auto& [k, v] : options) flat.push_back(k), flat.push_back(v);
-  w.put_strings(flat);
+  w.put_options(options);
   w.put_vector(weights);
   return w.finish();
 }
@@ -126,9 +124,7 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   m.numeric_columns = r.get<int32_t>();
   require(m.numeric_columns >= 0, "sequence model has a negative column count");
   m.numeric_bias = r.get<uint8_t>() != 0;
-  const std::vector<std::string> flat = r.get_strings();
-  require(flat.size() % 2 == 0, "sequence model options are corrupt");
-  for (size_t i = 0; i < flat.size(); i += 2) m.options.emplace_back(flat[i], flat[i + 1]);
+  m.options = r.get_options();
   m.weights = r.get_vector<float>();
   r.expect_end();
   if (m.input == SequenceInput::Tokens) parse_templates(m.templates);  // throws on a corrupt list
