@@ -24,22 +24,32 @@ void for_each_line(const std::string& text, F&& f) {
 
 bool blank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
 
+// Gathers token/tag pairs into sentences; a blank line (or the end) closes one.
+struct SentenceCollector {
+  TaggedText out;
+  std::vector<std::string> tokens, tags;
+
+  void add(const std::string& token, const std::string& tag) {
+    tokens.push_back(token);
+    tags.push_back(tag);
+  }
+  void close() {
+    if (tokens.empty()) return;
+    out.tokens.push_back(std::move(tokens));
+    out.tags.push_back(std::move(tags));
+    tokens.clear(), tags.clear();
+  }
+};
+
 }  // namespace
 
 TaggedText read_conllu(const std::string& text, const std::string& tag_column) {
   require(tag_column == "upos" || tag_column == "xpos", "CoNLL-U tag column must be 'upos' or 'xpos', got '",
           tag_column, "'");
   const size_t tag_field = tag_column == "upos" ? 3 : 4;
-  TaggedText out;
-  std::vector<std::string> tokens, tags;
-  auto close = [&] {
-    if (tokens.empty()) return;
-    out.tokens.push_back(std::move(tokens));
-    out.tags.push_back(std::move(tags));
-    tokens.clear(), tags.clear();
-  };
+  SentenceCollector sentences;
   for_each_line(text, [&](const std::string& line, long number) {
-    if (blank(line)) return close();
+    if (blank(line)) return sentences.close();
     if (line[0] == '#') return;
     std::vector<std::string> f;
     size_t a = 0;
@@ -56,29 +66,21 @@ TaggedText read_conllu(const std::string& text, const std::string& tag_column) {
     char* end = nullptr;
     const long n = std::strtol(id.c_str(), &end, 10);
     require(!id.empty() && *end == '\0', "line ", number, ": ID '", id, "' is not a word index");
-    require(n == long(tokens.size()) + 1, "line ", number, ": word ID ", n, " where ", tokens.size() + 1,
+    require(n == long(sentences.tokens.size()) + 1, "line ", number, ": word ID ", n, " where ", sentences.tokens.size() + 1,
             " was expected (IDs run 1, 2, 3, … within a sentence)");
     require(!f[1].empty(), "line ", number, ": empty FORM");
     require(!f[tag_field].empty() && f[tag_field] != "_", "line ", number, ": word '", f[1], "' has no ",
             tag_column == "upos" ? "UPOS" : "XPOS", " tag");
-    tokens.push_back(f[1]);
-    tags.push_back(f[tag_field]);
+    sentences.add(f[1], f[tag_field]);
   });
-  close();
-  return out;
+  sentences.close();
+  return std::move(sentences.out);
 }
 
 TaggedText read_columns(const std::string& text) {
-  TaggedText out;
-  std::vector<std::string> tokens, tags;
-  auto close = [&] {
-    if (tokens.empty()) return;
-    out.tokens.push_back(std::move(tokens));
-    out.tags.push_back(std::move(tags));
-    tokens.clear(), tags.clear();
-  };
+  SentenceCollector sentences;
   for_each_line(text, [&](const std::string& line, long number) {
-    if (blank(line)) return close();
+    if (blank(line)) return sentences.close();
     if (line.rfind("-DOCSTART-", 0) == 0) return;
     std::vector<std::string> f;
     size_t a = 0;
@@ -90,11 +92,10 @@ TaggedText read_columns(const std::string& text) {
       a = b;
     }
     require(f.size() >= 2, "line ", number, ": expected a token and a tag separated by whitespace, got '", line, "'");
-    tokens.push_back(f.front());
-    tags.push_back(f.back());
+    sentences.add(f.front(), f.back());
   });
-  close();
-  return out;
+  sentences.close();
+  return std::move(sentences.out);
 }
 
 TaggedText read_tagged(const std::string& text, const std::string& name, const std::string& tag_column) {
