@@ -2,7 +2,7 @@
 // lambda and epochs are picked by NDCG@10 on vali.txt (Ranker.fit with `valid`), the chosen settings are
 // retrained on train.txt (timed: this is the "training seconds per fold" in wasm) and evaluated on test.txt
 // under both conventions. The native build's table, the oracle timings and the XGBoost rows come from
-// build/native/bench_ranking and bench/xgboost_mq2008.py (see docs/benchmarks-ranking.md).
+// build/native/bench_ranking and bench/xgboost_mq2008.py (see docs/benchmarks.md).
 //   node bench/ranking.mjs [--data DIR] [--algos ndcg,kendall,...]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';

@@ -1,5 +1,5 @@
 // Reductions, trees and AdaBoost.MH in the wasm build (Node): training seconds and accuracy of the main rows
-// of docs/benchmarks-reductions.md, to set beside the native build (bench/native/bench_reductions) and
+// of docs/benchmarks.md, to set beside the native build (bench/native/bench_reductions) and
 // scikit-learn (bench/sklearn_reductions.py). Prints one markdown table; skips absent data.
 //   node bench/reductions.mjs [--data DIR] [--sets letter,usps,dna,yeast]
 import { existsSync, readFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""scikit-learn reference rows for docs/benchmarks-reductions.md (the counterparts of bench_reductions).
+"""scikit-learn reference rows for docs/benchmarks.md (the counterparts of bench_reductions).
 
     python3 bench/sklearn_reductions.py [DATA_DIR (default ../shared/data)] [SET,...]
 

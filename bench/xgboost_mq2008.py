@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""XGBoost linear-booster reference rows for the MQ2008 ranking benchmark (docs/benchmarks-ranking.md).
+"""XGBoost linear-booster reference rows for the MQ2008 ranking benchmark (docs/benchmarks.md).
 
     /usr/bin/python3 bench/xgboost_mq2008.py [data_dir]     # from the repository root; needs python3-xgboost
 

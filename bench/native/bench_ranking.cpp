@@ -51,7 +51,7 @@ struct Setup {
   std::vector<double> lambdas;
 };
 
-// Settings found on the validation folds (see docs/benchmarks-ranking.md).
+// Settings found on the validation folds (see docs/benchmarks.md).
 std::vector<Setup> setups() {
   const std::vector<double> sgd_lambdas = {0, 1e-4, 1e-3, 1e-2};
   const OptionList sgd = {{"trainer", "sgd"}, {"epochs", "30"}};
