@@ -1,6 +1,6 @@
 // Multiclass by reductions (one-vs-all, all-pairs, ECOC) over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
-import { Owned, withHeap, matrixArgs, rowCount, labelArray, progressBridge } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge } from './wasm.js';
 import { encodeOptions } from './options.js';
 
 export const REDUCTION_ALGORITHMS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
@@ -81,19 +81,11 @@ export function install(M, api) {
     }
     // Predicted labels; ties in the decoded scores go to the lowest class.
     predict(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), out = heap.alloc(args[3] * 4);
-        this.handle.predict(...args, out);
-        return heap.readI32(out, args[3]);
-      });
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
     }
     // The binary confidences f_j(x): rows × columns, row-major.
     confidences(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), c = this.handle.columns(), out = heap.alloc(args[3] * c * 4);
-        this.handle.confidences(...args, out);
-        return heap.readF32(out, args[3] * c);
-      });
+      return perRow(M, X, this.handle.columns(), 'f32', (args, out) => this.handle.confidences(...args, out));
     }
     get labels() { return this.handle.labels(); }
     get reduction() { return this.handle.reduction(); }
@@ -137,19 +129,11 @@ export function install(M, api) {
       return this;
     }
     predict(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), out = heap.alloc(args[3] * 4);
-        this.handle.predict(...args, out);
-        return heap.readI32(out, args[3]);
-      });
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
     }
     // Class fractions at the leaf each row reaches: rows × classes, columns in `labels` order.
     probabilities(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), k = this.handle.labels().length, out = heap.alloc(args[3] * k * 4);
-        this.handle.probabilities(...args, out);
-        return heap.readF32(out, args[3] * k);
-      });
+      return perRow(M, X, this.handle.labels().length, 'f32', (args, out) => this.handle.probabilities(...args, out));
     }
     get labels() { return this.handle.labels(); }
     get leaves() { return this.handle.leaves(); }
@@ -191,11 +175,7 @@ export function install(M, api) {
     get multilabel() { return this.#multilabel; }
     // Mono-label: argmax_l f(x, l) as labels (ties → the lowest).
     predict(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), out = heap.alloc(args[3] * 4);
-        this.handle.predict(...args, out);
-        return heap.readI32(out, args[3]);
-      });
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
     }
     // Multi-label: {l : f(x, l) > 0} per row.
     predictSets(X) { return withHeap(M, (heap) => setsFromCsr(this.handle.predictSets(...matrixArgs(heap, X)))); }
@@ -240,11 +220,7 @@ export function install(M, api) {
     }
     predict(X) { return withHeap(M, (heap) => setsFromCsr(this.handle.predictSets(...matrixArgs(heap, X)))); }
     scores(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), k = this.handle.labelCount(), out = heap.alloc(args[3] * k * 4);
-        this.handle.scores(...args, out);
-        return heap.readF32(out, args[3] * k);
-      });
+      return perRow(M, X, this.handle.labelCount(), 'f32', (args, out) => this.handle.scores(...args, out));
     }
     get labelCount() { return this.handle.labelCount(); }
     get learner() { return this.handle.learner(); }
@@ -279,11 +255,7 @@ export function install(M, api) {
     }
     // Real-valued confidences f(x); the prediction is sign f(x) (0 → −1).
     scores(X) {
-      return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), out = heap.alloc(args[3] * 4);
-        this.handle.scores(...args, out);
-        return heap.readF32(out, args[3]);
-      });
+      return perRow(M, X, 1, 'f32', (args, out) => this.handle.scores(...args, out));
     }
     predict(X) { return Int32Array.from(this.scores(X), (s) => (s > 0 ? 1 : -1)); }
     get learner() { return this.handle.learner(); }
