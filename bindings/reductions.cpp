@@ -22,6 +22,7 @@ namespace {
 struct LabelIndex {
   std::vector<int32_t> labels, index;
   LabelIndex(uintptr_t p, int n) {
+    require(n > 0, "training data is empty");
     const int32_t* y = reinterpret_cast<const int32_t*>(p);
     labels.assign(y, y + n);
     std::sort(labels.begin(), labels.end());
