@@ -43,6 +43,12 @@ export function serve({ port = 8080, host = '127.0.0.1', isolated = true } = {})
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {
   const portFlag = process.argv.indexOf('--port');
   const port = Number(portFlag > 0 ? process.argv[portFlag + 1] : process.env.PORT ?? 8080);
-  const { url } = await serve({ port });
+  // A busy default port is no reason to fail: take any free one (an explicit --port/PORT must be free).
+  const explicit = portFlag > 0 || process.env.PORT !== undefined;
+  const { url } = await serve({ port }).catch((e) => {
+    if (e.code !== 'EADDRINUSE' || explicit) throw e;
+    console.log(`port ${port} is busy; using another`);
+    return serve({ port: 0 });
+  });
   console.log(`argmax demo: ${url}`);
 }
