@@ -320,7 +320,13 @@ test('opened normally, the page trains every section by itself', { skip }, async
 test('the trained page fits a phone-sized screen without sideways scrolling', { skip }, async () => {
   await b.page.setViewportSize({ width: 400, height: 800 });
   try {
-    assert.ok(await b.page.evaluate(() => document.documentElement.scrollWidth) <= 401);
+    // the page re-lays out (resize handlers redraw canvases) a frame or two after the viewport changes
+    const fits = await b.page.waitForFunction(() => document.documentElement.scrollWidth <= 401, null, { timeout: 5000 })
+      .then(() => true, () => false);
+    const wide = fits ? [] : await b.page.evaluate(() => [...document.querySelectorAll('body *')]
+      .filter((e) => e.getBoundingClientRect().right > 401)
+      .map((e) => `${e.tagName.toLowerCase()}#${e.id}.${[...e.classList].join('.')} ${Math.round(e.getBoundingClientRect().right)}`).slice(0, 8));
+    assert.ok(fits, `page is ${await b.page.evaluate(() => document.documentElement.scrollWidth)} px wide at a 400 px viewport: ${wide.join(', ')}`);
     await shoot(b.page, 'page-narrow');
   } finally {
     await b.page.setViewportSize({ width: 1100, height: 900 });
