@@ -12,24 +12,18 @@
 #include "io/multilabel.hpp"
 #include "metrics/multilabel_metrics.hpp"
 #include "reductions/binary_relevance.hpp"
+#include "core/labels.hpp"
 #include "reductions/reduction.hpp"
 #include "trees/decision_tree.hpp"
 
 namespace argmax::js {
 namespace {
 
-// Sorted distinct labels, and each example's index among them.
-struct LabelIndex {
-  std::vector<int32_t> labels, index;
-  LabelIndex(uintptr_t p, int n) {
-    require(n > 0, "training data is empty");
-    const int32_t* y = reinterpret_cast<const int32_t*>(p);
-    labels.assign(y, y + n);
-    std::sort(labels.begin(), labels.end());
-    labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
-    for (int i = 0; i < n; ++i) index.push_back(int32_t(std::lower_bound(labels.begin(), labels.end(), y[i]) - labels.begin()));
-  }
-};
+// The training labels at p, indexed (core/labels.hpp).
+LabelIndex training_labels(uintptr_t p, int n) {
+  require(n > 0, "training data is empty");
+  return index_labels(reinterpret_cast<const int32_t*>(p), size_t(n));
+}
 
 LabelMatrix label_sets(uintptr_t offsets, uintptr_t labels, int rows, int k) {
   const int32_t* o = reinterpret_cast<const int32_t*>(offsets);
@@ -81,7 +75,7 @@ std::string learner_names() {
 ReductionModel train_reduction(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
                                uintptr_t labels, std::string options, std::string learner_options, uintptr_t code,
                                int code_columns, val on_progress) {
-  const LabelIndex y(labels, rows);
+  const LabelIndex y = training_labels(labels, rows);
   require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
   ReductionConfig c = reduction_config_from(Options::parse(reduction_options(), option_lines(options), "reduction"));
   c.learner_options = option_lines(learner_options);
@@ -122,7 +116,7 @@ ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel:
 // ---- trees
 DecisionTree train_tree(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
                         std::string options, uintptr_t categorical, int n_categorical, val report_out) {
-  const LabelIndex y(labels, rows);
+  const LabelIndex y = training_labels(labels, rows);
   TreeConfig c = tree_config_from(Options::parse(tree_options(), option_lines(options), "tree"));
   const int32_t* cat = reinterpret_cast<const int32_t*>(categorical);
   c.categorical.assign(cat, cat + n_categorical);
@@ -165,7 +159,7 @@ AdaBoostMH train_adaboost(uintptr_t offsets, uintptr_t indices, uintptr_t values
   const AdaBoostMHConfig c = adaboost_mh_config_from(Options::parse(adaboost_mh_options(), option_lines(options), "adaboost-mh"));
   const Rows x = rows_at(offsets, indices, values, rows, cols);
   if (labels) {
-    const LabelIndex y(labels, rows);
+    const LabelIndex y = training_labels(labels, rows);
     require(y.labels.size() >= 2, "adaboost-mh needs at least 2 distinct labels");
     AdaBoostMH m = AdaBoostMH::train(x, LabelMatrix::from_classes(y.index, int(y.labels.size())), c, progress_from(on_progress));
     m.set_class_labels(y.labels);

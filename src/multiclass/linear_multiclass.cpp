@@ -5,6 +5,7 @@
 #include <map>
 
 #include "core/error.hpp"
+#include "core/labels.hpp"
 #include "io/bytes.hpp"
 #include "multiclass/cost_matrix.hpp"
 #include "multiclass/crammer_singer.hpp"
@@ -100,12 +101,9 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
     }
     for (int y = 0; y < k; ++y) model.labels_.push_back(y);
   } else {
-    model.labels_ = raw_labels;
-    std::sort(model.labels_.begin(), model.labels_.end());
-    model.labels_.erase(std::unique(model.labels_.begin(), model.labels_.end()), model.labels_.end());
-    for (size_t i = 0; i < raw_labels.size(); ++i)
-      index[i] = int32_t(std::lower_bound(model.labels_.begin(), model.labels_.end(), raw_labels[i]) -
-                         model.labels_.begin());
+    LabelIndex indexed = index_labels(raw_labels.data(), raw_labels.size());
+    model.labels_ = std::move(indexed.labels);
+    index = std::move(indexed.index);
     cost = CostMatrix::zero_one(int(model.labels_.size()));
   }
   const int k = cost.size();
