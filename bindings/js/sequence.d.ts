@@ -38,8 +38,11 @@ export interface SequenceOptions {
 }
 
 export interface SequenceFitOptions extends FitOptions {
-  /** Continue from the current model (its labels, features and weights; new labels and features are added). */
-  warmStart?: boolean;
+  /**
+   * true: continue from the current model; a tagger (e.g. one from `load`): start from that model.
+   * Its labels, features and weights are kept; new labels and features are added.
+   */
+  warmStart?: boolean | Tagger<any, any>;
 }
 
 export interface TagOptions {

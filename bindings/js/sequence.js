@@ -144,11 +144,16 @@ export function install(M, api) {
 
     static options() { return schemaOf().map((s) => ({ ...s })); }
 
-    // fit(x, tags, {onProgress, warmStart}): warmStart continues from the current model.
+    // fit(x, tags, {onProgress, warmStart}): warmStart = true continues from the current model,
+    // warmStart = another tagger (a loaded one, say) starts from that one's labels, features and weights.
     fit(x, tags, { onProgress, warmStart = false } = {}) {
+      if (typeof warmStart !== 'boolean' && !(warmStart instanceof Tagger)) {
+        throw new TypeError('warmStart must be true, false or a trained tagger');
+      }
+      const from = warmStart === true ? this : warmStart || null;
       const packedTags = packTokens(tags, 'tags');
       const progress = progressBridge(onProgress);
-      const warm = warmStart && this.ready ? this.handle : null;
+      const warm = from && from.ready ? from.handle : null;
       const handle = withHeap(M, (heap) => this.train(heap, x, packedTags, this.#optionText, progress.callback, warm));
       this.replaceHandle(handle);
       this.#labels = null;

@@ -152,3 +152,46 @@ test('readers and metrics', () => {
   assert.equal(r.chunks.gold, 1);
   assert.deepEqual(r.tags, ['B-PER', 'I-PER', 'O']);
 });
+
+test('CLI: train, eval and warm-start a tagger from a column file', async () => {
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
+  const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-seq-cli-'));
+  const columns = (c) => c.sentences.map((s, i) => s.map((w, t) => `${w} ${c.tags[i][t]}`).join('\n')).join('\n\n') + '\n';
+  const trainFile = join(dir, 'train.txt'), testFile = join(dir, 'test.txt'), more = join(dir, 'more.txt');
+  writeFileSync(trainFile, columns(train));
+  writeFileSync(testFile, columns(heldOut));
+  writeFileSync(more, 'oh INTJ\nthe DET\ndog NOUN\n\nwow INTJ\n');
+  const first = join(dir, 'first.model'), second = join(dir, 'second.model');
+
+  let r = run('train', 'sequence', '--train', trainFile, '--model', first, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  r = run('eval', '--model', first, '--data', testFile, '--json');
+  assert.equal(r.status, 0, r.stderr);
+  assert.ok(JSON.parse(r.stdout.trim().split('\n').at(-1)).token_accuracy > 0.9);
+
+  r = run('train', 'sequence', '--init', first, '--train', more, '--model', second, '--set', 'epochs=5', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  const warm = am.load(readFileSync(second));
+  assert.ok(warm.labels.includes('INTJ') && warm.labels.includes('AUX'), warm.labels.join(' '));
+  assert.equal(warm.options.epochs, 5);
+  assert.equal(warm.tag(['wow']).at(0), 'INTJ');
+  // The old knowledge is kept: the toy language is still tagged well.
+  const predicted = warm.tag(heldOut.sentences).flat(), gold = heldOut.tags.flat();
+  assert.ok(predicted.filter((t, i) => t === gold[i]).length > 0.8 * gold.length);
+
+  const svm = join(dir, 'x.svm'), multiclass = join(dir, 'mc.model');
+  writeFileSync(svm, '1 1:1\n2 1:-1\n');
+  assert.equal(run('train', 'multiclass', '--train', svm, '--model', multiclass).status, 0);
+  r = run('train', 'sequence', '--init', multiclass, '--train', more, '--model', second);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /holds a linear-multiclass model, not a sequence model/);
+  r = run('train', 'multiclass', '--init', multiclass, '--train', svm, '--model', second);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /--init \(warm start\) is supported by: sequence/);
+  assert.throws(() => new am.SequenceTagger().fit(train.sentences, train.tags, { warmStart: 'yes' }), /warmStart must be/);
+});

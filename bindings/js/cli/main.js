@@ -5,7 +5,7 @@ import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
 
 const USAGE = `usage:
-  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--json]
+  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
   argmax <command> --help
@@ -44,6 +44,14 @@ function need(flags, ...names) {
 
 const readText = (path) => readFileSync(path, 'utf8');
 
+// A saved model to warm-start from; it must belong to the task being trained.
+function loadModel(am, path, task) {
+  const bytes = readFileSync(path);
+  const kind = am.modelKind(bytes);
+  if (!task.kinds.includes(kind)) throw new UsageError(`--init ${path} holds a ${kind} model, not a ${task.name} model`);
+  return am.load(bytes);
+}
+
 async function main(argv) {
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') { console.log(USAGE); return 0; }
@@ -55,15 +63,19 @@ async function main(argv) {
     }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
-    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid']);
+    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init']);
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');
+    if (flags.init !== undefined && !task.warmStart) {
+      throw new UsageError(`--init (warm start) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].warmStart).join(', ')}`);
+    }
     const algo = flags.algo ?? task.defaultAlgo;
     if (!task.algorithms.includes(algo)) throw new UsageError(`unknown algorithm '${algo}' for ${taskName} (known: ${task.algorithms.join(', ')})`);
     const started = performance.now();
     const result = task.train(am, {
       train: readText(flags.train), valid: flags.valid && readText(flags.valid), algo, set: flags.set,
+      init: flags.init && loadModel(am, flags.init, task),
       log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
     });
     const seconds = (performance.now() - started) / 1000;

@@ -2,6 +2,7 @@
 //   argmax train sequence --train en_ewt-ud-train.conllu --model pos.model           (the recommended default)
 //   argmax train sequence --algo crf --set lambda=0.0002 --train train.conllu --model crf.model
 //   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
+//   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
 // replaces the feature templates.
 import { parseOptionStrings } from '../options.js';
@@ -59,7 +60,8 @@ export default {
     return `Files: .conllu (FORM → UPOS; --set column=xpos for XPOS), column files (token … tag), .svmhmm (numeric).\n` +
       `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom).\n\n${am.module.sequenceHelp()}`;
   },
-  train(am, { train, valid, algo, set, log }) {
+  warmStart: true,
+  train(am, { train, valid, algo, set, init, log }) {
     const { column: _column, templates, ...rest } = set;
     const data = readData(am, train, column(set));
     const options = { algo, ...parseOptionStrings(am.SequenceTagger.options(), rest, 'sequence tagger') };
@@ -67,7 +69,10 @@ export default {
     const Tagger = data.format === 'svmhmm' ? am.DenseSequenceTagger : am.SequenceTagger;
     if (data.format === 'svmhmm') delete options.features;
     const model = new Tagger(options);
-    model.fit(data.x, data.tags, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
+    model.fit(data.x, data.tags, {
+      warmStart: init ?? false,
+      onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)),
+    });
     const check = valid ? readData(am, valid, column(set)) : data;
     const { metrics } = measures(am, check.tags, model.tag(check.x));
     return { model, n: data.n, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };
