@@ -4,6 +4,8 @@
 // grows, so it is the peak of the process so far: run one trainer per process for a clean figure).
 //   node bench/sequence.mjs [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [key=value …]
 // Data from ../shared/data by default (relative to the repository root); missing data sets are skipped.
+// EWT with the default features uses the English word lexicon shipped with the package, as
+// `argmax train sequence` does (lexicon=none|FILE changes that); CRFsuite's feature set never does.
 import { readFileSync, existsSync } from 'node:fs';
 import { init } from '../bindings/js/index.js';
 
@@ -63,15 +65,17 @@ if (task === 'all' || task === 'ewt') {
   if (!existsSync(`${dir}/en_ewt-ud-train.conllu`)) console.log(`| ewt | (skipped: ${dir} not found) |`);
   else {
     const read = (f) => { const d = am.io.readConllu(readFileSync(`${dir}/${f}`, 'utf8')); return { x: d.sentences, tags: d.tags }; };
-    const { eval: split = 'test', ...options } = extra;  // eval=dev tunes on the development set
+    const { eval: split = 'test', lexicon = 'english', ...options } = extra;  // eval=dev tunes on the development set
     const train = read('en_ewt-ud-train.conllu'), test = read(`en_ewt-ud-${split}.conllu`);
+    const words = lexicon === 'none' ? '' : lexicon === 'english' ? await am.lexicons.english() : readFileSync(lexicon, 'utf8');
     // Without feature settings: the default features, plus CRFsuite's feature set for the perceptron (the
     // issue's reference point) and for the CRFs (L-BFGS over the default features needs ~0.9 GB).
     const chosen = options.features !== undefined || options.templates !== undefined;
     for (const algo of algos) {
       const likelihood = algo === 'crf' || algo === 'softmax-margin';
       if (!chosen && likelihood) run(`ewt-${split}`, am.SequenceTagger, train, test, algo, { ...options, features: 'crfsuite' }, ' crfsuite');
-      else run(`ewt-${split}`, am.SequenceTagger, train, test, algo, options);
+      else if ((options.features ?? 'pos') !== 'pos') run(`ewt-${split}`, am.SequenceTagger, train, test, algo, options);
+      else run(`ewt-${split}`, am.SequenceTagger, train, test, algo, { ...options, lexicon: words }, lexicon === 'english' ? '' : ` lexicon=${lexicon}`);
       if (!chosen && algo === 'perceptron') run(`ewt-${split}`, am.SequenceTagger, train, test, algo, { ...options, features: 'crfsuite' }, ' crfsuite');
     }
   }

@@ -67,10 +67,12 @@ std::vector<int64_t> starts_at(uintptr_t starts_ptr, int m) {
   return std::vector<int64_t>(s, s + m + 1);
 }
 
+// lexicon: the text of a word lexicon (word_lexicon.hpp), or empty for none.
 SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
-                           val on_progress, SequenceModel* warm) {
+                           std::string lexicon, val on_progress, SequenceModel* warm) {
+  const WordLexicon words = lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon);
   return train_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m), option_lines(options),
-                      progress_from(on_progress), warm);
+                      progress_from(on_progress), warm, &words);
 }
 
 SequenceModel train_numeric(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
@@ -205,6 +207,7 @@ std::string input_kind(const SequenceModel& m) { return m.input == SequenceInput
 int columns(const SequenceModel& m) { return m.numeric_columns; }
 std::string templates_of(const SequenceModel& m) { return m.templates; }
 int feature_rows(const SequenceModel& m) { return m.feature_rows(); }
+int lexicon_words(const SequenceModel& m) { return int(m.words.words()); }
 std::string options_of(const SequenceModel& m) {
   std::string text;
   for (const auto& [key, value] : m.options) text += key + "=" + value + "\n";
@@ -225,7 +228,7 @@ SequenceModel load(uintptr_t data, int size) { return SequenceModel::load(bytes_
 
 std::string schema() { return schema_json(sequence_options()); }
 std::string help() { return describe(sequence_options()); }
-std::string preset(std::string name) { return template_preset(name); }
+std::string preset(std::string name, bool with_lexicon) { return template_preset(name, with_lexicon); }
 
 // {tokens, tags, lengths}: tokens and tags joined by U+001F.
 val tagged_to_js(const TaggedText& t) {
@@ -308,6 +311,7 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .function("columns", &Guard<&columns>::call)
       .function("templates", &Guard<&templates_of>::call)
       .function("featureRows", &Guard<&feature_rows>::call)
+      .function("lexiconWords", &Guard<&lexicon_words>::call)
       .function("options", &Guard<&options_of>::call)
       .function("transitions", &Guard<&transitions>::call)
       .function("save", &Guard<&save>::call);

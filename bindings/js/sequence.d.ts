@@ -27,6 +27,11 @@ export interface SequenceOptions {
   features?: 'pos' | 'crfsuite' | string;
   /** A template list (same as a non-preset `features`). */
   templates?: string;
+  /**
+   * A word lexicon: the text of 'word<TAB>classes[<TAB>classes]' lines (e.g. `await am.lexicons.english()`).
+   * The model keeps it; templates read it as lex[i] and lex2[i], and the 'pos' preset adds those.
+   */
+  lexicon?: string;
   /** Hash token features into 2^b rows; 0 (default) keeps an exact dictionary. */
   hash_bits?: number;
   /** Exact dictionary: keep features seen at least this often (default 1). */
@@ -69,6 +74,8 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
   readonly labels: string[];
   readonly options: Record<string, string | number | boolean>;
   readonly templates: string;
+  /** Words in the model's word lexicon (0 without one). */
+  readonly lexiconWords: number;
   /** Rows: previous label, then a start row and an end row; columns: label. */
   readonly transitions: number[][];
   readonly ready: boolean;
@@ -102,7 +109,9 @@ export interface SequenceReport {
 export interface SequenceApi {
   SequenceTagger: typeof SequenceTagger;
   DenseSequenceTagger: typeof DenseSequenceTagger;
-  features: { pos(): string; crfsuite(): string };
+  features: { pos(options?: { lexicon?: boolean }): string; crfsuite(): string };
+  /** Word lexicons shipped with the package, as text for the `lexicon` option. */
+  lexicons: { english(): Promise<string> };
   io: {
     readConllu(text: string, options?: { column?: 'upos' | 'xpos' }): TaggedText;
     readColumns(text: string): TaggedText;

@@ -4,6 +4,18 @@
 import { Owned, withHeap, matrixArgs, progressBridge } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
+// The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
+// lexicons/NOTICE), as text for the SequenceTagger option `lexicon`. Node reads the file, browsers
+// and bundlers fetch it from beside this module.
+const ENGLISH_LEXICON = new URL('./lexicons/english.tsv', import.meta.url);
+async function englishLexicon() {
+  const fs = ENGLISH_LEXICON.protocol === 'file:' ? globalThis.process?.getBuiltinModule?.('fs') : undefined;
+  if (fs) return fs.readFileSync(ENGLISH_LEXICON, 'utf8');
+  const response = await fetch(ENGLISH_LEXICON);
+  if (!response.ok) throw new Error(`could not fetch the English lexicon from ${ENGLISH_LEXICON} (HTTP ${response.status})`);
+  return response.text();
+}
+
 export const SEQUENCE_ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin'];
 export const FEATURE_PRESETS = ['pos', 'crfsuite'];
 const SEP = '\x1f';
@@ -134,12 +146,16 @@ export function install(M, api) {
   // Shared by both taggers; subclasses say how their input crosses into wasm.
   class Tagger extends Owned {
     #optionText;
+    #lexicon;
     #labels = null;
 
     constructor(options = {}) {
       super(null);
       if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-      this.#optionText = optionText(options);
+      const { lexicon = '', ...rest } = options;
+      if (typeof lexicon !== 'string') throw new TypeError("option 'lexicon' must be the lexicon's text ('word<TAB>classes' lines)");
+      this.#optionText = optionText(rest);
+      this.#lexicon = lexicon;
     }
 
     static options() { return schemaOf().map((s) => ({ ...s })); }
@@ -154,7 +170,7 @@ export function install(M, api) {
       const packedTags = packTokens(tags, 'tags');
       const progress = progressBridge(onProgress);
       const warm = from && from.ready ? from.handle : null;
-      const handle = withHeap(M, (heap) => this.train(heap, x, packedTags, this.#optionText, progress.callback, warm));
+      const handle = withHeap(M, (heap) => this.train(heap, x, packedTags, this.#optionText, this.#lexicon, progress.callback, warm));
       this.replaceHandle(handle);
       this.#labels = null;
       progress.rethrow();
@@ -164,6 +180,8 @@ export function install(M, api) {
     get labels() { return (this.#labels ??= this.handle.labels().split(SEP)); }
     get options() { return decodeOptions(schemaOf(), this.handle.options()); }
     get templates() { return this.handle.templates(); }
+    // Words in the model's word lexicon (0 without one).
+    get lexiconWords() { return this.handle.lexiconWords(); }
     // Transition weights: rows = previous label, then a start row and an end row; columns = label.
     get transitions() {
       const k = this.labels.length, flat = this.handle.transitions();
@@ -234,13 +252,13 @@ export function install(M, api) {
     isSingle(x) { return isSingleTokens(x); }
     lengths(seqs) { return seqs.map((s) => s.length); }
 
-    train(heap, sentences, tags, optionText, callback, warm) {
+    train(heap, sentences, tags, optionText, lexicon, callback, warm) {
       const s = packTokens(sentences, 'sentences');
       if (s.lengths.length !== tags.lengths.length) throw new RangeError(`got ${s.lengths.length} sentences but ${tags.lengths.length} tag sequences`);
       s.lengths.forEach((n, i) => {
         if (n !== tags.lengths[i]) throw new RangeError(`sentence ${i} has ${n} tokens but ${tags.lengths[i]} tags`);
       });
-      return M.SequenceModel.trainTokens(s.text, heap.i32(s.lengths), s.lengths.length, tags.text, optionText, callback, warm);
+      return M.SequenceModel.trainTokens(s.text, heap.i32(s.lengths), s.lengths.length, tags.text, optionText, lexicon, callback, warm);
     }
     decode(heap, seqs, forced, bio) {
       const s = packTokens(seqs, 'sentences');
@@ -282,7 +300,8 @@ export function install(M, api) {
       return seqs.map((s) => (Array.isArray(s) ? s.length : s.rows));
     }
 
-    train(heap, sequences, tags, optionText, callback, warm) {
+    train(heap, sequences, tags, optionText, lexicon, callback, warm) {
+      if (lexicon) throw new TypeError("option 'lexicon' applies to token sequences, not numeric ones");
       const p = packNumeric(heap, sequences, 'sequences');
       if (p.m !== tags.lengths.length) throw new RangeError(`got ${p.m} sequences but ${tags.lengths.length} tag sequences`);
       return M.SequenceModel.trainNumeric(...p.args, heap.i32(p.starts), p.m, tags.text, optionText, callback, warm);
@@ -356,10 +375,12 @@ export function install(M, api) {
   api.SequenceTagger = SequenceTagger;
   api.DenseSequenceTagger = DenseSequenceTagger;
   api.features = Object.assign(api.features ?? {}, {
-    // Template lists: pos() is the default for part-of-speech tagging, crfsuite() CRFsuite's POS set.
-    pos: () => M.sequenceTemplates('pos'),
-    crfsuite: () => M.sequenceTemplates('crfsuite'),
+    // Template lists: pos() is the default for part-of-speech tagging (pos({lexicon: true}): what it
+    // becomes when a word lexicon is given), crfsuite() CRFsuite's POS set.
+    pos: ({ lexicon = false } = {}) => M.sequenceTemplates('pos', Boolean(lexicon)),
+    crfsuite: () => M.sequenceTemplates('crfsuite', false),
   });
+  api.lexicons = Object.assign(api.lexicons ?? {}, { english: englishLexicon });
   Object.assign(api.io, io);
   Object.assign(api.metrics, metrics);
   api.loaders.sequence = (handleFromBytes) => {

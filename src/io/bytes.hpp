@@ -11,7 +11,7 @@
 
 namespace argmax {
 
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;
 
 class ByteWriter {
  public:

@@ -14,7 +14,8 @@ int SequenceModel::label_id(const std::string& label) const {
 
 const TokenFeaturizer& SequenceModel::featurizer() const {
   if (!featurizer_ || featurizer_->spec() != templates) featurizer_ = std::make_shared<TokenFeaturizer>(templates);
-  featurizer_->set_lexicon(&lexicon);  // (copies of a model share the cache, so point at this one's lexicon)
+  featurizer_->set_lexicon(&lexicon);  // (copies of a model share the cache, so point at this one's lexicons)
+  featurizer_->set_word_lexicon(&words);
   return *featurizer_;
 }
 
@@ -88,7 +89,7 @@ Sentences SequenceModel::tag(const Sentences& sentences, const ChainConstraints*
   return out;
 }
 
-// Payload: labels, input kind; tokens: templates, hash bits, dictionary keys, lexicon; numeric: columns,
+// Payload: labels, input kind; tokens: templates, hash bits, dictionary keys, lexicons; numeric: columns,
 // bias; then the options and the weights.
 std::vector<uint8_t> SequenceModel::save() const {
   ByteWriter w("sequence");
@@ -99,6 +100,7 @@ std::vector<uint8_t> SequenceModel::save() const {
   w.put_vector(index.bits() ? std::vector<uint64_t>{} : index.keys());
   w.put_vector(lexicon.keys());
   w.put_vector(lexicon.classes());
+  words.save(w);
   w.put<int32_t>(numeric_columns);
   w.put<uint8_t>(numeric_bias);
   w.put_options(options);
@@ -121,6 +123,7 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary(std::move(keys));
   std::vector<uint64_t> lexicon_keys = r.get_vector<uint64_t>();
   m.lexicon = TagLexicon::from(std::move(lexicon_keys), r.get_vector<uint64_t>());
+  m.words = WordLexicon::load(r);
   m.numeric_columns = r.get<int32_t>();
   require(m.numeric_columns >= 0, "sequence model has a negative column count");
   m.numeric_bias = r.get<uint8_t>() != 0;

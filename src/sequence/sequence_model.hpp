@@ -27,6 +27,7 @@ class SequenceModel {
   std::string templates;
   FeatureIndex index;
   TagLexicon lexicon;  // ambiguity classes, when a template reads `tags`
+  WordLexicon words;   // the user's word → classes dictionary, when given
   // Numeric: columns per position, plus one always-on bias column when numeric_bias.
   int32_t numeric_columns = 0;
   bool numeric_bias = true;

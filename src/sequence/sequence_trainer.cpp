@@ -40,8 +40,9 @@ const std::vector<OptionSpec>& sequence_options() {
 
 namespace {
 
-// Splits the free-text "templates" key off the list the table checks.
-Options parse_options(const OptionList& given, std::string& templates) {
+// Splits the free-text "templates" key off the list the table checks. A preset reads the word
+// lexicon's classes when one is given.
+Options parse_options(const OptionList& given, std::string& templates, bool with_lexicon = false) {
   OptionList rest;
   bool custom = false;
   for (const auto& kv : given) {
@@ -60,7 +61,7 @@ Options parse_options(const OptionList& given, std::string& templates) {
             "give either 'features' or 'templates', not both");
   } else {
     require(o.choice("features") != "custom", "features=custom needs the templates, e.g. templates='lower[0] suffix3[0]'");
-    templates = template_preset(o.choice("features"));
+    templates = template_preset(o.choice("features"), with_lexicon);
   }
   return o;
 }
@@ -154,9 +155,10 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
 }
 
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
-                           const ProgressFn& progress, const SequenceModel* warm) {
+                           const ProgressFn& progress, const SequenceModel* warm, const WordLexicon* words) {
   std::string templates;
-  const Options o = parse_options(given, templates);
+  const bool with_lexicon = words && !words->empty();
+  const Options o = parse_options(given, templates, with_lexicon);
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i)
     require(tokens[i].size() == tags[i].size(), "sequence ", i, " has ", tokens[i].size(), " tokens but ",
@@ -165,6 +167,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
   ChainLayout old_layout;
   if (warm) {
     require(warm->input == SequenceInput::Tokens, "cannot warm-start a token tagger from a numeric model");
+    require(!with_lexicon, "a warm start keeps the model's word lexicon; give no other");
     m = *warm;
     old_layout = warm->layout();
   } else {
@@ -172,6 +175,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     m.templates = templates;
     const int bits = o.integer("hash_bits");
     m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary({});
+    if (with_lexicon) m.words = *words;
   }
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
@@ -185,6 +189,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
       m.lexicon = TagLexicon::build(words, x.labels, o.integer("lexicon_min_count"));
     }
     featurizer.set_lexicon(&m.lexicon);
+    featurizer.set_word_lexicon(&m.words);
     // One sentence's keys at a time. A key the index knows becomes its row; a new key becomes
     // −(candidate + 1), counted, and is admitted after the pass if seen min_count times (in
     // first-seen order, so ids are deterministic); with min_count 1 keys go straight into the index.

@@ -21,10 +21,12 @@ namespace argmax {
 // the extra key "templates" (free text, see token_features.hpp), which implies features=custom.
 const std::vector<OptionSpec>& sequence_options();
 
-// Trains on token sequences. `warm`: continue from this model (its labels, features and weights;
-// new labels and new dictionary features are added).
+// Trains on token sequences. `warm`: continue from this model (its labels, features, lexicons and
+// weights; new labels and new dictionary features are added). `words`: a word lexicon the model keeps
+// and its templates may read (lex, lex2; the pos preset does).
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
-                           const ProgressFn& progress = {}, const SequenceModel* warm = nullptr);
+                           const ProgressFn& progress = {}, const SequenceModel* warm = nullptr,
+                           const WordLexicon* words = nullptr);
 
 // Trains on numeric features: rows = one row per position, sequence i = rows [starts[i], starts[i+1]).
 SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,

@@ -10,7 +10,7 @@ namespace {
 
 const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "prefix3",   "prefix4", "suffix1",
                               "suffix2", "suffix3",  "suffix4",   "shape",     "shortshape", "length", "hasdigit",
-                              "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias", "tags"};
+                              "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias", "tags", "lex", "lex2"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
 
 constexpr uint64_t kOffset = 0xcbf29ce484222325ull, kPrime = 0x100000001b3ull;
@@ -51,9 +51,11 @@ const char* const kPos =
 
 }  // namespace
 
-std::string template_preset(const std::string& name) {
+const char* const kLexicon = " lex[0] lex[-1] lex[1] lex[0]|suffix2[0] lex2[0] lex2[-1] lex2[1] lex[0]|lex2[0]";
+
+std::string template_preset(const std::string& name, bool with_lexicon) {
   if (name == "crfsuite") return kCrfsuite;
-  if (name == "pos" || name == "default") return kPos;
+  if (name == "pos" || name == "default") return std::string(kPos) + (with_lexicon ? kLexicon : "");
   return name;
 }
 
@@ -211,6 +213,9 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
         case Attribute::TitleCase: v = title_case; break;
         case Attribute::Bias: v = 1; break;
         case Attribute::Tags: v = mix(lexicon_ ? lexicon_->class_of(fnv(lower.data(), lower.size())) : TagLexicon::kRare); break;
+        case Attribute::Lex: case Attribute::Lex2:
+          v = words_ ? words_->value(w, lower, int(at) - int(Attribute::Lex)) : mix(0x4E4F4E45);
+          break;
         case Attribute::Count: break;
       }
       row[s] = is_flag(at) ? v : present(v);

@@ -10,7 +10,8 @@
 //   hasdigit, hashyphen, hasupper, initcap, allcaps, first, last (the token's position), titlecase
 //   (most words of the sentence start with a capital, as in headlines) — flags: the feature exists
 //   only when true — and bias (always on: a per-label bias); tags: the word's ambiguity class, the
-//   set of tags it had in training (tag_lexicon.hpp; "rare" for rare and unseen words).
+//   set of tags it had in training (tag_lexicon.hpp; "rare" for rare and unseen words); lex, lex2:
+//   the word's classes in a user-supplied dictionary (word_lexicon.hpp; "none" without one).
 // Before the first and after the last token, string attributes read boundary symbols that depend
 // on the offset; flags are off. A feature is a 64-bit key mixing the template's text with the
 // attribute values, so keys do not depend on the order of the templates.
@@ -20,6 +21,7 @@
 #include <vector>
 
 #include "sequence/tag_lexicon.hpp"
+#include "sequence/word_lexicon.hpp"
 
 namespace argmax {
 
@@ -27,6 +29,7 @@ enum class Attribute : uint8_t {
   Word, Lower, Prefix1, Prefix2, Prefix3, Prefix4, Suffix1, Suffix2, Suffix3, Suffix4,
   Shape, ShortShape, Length, HasDigit, HasHyphen, HasUpper, InitCap, AllCaps, First, Last, TitleCase, Bias,
   Tags,  // ambiguity class from a TagLexicon (see tag_lexicon.hpp)
+  Lex, Lex2,  // class columns of a WordLexicon (see word_lexicon.hpp)
   Count
 };
 
@@ -43,9 +46,10 @@ struct FeatureTemplate {
 
 // Named template sets. "crfsuite": the feature set of CRFsuite's reference POS runs (lower-cased
 // word, previous and next word, prefixes and suffixes 1–3, initial capital, all caps, digit,
-// hyphen, bias). "pos": the library's default for part-of-speech tagging. Anything else is
+// hyphen, bias). "pos": the library's default for part-of-speech tagging, which with a word lexicon
+// also reads its classes (lex and lex2 at −1..1, and conjoined with the suffix). Anything else is
 // parsed as a template list.
-std::string template_preset(const std::string& name_or_templates);
+std::string template_preset(const std::string& name_or_templates, bool with_lexicon = false);
 
 // Parses a template list; throws InputError naming the bad item.
 std::vector<FeatureTemplate> parse_templates(const std::string& text);
@@ -58,6 +62,7 @@ class TokenFeaturizer {
   // Whether a template reads the ambiguity class, which needs a lexicon.
   bool uses_tags() const { return slot_[int(Attribute::Tags)] >= 0; }
   void set_lexicon(const TagLexicon* lexicon) { lexicon_ = lexicon; }
+  void set_word_lexicon(const WordLexicon* words) { words_ = words; }
   // The key the lexicon is indexed by: the hash of the lower-cased word.
   static uint64_t word_key(const std::string& token);
 
@@ -71,6 +76,7 @@ class TokenFeaturizer {
   std::vector<Attribute> used_;  // attributes any template reads
   int slot_[int(Attribute::Count)];  // attribute → column in the per-token table, −1 if unused
   const TagLexicon* lexicon_ = nullptr;
+  const WordLexicon* words_ = nullptr;
   mutable std::vector<uint64_t> table_;  // scratch: per token, one value per used attribute
 };
 

@@ -53,16 +53,23 @@ const SMALL = `const X = [[0, 0], [0, 1], [5, 5], [5, 6]], y = [0, 0, 1, 1];`;
 guarded('the tarball holds the library, its types, the wasm and the CLI, and nothing else', () => {
   const files = packed.files.map((f) => f.path);
   for (const f of ['package.json', 'dist/argmax.mjs', 'dist/argmax.wasm', 'bindings/js/index.js', 'bindings/js/index.cjs',
-    'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/worker.js', 'bindings/js/worker-host.js', 'bindings/js/worker.d.ts']) {
+    'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/worker.js', 'bindings/js/worker-host.js', 'bindings/js/worker.d.ts',
+    'bindings/js/lexicons/english.tsv', 'bindings/js/lexicons/NOTICE']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
-  assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build)\//.test(f)), []);
+  assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build)\/|make-english/.test(f)), []);
 });
 
 guarded('import in Node 20 finds the wasm by itself and trains', () => {
   write('esm.mjs', `import { init } from 'argmax';\n${SMALL}\nconst am = await init();\n` +
     `const m = new am.Multiclass({ algo: 'cs' }).fit(X, y);\nconsole.log(Array.from(m.predict(X)).join(''), am.modelKind(m.save()));`);
   assert.equal(run('node', ['esm.mjs']).trim(), '0011 linear-multiclass');
+});
+
+guarded('the installed package finds its English lexicon', () => {
+  write('lexicon.mjs', `import { init } from 'argmax';\nconst am = await init();\n` +
+    `console.log((await am.lexicons.english()).split('\\n').find((l) => l.startsWith('dog\\t')));`);
+  assert.equal(run('node', ['lexicon.mjs']).trim(), 'dog\tNN VBP\tnoun verb');
 });
 
 guarded('require in Node 20 gives the same API', () => {

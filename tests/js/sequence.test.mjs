@@ -195,3 +195,25 @@ test('CLI: train, eval and warm-start a tagger from a column file', async () => 
   assert.match(r.stderr, /--init \(warm start\) is supported by: sequence/);
   assert.throws(() => new am.SequenceTagger().fit(train.sentences, train.tags, { warmStart: 'yes' }), /warmStart must be/);
 });
+
+test('word lexicons: the shipped English one, user text, and clear errors', async () => {
+  const english = await am.lexicons.english();
+  const lines = english.trimEnd().split('\n');
+  assert.ok(lines.length > 80000, `${lines.length} lines`);
+  assert.ok(lines.includes('run\tNN VB VBD VBN VBP\tnoun verb'));
+  const tagger = new am.SequenceTagger({ epochs: 3, lexicon: english }).fit(train.sentences, train.tags);
+  assert.equal(tagger.lexiconWords, lines.length);
+  assert.equal(tagger.templates, am.features.pos({ lexicon: true }));
+  assert.ok(am.features.pos({ lexicon: true }).startsWith(am.features.pos()));
+  const again = am.load(tagger.save());
+  assert.equal(again.lexiconWords, lines.length);
+  assert.deepEqual(again.tag(heldOut.sentences), tagger.tag(heldOut.sentences));
+  assert.equal(new am.SequenceTagger({ epochs: 1 }).fit(train.sentences, train.tags).lexiconWords, 0);
+
+  assert.throws(() => new am.SequenceTagger({ lexicon: 'dog\tNN\ndog\tVB\n' }).fit(train.sentences, train.tags),
+    /lexicon line 2: 'dog' is listed twice/);
+  assert.throws(() => new am.SequenceTagger({ lexicon: 42 }), /option 'lexicon' must be the lexicon's text/);
+  assert.throws(() => new am.DenseSequenceTagger({ lexicon: 'a\tX\n' }).fit([[[1]]], [['A']]), /applies to token sequences/);
+  // The module keeps working after the errors.
+  assert.equal(tagger.tag(['the', 'dog']).length, 2);
+});

@@ -73,7 +73,7 @@ async function main(argv) {
     const algo = flags.algo ?? task.defaultAlgo;
     if (!task.algorithms.includes(algo)) throw new UsageError(`unknown algorithm '${algo}' for ${taskName} (known: ${task.algorithms.join(', ')})`);
     const started = performance.now();
-    const result = task.train(am, {
+    const result = await task.train(am, {
       train: readText(flags.train), valid: flags.valid && readText(flags.valid), algo, set: flags.set,
       init: flags.init && loadModel(am, flags.init, task),
       log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost

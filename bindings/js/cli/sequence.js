@@ -4,7 +4,9 @@
 //   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
 //   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
-// replaces the feature templates.
+// replaces the feature templates; --set lexicon=english|none|FILE picks the word lexicon (english,
+// shipped with the package, by default for the default features of token taggers).
+import { readFileSync } from 'node:fs';
 import { parseOptionStrings } from '../options.js';
 
 const ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin'];
@@ -58,16 +60,21 @@ export default {
   defaultAlgo: 'perceptron',
   help(am) {
     return `Files: .conllu (FORM → UPOS; --set column=xpos for XPOS), column files (token … tag), .svmhmm (numeric).\n` +
-      `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom).\n\n${am.module.sequenceHelp()}`;
+      `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom),\n` +
+      `  lexicon=english|none|FILE (word<TAB>classes lines; default english with the default features).\n\n${am.module.sequenceHelp()}`;
   },
   warmStart: true,
-  train(am, { train, valid, algo, set, init, log }) {
-    const { column: _column, templates, ...rest } = set;
+  async train(am, { train, valid, algo, set, init, log }) {
+    const { column: _column, templates, lexicon, ...rest } = set;
     const data = readData(am, train, column(set));
     const options = { algo, ...parseOptionStrings(am.SequenceTagger.options(), rest, 'sequence tagger') };
     if (templates !== undefined) options.templates = templates;
     const Tagger = data.format === 'svmhmm' ? am.DenseSequenceTagger : am.SequenceTagger;
     if (data.format === 'svmhmm') delete options.features;
+    const readsLexicon = data.format !== 'svmhmm' && !init && templates === undefined && (options.features ?? 'pos') === 'pos';
+    const choice = lexicon ?? (readsLexicon ? 'english' : 'none');
+    if (choice === 'english') options.lexicon = await am.lexicons.english();
+    else if (choice !== 'none') options.lexicon = readFileSync(choice, 'utf8');
     const model = new Tagger(options);
     model.fit(data.x, data.tags, {
       warmStart: init ?? false,

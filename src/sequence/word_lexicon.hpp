@@ -1,0 +1,45 @@
+// A dictionary from words to the classes they can take, supplied by the user: a morphological
+// dictionary, a list of the tags a word may have, a gazetteer. Part-of-speech taggers gain most on
+// words the training data never shows (MorphoDiTa's dictionaries, the "may be" features of SVMTool).
+//
+// Text format, one word per line:  word<TAB>class class …[<TAB>class class …]
+// i.e. one or two columns of space-separated classes (e.g. Penn tags, then WordNet categories; one
+// column may be empty);
+// blank lines and lines starting with '#' are skipped. The template attributes `lex` and `lex2`
+// read a token's class set in column 1 and 2: looked up as written, else lower-cased (a distinct
+// value, so "Paris" → "l:noun" differs from "paris" → "noun"), else the value "none".
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "io/bytes.hpp"
+#include "sequence/feature_index.hpp"
+
+namespace argmax {
+
+class WordLexicon {
+ public:
+  static constexpr int kColumns = 2;
+
+  WordLexicon() = default;
+  // Throws InputError naming the line of the first problem (no word, no classes, a word twice,
+  // more than two class columns).
+  static WordLexicon parse(const std::string& text);
+
+  bool empty() const { return classes_.empty(); }
+  size_t words() const { return words_.keys().size(); }
+  // The value of class column `column` (0 or 1) for a token and its lower-cased form (never 0).
+  uint64_t value(const std::string& word, const std::string& lower, int column) const;
+
+  void save(ByteWriter& out) const;
+  static WordLexicon load(ByteReader& in);
+
+ private:
+  static uint64_t key(const std::string& word);
+  FeatureIndex words_ = FeatureIndex::dictionary({});
+  std::vector<uint32_t> classes_;     // kColumns per word: an id into sets_
+  std::vector<uint64_t> sets_;        // the hash of each distinct sorted class set; sets_[0] = "none"
+};
+
+}  // namespace argmax
