@@ -76,7 +76,7 @@ std::vector<float> train_online(const Problem& problem, const OnlineConfig& conf
     if (progress && !progress(p)) break;
     if (config.stop_when_no_update && !any_update) break;
   }
-  return w.average();
+  return w.release_average();
 }
 
 }  // namespace argmax

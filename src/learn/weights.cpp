@@ -36,6 +36,15 @@ std::vector<float> TrainedWeights::average() const {
   return w;
 }
 
+std::vector<float> TrainedWeights::release_average() {
+  const bool averaged = !u_.empty() && steps_ > 0;
+  for (size_t j = 0; j < v_.size(); ++j)
+    v_[j] = averaged ? float((sum_ * v_[j] - u_[j]) / double(steps_)) : float(s_ * v_[j]);
+  std::vector<double>().swap(u_);
+  s_ = 1.0, sum_ = 0.0, steps_ = 0;
+  return std::move(v_);
+}
+
 double TrainedWeights::squared_norm() const {
   double n = 0;
   for (float x : v_) n += double(x) * x;

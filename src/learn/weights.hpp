@@ -44,6 +44,9 @@ class TrainedWeights {
   std::vector<float> current() const;
   // (1/T) Σ_t w_t over the steps taken; the current w when averaging is off or no step was taken.
   std::vector<float> average() const;
+  // The same, computed in place in v: the trainer's last use of w, one weight-sized array fewer at the
+  // peak of memory (v, u and a copy would be 16 bytes per weight; this needs 12).
+  std::vector<float> release_average();
   double squared_norm() const;
 
  private:
