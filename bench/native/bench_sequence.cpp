@@ -3,9 +3,12 @@
 // (feature extraction included) and peak memory. Data from ../shared/data (or --data DIR);
 // a missing data set is skipped.
 //
-//   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b,…] [--eval test|dev] [-v] [key=value …]
+//   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b,…] [--eval test|dev]
+//                  [--lexicon FILE|none] [-v] [key=value …]
 //
 // key=value pairs are passed to the trainer (see sequence_trainer.hpp), e.g. epochs=15 features=crfsuite.
+// EWT with the default features reads the English word lexicon shipped with the JS package (as the CLI
+// does; run from the repository root), CRFsuite's feature set never does.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -36,6 +39,7 @@ bool read_file(const std::string& path, std::string& out) {
 }
 
 std::string ewt_eval = "test";  // --eval dev tunes on the development set
+std::string lexicon_path = "bindings/js/lexicons/english.tsv";  // --lexicon none: without
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -93,6 +97,13 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
     return;
   }
   const TaggedText train = read_conllu(train_text), test = read_conllu(test_text);
+  std::string lexicon_text;
+  if (lexicon_path != "none" && !read_file(lexicon_path, lexicon_text)) {
+    std::fprintf(stderr, "error: cannot read the lexicon %s (run from the repository root, or --lexicon none)\n",
+                 lexicon_path.c_str());
+    return;
+  }
+  const WordLexicon words = lexicon_text.empty() ? WordLexicon() : WordLexicon::parse(lexicon_text);
   // Without feature settings: the default features, plus CRFsuite's set for the perceptron (the issue's
   // reference point) and instead of the default for the CRFs (L-BFGS over the default set needs ~0.9 GB).
   bool chosen = false;
@@ -108,7 +119,7 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
   for (const auto& [algo, options] : runs) {
     int epochs = 0;
     auto t0 = Clock::now();
-    const SequenceModel model = train_tagger(train.tokens, train.tags, options, verbose_progress(verbose, epochs));
+    const SequenceModel model = train_tagger(train.tokens, train.tags, options, verbose_progress(verbose, epochs), nullptr, &words);
     const double train_s = seconds_since(t0);
     t0 = Clock::now();
     const auto predicted = model.tag(test.tokens);
@@ -165,9 +176,10 @@ int main(int argc, char** argv) {
     else if (a == "--algos" && i + 1 < argc) algos = split(argv[++i], ',');
     else if (a == "-v") verbose = true;
     else if (a == "--eval" && i + 1 < argc) ewt_eval = argv[++i];
+    else if (a == "--lexicon" && i + 1 < argc) lexicon_path = argv[++i];
     else if (a.find('=') != std::string::npos) extra.emplace_back(a.substr(0, a.find('=')), a.substr(a.find('=') + 1));
     else {
-      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [--eval test|dev] [-v] [key=value …]\n");
+      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [--eval test|dev] [--lexicon FILE|none] [-v] [key=value …]\n");
       return 2;
     }
   }

@@ -175,7 +175,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     m.templates = templates;
     const int bits = o.integer("hash_bits");
     m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary({});
-    if (with_lexicon) m.words = *words;
+    if (with_lexicon && TokenFeaturizer(templates).uses_word_lexicon()) m.words = *words;  // kept only if read
   }
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);

@@ -22,8 +22,8 @@ namespace argmax {
 const std::vector<OptionSpec>& sequence_options();
 
 // Trains on token sequences. `warm`: continue from this model (its labels, features, lexicons and
-// weights; new labels and new dictionary features are added). `words`: a word lexicon the model keeps
-// and its templates may read (lex, lex2; the pos preset does).
+// weights; new labels and new dictionary features are added). `words`: a word lexicon for the templates
+// to read (lex, lex2; the pos preset does), kept in the model when they do.
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
                            const ProgressFn& progress = {}, const SequenceModel* warm = nullptr,
                            const WordLexicon* words = nullptr);

@@ -61,6 +61,8 @@ class TokenFeaturizer {
   const std::vector<FeatureTemplate>& templates() const { return templates_; }
   // Whether a template reads the ambiguity class, which needs a lexicon.
   bool uses_tags() const { return slot_[int(Attribute::Tags)] >= 0; }
+  // Whether a template reads a word lexicon (lex, lex2).
+  bool uses_word_lexicon() const { return slot_[int(Attribute::Lex)] >= 0 || slot_[int(Attribute::Lex2)] >= 0; }
   void set_lexicon(const TagLexicon* lexicon) { lexicon_ = lexicon; }
   void set_word_lexicon(const WordLexicon* words) { words_ = words; }
   // The key the lexicon is indexed by: the hash of the lower-cased word.
