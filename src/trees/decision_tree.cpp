@@ -2,210 +2,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 #include <numeric>
 
 #include "core/rng.hpp"
+#include "trees/tree_grower.hpp"
 
 namespace argmax {
-namespace {
-
-// Features of the training rows, column-major, so a split search reads one column contiguously.
-struct Columns {
-  std::vector<float> x;  // x[j * m + i]
-  int m = 0;
-  int32_t n = 0;
-  float at(int i, int32_t j) const { return x[size_t(j) * m + i]; }
-};
-
-Columns densify(const Rows& rows, const std::vector<int32_t>& subset) {
-  Columns c;
-  c.m = int(subset.size());
-  c.n = rows.cols();
-  require(double(c.m) * c.n <= double(1 << 28), "decision tree: ", c.m, " rows × ", c.n,
-          " columns is too large (trees read features densely; at most 2^28 values)");
-  c.x.assign(size_t(c.m) * c.n, 0.f);
-  for (int i = 0; i < c.m; ++i) {
-    const RowView r = rows.row(subset[i]);
-    r.for_each([&](int32_t j, float v) {
-      require(!std::isinf(v), "decision tree: row ", subset[i], " has an infinite value at column ", j,
-              " (NaN is allowed, meaning missing)");
-      c.x[size_t(j) * c.m + i] = v;
-    });
-  }
-  return c;
-}
-
-struct Split {
-  double gain = 0;
-  int32_t feature = -1;
-  float threshold = 0;
-  bool categorical = false;
-};
-
-class Grower {
- public:
-  Grower(const Columns& cols, const std::vector<int32_t>& y, const std::vector<double>& w, int k,
-         const TreeConfig& config)
-      : c_(cols), y_(y), w_(w), k_(k), config_(config), is_cat_(size_t(cols.n), 0) {
-    for (int32_t j : config.categorical) {
-      require(j >= 0 && j < cols.n, "decision tree: categorical feature ", j, " out of range 0..", cols.n - 1);
-      is_cat_[j] = 1;
-    }
-  }
-
-  void grow(std::vector<TreeNode>& nodes, std::vector<float>& dist) {
-    std::vector<int> all(c_.m);
-    std::iota(all.begin(), all.end(), 0);
-    // Each feature's known examples sorted by value, once; children inherit the order (CART's presort).
-    Sorted sorted(c_.n);
-    for (int32_t j = 0; j < c_.n; ++j) {
-      for (int i : all)
-        if (!std::isnan(c_.at(i, j))) sorted[j].push_back(i);
-      std::stable_sort(sorted[j].begin(), sorted[j].end(), [&](int a, int b) { return c_.at(a, j) < c_.at(b, j); });
-    }
-    side_.assign(c_.m, 0);
-    grow_node(all, std::move(sorted), 0, nodes, dist);
-  }
-
- private:
-  std::vector<double> class_weights(const std::vector<int>& idx) const {
-    std::vector<double> cw(k_, 0.0);
-    for (int i : idx) cw[y_[i]] += w_[i];
-    return cw;
-  }
-
-  // Gain of a partition of the known examples, scaled by their weight fraction.
-  double gain(double parent_f, const std::vector<double>& yes, const std::vector<double>& no, double known,
-              double total) const {
-    double wy = 0, wn = 0;
-    for (int l = 0; l < k_; ++l) wy += yes[l], wn += no[l];
-    if (known <= 0) return 0;
-    const double children = (wy * impurity(config_.criterion, yes.data(), k_) +
-                             wn * impurity(config_.criterion, no.data(), k_)) / known;
-    return (parent_f - children) * (known / total);
-  }
-
-  using Sorted = std::vector<std::vector<int>>;
-
-  // node_cw: the class weights of all the node's examples (equal to the known ones when none is missing).
-  Split best_split(const Sorted& sorted, size_t node_size, const std::vector<double>& node_cw, double total) const {
-    Split best;
-    std::vector<double> yes(k_), no(k_), known_cw(k_);
-    for (int32_t j = 0; j < c_.n; ++j) {
-      const std::vector<int>& order = sorted[j];
-      if (int(order.size()) < 2 * config_.min_leaf) continue;
-      const float* col = &c_.x[size_t(j) * c_.m];
-      if (col[order.front()] == col[order.back()]) continue;  // constant here: no question
-      if (order.size() == node_size) {
-        known_cw = node_cw;
-      } else {
-        std::fill(known_cw.begin(), known_cw.end(), 0.0);
-        for (int i : order) known_cw[y_[i]] += w_[i];
-      }
-      double known = 0;
-      for (double x : known_cw) known += x;
-      const double parent_f = impurity(config_.criterion, known_cw.data(), k_);
-      if (is_cat_[j]) {
-        size_t p = 0;
-        while (p < order.size()) {  // one run of equal values = one question x_j = v
-          size_t q = p;
-          std::fill(yes.begin(), yes.end(), 0.0);
-          while (q < order.size() && col[order[q]] == col[order[p]]) yes[y_[order[q]]] += w_[order[q]], ++q;
-          const int n_yes = int(q - p), n_no = int(order.size()) - n_yes;
-          if (n_yes >= config_.min_leaf && n_no >= config_.min_leaf) {
-            for (int l = 0; l < k_; ++l) no[l] = known_cw[l] - yes[l];
-            const double g = gain(parent_f, yes, no, known, total);
-            if (g > best.gain + 1e-12) best = {g, j, col[order[p]], true};
-          }
-          p = q;
-        }
-        continue;
-      }
-      std::fill(yes.begin(), yes.end(), 0.0);
-      for (size_t p = 0; p + 1 < order.size(); ++p) {
-        const int i = order[p];
-        yes[y_[i]] += w_[i];
-        const float here = col[i], next = col[order[p + 1]];
-        if (here == next) continue;
-        const int n_yes = int(p + 1), n_no = int(order.size() - p - 1);
-        if (n_yes < config_.min_leaf || n_no < config_.min_leaf) continue;
-        for (int l = 0; l < k_; ++l) no[l] = known_cw[l] - yes[l];
-        const double g = gain(parent_f, yes, no, known, total);
-        if (g > best.gain + 1e-12) {
-          float t = float(0.5 * (double(here) + double(next)));
-          if (!(t < next)) t = here;  // rounding: keep x_p ≤ t < x_{p+1}
-          best = {g, j, t, false};
-        }
-      }
-    }
-    return best;
-  }
-
-  int grow_node(const std::vector<int>& idx, Sorted sorted, int depth, std::vector<TreeNode>& nodes,
-                std::vector<float>& dist) {
-    const int id = int(nodes.size());
-    nodes.emplace_back();
-    const std::vector<double> cw = class_weights(idx);
-    double total = 0;
-    for (double x : cw) total += x;
-    {
-      TreeNode& node = nodes[id];
-      node.weight = total;
-      node.risk = total * impurity(config_.criterion, cw.data(), k_);
-      for (int l = 0; l < k_; ++l) dist.push_back(total > 0 ? float(cw[l] / total) : 1.f / k_);
-    }
-    const bool pure = nodes[id].risk <= 0;
-    if (pure || (config_.max_depth > 0 && depth >= config_.max_depth) || int(idx.size()) < 2 * config_.min_leaf ||
-        total <= 0)
-      return id;
-    const Split s = best_split(sorted, idx.size(), cw, total);
-    if (s.feature < 0) return id;
-    std::vector<int> yes, no, missing;
-    double w_yes = 0, w_no = 0;
-    for (int i : idx) {
-      const float v = c_.at(i, s.feature);
-      if (std::isnan(v)) {
-        missing.push_back(i);
-      } else if (s.categorical ? v == s.threshold : v <= s.threshold) {
-        yes.push_back(i), w_yes += w_[i];
-      } else {
-        no.push_back(i), w_no += w_[i];
-      }
-    }
-    const bool missing_yes = w_yes >= w_no;
-    (missing_yes ? yes : no).insert((missing_yes ? yes : no).end(), missing.begin(), missing.end());
-    nodes[id].feature = s.feature;
-    nodes[id].threshold = s.threshold;
-    nodes[id].categorical = s.categorical;
-    nodes[id].missing_yes = missing_yes;
-    for (int i : yes) side_[i] = 1;
-    for (int i : no) side_[i] = 0;
-    Sorted sorted_yes(c_.n), sorted_no(c_.n);
-    for (int32_t j = 0; j < c_.n; ++j) {
-      size_t n_yes = 0;
-      for (int i : sorted[j]) n_yes += side_[i];
-      sorted_yes[j].reserve(n_yes), sorted_no[j].reserve(sorted[j].size() - n_yes);
-      for (int i : sorted[j]) (side_[i] ? sorted_yes : sorted_no)[j].push_back(i);
-      std::vector<int>().swap(sorted[j]);
-    }
-    std::vector<int> no_idx = std::move(no);
-    const int a = grow_node(yes, std::move(sorted_yes), depth + 1, nodes, dist);
-    const int b = grow_node(no_idx, std::move(sorted_no), depth + 1, nodes, dist);
-    nodes[id].yes = a, nodes[id].no = b;
-    return id;
-  }
-
-  const Columns& c_;
-  const std::vector<int32_t>& y_;
-  const std::vector<double>& w_;
-  int k_;
-  const TreeConfig& config_;
-  std::vector<uint8_t> is_cat_;
-  std::vector<uint8_t> side_;  // scratch: which child an example went to
-};
-
-}  // namespace
 
 float feature_value(const RowView& x, int32_t j) {
   if (!x.index) return j < x.size ? x.value[j] : 0.f;
@@ -286,14 +88,12 @@ DecisionTree DecisionTree::train(const Rows& rows, const std::vector<int32_t>& l
     return full.pruned(candidates[best]);
   }
 
-  const Columns cols = densify(rows, subset);
   DecisionTree tree;
   tree.classes_ = classes;
   tree.class_labels_.resize(classes);
   std::iota(tree.class_labels_.begin(), tree.class_labels_.end(), 0);
   tree.cols_ = rows.cols();
-  Grower grower(cols, y, w, classes, config);
-  grower.grow(tree.nodes_, tree.dist_);
+  grow_tree(rows, subset, y, w, classes, config, tree.nodes_, tree.dist_);
   return tree;
 }
 
@@ -494,7 +294,8 @@ const std::vector<OptionSpec>& tree_options() {
       {"min_leaf", OptionType::Integer, "1", 1, 1e9, false, "fewest examples in a leaf"},
       {"prune", OptionType::Boolean, "false", 0, -1, false, "cost-complexity pruning, lambda by cross-validation"},
       {"cv_folds", OptionType::Integer, "5", 2, 100, false, "folds for choosing the pruning lambda"},
-      {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "fold assignment"},
+      {"seed", OptionType::Integer, "1", 0, 4294967295.0, false,
+       "fold assignment and the order features are tried in (decides ties)"},
   };
   return specs;
 }

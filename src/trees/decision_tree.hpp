@@ -5,6 +5,11 @@
 // over numeric questions x_j ≤ θ (θ midway between consecutive distinct values) and categorical
 // questions x_j = v (for features declared categorical). Stop at max_depth, when a child would hold
 // fewer than min_leaf examples, when the node is pure, or when no question decreases F.
+// Ties: each node tries the features in a random order drawn from `seed` and keeps the first question
+// that beats the best so far by more than 1e-12 (thresholds of one feature in ascending order), as
+// scikit-learn's DecisionTreeClassifier does with random_state; so the seed decides among exactly tied
+// questions and nothing else. Gini and entropy cost O(1) per threshold (trees/impurity_sweep.hpp); the
+// growth itself is in trees/tree_grower.hpp.
 //
 // Missing values (NaN), the rule: a question's gain is computed on the examples whose x_j is known and
 // scaled by their weight fraction (as C4.5 does); examples with x_j missing then follow the child that
@@ -38,7 +43,7 @@ struct TreeConfig {
   std::vector<int32_t> categorical;  // features asked as x_j = v
   bool prune = false;  // grow, then prune with λ chosen by cross-validation
   int cv_folds = 5;
-  uint64_t seed = 1;   // fold assignment
+  uint64_t seed = 1;   // fold assignment and the order features are tried in (decides ties)
 };
 
 struct TreeNode {
