@@ -65,12 +65,14 @@ DecisionTree DecisionTree::train(const Rows& rows, const std::vector<int32_t>& l
       for (size_t p = 0; p < order.size(); ++p) (int(p % config.cv_folds) == f ? held : fit).push_back(order[p]);
       DecisionTree t = train(rows, labels, classes, grow_config, weights, fit);
       t.compute_pruning();
+      std::vector<int> node_class(t.nodes());
+      for (size_t i = 0; i < t.nodes(); ++i) node_class[i] = t.predicted_class(int(i));
       for (int32_t r : held) {
         const double wr = weights.empty() ? 1.0 : weights[r];
         held_weight += wr;
-        const RowView x = rows.row(r);
+        const std::vector<int> leaf = t.leaves_along_path(rows.row(r), candidates);
         for (size_t c = 0; c < candidates.size(); ++c)
-          if (t.predict(x, candidates[c]) != labels[r]) cv_error[c] += wr;
+          if (node_class[leaf[c]] != labels[r]) cv_error[c] += wr;
       }
     }
     size_t best = 0;
@@ -109,17 +111,48 @@ int DecisionTree::leaf_of(const RowView& x, double lambda) const {
   return t;
 }
 
-const float* DecisionTree::distribution(const RowView& x, double lambda) const {
-  return dist_.data() + size_t(leaf_of(x, lambda)) * classes_;
+// x's path from the root to its leaf in the full tree, p_0 … p_d. T(λ) stops at the first p_i that is a
+// leaf or has prune_alpha ≤ λ, i.e. the first i with min_{j ≤ i} a_j ≤ λ (a = prune_alpha, −∞ at p_d).
+// That prefix minimum does not increase with i, so over ascending λ the stop moves only up: one walk
+// down and one pointer serve every λ, O(d + #λ) instead of O(d · #λ).
+std::vector<int> DecisionTree::leaves_along_path(const RowView& x, const std::vector<double>& lambdas) const {
+  require(!nodes_.empty(), "decision tree: not trained");
+  std::vector<int> path{0};
+  std::vector<double> prefix_min{nodes_[0].feature >= 0 ? nodes_[0].prune_alpha : -std::numeric_limits<double>::infinity()};
+  while (nodes_[path.back()].feature >= 0) {
+    const TreeNode& n = nodes_[path.back()];
+    const float v = feature_value(x, n.feature);
+    const bool yes = std::isnan(v) ? bool(n.missing_yes) : (n.categorical ? v == n.threshold : v <= n.threshold);
+    path.push_back(yes ? n.yes : n.no);
+    const TreeNode& child = nodes_[path.back()];
+    prefix_min.push_back(std::min(prefix_min.back(), child.feature >= 0 ? child.prune_alpha : -std::numeric_limits<double>::infinity()));
+  }
+  std::vector<size_t> order(lambdas.size());
+  std::iota(order.begin(), order.end(), size_t(0));
+  if (!std::is_sorted(lambdas.begin(), lambdas.end()))
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return lambdas[a] < lambdas[b]; });
+  std::vector<int> leaf(lambdas.size());
+  size_t stop = path.size() - 1;
+  for (size_t c : order) {
+    while (stop > 0 && prefix_min[stop - 1] <= lambdas[c]) --stop;
+    leaf[c] = path[stop];
+  }
+  return leaf;
 }
 
-int DecisionTree::predict(const RowView& x, double lambda) const {
-  const float* p = distribution(x, lambda);
+int DecisionTree::predicted_class(int node) const {
+  const float* p = dist_.data() + size_t(node) * classes_;
   int best = 0;
   for (int l = 1; l < classes_; ++l)
     if (p[l] > p[best]) best = l;
   return best;
 }
+
+const float* DecisionTree::distribution(const RowView& x, double lambda) const {
+  return dist_.data() + size_t(leaf_of(x, lambda)) * classes_;
+}
+
+int DecisionTree::predict(const RowView& x, double lambda) const { return predicted_class(leaf_of(x, lambda)); }
 
 int DecisionTree::leaves() const { return leaves_at(-1); }
 

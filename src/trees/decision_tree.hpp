@@ -87,6 +87,10 @@ class DecisionTree {
   // Class fractions at the leaf x reaches (in T(λ)); argmax with ties to the lowest class.
   const float* distribution(const RowView& x, double lambda = 0) const;
   int predict(const RowView& x, double lambda = 0) const;
+  // The node x reaches in T(λ); the same for many λ at once, with one walk down (cross-validating λ).
+  int leaf_of(const RowView& x, double lambda = 0) const;
+  std::vector<int> leaves_along_path(const RowView& x, const std::vector<double>& lambdas) const;
+  int predicted_class(int node) const;  // argmax of the node's class fractions, ties to the lowest
 
   // Weakest-link pruning: fills every node's prune_alpha; returns the distinct λ_i, ascending,
   // starting with 0 (the full tree), ending with the λ that leaves only the root.
@@ -101,7 +105,6 @@ class DecisionTree {
   static DecisionTree from_bytes(const uint8_t* data, size_t size);
 
  private:
-  int leaf_of(const RowView& x, double lambda) const;
   int classes_ = 0;
   int32_t cols_ = 0;
   std::vector<TreeNode> nodes_;  // preorder: children come after their parent

@@ -2,6 +2,7 @@
 // weakest-link pruning against brute force over all prunings, and the cross-validated choice.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 #include <functional>
 #include <limits>
@@ -168,6 +169,17 @@ TEST_CASE("weakest-link pruning: a nested sequence, each member optimal for its 
       mine += lambda * leaves;
       CHECK(mine == Approx(best).margin(1e-9));
     }
+  }
+  // One walk down finds the leaf of every T(λ), at the λ_i themselves (ties of λ and prune_alpha) and between.
+  std::vector<double> lambdas;
+  for (size_t i = 0; i < alphas.size(); ++i) {
+    lambdas.push_back(alphas[i]);
+    lambdas.push_back(i + 1 < alphas.size() ? 0.5 * (alphas[i] + alphas[i + 1]) : alphas[i] + 1);
+  }
+  std::reverse(lambdas.begin(), lambdas.end());  // any order
+  for (int i = 0; i < m; ++i) {
+    const std::vector<int> leaves = t.leaves_along_path(rows.row(i), lambdas);
+    for (size_t l = 0; l < lambdas.size(); ++l) CHECK(leaves[l] == t.leaf_of(rows.row(i), lambdas[l]));
   }
   // The compacted copy predicts like T(λ).
   const DecisionTree small = t.pruned(alphas[1]);
@@ -425,4 +437,47 @@ TEST_CASE("the seed changes the question only among exactly tied ones") {
     c.seed = seed, c.max_depth = 1;
     CHECK(DecisionTree::train(rows, y, 2, c).node(0).feature == 0);
   }
+}
+
+TEST_CASE("the cross-validation errors are the held-out errors of each fold's tree at each lambda") {
+  // Folds as documented in DecisionTree::train: a shuffle of the rows by Rng(seed), fold f = positions ≡ f.
+  Rng rng(21);
+  const int m = 150;
+  std::vector<float> x;
+  std::vector<int32_t> y;
+  std::vector<double> w;
+  const float nan = std::numeric_limits<float>::quiet_NaN();
+  for (int i = 0; i < m; ++i) {
+    const float a = float(rng.uniform()), b = rng.uniform() < 0.1 ? nan : float(rng.uniform());
+    x.push_back(a), x.push_back(b);
+    y.push_back(((a > 0.5) != (b > 0.3)) != (rng.uniform() < 0.2) ? 1 : 0);
+    w.push_back(0.5 + rng.uniform());
+  }
+  const Rows rows = Rows::dense(x.data(), m, 2);
+  TreeConfig c;
+  c.prune = true, c.cv_folds = 4, c.seed = 3;
+  PruningReport report;
+  DecisionTree::train(rows, y, 2, c, w, {}, &report);
+  REQUIRE(report.lambdas.size() >= 3);
+  std::vector<int32_t> order(m);
+  for (int i = 0; i < m; ++i) order[i] = i;
+  Rng folds(c.seed);
+  folds.shuffle(order);
+  std::vector<double> errors(report.lambdas.size(), 0.0);
+  double held_weight = 0;
+  TreeConfig grow = c;
+  grow.prune = false;
+  for (int f = 0; f < c.cv_folds; ++f) {
+    std::vector<int32_t> fit, held;
+    for (int p = 0; p < m; ++p) (p % c.cv_folds == f ? held : fit).push_back(order[p]);
+    DecisionTree t = DecisionTree::train(rows, y, 2, grow, w, fit);
+    t.compute_pruning();
+    for (int32_t r : held) {
+      held_weight += w[r];
+      for (size_t l = 0; l < errors.size(); ++l) errors[l] += t.predict(rows.row(r), report.lambdas[l]) != y[r] ? w[r] : 0;
+    }
+  }
+  for (size_t l = 0; l < errors.size(); ++l) CHECK(report.cv_error[l] == Approx(errors[l] / held_weight).margin(1e-12));
+  std::set<double> distinct(errors.begin(), errors.end());
+  CHECK(distinct.size() >= 3);  // the errors do depend on lambda
 }
