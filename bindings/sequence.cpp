@@ -101,23 +101,9 @@ SequenceBatch featurize_numeric(const SequenceModel& model, uintptr_t offsets, u
 // Viterbi labels of every position (Int32Array, concatenated). forced: per position a label id or −1
 // (0 = none); bio: apply the BIO/BIOES transition rules derived from the label names.
 val decode(const SequenceModel& model, const SequenceBatch& x, uintptr_t forced, bool bio) {
-  const int32_t* f = reinterpret_cast<const int32_t*>(forced);
-  ChainConstraints base = bio ? ChainConstraints::bio(model.labels) : ChainConstraints{};
-  base.k = int(model.labels.size());
-  std::vector<int32_t> out;
-  out.reserve(x.tokens());
-  ChainScores s;
-  for (int i = 0; i < x.sequences(); ++i) {
-    model.scores(x, i, s);
-    if (bio || f) {
-      ChainConstraints c = base;
-      if (f) c.forced.assign(f + x.starts[i], f + x.starts[i + 1]);
-      apply_constraints(s, c);
-    }
-    const LabelPath p = viterbi(s);
-    out.insert(out.end(), p.labels.begin(), p.labels.end());
-  }
-  return typed_array("Int32Array", out);
+  const ChainConstraints rules = bio ? ChainConstraints::bio(model.labels) : ChainConstraints{};
+  const std::vector<int> ids = model.decode(x, bio ? &rules : nullptr, reinterpret_cast<const int32_t*>(forced));
+  return typed_array("Int32Array", std::vector<int32_t>(ids.begin(), ids.end()));
 }
 
 val tag_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t forced, bool bio) {
@@ -130,19 +116,10 @@ val tag_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices
 
 // {probabilities: Float32Array (positions × labels), logZ: Float64Array (one per sequence)}
 val marginals_of(const SequenceModel& model, const SequenceBatch& x) {
-  std::vector<float> p;
-  std::vector<double> log_z;
-  ChainScores s;
-  ChainMarginals mg;
-  for (int i = 0; i < x.sequences(); ++i) {
-    model.scores(x, i, s);
-    forward_backward(s, mg, false);
-    p.insert(p.end(), mg.node.begin(), mg.node.end());
-    log_z.push_back(mg.log_z);
-  }
+  const SequenceModel::Marginals m = model.marginals(x);
   val out = val::object();
-  out.set("probabilities", typed_array("Float32Array", p));
-  out.set("logZ", typed_array("Float64Array", log_z));
+  out.set("probabilities", typed_array("Float32Array", m.probabilities));
+  out.set("logZ", typed_array("Float64Array", m.log_z));
   return out;
 }
 val marginals_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m) {
@@ -177,18 +154,8 @@ val nbest_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indic
 }
 
 // log p(y | x) of given labels (label ids, concatenated; −1 = a label the model does not know → −∞).
-val log_probability_of(const SequenceModel& model, const SequenceBatch& x, uintptr_t labels_ptr) {
-  const int32_t* y = reinterpret_cast<const int32_t*>(labels_ptr);
-  std::vector<double> out;
-  ChainScores s;
-  for (int i = 0; i < x.sequences(); ++i) {
-    model.scores(x, i, s);
-    const int32_t* yi = y + x.starts[i];
-    bool known = true;
-    for (int t = 0; t < x.length(i); ++t) known &= yi[t] >= 0 && yi[t] < s.k;
-    out.push_back(known ? log_probability(s, yi) : -INFINITY);
-  }
-  return typed_array("Float64Array", out);
+val log_probability_of(const SequenceModel& model, const SequenceBatch& x, uintptr_t labels) {
+  return typed_array("Float64Array", model.log_probability(x, reinterpret_cast<const int32_t*>(labels)));
 }
 val log_probability_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t labels) {
   return log_probability_of(model, featurize_tokens(model, tokens, lengths, m), labels);

@@ -1,8 +1,10 @@
 #include "sequence/sequence_model.hpp"
 
 #include <cmath>
+#include <limits>
 
 #include "io/bytes.hpp"
+#include "sequence/forward_backward.hpp"
 
 namespace argmax {
 
@@ -65,15 +67,45 @@ void SequenceModel::scores(const SequenceBatch& x, int i, ChainScores& out) cons
   fill_scores(weights.data(), 1.f, layout(), x, i, out);
 }
 
-std::vector<int> SequenceModel::decode(const SequenceBatch& x, const ChainConstraints* constraints) const {
+std::vector<int> SequenceModel::decode(const SequenceBatch& x, const ChainConstraints* constraints,
+                                       const int32_t* forced) const {
   std::vector<int> out;
   out.reserve(x.tokens());
   ChainScores s;
+  ChainConstraints c = constraints ? *constraints : ChainConstraints{};
+  c.k = int(labels.size());
   for (int i = 0; i < x.sequences(); ++i) {
     scores(x, i, s);
-    if (constraints) apply_constraints(s, *constraints);
+    if (forced) c.forced.assign(forced + x.starts[i], forced + x.starts[i + 1]);
+    if (constraints || forced) apply_constraints(s, c);
     const LabelPath p = viterbi(s);
     out.insert(out.end(), p.labels.begin(), p.labels.end());
+  }
+  return out;
+}
+
+SequenceModel::Marginals SequenceModel::marginals(const SequenceBatch& x) const {
+  Marginals out;
+  ChainScores s;
+  ChainMarginals m;
+  for (int i = 0; i < x.sequences(); ++i) {
+    scores(x, i, s);
+    forward_backward(s, m, false);
+    out.probabilities.insert(out.probabilities.end(), m.node.begin(), m.node.end());
+    out.log_z.push_back(m.log_z);
+  }
+  return out;
+}
+
+std::vector<double> SequenceModel::log_probability(const SequenceBatch& x, const int32_t* y) const {
+  std::vector<double> out;
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    scores(x, i, s);
+    const int32_t* yi = y + x.starts[i];
+    bool known = true;
+    for (int t = 0; t < x.length(i); ++t) known &= yi[t] >= 0 && yi[t] < s.k;
+    out.push_back(known ? argmax::log_probability(s, yi) : -std::numeric_limits<double>::infinity());
   }
   return out;
 }

@@ -48,8 +48,19 @@ class SequenceModel {
 
   // Chain scores of sequence i of a featurised batch.
   void scores(const SequenceBatch& x, int i, ChainScores& out) const;
-  // Viterbi labels (ids) of every sequence in the batch, concatenated; constraints optional.
-  std::vector<int> decode(const SequenceBatch& x, const ChainConstraints* constraints = nullptr) const;
+  // Viterbi labels (ids) of every sequence in the batch, concatenated. Optional: constraints for
+  // every sequence, and forced labels per position of the batch (a label id, or −1 where free).
+  std::vector<int> decode(const SequenceBatch& x, const ChainConstraints* constraints = nullptr,
+                          const int32_t* forced = nullptr) const;
+  // Per-position label probabilities p(y_t | x) (positions × labels, concatenated) and log Z per sequence.
+  struct Marginals {
+    std::vector<float> probabilities;
+    std::vector<double> log_z;
+  };
+  Marginals marginals(const SequenceBatch& x) const;
+  // log p(y | x) per sequence, the model read as a CRF; labels: ids per position of the batch,
+  // concatenated (a sequence with an id outside 0..k−1, e.g. −1 for an unknown label, gets −∞).
+  std::vector<double> log_probability(const SequenceBatch& x, const int32_t* labels) const;
   Sentences tag(const Sentences& sentences, const ChainConstraints* constraints = nullptr) const;
 
   std::vector<uint8_t> save() const;

@@ -2,6 +2,7 @@
 #include <catch2/catch.hpp>
 
 #include <algorithm>
+#include <cmath>
 #include <set>
 
 #include "core/error.hpp"
@@ -233,4 +234,44 @@ TEST_CASE("tag lexicon: ambiguity classes with a minimum count", "[sequence][fea
   REQUIRE(again.lexicon.keys() == m.lexicon.keys());
   REQUIRE(again.lexicon.classes() == m.lexicon.classes());
   REQUIRE(again.tag(tokens) == tags);
+}
+
+TEST_CASE("a model's marginals, sequence probabilities and forced decoding agree with enumeration", "[sequence][model]") {
+  Sentences tokens, tags;
+  toy_corpus(tokens, tags, 40, 5);
+  const SequenceModel m = train_tagger(tokens, tags, {{"epochs", "2"}, {"features", "crfsuite"}});
+  const int k = int(m.labels.size());
+  const Sentences sentence = {{"the", "dog", "barks"}};
+  SequenceBatch x;
+  m.featurize(sentence, x);
+  // All k^3 labellings: their probabilities sum to one, and summed per (position, label) give the marginals.
+  std::vector<double> marginal(3 * k, 0.0);
+  double total = 0;
+  std::vector<int32_t> y(3);
+  for (int code = 0; code < k * k * k; ++code) {
+    y = {code % k, code / k % k, code / (k * k)};
+    const double p = std::exp(m.log_probability(x, y.data())[0]);
+    total += p;
+    for (int t = 0; t < 3; ++t) marginal[t * k + y[t]] += p;
+  }
+  REQUIRE(total == Approx(1.0).epsilon(1e-6));
+  const SequenceModel::Marginals mg = m.marginals(x);
+  REQUIRE(mg.probabilities.size() == marginal.size());
+  for (size_t j = 0; j < marginal.size(); ++j) REQUIRE(mg.probabilities[j] == Approx(marginal[j]).margin(1e-5));
+  y = {0, -1, 0};
+  REQUIRE(std::isinf(m.log_probability(x, y.data())[0]));
+  // Forcing the middle label: the best labelling with that label, found by enumeration.
+  for (int forced_label = 0; forced_label < k; ++forced_label) {
+    const std::vector<int32_t> forced = {-1, forced_label, -1};
+    const std::vector<int> got = m.decode(x, nullptr, forced.data());
+    REQUIRE(got[1] == forced_label);
+    double best = -1e300;
+    for (int a = 0; a < k; ++a)
+      for (int c = 0; c < k; ++c) {
+        y = {a, forced_label, c};
+        best = std::max(best, m.log_probability(x, y.data())[0]);
+      }
+    const std::vector<int32_t> chosen(got.begin(), got.end());
+    REQUIRE(m.log_probability(x, chosen.data())[0] == Approx(best).margin(1e-6));
+  }
 }
