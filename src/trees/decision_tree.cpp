@@ -117,15 +117,17 @@ int DecisionTree::leaf_of(const RowView& x, double lambda) const {
 // down and one pointer serve every λ, O(d + #λ) instead of O(d · #λ).
 std::vector<int> DecisionTree::leaves_along_path(const RowView& x, const std::vector<double>& lambdas) const {
   require(!nodes_.empty(), "decision tree: not trained");
+  const auto alpha = [&](int t) {
+    return nodes_[t].feature >= 0 ? nodes_[t].prune_alpha : -std::numeric_limits<double>::infinity();
+  };
   std::vector<int> path{0};
-  std::vector<double> prefix_min{nodes_[0].feature >= 0 ? nodes_[0].prune_alpha : -std::numeric_limits<double>::infinity()};
+  std::vector<double> prefix_min{alpha(0)};
   while (nodes_[path.back()].feature >= 0) {
     const TreeNode& n = nodes_[path.back()];
     const float v = feature_value(x, n.feature);
     const bool yes = std::isnan(v) ? bool(n.missing_yes) : (n.categorical ? v == n.threshold : v <= n.threshold);
     path.push_back(yes ? n.yes : n.no);
-    const TreeNode& child = nodes_[path.back()];
-    prefix_min.push_back(std::min(prefix_min.back(), child.feature >= 0 ? child.prune_alpha : -std::numeric_limits<double>::infinity()));
+    prefix_min.push_back(std::min(prefix_min.back(), alpha(path.back())));
   }
   std::vector<size_t> order(lambdas.size());
   std::iota(order.begin(), order.end(), size_t(0));

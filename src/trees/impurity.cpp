@@ -38,7 +38,7 @@ double impurity(Impurity criterion, const double* class_weight, int classes) {
     case Impurity::Entropy:
       for (int l = 0; l < classes; ++l) {
         const double p = class_weight[l] / total;
-        if (p > 0) f -= p * std::log2(p);
+        if (p > 0) f -= p * portable_log2(p);
       }
       break;
     case Impurity::Gini:
@@ -49,6 +49,18 @@ double impurity(Impurity criterion, const double* class_weight, int classes) {
       break;
   }
   return std::max(f, 0.0);
+}
+
+// x = m·2^e with m in [√½, √2); ln m = 2 atanh(s) = 2(s + s³/3 + s⁵/5 + …), s = (m − 1)/(m + 1),
+// |s| < 0.172, so the terms past s²¹/21 are below 1e-17 of the sum (Abramowitz & Stegun 4.1.28).
+double portable_log2(double x) {
+  int e = 0;
+  double m = std::frexp(x, &e);  // m in [½, 1)
+  if (m < 0.70710678118654752440) m *= 2, --e;
+  const double s = (m - 1) / (m + 1), s2 = s * s;
+  double series = 1.0 / 21;
+  for (int k = 19; k >= 1; k -= 2) series = series * s2 + 1.0 / k;
+  return e + 2 * s * series * 1.44269504088896340736;  // 1/ln 2
 }
 
 }  // namespace argmax

@@ -13,4 +13,8 @@ const char* impurity_name(Impurity criterion);
 // F(n) from the (unnormalised, ≥ 0) class weights of a node; 0 for an empty node.
 double impurity(Impurity criterion, const double* class_weight, int classes);
 
+// log₂ x for finite x > 0 from frexp, +, ×, ÷ only, so native and wasm builds get the same bits (glibc's
+// and musl's log2 differ in the last bit, which would make entropy trees differ between builds).
+double portable_log2(double x);
+
 }  // namespace argmax

@@ -21,6 +21,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "trees/impurity.hpp"
+
 namespace argmax {
 
 class GiniSweep {
@@ -30,10 +32,11 @@ class GiniSweep {
   };
   GiniSweep(const int32_t* y, const double* w, int k) : y_(y), w_(w), k_(k), yes_(k), no_(k) {}
   State start(const double* known) {
-    std::fill(yes_.begin(), yes_.end(), 0.0);
-    std::copy(known, known + k_, no_.begin());
     State s{0, 0, 0, 0};
-    for (int l = 0; l < k_; ++l) s.s_no += known[l] * known[l], s.w_no += known[l];
+    for (int l = 0; l < k_; ++l) {
+      yes_[l] = 0, no_[l] = known[l];
+      s.s_no += known[l] * known[l], s.w_no += known[l];
+    }
     return s;
   }
   void move(State& s, int32_t i) {
@@ -59,6 +62,44 @@ class GiniSweep {
   std::vector<double> yes_, no_;
 };
 
+// Gini when every weight is 1: counts and sums of squared counts are integers, so the running sums are
+// exact and cost integer additions (one cycle, where a chain of floating-point additions costs four).
+class GiniCountSweep {
+ public:
+  struct State {
+    int64_t s_yes, s_no;
+    int32_t n_yes, n_no;
+  };
+  GiniCountSweep(const int32_t* y, int k) : y_(y), k_(k), yes_(k), no_(k) {}
+  State start(const double* known) {
+    State s{0, 0, 0, 0};
+    for (int l = 0; l < k_; ++l) {
+      yes_[l] = 0, no_[l] = int32_t(known[l]);
+      s.s_no += int64_t(no_[l]) * no_[l], s.n_no += no_[l];
+    }
+    return s;
+  }
+  void move(State& s, int32_t i) {
+    const int c = y_[i];
+    const int32_t a = yes_[c]++, b = no_[c]--;
+    s.s_yes += 2 * int64_t(a) + 1, s.s_no += 1 - 2 * int64_t(b);
+    ++s.n_yes, --s.n_no;
+  }
+  static double proxy(const State& s) {
+    return (s.n_yes > 0 ? double(s.s_yes) / s.n_yes : 0) + (s.n_no > 0 ? double(s.s_no) / s.n_no : 0);
+  }
+  double proxy_of(const double* cw) const {
+    int64_t sum = 0, total = 0;
+    for (int l = 0; l < k_; ++l) sum += int64_t(cw[l]) * int64_t(cw[l]), total += int64_t(cw[l]);
+    return total > 0 ? double(sum) / double(total) : 0;
+  }
+
+ private:
+  const int32_t* y_;
+  int k_;
+  std::vector<int32_t> yes_, no_;
+};
+
 // Entropy when every weight is 1: the terms n log₂ n come from a table, in fixed point (64-bit integers),
 // so the sums are exact and two partitions with the same class counts get bit-identical gains, whatever
 // order the examples crossed in (exact ties stay ties).
@@ -70,15 +111,17 @@ class EntropyCountSweep {
   };
   EntropyCountSweep(const int32_t* y, int k, int max_count) : y_(y), k_(k), yes_(k), no_(k), table_(max_count + 1) {
     // Largest sum: max_count·log₂(max_count) · 2^bits must stay below 2^62.
-    const double top = std::max(2.0, max_count * std::log2(std::max(2, max_count)));
-    const int bits = std::min(40, 62 - int(std::ceil(std::log2(top))));
+    const double top = std::max(2.0, max_count * portable_log2(std::max(2, max_count)));
+    const int bits = std::min(40, 62 - int(std::ceil(portable_log2(top))));
     scale_ = std::ldexp(1.0, bits);
-    for (int n = 2; n <= max_count; ++n) table_[n] = std::llround(n * std::log2(double(n)) * scale_);
+    for (int n = 2; n <= max_count; ++n) table_[n] = std::llround(n * portable_log2(double(n)) * scale_);
   }
   State start(const double* known) {
-    std::fill(yes_.begin(), yes_.end(), 0);
     State s{0, 0, 0, 0};
-    for (int l = 0; l < k_; ++l) no_[l] = int32_t(known[l]), s.e_no += table_[no_[l]], s.n_no += no_[l];
+    for (int l = 0; l < k_; ++l) {
+      yes_[l] = 0, no_[l] = int32_t(known[l]);
+      s.e_no += table_[no_[l]], s.n_no += no_[l];
+    }
     return s;
   }
   void move(State& s, int32_t i) {
@@ -112,12 +155,11 @@ class EntropySweep {
   };
   EntropySweep(const int32_t* y, const double* w, int k)
       : y_(y), w_(w), k_(k), yes_(k), no_(k), yes_term_(k), no_term_(k) {}
-  static double xlogx(double x) { return x > 0 ? x * std::log2(x) : 0; }
+  static double xlogx(double x) { return x > 0 ? x * portable_log2(x) : 0; }
   State start(const double* known) {
-    std::fill(yes_.begin(), yes_.end(), 0.0);
-    std::fill(yes_term_.begin(), yes_term_.end(), 0.0);
     State s{0, 0, 0, 0};
     for (int l = 0; l < k_; ++l) {
+      yes_[l] = yes_term_[l] = 0;
       no_[l] = known[l], no_term_[l] = xlogx(known[l]);
       s.e_no += no_term_[l], s.w_no += known[l];
     }
@@ -153,8 +195,7 @@ class MisclassificationSweep {
   };
   MisclassificationSweep(const int32_t* y, const double* w, int k) : y_(y), w_(w), k_(k), yes_(k), no_(k) {}
   State start(const double* known) {
-    std::fill(yes_.begin(), yes_.end(), 0.0);
-    std::copy(known, known + k_, no_.begin());
+    for (int l = 0; l < k_; ++l) yes_[l] = 0, no_[l] = known[l];
     return {0};
   }
   void move(State& s, int32_t i) {
