@@ -115,11 +115,9 @@ ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel:
 
 // ---- trees
 DecisionTree train_tree(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
-                        std::string options, uintptr_t categorical, int n_categorical, val report_out) {
+                        std::string options, val report_out) {
   const LabelIndex y = training_labels(labels, rows);
-  TreeConfig c = tree_config_from(Options::parse(tree_options(), option_lines(options), "tree"));
-  const int32_t* cat = reinterpret_cast<const int32_t*>(categorical);
-  c.categorical.assign(cat, cat + n_categorical);
+  const TreeConfig c = tree_config_from(Options::parse(tree_options(), option_lines(options), "tree"));
   PruningReport report;
   DecisionTree t = DecisionTree::train(rows_at(offsets, indices, values, rows, cols), y.index, int(y.labels.size()), c,
                                        {}, {}, &report);

@@ -27,7 +27,8 @@ export interface FitOptions {
 
 export interface OptionSpec {
   name: string;
-  type: 'integer' | 'number' | 'boolean' | 'choice';
+  /** 'integers': a list, written 1,4,7 on the command line */
+  type: 'integer' | 'number' | 'boolean' | 'choice' | 'integers';
   default: string;
   help: string;
   min?: number;

@@ -22,6 +22,15 @@ function checkValue(spec, value) {
     case 'choice':
       if (typeof value !== 'string' || !spec.choices.includes(value)) throw new TypeError(`option '${name}' must be one of ${spec.choices.join(', ')}; got ${JSON.stringify(value)}`);
       return value;
+    case 'integers': {
+      if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`option '${name}' must be an array of integers, got ${typeof value}`);
+      const list = Array.from(value);
+      for (const v of list) {
+        if (!Number.isInteger(v)) throw new TypeError(`option '${name}' must hold integers; got ${v}`);
+        if (v < spec.min || v > spec.max) throw new RangeError(`option '${name}' must hold integers in [${spec.min}, ${spec.max}]; got ${v}`);
+      }
+      return list.join(',');
+    }
     default: {
       if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`option '${name}' must be a finite number, got ${typeof value === 'number' ? value : typeof value}`);
       if (spec.type === 'integer' && !Number.isInteger(value)) throw new TypeError(`option '${name}' must be an integer, got ${value}`);
@@ -42,7 +51,9 @@ export function decodeOptions(schema, text) {
     const eq = line.indexOf('=');
     const key = line.slice(0, eq), value = line.slice(eq + 1);
     const type = schema.find((s) => s.name === key)?.type;
-    out[key] = type === 'boolean' ? value === 'true' || value === '1' : type === 'choice' || type === undefined ? value : Number(value);
+    out[key] = type === 'boolean' ? value === 'true' || value === '1'
+      : type === 'integers' ? (value ? value.split(',').map(Number) : [])
+        : type === 'choice' || type === undefined ? value : Number(value);
   }
   return out;
 }
@@ -58,6 +69,10 @@ export function parseOptionStrings(schema, strings, owner) {
       out[key] = text === 'true' || text === '1';
     } else if (spec.type === 'choice') {
       out[key] = text;
+    } else if (spec.type === 'integers') {
+      const items = text === '' ? [] : text.split(',');
+      if (!items.every((t) => /^\s*[+-]?\d+\s*$/.test(t))) throw new TypeError(`option '${key}' must be a comma-separated list of integers (e.g. 1,4,7); got '${text}'`);
+      out[key] = items.map(Number);
     } else {
       const v = Number(text);
       if (text.trim() === '' || !Number.isFinite(v)) throw new TypeError(`option '${key}' must be a number; got '${text}'`);

@@ -28,6 +28,8 @@ export interface BinaryLearnerOptions {
   min_leaf?: number;
   prune?: boolean;
   cv_folds?: number;
+  /** tree: columns (from 0) asked as x_j = v instead of x_j ≤ θ */
+  categorical?: number[];
 }
 
 export interface ReductionOptions {
@@ -76,8 +78,9 @@ export interface DecisionTreeOptions {
   /** cost-complexity pruning with λ chosen by cv_folds-fold cross-validation */
   prune?: boolean;
   cv_folds?: number;
+  /** cross-validation folds and the order features are tried in at each node (decides exact ties) */
   seed?: number;
-  /** features asked as x_j = v instead of x_j ≤ θ */
+  /** columns (from 0) asked as x_j = v instead of x_j ≤ θ */
   categorical?: number[];
 }
 export interface PruningTrace {

@@ -107,23 +107,20 @@ export function install(M, api) {
     }
   }
 
-  // CART. options: { criterion, max_depth, min_leaf, prune, cv_folds, seed, categorical: number[] }.
-  // NaN features are missing values: they follow the child that got more training weight.
+  // CART. options: { criterion, max_depth, min_leaf, prune, cv_folds, seed, categorical: number[] (columns
+  // from 0) }. NaN features are missing values: they follow the child that got more training weight.
   class DecisionTree extends Owned {
     #text;
-    #categorical;
     #pruning = null;
     constructor(options = {}) {
       super(null);
-      const { categorical = [], ...rest } = options;
-      this.#text = encodeOptions(schemaOf('tree'), rest, 'tree');
-      this.#categorical = labelArray(categorical, undefined, 'categorical');
+      this.#text = encodeOptions(schemaOf('tree'), options, 'tree');
     }
     static options() { return schemaOf('tree').map((s) => ({ ...s })); }
     fit(X, y) {
       const n = rowCount(X), labels = labelArray(y, n), report = {};
       const handle = withHeap(M, (heap) => M.DecisionTree.train(...matrixArgs(heap, X), heap.i32(labels), this.#text,
-        heap.i32(this.#categorical), this.#categorical.length, report));
+        report));
       this.replaceHandle(handle);
       this.#pruning = report.lambdas && report.lambdas.length ? report : null;
       return this;

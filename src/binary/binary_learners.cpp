@@ -102,6 +102,7 @@ BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& giv
   c.criterion = impurity_from_name(o.choice("criterion"));
   c.max_depth = o.integer("max_depth"), c.min_leaf = o.integer("min_leaf"), c.prune = o.flag("prune");
   c.cv_folds = o.integer("cv_folds");
+  c.categorical.assign(o.integers("categorical").begin(), o.integers("categorical").end());
   return [c](const BinarySample& d, uint64_t seed) {
     TreeConfig cc = c;
     cc.seed = seed;

@@ -15,6 +15,7 @@ const char* type_name(OptionType t) {
     case OptionType::Real: return "number";
     case OptionType::Boolean: return "boolean";
     case OptionType::Choice: return "choice";
+    case OptionType::IntegerList: return "integers";
   }
   return "";
 }
@@ -76,6 +77,22 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
       options.texts_[s.name] = text;
       continue;
     }
+    if (s.type == OptionType::IntegerList) {
+      std::vector<int>& list = options.lists_[s.name];
+      for (size_t p = 0; !text.empty();) {
+        const size_t comma = text.find(',', p);
+        const std::string item = text.substr(p, comma == std::string::npos ? std::string::npos : comma - p);
+        double x = 0;
+        require(parse_number(item, x) && x == std::floor(x), "option '", s.name,
+                "' must be a comma-separated list of integers (e.g. 1,4,7); got '", text, "'");
+        require(s.min > s.max || (x >= s.min && x <= s.max), "option '", s.name, "' must hold integers ",
+                range_text(s), "; got ", item);
+        list.push_back(int(x));
+        if (comma == std::string::npos) break;
+        p = comma + 1;
+      }
+      continue;
+    }
     double x = 0;
     if (s.type == OptionType::Boolean) {
       require(text == "true" || text == "false" || text == "1" || text == "0", "option '", s.name,
@@ -102,6 +119,12 @@ double Options::real(const std::string& name) const {
   return it->second;
 }
 
+const std::vector<int>& Options::integers(const std::string& name) const {
+  auto it = lists_.find(name);
+  if (it == lists_.end()) throw std::logic_error("option not declared: " + name);
+  return it->second;
+}
+
 const std::string& Options::choice(const std::string& name) const {
   auto it = texts_.find(name);
   if (it == texts_.end()) throw std::logic_error("option not declared: " + name);
@@ -112,9 +135,9 @@ std::string describe(const std::vector<OptionSpec>& specs) {
   std::ostringstream out;
   for (const auto& s : specs) {
     out << "  " << s.name << "=" << (s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type))
-        << "  (default " << s.fallback;
+        << "  (default " << (s.fallback.empty() ? "none" : s.fallback);
     if (s.type != OptionType::Choice && s.type != OptionType::Boolean && s.min <= s.max)
-      out << ", " << range_text(s);
+      out << ", " << (s.type == OptionType::IntegerList ? "each " : "") << range_text(s);
     out << ")  " << s.help << "\n";
   }
   return out.str();

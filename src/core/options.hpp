@@ -8,7 +8,8 @@
 
 namespace argmax {
 
-enum class OptionType { Integer, Real, Boolean, Choice };
+// IntegerList: comma-separated integers ("1,4,7"; "" is the empty list), each within [min, max].
+enum class OptionType { Integer, Real, Boolean, Choice, IntegerList };
 
 struct OptionSpec {
   std::string name;
@@ -33,6 +34,7 @@ class Options {
   int integer(const std::string& name) const { return int(real(name)); }
   bool flag(const std::string& name) const { return real(name) != 0; }
   const std::string& choice(const std::string& name) const;
+  const std::vector<int>& integers(const std::string& name) const;
 
   // All values as text, in table order (for saving and reporting).
   const OptionList& entries() const { return entries_; }
@@ -41,6 +43,7 @@ class Options {
   OptionList entries_;
   std::map<std::string, double> numbers_;
   std::map<std::string, std::string> texts_;
+  std::map<std::string, std::vector<int>> lists_;
 };
 
 // One line per option: "  name  type  (default …, range …)  help".

@@ -331,6 +331,8 @@ const std::vector<OptionSpec>& tree_options() {
       {"cv_folds", OptionType::Integer, "5", 2, 100, false, "folds for choosing the pruning lambda"},
       {"seed", OptionType::Integer, "1", 0, 4294967295.0, false,
        "fold assignment and the order features are tried in (decides ties)"},
+      {"categorical", OptionType::IntegerList, "", 0, 1e9, false,
+       "columns (from 0) asked as x = v rather than x <= t"},
   };
   return specs;
 }
@@ -343,6 +345,7 @@ TreeConfig tree_config_from(const Options& o) {
   c.prune = o.flag("prune");
   c.cv_folds = o.integer("cv_folds");
   c.seed = uint64_t(o.real("seed"));
+  c.categorical.assign(o.integers("categorical").begin(), o.integers("categorical").end());
   return c;
 }
 

@@ -8,6 +8,7 @@
 #include <limits>
 #include <set>
 
+#include "binary/binary_learners.hpp"
 #include "core/rng.hpp"
 #include "trees/decision_tree.hpp"
 
@@ -492,4 +493,29 @@ TEST_CASE("portable_log2 agrees with log2 to the last bits and is exact at power
     CHECK(std::abs(portable_log2(x) - want) <= 4e-16 * std::max(1.0, std::abs(want)));
   }
   CHECK(portable_log2(3.0) == Approx(1.5849625007211562).epsilon(1e-15));  // log₂ 3 from tables
+}
+
+TEST_CASE("the categorical option is a checked comma-separated list, for trees and the binary tree learner") {
+  auto parse = [](const std::string& text) {
+    return tree_config_from(Options::parse(tree_options(), {{"categorical", text}}, "tree")).categorical;
+  };
+  CHECK(parse("1,4,7") == std::vector<int32_t>{1, 4, 7});
+  CHECK(parse("3") == std::vector<int32_t>{3});
+  CHECK(parse("").empty());
+  CHECK(tree_config_from(Options::parse(tree_options(), {}, "tree")).categorical.empty());
+  for (const char* bad : {"1,,4", "1,x", "1,", ",1", "1.5", "-1", "a"})
+    CHECK_THROWS_WITH(parse(bad), Catch::Contains("option 'categorical'"));
+  // Class 1 iff x = 2 among x in {1, 2, 3}: one threshold errs, one categorical question does not.
+  std::vector<float> x;
+  std::vector<int8_t> y;
+  for (int i = 0; i < 30; ++i) x.push_back(float(i % 3 + 1)), y.push_back(i % 3 == 1 ? 1 : -1);
+  const Rows rows = Rows::dense(x.data(), 30, 1);
+  auto errors = [&](const OptionList& options) {
+    const auto model = make_binary_trainer("tree", options)(BinarySample::all(rows, y), 1);
+    int e = 0;
+    for (int i = 0; i < 30; ++i) e += (model->score(rows.row(i)) > 0 ? 1 : -1) != y[i];
+    return e;
+  };
+  CHECK(errors({{"max_depth", "1"}}) > 0);
+  CHECK(errors({{"max_depth", "1"}, {"categorical", "0"}}) == 0);
 }

@@ -69,6 +69,35 @@ test('unknown flags, tasks, algorithms and options are errors', () => {
   }
 });
 
+test('train multiclass --algo tree (and ova over trees) takes categorical features as LIBSVM indices', () => {
+  // Feature 2 is a category in {1, 2, 3} and the label is 2 exactly when it is 2; feature 1 is noise.
+  // One threshold cannot isolate the middle category; one question x = 2 can.
+  const rows = [];
+  for (let i = 0; i < 60; ++i) rows.push(`${i % 3 === 1 ? 2 : 1} 1:${((i * 7) % 11) / 10} 2:${(i % 3) + 1}`);
+  const data = join(dir, 'categories.svm');
+  writeFileSync(data, rows.join('\n') + '\n');
+  for (const algo of ['tree', 'ova']) {
+    const learner = algo === 'ova' ? ['--set', 'learner=tree'] : [];
+    const run = (...set) => argmax('train', 'multiclass', '--algo', algo, ...learner, '--train', data, '--model', join(dir, 'cat.bin'),
+      '--set', 'max_depth=1', ...set.flatMap((s) => ['--set', s]), '--json');
+    for (const list of ['categorical=2', 'categorical=1,2']) {
+      const ok = run(list);
+      assert.equal(ok.status, 0, ok.stderr);
+      assert.equal(lastJson(ok.stdout).accuracy, 1, `${algo} ${list}`);
+    }
+    assert.ok(lastJson(run().stdout).accuracy < 1, algo);
+    for (const [bad, message] of [['categorical=2,x', /'categorical' must be a comma-separated list of integers/],
+      ['categorical=2,', /'categorical' must be a comma-separated list of integers/],
+      ['categorical=0', /LIBSVM feature indices, which start at 1; got 0/],
+      ['categorical=3', /feature 3 is not in the training data \(its largest feature index is 2\)/]]) {
+      const r = run(bad);
+      assert.notEqual(r.status, 0, `${algo} ${bad}`);
+      assert.match(r.stderr, message, `${algo} ${bad}`);
+    }
+  }
+  assert.match(argmax('train', 'multiclass', '--help').stdout, /categorical=1,4,7 .*LIBSVM feature indices \(from 1\)/);
+});
+
 test('a malformed data file or model is reported, not crashed on', () => {
   const bad = join(dir, 'bad.svm');
   writeFileSync(bad, '1 1:0.5\n2 1:0.1 1:0.3\n');

@@ -74,6 +74,16 @@ test('trees: NaN follows the documented rule, categorical features, pruning trac
   assert.equal(tree.predict([[NaN]])[0], 0);   // the heavier child
   const cat = new am.DecisionTree({ max_depth: 1, categorical: [0] }).fit([[1], [2], [3], [1], [2], [3]], [0, 1, 0, 0, 1, 0]);
   assert.deepEqual(Array.from(cat.predict([[1], [2], [3]])), [0, 1, 0]);
+  assert.equal(am.DecisionTree.options().find((s) => s.name === 'categorical').type, 'integers');
+  assert.throws(() => new am.DecisionTree({ categorical: [0.5] }), /option 'categorical' must hold integers/);
+  assert.throws(() => new am.DecisionTree({ categorical: [-1] }), /option 'categorical' must hold integers in/);
+  assert.throws(() => new am.DecisionTree({ categorical: 3 }), /option 'categorical' must be an array of integers/);
+  assert.throws(() => new am.DecisionTree({ categorical: [4] }).fit([[1], [2]], [0, 1]), /categorical feature 4 out of range/);
+  // The binary tree learner of a reduction takes them too: one question x = 2 separates each class.
+  const X3 = [[1], [2], [3], [1], [2], [3]], y3 = [10, 20, 10, 10, 20, 10];
+  const ova = (learnerOptions) => new am.Reduction({ reduction: 'ova', learner: 'tree', learnerOptions }).fit(X3, y3);
+  assert.deepEqual(Array.from(ova({ max_depth: 1, categorical: [0] }).predict(X3)), y3);
+  assert.notDeepEqual(Array.from(ova({ max_depth: 1 }).predict(X3)), y3);
   const noisy = clusters(200, 5);
   noisy.y = noisy.y.map((l, i) => (i % 7 === 0 ? 10 : l));
   const pruned = new am.DecisionTree({ prune: true, cv_folds: 4 }).fit(noisy.X, noisy.y);

@@ -33,7 +33,7 @@ export default {
   },
   train(am, { train, valid, algo, set, log }) {
     const data = readData(am, train);
-    const model = REDUCTION_ALGORITHMS.includes(algo) ? reductionModel(am, algo, set)
+    const model = REDUCTION_ALGORITHMS.includes(algo) ? reductionModel(am, algo, set, data.X.cols)
       : new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.options(algo), set, `algorithm '${algo}'`) });
     model.fit(data.X, data.y, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
     const check = valid ? readData(am, valid) : data;

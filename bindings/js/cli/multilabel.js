@@ -1,7 +1,7 @@
 // `argmax train multilabel`: LIBSVM multi-label files (`l1,l2 idx:val …`) in, binary relevance or
 // AdaBoost.MH models out; eval prints hamming_loss, micro_f1, macro_f1 and subset_accuracy.
 import { parseOptionStrings } from '../options.js';
-import { splitLearnerOptions } from './reductions.js';
+import { splitLearnerOptions, optionLines } from './reductions.js';
 
 const ALGORITHMS = ['br', 'adaboost-mh'];
 
@@ -27,16 +27,15 @@ export default {
   algorithms: ALGORITHMS,
   defaultAlgo: 'br',
   help(am) {
-    const lines = (specs) => specs.map((s) => `  ${s.name}=${s.type === 'choice' ? s.choices.join('|') : s.type}  (default ${s.default})  ${s.help}`).join('\n');
-    return `--algo br (binary relevance: one binary learner per label; learner options as for multiclass ova)\n${lines(am.BinaryRelevance.options())}\n` +
-      `--algo adaboost-mh\n${lines(am.AdaBoostMH.options())}`;
+    return `--algo br (binary relevance: one binary learner per label; learner options as for multiclass ova)\n${optionLines(am.BinaryRelevance.options())}\n` +
+      `--algo adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`;
   },
   train(am, { train, valid, algo, set, log }) {
     const data = readData(am, train);
     let model;
     if (algo === 'br') {
       const learner = set.learner ?? 'svm-dcd';
-      const [options, learnerOptions] = splitLearnerOptions(am.BinaryRelevance.options(), am.Reduction.learnerOptions(learner), set, 'br', learner);
+      const [options, learnerOptions] = splitLearnerOptions(am.BinaryRelevance.options(), am.Reduction.learnerOptions(learner), set, 'br', learner, data.X.cols);
       model = new am.BinaryRelevance({ ...options, learnerOptions });
     } else {
       model = new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));

@@ -1,31 +1,49 @@
 // The reduction algorithms of `argmax train multiclass` (ova, allpairs, ecoc, tree, adaboost-mh): --set keys
 // go to the reduction when its table declares them (learner, code, code_size, decoding, seed) and to the
-// binary learner otherwise (C, loss, lambda, epochs, max_depth, …).
+// binary learner otherwise (C, loss, lambda, epochs, max_depth, categorical, …).
 import { parseOptionStrings } from '../options.js';
 
 export const REDUCTION_ALGORITHMS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
 
-// Splits --set strings between a model's own table and its binary learner's table.
-export function splitLearnerOptions(own, learnerSchema, set, owner, learner) {
-  const mine = {}, theirs = {};
-  for (const [key, value] of Object.entries(set)) (own.some((s) => s.name === key) ? mine : theirs)[key] = value;
-  return [parseOptionStrings(own, mine, owner), parseOptionStrings(learnerSchema, theirs, `${owner} with binary learner '${learner}'`)];
+// On the command line a tree's categorical features are LIBSVM feature indices, as in the file (from 1);
+// the API takes columns (from 0). cols: the training data's columns, to name an index beyond them.
+export function categoricalColumns(options, cols) {
+  if (options.categorical === undefined) return options;
+  for (const i of options.categorical) {
+    if (i < 1) throw new TypeError(`option 'categorical' lists LIBSVM feature indices, which start at 1; got ${i}`);
+    if (cols !== undefined && i > cols) throw new RangeError(`option 'categorical': feature ${i} is not in the training data (its largest feature index is ${cols})`);
+  }
+  return { ...options, categorical: options.categorical.map((i) => i - 1) };
 }
 
-// An untrained model for one of REDUCTION_ALGORITHMS.
-export function reductionModel(am, algo, set) {
-  if (algo === 'tree') return new am.DecisionTree(parseOptionStrings(am.DecisionTree.options(), set, 'tree'));
+// Splits --set strings between a model's own table and its binary learner's table.
+export function splitLearnerOptions(own, learnerSchema, set, owner, learner, cols) {
+  const mine = {}, theirs = {};
+  for (const [key, value] of Object.entries(set)) (own.some((s) => s.name === key) ? mine : theirs)[key] = value;
+  return [parseOptionStrings(own, mine, owner),
+    categoricalColumns(parseOptionStrings(learnerSchema, theirs, `${owner} with binary learner '${learner}'`), cols)];
+}
+
+// An untrained model for one of REDUCTION_ALGORITHMS; cols: the training data's columns.
+export function reductionModel(am, algo, set, cols) {
+  if (algo === 'tree') return new am.DecisionTree(categoricalColumns(parseOptionStrings(am.DecisionTree.options(), set, 'tree'), cols));
   if (algo === 'adaboost-mh') return new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));
   const learner = set.learner ?? 'svm-dcd';
   const own = am.Reduction.options().filter((s) => s.name !== 'reduction');
-  const [options, learnerOptions] = splitLearnerOptions(own, am.Reduction.learnerOptions(learner), set, algo, learner);
+  const [options, learnerOptions] = splitLearnerOptions(own, am.Reduction.learnerOptions(learner), set, algo, learner, cols);
   return new am.Reduction({ reduction: algo, ...options, learnerOptions });
 }
 
+// One help line per option, as --set takes it.
+export function optionLines(specs) {
+  return specs.map((s) => (s.name === 'categorical'
+    ? '  categorical=1,4,7  (default none)  LIBSVM feature indices (from 1) asked as x = v rather than x <= t'
+    : `  ${s.name}=${s.type === 'choice' ? s.choices.join('|') : s.type}  (default ${s.default})  ${s.help}`)).join('\n');
+}
+
 export function reductionHelp(am) {
-  const lines = (specs) => specs.map((s) => `  ${s.name}=${s.type === 'choice' ? s.choices.join('|') : s.type}  (default ${s.default})  ${s.help}`).join('\n');
   const own = am.Reduction.options().filter((s) => s.name !== 'reduction');
-  const learners = am.BinaryClassifier.learners().map((l) => `  learner=${l}:\n${lines(am.Reduction.learnerOptions(l)).replace(/^/gm, '  ')}`);
-  return [`--algo ova | allpairs | ecoc\n${lines(own)}\n binary learner options (--set key=value):\n${learners.join('\n')}`,
-    `--algo tree\n${lines(am.DecisionTree.options())}`, `--algo adaboost-mh\n${lines(am.AdaBoostMH.options())}`].join('\n');
+  const learners = am.BinaryClassifier.learners().map((l) => `  learner=${l}:\n${optionLines(am.Reduction.learnerOptions(l)).replace(/^/gm, '  ')}`);
+  return [`--algo ova | allpairs | ecoc\n${optionLines(own)}\n binary learner options (--set key=value):\n${learners.join('\n')}`,
+    `--algo tree\n${optionLines(am.DecisionTree.options())}`, `--algo adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`].join('\n');
 }
