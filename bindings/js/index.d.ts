@@ -43,7 +43,7 @@ export interface Disposable {
 }
 
 export type MulticlassAlgorithm = 'cs' | 'pegasos' | 'sgd' | 'perceptron';
-export type Surrogate = 'hinge' | 'slack' | 'sum';
+export type Surrogate = 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
 
 export interface MulticlassOptions {
   /** cs: Crammer–Singer dual CD (LIBLINEAR -s 4); pegasos; sgd (averaged, SSBD 17.2.5); perceptron (batch) */

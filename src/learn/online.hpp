@@ -26,6 +26,8 @@ enum class Surrogate {
   SlackRescaled,   // max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)  (SVM^struct)
   SumOfHinges,     // Σ_{y'≠y} max(0, Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)  (Weston–Watkins)
   Perceptron,      // max(0, ⟨w, Ψ(x,ŷ) − Ψ(x,y)⟩), ŷ the best rival; a tie counts as a mistake
+  LogLoss,         // log Σ_y' exp⟨w, Ψ(x,y') − Ψ(x,y)⟩ = −log p_w(y|x)  (multinomial logistic regression, CRF)
+  SoftmaxMargin,   // log Σ_y' exp(Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)  (Gimpel & Smith 2010; FML 9.24)
 };
 
 struct StepResult {

@@ -26,8 +26,9 @@ OptionSpec epochs_option(const char* fallback) {
 }
 OptionSpec loss_option() {
   return {"loss", OptionType::Choice, "hinge", 0, -1, false,
-          "surrogate: generalized hinge (margin rescaling), slack rescaling, or sum of hinges (Weston–Watkins)",
-          {"hinge", "slack", "sum"}};
+          "surrogate: generalized hinge (margin rescaling), slack rescaling, sum of hinges (Weston–Watkins), "
+          "log loss (multinomial logistic regression), or softmax-margin (the cost matrix inside the log loss)",
+          {"hinge", "slack", "sum", "log", "softmax-margin"}};
 }
 OptionSpec features_option() {
   return {"features", OptionType::Choice, "multivector", 0, -1, false,
@@ -62,6 +63,8 @@ const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
 Surrogate surrogate_named(const std::string& name) {
   if (name == "slack") return Surrogate::SlackRescaled;
   if (name == "sum") return Surrogate::SumOfHinges;
+  if (name == "log") return Surrogate::LogLoss;
+  if (name == "softmax-margin") return Surrogate::SoftmaxMargin;
   return Surrogate::MarginRescaled;
 }
 

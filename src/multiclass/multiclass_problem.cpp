@@ -1,6 +1,7 @@
 #include "multiclass/multiclass_problem.hpp"
 
 #include <algorithm>
+#include <cmath>
 
 namespace argmax {
 
@@ -40,8 +41,22 @@ double MulticlassProblem::surrogate_at(const float* s, int y, Surrogate surrogat
       if (rival >= 0 && s[rival] >= s[y]) worst = rival, value = double(s[rival]) - s[y];
       break;
     }
+    case Surrogate::LogLoss:
+    case Surrogate::SoftmaxMargin:
+      value = log_loss(s, y, surrogate == Surrogate::SoftmaxMargin);
+      break;
   }
   return value;
+}
+
+double MulticlassProblem::log_loss(const float* s, int y, bool margin) const {
+  const int k = map_.classes();
+  double top = 0;  // a_y = 0
+  for (int c = 0; c < k; ++c) softmax_[c] = (margin ? cost_(c, y) : 0.0) + double(s[c]) - s[y], top = std::max(top, softmax_[c]);
+  double z = 0;
+  for (int c = 0; c < k; ++c) z += softmax_[c] = std::exp(softmax_[c] - top);
+  for (int c = 0; c < k; ++c) softmax_[c] /= z;
+  return top + std::log(z);
 }
 
 StepResult MulticlassProblem::step(TrainedWeights& w, int i, Surrogate surrogate, float eta) const {
@@ -54,7 +69,12 @@ StepResult MulticlassProblem::step(TrainedWeights& w, int i, Surrogate surrogate
   int worst;
   r.surrogate = surrogate_at(scores_.data(), y, surrogate, worst);
   auto add = [&](size_t j, float a) { w.add(j, a); };
-  if (surrogate == Surrogate::SumOfHinges) {  // subgradient Σ_{violated y'} Ψ(x,y') − Ψ(x,y)
+  if (surrogate == Surrogate::LogLoss || surrogate == Surrogate::SoftmaxMargin) {  // Σ_c p_c Ψ(x,c) − Ψ(x,y)
+    for (int c = 0; c < k; ++c)
+      if (softmax_[c] > 0) map_.add_psi(x, c, float(-eta * softmax_[c]), add);
+    map_.add_psi(x, y, eta, add);
+    r.updated = true;
+  } else if (surrogate == Surrogate::SumOfHinges) {  // subgradient Σ_{violated y'} Ψ(x,y') − Ψ(x,y)
     int violated = 0;
     for (int c = 0; c < k; ++c)
       if (c != y && cost_(c, y) + scores_[c] - scores_[y] > 0) map_.add_psi(x, c, -eta, add), ++violated;

@@ -16,7 +16,7 @@ int argmax_index(const float* values, int n);
 class MulticlassProblem {
  public:
   MulticlassProblem(const Rows& rows, const std::vector<int32_t>& labels, const FeatureMap& map, const CostMatrix& cost)
-      : rows_(rows), labels_(labels), map_(map), cost_(cost), scores_(map.classes()) {}
+      : rows_(rows), labels_(labels), map_(map), cost_(cost), scores_(map.classes()), softmax_(map.classes()) {}
 
   int size() const { return rows_.rows(); }
   size_t dim() const { return map_.dim(); }
@@ -33,11 +33,15 @@ class MulticlassProblem {
  private:
   // ℓ(w, (x_i, y_i)) from the scores, with the label ŷ that attains it (−1 when none is needed).
   double surrogate_at(const float* scores, int y, Surrogate surrogate, int& worst) const;
+  // The log losses: log Σ_c exp(a_c), a_c = δ·Δ(c, y) + s_c − s_y (δ = 1 for softmax-margin, else 0);
+  // fills softmax_ with the probabilities exp(a_c) / Σ exp(a_c), the gradient's weights.
+  double log_loss(const float* scores, int y, bool margin) const;
   const Rows rows_;  // a view: cheap to copy, and safe when built from a temporary
   const std::vector<int32_t>& labels_;
   const FeatureMap& map_;
   const CostMatrix& cost_;
   mutable std::vector<float> scores_;
+  mutable std::vector<double> softmax_;
 };
 
 }  // namespace argmax

@@ -4,10 +4,9 @@
 //   MarginRescaled  ŷ = loss-augmented Viterbi; ℓ = Δ(ŷ,y) + s(ŷ) − s(y)              (M3N, FML 9.22)
 //   SlackRescaled   ŷ = slack_rescaled_argmax;  ℓ = Δ(ŷ,y)·(1 + s(ŷ) − s(y))          (SVM^struct, FML 9.23)
 // and ∂ℓ = Ψ(x,ŷ) − Ψ(x,y) (times Δ(ŷ,y) for slack rescaling). Δ is the Hamming loss normalised by
-// length (SSBD 17.3): Δ(y', y) = (1/n) Σ_t [y'_t ≠ y_t].
-// With a Likelihood objective the step is a stochastic gradient step of the CRF instead:
-//   ℓ = log Z(x) − s(x, y),  ∂ℓ = E_p[Ψ(x, Y)] − Ψ(x, y)                            (Lafferty et al. 2001)
-// and SoftmaxMargin adds cost·[y'_t ≠ y_t] to every node inside Z (Gimpel & Smith 2010; FML 9.24).
+// length (SSBD 17.3): Δ(y', y) = (1/n) Σ_t [y'_t ≠ y_t]. The log losses are the CRF's, by forward–backward:
+//   LogLoss         ℓ = log Z(x) − s(x, y),  ∂ℓ = E_p[Ψ(x, Y)] − Ψ(x, y)           (Lafferty et al. 2001)
+//   SoftmaxMargin   the same with Δ(y', y) = cost·Σ_t [y'_t ≠ y_t] inside Z       (Gimpel & Smith 2010; FML 9.24)
 #pragma once
 #include "core/error.hpp"
 #include "learn/online.hpp"
@@ -18,13 +17,11 @@
 
 namespace argmax {
 
-enum class SequenceObjective { Hinge, Likelihood, SoftmaxMargin };
-
 class SequenceProblem {
  public:
-  SequenceProblem(const SequenceBatch& x, ChainLayout layout, SequenceObjective objective = SequenceObjective::Hinge,
-                  double softmax_cost = 1.0)
-      : x_(x), layout_(layout), objective_(objective), cost_(softmax_cost), delta_(hamming_delta(layout.labels)) {
+  // softmax_cost: the cost of one wrong position for Surrogate::SoftmaxMargin.
+  SequenceProblem(const SequenceBatch& x, ChainLayout layout, double softmax_cost = 1.0)
+      : x_(x), layout_(layout), cost_(softmax_cost), delta_(hamming_delta(layout.labels)) {
     require(x.labels.size() == size_t(x.tokens()), "sequence problem: every token needs a gold label");
   }
 
@@ -42,7 +39,6 @@ class SequenceProblem {
     const double gold_score = scores_.score(gold);
     const LabelPath best = viterbi(scores_);
     r.error = double(mistakes(best.labels.data(), gold, n)) / n;
-    if (objective_ != SequenceObjective::Hinge) return likelihood_step(w, i, gold, gold_score, eta, r);
     switch (surrogate) {
       case Surrogate::Perceptron: {
         r.surrogate = best.score - gold_score;
@@ -67,8 +63,11 @@ class SequenceProblem {
               r.updated = true;
         break;
       }
-      default:
-        fail("sequence models support the perceptron, margin-rescaled and slack-rescaled surrogates");
+      case Surrogate::LogLoss:
+      case Surrogate::SoftmaxMargin:
+        return likelihood_step(w, i, gold, gold_score, surrogate == Surrogate::SoftmaxMargin ? cost_ : 0.0, eta, r);
+      case Surrogate::SumOfHinges:
+        fail("sequence models have no sum-of-hinges surrogate (it would sum over all labellings)");
     }
     return r;
   }
@@ -80,10 +79,10 @@ class SequenceProblem {
   }
 
  private:
-  StepResult& likelihood_step(TrainedWeights& w, int i, const int* gold, double gold_score, float eta,
+  StepResult& likelihood_step(TrainedWeights& w, int i, const int* gold, double gold_score, double cost, float eta,
                               StepResult& r) const {
     const int n = x_.length(i), k = layout_.labels;
-    if (objective_ == SequenceObjective::SoftmaxMargin) add_node_loss(scores_, gold, delta_, float(cost_));
+    if (cost != 0) add_node_loss(scores_, gold, delta_, float(cost));
     forward_backward(scores_, marginals_);
     r.surrogate = marginals_.log_z - gold_score;  // the gold labelling has no cost term
     r.updated = true;
@@ -115,7 +114,6 @@ class SequenceProblem {
 
   const SequenceBatch& x_;
   ChainLayout layout_;
-  SequenceObjective objective_;
   double cost_;
   std::vector<float> delta_;
   mutable ChainScores scores_, augmented_;

@@ -137,7 +137,6 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
   config.epochs = o.integer("epochs");
   config.average = o.flag("average");
   config.seed = uint64_t(o.integer("seed"));
-  SequenceObjective objective = SequenceObjective::Hinge;
   if (algo == "perceptron") {
     config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
   } else if (algo == "ssvm" || algo == "ssvm-slack") {
@@ -147,10 +146,10 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     if (lambda > 0) config.step_size = StepSize::Pegasos;
     else config.step_size = StepSize::Constant, config.eta = o.real("eta");
   } else {
-    objective = algo == "crf" ? SequenceObjective::Likelihood : SequenceObjective::SoftmaxMargin;
+    config.surrogate = algo == "crf" ? Surrogate::LogLoss : Surrogate::SoftmaxMargin;
     config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
   }
-  SequenceProblem problem(x, layout, objective, cost);
+  SequenceProblem problem(x, layout, cost);
   weights = train_online(problem, config, progress, std::move(weights));
 }
 

@@ -278,3 +278,57 @@ TEST_CASE("bad input is an InputError with a message", "[multiclass]") {
   d.x[5] = NAN;
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {}, {}), Catch::Contains("non-finite"));
 }
+
+TEST_CASE("log loss and softmax-margin: values, gradients by finite differences, logistic regression by SGD",
+          "[multiclass]") {
+  Rng rng(21);
+  const int k = 4, cols = 3;
+  std::vector<float> cost_rows(k * k);
+  for (int t = 0; t < k; ++t)
+    for (int p = 0; p < k; ++p) cost_rows[t * k + p] = t == p ? 0.f : float(0.5 + rng.uniform());
+  const CostMatrix cost = CostMatrix::from_rows(cost_rows, k);
+  const FeatureMap map = FeatureMap::multivector(cols, k, 1.f);
+  for (const Surrogate s : {Surrogate::LogLoss, Surrogate::SoftmaxMargin}) {
+    for (int trial = 0; trial < 20; ++trial) {
+      std::vector<float> x(cols), w(map.dim());
+      for (auto& v : x) v = float(2 * rng.uniform() - 1);
+      for (auto& v : w) v = float(2 * rng.uniform() - 1);
+      const std::vector<int32_t> y = {int32_t(rng.below(k))};
+      const Rows rows = Rows::dense(x.data(), 1, cols);
+      MulticlassProblem problem(rows, y, map, cost);
+      // The value, written out: log Σ_c exp(δ·Δ(c, y) + s_c − s_y), s_c = ⟨w_c, (x, 1)⟩ (multivector
+      // blocks, feature-major, with the bias feature 1 last).
+      auto value = [&](const std::vector<float>& v) {
+        std::vector<double> score(k, 0.0);
+        for (int c = 0; c < k; ++c) {
+          for (int j = 0; j < cols; ++j) score[c] += double(v[size_t(j) * k + c]) * x[j];
+          score[c] += v[size_t(cols) * k + c];
+        }
+        double z = 0;
+        for (int c = 0; c < k; ++c)
+          z += std::exp((s == Surrogate::SoftmaxMargin ? cost(c, y[0]) : 0.0) + score[c] - score[y[0]]);
+        return std::log(z);
+      };
+      REQUIRE(problem.evaluate(w.data(), s).surrogate == Approx(value(w)).epsilon(1e-5));
+      // One step with η = 1 subtracts the gradient; compare with central differences.
+      TrainedWeights tw(w, false);
+      problem.step(tw, 0, s, 1.f);
+      tw.end_step();
+      const std::vector<float> after = tw.current();
+      for (size_t j = 0; j < w.size(); ++j) {
+        std::vector<float> up = w, down = w;
+        up[j] += 1e-2f, down[j] -= 1e-2f;
+        const double numeric = (value(up) - value(down)) / 2e-2;
+        REQUIRE(double(w[j] - after[j]) == Approx(numeric).margin(1e-3));
+      }
+    }
+  }
+  // SGD on the log loss learns well-separated clusters.
+  const Data d = clusters(200, 3, 2, 0.3, 5);
+  const auto model = LinearMulticlass::train(d.rows(), d.y, "sgd", {{"loss", "log"}, {"epochs", "50"}, {"bias", "1"}}, {});
+  std::vector<int32_t> predicted(d.y.size());
+  model.predict(d.rows(), predicted.data());
+  int right = 0;
+  for (size_t i = 0; i < d.y.size(); ++i) right += predicted[i] == d.y[i];
+  REQUIRE(right >= 0.97 * d.y.size());
+}

@@ -26,6 +26,11 @@ test('every algorithm learns separable clusters and predicts the original labels
     assert.deepEqual(Array.from(model.labels), [10, 20, 30]);
     model.dispose();
   }
+  for (const loss of ['log', 'softmax-margin']) {
+    const model = new am.Multiclass({ algo: 'sgd', loss, bias: 1 }).fit(X, y);
+    assert.deepEqual(Array.from(model.predict(X)), y, loss);
+    model.dispose();
+  }
 });
 
 test('dense {data, rows, cols} and CSR input give the same predictions as number[][]', () => {
@@ -110,7 +115,7 @@ test('bad input raises a clear Error and the module keeps working', () => {
     [() => new am.Multiclass({ algo: 'cs', C: '1' }), /must be a finite number/],
     [() => new am.Multiclass({ algo: 'cs', C: 0 }), /must be > 0/],
     [() => new am.Multiclass({ algo: 'sgd', epochs: 1.5 }), /must be an integer/],
-    [() => new am.Multiclass({ algo: 'sgd', loss: 'log' }), /must be one of hinge, slack, sum/],
+    [() => new am.Multiclass({ algo: 'sgd', loss: 'logit' }), /must be one of hinge, slack, sum, log, softmax-margin/],
     [() => model.margins(X.slice(0, 1), [99]), /not one of the model's labels/],
     [() => new am.Multiclass().predict(X), /not trained/],
   ];
