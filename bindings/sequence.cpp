@@ -70,9 +70,8 @@ std::vector<int64_t> starts_at(uintptr_t starts_ptr, int m) {
 // lexicon: the text of a word lexicon (word_lexicon.hpp), or empty for none.
 SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
                            std::string lexicon, val on_progress, SequenceModel* warm) {
-  const WordLexicon words = lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon);
   return train_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m), option_lines(options),
-                      progress_from(on_progress), warm, &words);
+                      progress_from(on_progress), warm, lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon));
 }
 
 SequenceModel train_numeric(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
@@ -102,8 +101,7 @@ SequenceBatch featurize_numeric(const SequenceModel& model, uintptr_t offsets, u
 // (0 = none); bio: apply the BIO/BIOES transition rules derived from the label names.
 val decode(const SequenceModel& model, const SequenceBatch& x, uintptr_t forced, bool bio) {
   const ChainConstraints rules = bio ? ChainConstraints::bio(model.labels) : ChainConstraints{};
-  const std::vector<int> ids = model.decode(x, bio ? &rules : nullptr, reinterpret_cast<const int32_t*>(forced));
-  return typed_array("Int32Array", std::vector<int32_t>(ids.begin(), ids.end()));
+  return typed_array("Int32Array", model.decode(x, bio ? &rules : nullptr, reinterpret_cast<const int32_t*>(forced)));
 }
 
 val tag_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t forced, bool bio) {

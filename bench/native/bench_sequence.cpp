@@ -119,7 +119,7 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
   for (const auto& [algo, options] : runs) {
     int epochs = 0;
     auto t0 = Clock::now();
-    const SequenceModel model = train_tagger(train.tokens, train.tags, options, verbose_progress(verbose, epochs), nullptr, &words);
+    const SequenceModel model = train_tagger(train.tokens, train.tags, options, verbose_progress(verbose, epochs), nullptr, words);
     const double train_s = seconds_since(t0);
     t0 = Clock::now();
     const auto predicted = model.tag(test.tokens);

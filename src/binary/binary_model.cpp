@@ -25,8 +25,7 @@ std::vector<uint8_t> binary_model_to_bytes(const BinaryModel& model) {
 }
 
 std::unique_ptr<BinaryModel> binary_model_from_bytes(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == "binary", "expected a binary model, got '", in.kind(), "'");
+  ByteReader in(data, size, "binary");
   auto model = load_binary_model(in);
   in.expect_end();
   return model;

@@ -194,7 +194,7 @@ AdaBoostMH AdaBoostMH::from_bytes(const uint8_t* data, size_t size) {
     const std::string method = in.get_string();
     require(method == "adaboost-mh", "expected an adaboost-mh model, got a multilabel '", method, "' model");
   } else {
-    require(in.kind() == "adaboost-mh", "expected an adaboost-mh model, got '", in.kind(), "'");
+    require(in.kind() == "adaboost-mh", "these model bytes hold a '", in.kind(), "' model, not an adaboost-mh model");
   }
   AdaBoostMH model = load_payload(in, size);
   in.expect_end();

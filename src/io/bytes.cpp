@@ -1,15 +1,11 @@
 #include "io/bytes.hpp"
 
+#include "core/hash.hpp"
+
 namespace argmax {
 namespace {
 
 constexpr char kMagic[8] = {'A', 'R', 'G', 'M', 'A', 'X', '\0', '\x1a'};
-
-uint64_t fnv1a(const uint8_t* p, size_t n) {
-  uint64_t h = 0xcbf29ce484222325ull;
-  for (size_t i = 0; i < n; ++i) h = (h ^ p[i]) * 0x100000001b3ull;
-  return h;
-}
 
 }  // namespace
 
@@ -52,6 +48,10 @@ ByteReader::ByteReader(const uint8_t* data, size_t size) : pos_(data), end_(data
   require(version == kFormatVersion, "model format version ", version, " is not supported (this build reads ",
           kFormatVersion, ")");
   kind_ = get_string();
+}
+
+ByteReader::ByteReader(const uint8_t* data, size_t size, const std::string& kind) : ByteReader(data, size) {
+  require(kind_ == kind, "these model bytes hold a '", kind_, "' model, not a ", kind, " model");
 }
 
 void ByteReader::take(void* out, size_t n) {

@@ -45,6 +45,8 @@ class ByteReader {
  public:
   // Checks magic, version and checksum; throws InputError saying which is wrong.
   ByteReader(const uint8_t* data, size_t size);
+  // The same, and the bytes must hold a model of this kind.
+  ByteReader(const uint8_t* data, size_t size, const std::string& kind);
   const std::string& kind() const { return kind_; }
 
   template <class T>

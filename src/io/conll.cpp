@@ -3,26 +3,10 @@
 #include <cstdlib>
 
 #include "core/error.hpp"
+#include "io/lines.hpp"
 
 namespace argmax {
 namespace {
-
-// Calls f(line, number) for every line (without "\n" or a trailing "\r").
-template <class F>
-void for_each_line(const std::string& text, F&& f) {
-  size_t pos = 0;
-  long number = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    size_t stop = end;
-    if (stop > pos && text[stop - 1] == '\r') --stop;
-    f(text.substr(pos, stop - pos), ++number);
-    pos = end + 1;
-  }
-}
-
-bool blank(const std::string& line) { return line.find_first_not_of(" \t") == std::string::npos; }
 
 // Gathers token/tag pairs into sentences; a blank line (or the end) closes one.
 struct SentenceCollector {
@@ -48,17 +32,10 @@ TaggedText read_conllu(const std::string& text, const std::string& tag_column) {
           tag_column, "'");
   const size_t tag_field = tag_column == "upos" ? 3 : 4;
   SentenceCollector sentences;
-  for_each_line(text, [&](const std::string& line, long number) {
-    if (blank(line)) return sentences.close();
-    if (line[0] == '#') return;
-    std::vector<std::string> f;
-    size_t a = 0;
-    while (true) {
-      size_t b = line.find('\t', a);
-      f.push_back(line.substr(a, b == std::string::npos ? std::string::npos : b - a));
-      if (b == std::string::npos) break;
-      a = b + 1;
-    }
+  for_each_line(text, [&](int64_t number, const char* b, const char* e) {
+    if (is_blank(b, e)) return sentences.close();
+    if (*b == '#') return;
+    const std::vector<std::string> f = split_tabs(b, e);
     require(f.size() == 10, "line ", number, ": a CoNLL-U token line has 10 tab-separated fields, this one has ",
             f.size());
     const std::string& id = f[0];
@@ -79,18 +56,11 @@ TaggedText read_conllu(const std::string& text, const std::string& tag_column) {
 
 TaggedText read_columns(const std::string& text) {
   SentenceCollector sentences;
-  for_each_line(text, [&](const std::string& line, long number) {
-    if (blank(line)) return sentences.close();
+  for_each_line(text, [&](int64_t number, const char* b, const char* e) {
+    if (is_blank(b, e)) return sentences.close();
+    const std::string line(b, e);
     if (line.rfind("-DOCSTART-", 0) == 0) return;
-    std::vector<std::string> f;
-    size_t a = 0;
-    while (a < line.size()) {
-      while (a < line.size() && (line[a] == ' ' || line[a] == '\t')) ++a;
-      size_t b = a;
-      while (b < line.size() && line[b] != ' ' && line[b] != '\t') ++b;
-      if (b > a) f.push_back(line.substr(a, b - a));
-      a = b;
-    }
+    const std::vector<std::string> f = split_blanks(b, e);
     require(f.size() >= 2, "line ", number, ": expected a token and a tag separated by whitespace, got '", line, "'");
     sentences.add(f.front(), f.back());
   });

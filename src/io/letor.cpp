@@ -7,6 +7,7 @@
 #include <unordered_set>
 
 #include "core/error.hpp"
+#include "io/lines.hpp"
 
 namespace argmax {
 namespace {
@@ -45,22 +46,8 @@ OwnedQueries read_letor(const std::string& text, int32_t min_cols) {
   int32_t max_index = 0;
   std::unordered_set<std::string> finished;  // queries already closed (a later line may not reopen them)
   std::string current;
-  long line = 0;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t stop = text.find('\n', pos);
-    if (stop == std::string::npos) stop = text.size();
-    ++line;
-    const char* p = text.data() + pos;
-    const char* end = text.data() + stop;
-    pos = stop + 1;
-    for (const char* c = p; c < end; ++c)
-      if (*c == '#') {
-        end = c;
-        break;
-      }
+  for_each_data_line(text, [&](int64_t line, const char* p, const char* end) {
     std::string token = next_token(p, end);
-    if (token.empty()) continue;  // blank or comment-only line
 
     double rel = 0;
     require(parse_real(token, rel), "line ", line, ": relevance '", token, "' is not a number");
@@ -99,7 +86,7 @@ OwnedQueries read_letor(const std::string& text, int32_t min_cols) {
     }
     data.features.offsets.push_back(int32_t(data.features.values.size()));
     data.relevance.push_back(float(rel));
-  }
+  });
   if (!current.empty()) data.offsets.push_back(int32_t(data.relevance.size()));
   data.features.cols = std::max(max_index, min_cols);
   return data;

@@ -1,11 +1,12 @@
 // LIBSVM / SVMlight text: one example per line, `label idx:val idx:val … # comment`, indices 1-based and
-// increasing. The feature part is shared with the other sparse text formats (multi-label, LETOR, SVM^hmm).
+// increasing. The feature part is shared with the multi-label format.
 #pragma once
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/rows.hpp"
+#include "io/lines.hpp"
 
 namespace argmax {
 
@@ -24,25 +25,5 @@ int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& 
 
 // Parses a whole decimal integer token; false when `token` is not one.
 bool parse_int(const std::string& token, int32_t& out);
-
-// Calls f(line_number, begin, end) for each line with comments (#…) stripped, skipping blank lines.
-template <class F>
-void for_each_data_line(const std::string& text, F&& f) {
-  int64_t line = 0;
-  size_t pos = 0;
-  while (pos < text.size()) {
-    size_t stop = text.find('\n', pos);
-    if (stop == std::string::npos) stop = text.size();
-    ++line;
-    const char* b = text.data() + pos;
-    const char* e = text.data() + stop;
-    for (const char* c = b; c < e; ++c)
-      if (*c == '#') { e = c; break; }
-    while (b < e && (*b == ' ' || *b == '\t')) ++b;
-    while (e > b && (e[-1] == ' ' || e[-1] == '\t' || e[-1] == '\r')) --e;
-    if (b < e) f(line, b, e);
-    pos = stop + 1;
-  }
-}
 
 }  // namespace argmax

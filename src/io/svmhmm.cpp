@@ -1,12 +1,12 @@
 #include "io/svmhmm.hpp"
 
 #include <algorithm>
-#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <set>
 
 #include "core/error.hpp"
+#include "io/lines.hpp"
 
 namespace argmax {
 
@@ -15,25 +15,8 @@ NumericSequences read_svmhmm(const std::string& text) {
   out.rows.sparse = true;
   std::set<std::string> finished;
   std::string current;
-  size_t pos = 0;
-  long number = 0;
-  while (pos < text.size()) {
-    size_t end = text.find('\n', pos);
-    if (end == std::string::npos) end = text.size();
-    std::string line = text.substr(pos, end - pos);
-    pos = end + 1;
-    ++number;
-    const size_t hash = line.find('#');
-    if (hash != std::string::npos) line.resize(hash);
-    std::vector<std::string> f;
-    for (size_t a = 0; a < line.size();) {
-      while (a < line.size() && std::isspace(uint8_t(line[a]))) ++a;
-      size_t b = a;
-      while (b < line.size() && !std::isspace(uint8_t(line[b]))) ++b;
-      if (b > a) f.push_back(line.substr(a, b - a));
-      a = b;
-    }
-    if (f.empty()) continue;
+  for_each_data_line(text, [&](int64_t number, const char* b, const char* e) {
+    const std::vector<std::string> f = split_blanks(b, e);
     require(f.size() >= 2 && f[1].rfind("qid:", 0) == 0 && f[1].size() > 4, "line ", number,
             ": expected 'TAG qid:N idx:val …'");
     const std::string qid = f[1].substr(4);
@@ -68,7 +51,7 @@ NumericSequences read_svmhmm(const std::string& text) {
       out.rows.cols = std::max<int32_t>(out.rows.cols, int32_t(idx));
     }
     out.rows.offsets.push_back(int32_t(out.rows.indices.size()));
-  }
+  });
   if (!out.tags.empty()) out.starts.push_back(out.rows.rows());
   return out;
 }

@@ -197,8 +197,7 @@ std::vector<uint8_t> LinearMulticlass::save() const {
 }
 
 LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == kKind, "model bytes hold a '", in.kind(), "' model, not a ", kKind, " model");
+  ByteReader in(data, size, kKind);
   LinearMulticlass m;
   m.algo_ = in.get_string();
   m.options_ = in.get_options();

@@ -230,8 +230,7 @@ std::vector<uint8_t> Ranker::save() const {
 }
 
 Ranker Ranker::load(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == "ranking", "these model bytes hold a '", in.kind(), "' model, not a ranking model");
+  ByteReader in(data, size, "ranking");
   OptionList settings = in.get_options();
   std::vector<float> weights = in.get_vector<float>();
   in.expect_end();

@@ -12,8 +12,7 @@ const std::vector<OptionSpec>& binary_relevance_options() {
 }
 
 std::string multilabel_method(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == "multilabel", "expected a multilabel model, got '", in.kind(), "'");
+  ByteReader in(data, size, "multilabel");
   return in.get_string();
 }
 
@@ -60,8 +59,7 @@ std::vector<uint8_t> BinaryRelevanceModel::to_bytes() const {
 }
 
 BinaryRelevanceModel BinaryRelevanceModel::from_bytes(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == "multilabel", "expected a multilabel model, got '", in.kind(), "'");
+  ByteReader in(data, size, "multilabel");
   const std::string method = in.get_string();
   require(method == "br", "expected a binary relevance model, got a multilabel '", method, "' model");
   BinaryRelevanceModel model;

@@ -144,8 +144,7 @@ std::vector<uint8_t> ReductionModel::to_bytes() const {
 }
 
 ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == "reduction", "expected a reduction model, got '", in.kind(), "'");
+  ByteReader in(data, size, "reduction");
   ReductionModel model;
   model.reduction_ = in.get_string();
   model.learner_ = in.get_string();

@@ -141,8 +141,7 @@ std::vector<uint8_t> SequenceModel::save() const {
 }
 
 SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
-  ByteReader r(data, size);
-  require(r.kind() == "sequence", "expected a sequence model, got a '", r.kind(), "' model");
+  ByteReader r(data, size, "sequence");
   SequenceModel m;
   m.labels = r.get_strings();
   require(!m.labels.empty(), "sequence model has no labels");

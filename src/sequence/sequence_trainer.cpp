@@ -154,9 +154,9 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
 }
 
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
-                           const ProgressFn& progress, const SequenceModel* warm, const WordLexicon* words) {
+                           const ProgressFn& progress, const SequenceModel* warm, WordLexicon words) {
   std::string templates;
-  const bool with_lexicon = words && !words->empty();
+  const bool with_lexicon = !words.empty();
   const Options o = parse_options(given, templates, with_lexicon);
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i)
@@ -174,13 +174,13 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     m.templates = templates;
     const int bits = o.integer("hash_bits");
     m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary({});
-    if (with_lexicon && TokenFeaturizer(templates).uses_word_lexicon()) m.words = *words;  // kept only if read
   }
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   // Feature extraction; the dictionary grows by the keys seen at least min_count times.
   {
     TokenFeaturizer featurizer(m.templates);
+    if (!warm && featurizer.uses_word_lexicon()) m.words = std::move(words);  // kept only if read
     if (featurizer.uses_tags() && !warm) {
       std::vector<uint64_t> words;
       for (const auto& s : tokens)

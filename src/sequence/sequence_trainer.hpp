@@ -26,7 +26,7 @@ const std::vector<OptionSpec>& sequence_options();
 // to read (lex, lex2; the pos preset does), kept in the model when they do.
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
                            const ProgressFn& progress = {}, const SequenceModel* warm = nullptr,
-                           const WordLexicon* words = nullptr);
+                           WordLexicon words = {});
 
 // Trains on numeric features: rows = one row per position, sequence i = rows [starts[i], starts[i+1]).
 SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,

@@ -4,6 +4,7 @@
 #include <cstring>
 
 #include "core/error.hpp"
+#include "core/hash.hpp"
 
 namespace argmax {
 namespace {
@@ -13,12 +14,6 @@ const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "
                               "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias", "tags", "lex", "lex2"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
 
-constexpr uint64_t kOffset = 0xcbf29ce484222325ull, kPrime = 0x100000001b3ull;
-
-uint64_t fnv(const char* p, size_t n, uint64_t h = kOffset) {
-  for (size_t i = 0; i < n; ++i) h = (h ^ uint8_t(p[i])) * kPrime;
-  return h;
-}
 // SplitMix64's finaliser: spreads the bits of a combined key (hashing into 2^b buckets takes the low bits).
 uint64_t mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
@@ -99,7 +94,7 @@ std::vector<FeatureTemplate> parse_templates(const std::string& text) {
       ft.parts.push_back({Attribute(found), offset});
       a = b + 1;
     }
-    ft.seed = fnv(ft.text.data(), ft.text.size());
+    ft.seed = fnv1a(ft.text.data(), ft.text.size());
     out.push_back(std::move(ft));
     i = j;
   }
@@ -111,7 +106,7 @@ uint64_t TokenFeaturizer::word_key(const std::string& token) {
   std::string lower = token;
   for (char& c : lower)
     if (c >= 'A' && c <= 'Z') c = char(c + 32);
-  return fnv(lower.data(), lower.size());
+  return fnv1a(lower.data(), lower.size());
 }
 
 TokenFeaturizer::TokenFeaturizer(const std::string& templates_or_preset)
@@ -166,25 +161,27 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
         if (i == lower.size() || (uint8_t(lower[i]) & 0xC0) != 0x80) cs[count++] = lower.size() - i;
       for (int c = count; c <= 4; ++c) cs[c] = lower.size();
     }
+    // One lookup serves both lexicon columns.
+    const WordLexicon::Match match = words_ && uses_word_lexicon() ? words_->find(w, lower) : WordLexicon::Match{};
     for (int s = 0; s < a; ++s) {
       const Attribute at = used_[s];
       uint64_t v = 0;
       switch (at) {
-        case Attribute::Word: v = fnv(w.data(), w.size()); break;
-        case Attribute::Lower: v = fnv(lower.data(), lower.size()); break;
+        case Attribute::Word: v = fnv1a(w.data(), w.size()); break;
+        case Attribute::Lower: v = fnv1a(lower.data(), lower.size()); break;
         case Attribute::Prefix1: case Attribute::Prefix2: case Attribute::Prefix3: case Attribute::Prefix4: {
           const int len = 1 + int(at) - int(Attribute::Prefix1);
-          v = fnv(lower.data(), cp[len], 0x9e3779b97f4a7c15ull + len);
+          v = fnv1a(lower.data(), cp[len], 0x9e3779b97f4a7c15ull + len);
           break;
         }
         case Attribute::Suffix1: case Attribute::Suffix2: case Attribute::Suffix3: case Attribute::Suffix4: {
           const int len = 1 + int(at) - int(Attribute::Suffix1);
-          v = fnv(lower.data() + lower.size() - cs[len], cs[len], 0x7f4a7c159e3779b9ull + len);
+          v = fnv1a(lower.data() + lower.size() - cs[len], cs[len], 0x7f4a7c159e3779b9ull + len);
           break;
         }
         case Attribute::Shape: case Attribute::ShortShape: {
           const size_t cut = at == Attribute::Shape ? 4 : 1;
-          uint64_t h = kOffset;
+          uint64_t h = kFnvOffset;
           char last = 0;
           size_t run = 0;
           for (unsigned char c : w) {
@@ -192,7 +189,7 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
             const char k = shape_class(c);
             run = k == last ? run + 1 : 1;
             last = k;
-            if (run <= cut) h = (h ^ uint8_t(k)) * kPrime;
+            if (run <= cut) h = fnv1a(&k, 1, h);
           }
           v = h;
           break;
@@ -212,9 +209,9 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
         case Attribute::Last: v = t == n - 1; break;
         case Attribute::TitleCase: v = title_case; break;
         case Attribute::Bias: v = 1; break;
-        case Attribute::Tags: v = mix(lexicon_ ? lexicon_->class_of(fnv(lower.data(), lower.size())) : TagLexicon::kRare); break;
+        case Attribute::Tags: v = mix(lexicon_ ? lexicon_->class_of(fnv1a(lower.data(), lower.size())) : TagLexicon::kRare); break;
         case Attribute::Lex: case Attribute::Lex2:
-          v = words_ ? words_->value(w, lower, int(at) - int(Attribute::Lex)) : mix(0x4E4F4E45);
+          v = words_ ? words_->value(match, int(at) - int(Attribute::Lex)) : mix(0x4E4F4E45);
           break;
         case Attribute::Count: break;
       }

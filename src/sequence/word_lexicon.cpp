@@ -2,83 +2,70 @@
 
 #include <algorithm>
 #include <map>
-#include <sstream>
 
 #include "core/error.hpp"
+#include "core/hash.hpp"
+#include "io/lines.hpp"
 
 namespace argmax {
 namespace {
 
-uint64_t fnv(const std::string& s, uint64_t h = 0xcbf29ce484222325ull) {
-  for (unsigned char c : s) h = (h ^ c) * 0x100000001b3ull;
-  return h;
-}
-
-const uint64_t kNone = fnv("\x01none");
+const uint64_t kNone = fnv1a("\x01none");
 // A set found through the lower-cased word: its own value.
 uint64_t lowered(uint64_t set) { return (set ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull | 1; }
 
 }  // namespace
 
-uint64_t WordLexicon::key(const std::string& word) { return fnv(word); }
-
 WordLexicon WordLexicon::parse(const std::string& text) {
   WordLexicon lex;
   lex.sets_.push_back(kNone);
   std::map<uint64_t, uint32_t> set_ids{{kNone, 0}};
-  std::vector<int> line_of;  // per word id, for the error on a repeated word
-  std::istringstream in(text);
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (!line.empty() && line.back() == '\r') line.pop_back();
-    if (line.find_first_not_of(" \t") == std::string::npos || line[0] == '#') continue;
-    std::vector<std::string> fields;
-    for (size_t a = 0, b; a <= line.size(); a = b + 1) {
-      b = std::min(line.find('\t', a), line.size());
-      fields.push_back(line.substr(a, b - a));
-    }
+  std::vector<int64_t> line_of;  // per word id, for the error on a repeated word
+  for_each_line(text, [&](int64_t number, const char* b, const char* e) {
+    if (is_blank(b, e) || *b == '#') return;
+    const std::vector<std::string> fields = split_tabs(b, e);
     const std::string& word = fields[0];
     require(!word.empty() && word.find(' ') == std::string::npos, "lexicon line ", number,
-            ": expected 'word<TAB>classes', got '", line, "'");
+            ": expected 'word<TAB>classes', got '", std::string(b, e), "'");
     require(fields.size() >= 2 && fields.size() <= 1 + kColumns, "lexicon line ", number, ": '", word, "' has ",
             fields.size() - 1, " class columns (expected 1 or ", kColumns, ", separated by tabs)");
-    const int32_t seen = lex.words_.lookup(key(word));
+    const int32_t seen = lex.words_.lookup(fnv1a(word));
     require(seen < 0, "lexicon line ", number, ": '", word, "' is listed twice (first on line ", seen < 0 ? 0 : line_of[seen], ")");
-    lex.words_.add(key(word));
+    lex.words_.add(fnv1a(word));
     line_of.push_back(number);
+    bool any = false;
     for (int c = 0; c < kColumns; ++c) {
+      std::vector<std::string> set;
+      if (c + 1 < int(fields.size())) set = split_blanks(fields[c + 1].data(), fields[c + 1].data() + fields[c + 1].size());
+      std::sort(set.begin(), set.end());
+      set.erase(std::unique(set.begin(), set.end()), set.end());
       uint32_t id = 0;
-      if (c + 1 < int(fields.size())) {
-        std::istringstream classes(fields[c + 1]);
-        std::vector<std::string> set;
-        for (std::string name; classes >> name;) set.push_back(name);
-        std::sort(set.begin(), set.end());
-        set.erase(std::unique(set.begin(), set.end()), set.end());
-        uint64_t h = fnv("\x02set");
-        for (const auto& name : set) h = fnv(name + '\x1f', h);
-        if (!set.empty()) {
-          const auto found = set_ids.emplace(h, uint32_t(lex.sets_.size()));
-          if (found.second) lex.sets_.push_back(h);
-          id = found.first->second;
-        }
+      if (!set.empty()) {
+        uint64_t h = fnv1a("\x02set");
+        for (const auto& name : set) h = fnv1a(name + '\x1f', h);
+        const auto found = set_ids.emplace(h, uint32_t(lex.sets_.size()));
+        if (found.second) lex.sets_.push_back(h);
+        id = found.first->second, any = true;
       }
       lex.classes_.push_back(id);
     }
-    const auto own = lex.classes_.end() - kColumns;
-    require(std::any_of(own, lex.classes_.end(), [](uint32_t id) { return id != 0; }), "lexicon line ", number, ": '",
-            word, "' has no classes");
-  }
+    require(any, "lexicon line ", number, ": '", word, "' has no classes");
+  });
   require(!lex.classes_.empty(), "the lexicon has no words");
   return lex;
 }
 
-uint64_t WordLexicon::value(const std::string& word, const std::string& lower, int column) const {
-  if (classes_.empty()) return kNone;
-  int32_t id = words_.lookup(key(word));
-  if (id >= 0) return sets_[classes_[size_t(id) * kColumns + column]];
-  id = words_.lookup(key(lower));
-  if (id >= 0) return lowered(sets_[classes_[size_t(id) * kColumns + column]]);
-  return kNone;
+WordLexicon::Match WordLexicon::find(const std::string& word, const std::string& lower) const {
+  if (classes_.empty()) return {};
+  const int32_t id = words_.lookup(fnv1a(word));
+  if (id >= 0 || lower == word) return {id, false};
+  return {words_.lookup(fnv1a(lower)), true};
+}
+
+uint64_t WordLexicon::value(Match match, int column) const {
+  if (match.id < 0) return kNone;
+  const uint64_t set = sets_[classes_[size_t(match.id) * kColumns + column]];
+  return match.lowered ? lowered(set) : set;
 }
 
 void WordLexicon::save(ByteWriter& out) const {

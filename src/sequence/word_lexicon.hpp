@@ -29,14 +29,19 @@ class WordLexicon {
 
   bool empty() const { return classes_.empty(); }
   size_t words() const { return words_.keys().size(); }
-  // The value of class column `column` (0 or 1) for a token and its lower-cased form (never 0).
-  uint64_t value(const std::string& word, const std::string& lower, int column) const;
+  // A token's entry: the word as written, else its lower-cased form, else none (id −1).
+  struct Match {
+    int32_t id = -1;
+    bool lowered = false;
+  };
+  Match find(const std::string& word, const std::string& lower) const;
+  // The value of class column `column` (0 or 1) for a match (never 0).
+  uint64_t value(Match match, int column) const;
 
   void save(ByteWriter& out) const;
   static WordLexicon load(ByteReader& in);
 
  private:
-  static uint64_t key(const std::string& word);
   FeatureIndex words_ = FeatureIndex::dictionary({});
   std::vector<uint32_t> classes_;     // kColumns per word: an id into sets_
   std::vector<uint64_t> sets_;        // the hash of each distinct sorted class set; sets_[0] = "none"

@@ -315,8 +315,7 @@ std::vector<uint8_t> DecisionTree::to_bytes() const {
 }
 
 DecisionTree DecisionTree::from_bytes(const uint8_t* data, size_t size) {
-  ByteReader in(data, size);
-  require(in.kind() == "tree", "expected a tree model, got '", in.kind(), "'");
+  ByteReader in(data, size, "tree");
   DecisionTree t = load(in);
   in.expect_end();
   return t;

@@ -15,7 +15,7 @@ uint64_t value(const WordLexicon& lex, const std::string& word, int column) {
   std::string lower = word;
   for (char& c : lower)
     if (c >= 'A' && c <= 'Z') c = char(c + 32);
-  return lex.value(word, lower, column);
+  return lex.value(lex.find(word, lower), column);
 }
 
 }  // namespace
@@ -78,7 +78,7 @@ TEST_CASE("a tagger with a lexicon tags words it never saw in training", "[seque
     for (size_t i = 0; i < got.size(); ++i) right += got[i][1] == expected[i][1];
     return double(right) / got.size();
   };
-  const SequenceModel with = train_tagger(tokens, tags, {{"epochs", "10"}}, {}, nullptr, &lex);
+  const SequenceModel with = train_tagger(tokens, tags, {{"epochs", "10"}}, {}, nullptr, lex);
   REQUIRE(with.templates == template_preset("pos", true));
   REQUIRE(with.templates.find("lex2[0]") != std::string::npos);
   REQUIRE(accuracy(with) >= 0.95);
@@ -93,9 +93,9 @@ TEST_CASE("a tagger with a lexicon tags words it never saw in training", "[seque
   REQUIRE(again.tag(unseen) == with.tag(unseen));
   const SequenceModel warm = train_tagger(tokens, tags, {{"epochs", "1"}}, {}, &again);
   REQUIRE(warm.words.words() == lex.words());
-  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {}, {}, &again, &lex), Catch::Contains("keeps the model's word lexicon"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {}, {}, &again, lex), Catch::Contains("keeps the model's word lexicon"));
   // CRFsuite's preset never reads it, and its model does not keep it.
-  const SequenceModel crfsuite = train_tagger(tokens, tags, {{"features", "crfsuite"}, {"epochs", "1"}}, {}, nullptr, &lex);
+  const SequenceModel crfsuite = train_tagger(tokens, tags, {{"features", "crfsuite"}, {"epochs", "1"}}, {}, nullptr, lex);
   REQUIRE(crfsuite.templates == template_preset("crfsuite"));
   REQUIRE(crfsuite.words.empty());
 }
