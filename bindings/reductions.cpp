@@ -117,7 +117,9 @@ ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel:
 DecisionTree train_tree(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
                         std::string options, val report_out) {
   const LabelIndex y = training_labels(labels, rows);
-  const TreeConfig c = tree_config_from(Options::parse(tree_options(), option_lines(options), "tree"));
+  const Options o = Options::parse(tree_options(), option_lines(options), "tree");
+  TreeConfig c = tree_config_from(o);
+  c.seed = uint64_t(o.real("seed"));
   PruningReport report;
   DecisionTree t = DecisionTree::train(rows_at(offsets, indices, values, rows, cols), y.index, int(y.labels.size()), c,
                                        {}, {}, &report);

@@ -60,6 +60,20 @@ const BinaryLearnerInfo& binary_learner(const std::string& name) {
   fail("unknown binary learner '", name, "' (known: ", known, ")");
 }
 
+namespace {
+
+// A trainer that gives each binary problem its own seed (the reductions' per-column seeds).
+template <class Config, class Train>
+BinaryTrainer seeded(const Config& config, Train train) {
+  return [config, train](const BinarySample& d, uint64_t seed) {
+    Config c = config;
+    c.seed = seed;
+    return std::unique_ptr<BinaryModel>(train(d, c, {}));
+  };
+}
+
+}  // namespace
+
 BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& given) {
   const BinaryLearnerInfo& info = binary_learner(name);
   const Options o = Options::parse(info.options, given, name);
@@ -67,21 +81,13 @@ BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& giv
     DualSvmConfig c;
     c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
     c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
-    return [c](const BinarySample& d, uint64_t seed) {
-      DualSvmConfig cc = c;
-      cc.seed = seed;
-      return std::unique_ptr<BinaryModel>(train_dual_cd_svm(d, cc));
-    };
+    return seeded(c, train_dual_cd_svm);
   }
   if (name == "svm-pegasos") {
     PegasosSvmConfig c;
     c.lambda = o.real("lambda"), c.epochs = o.integer("epochs"), c.bias = float(o.real("bias"));
     c.average = o.flag("average");
-    return [c](const BinarySample& d, uint64_t seed) {
-      PegasosSvmConfig cc = c;
-      cc.seed = seed;
-      return std::unique_ptr<BinaryModel>(train_pegasos_svm(d, cc));
-    };
+    return seeded(c, train_pegasos_svm);
   }
   if (name == "logistic") {
     LogisticConfig c;
@@ -91,23 +97,12 @@ BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& giv
   if (name == "perceptron") {
     PerceptronConfig c;
     c.epochs = o.integer("epochs"), c.bias = float(o.real("bias")), c.average = o.flag("average");
-    return [c](const BinarySample& d, uint64_t seed) {
-      PerceptronConfig cc = c;
-      cc.seed = seed;
-      return std::unique_ptr<BinaryModel>(train_perceptron(d, cc));
-    };
+    return seeded(c, train_perceptron);
   }
   if (name == "stump") return [](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_stump(d)); };
-  TreeConfig c;
-  c.criterion = impurity_from_name(o.choice("criterion"));
-  c.max_depth = o.integer("max_depth"), c.min_leaf = o.integer("min_leaf"), c.prune = o.flag("prune");
-  c.cv_folds = o.integer("cv_folds");
-  c.categorical.assign(o.integers("categorical").begin(), o.integers("categorical").end());
-  return [c](const BinarySample& d, uint64_t seed) {
-    TreeConfig cc = c;
-    cc.seed = seed;
-    return std::unique_ptr<BinaryModel>(train_binary_tree(d, cc));
-  };
+  return seeded(tree_config_from(o), [](const BinarySample& d, const TreeConfig& c, const ProgressFn&) {
+    return train_binary_tree(d, c);
+  });
 }
 
 }  // namespace argmax

@@ -343,7 +343,6 @@ TreeConfig tree_config_from(const Options& o) {
   c.min_leaf = o.integer("min_leaf");
   c.prune = o.flag("prune");
   c.cv_folds = o.integer("cv_folds");
-  c.seed = uint64_t(o.real("seed"));
   c.categorical.assign(o.integers("categorical").begin(), o.integers("categorical").end());
   return c;
 }

@@ -116,6 +116,7 @@ class DecisionTree {
 float feature_value(const RowView& x, int32_t j);
 
 const std::vector<OptionSpec>& tree_options();
+// Every setting but the seed, which is the caller's (a reduction seeds each of its trees).
 TreeConfig tree_config_from(const Options& options);
 
 }  // namespace argmax
