@@ -60,14 +60,6 @@ export function install(M, api) {
     get options() { return decodeOptions(schemaOf(this.handle.algorithm()), this.handle.options()); }
     // Weights in feature-major layout: w[j·k + y] (the bias feature, if any, is the last j).
     get weights() { return this.handle.weights(); }
-
-    save() { return this.handle.save(); }
-
-    static fromHandle(handle) {
-      const model = new Multiclass({ algo: handle.algorithm() });
-      model.replaceHandle(handle);
-      return model;
-    }
   }
 
   function flattenCost(cost) {
@@ -105,7 +97,10 @@ export function install(M, api) {
 
   api.Multiclass = Multiclass;
   Object.assign(api.metrics, metrics);
-  api.loaders['linear-multiclass'] = (handleFromBytes) => Multiclass.fromHandle(handleFromBytes(M.LinearMulticlass.load));
+  api.loaders['linear-multiclass'] = (handleFromBytes) => {
+    const handle = handleFromBytes(M.LinearMulticlass.load);
+    return Multiclass.fromHandle(handle, { algo: handle.algorithm() });
+  };
   api.io.readLibsvm = (text, { minCols = 0 } = {}) => {
     if (typeof text !== 'string') throw new TypeError('readLibsvm expects the file contents as a string');
     return M.readLibsvm(text, minCols);

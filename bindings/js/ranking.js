@@ -151,14 +151,6 @@ export function install(M, api) {
     get features() { return this.handle.cols(); }
     get options() { return decodeOptions(schemaOf(), this.handle.options()); }
     get algorithm() { return this.options.algo; }
-
-    save() { return this.handle.save(); }
-
-    static fromHandle(handle) {
-      const model = new Ranker();
-      model.replaceHandle(handle);
-      return model;
-    }
   }
 
   const conventionOf = (convention) => {

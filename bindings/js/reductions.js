@@ -99,12 +99,6 @@ export function install(M, api) {
     get correctableErrors() { return this.handle.correctableErrors(); }
     get decoding() { return this.handle.decoding(); }
     set decoding(rule) { this.handle.setDecoding(String(rule)); }
-    save() { return this.handle.save(); }
-    static fromHandle(handle) {
-      const model = new Reduction();
-      model.replaceHandle(handle);
-      return model;
-    }
   }
 
   // CART. options: { criterion, max_depth, min_leaf, prune, cv_folds, seed, categorical: number[] (columns
@@ -137,12 +131,6 @@ export function install(M, api) {
     get nodes() { return this.handle.nodes(); }
     // With prune: true, the cross-validation trace {lambdas, leaves, cvError, chosen}.
     get pruning() { return this.#pruning; }
-    save() { return this.handle.save(); }
-    static fromHandle(handle) {
-      const model = new DecisionTree();
-      model.replaceHandle(handle);
-      return model;
-    }
   }
 
   // AdaBoost.MH with label stumps. fit(X, y) with integer labels (mono-label) or label sets (multi-label).
@@ -189,8 +177,7 @@ export function install(M, api) {
     get history() { return this.handle.history(); }
     save() { return this.handle.save(this.#multilabel); }
     static fromHandle(handle, multilabel = false) {
-      const model = new AdaBoostMH();
-      model.replaceHandle(handle);
+      const model = super.fromHandle(handle);
       model.#multilabel = multilabel;
       return model;
     }
@@ -221,12 +208,6 @@ export function install(M, api) {
     }
     get labelCount() { return this.handle.labelCount(); }
     get learner() { return this.handle.learner(); }
-    save() { return this.handle.save(); }
-    static fromHandle(handle) {
-      const model = new BinaryRelevance();
-      model.replaceHandle(handle);
-      return model;
-    }
   }
 
   // A binary learner on its own; labels ±1. options: { learner, seed, ...the learner's options }.
@@ -256,12 +237,6 @@ export function install(M, api) {
     }
     predict(X) { return Int32Array.from(this.scores(X), (s) => (s > 0 ? 1 : -1)); }
     get learner() { return this.handle.learner(); }
-    save() { return this.handle.save(); }
-    static fromHandle(handle) {
-      const model = new BinaryClassifier({ learner: handle.learner() });
-      model.replaceHandle(handle);
-      return model;
-    }
   }
 
   api.Reduction = Reduction;
@@ -275,7 +250,10 @@ export function install(M, api) {
   api.loaders.multilabel = (h) => (h(M.multilabelMethod) === 'br'
     ? BinaryRelevance.fromHandle(h(M.BinaryRelevanceModel.load))
     : AdaBoostMH.fromHandle(h(M.AdaBoostMH.load), true));
-  api.loaders.binary = (h) => BinaryClassifier.fromHandle(h(M.BinaryClassifierModel.load));
+  api.loaders.binary = (h) => {
+    const handle = h(M.BinaryClassifierModel.load);
+    return BinaryClassifier.fromHandle(handle, { learner: handle.learner() });
+  };
 
   // {hammingLoss, subsetAccuracy, microF1, macroF1} of label sets (number[][]); k = 1 + the largest label.
   api.metrics.multilabel = (truth, predicted, { labels: k } = {}) => withHeap(M, (heap) => {

@@ -241,8 +241,6 @@ export function install(M, api) {
       const r = withHeap(M, (heap) => this.logProbabilityOf(heap, seqs, heap.i32(ids)));
       return single ? r[0] : Array.from(r);
     }
-
-    save() { return this.handle.save(); }
   }
 
   class SequenceTagger extends Tagger {
@@ -330,9 +328,7 @@ export function install(M, api) {
     const saved = decodeOptions(schemaOf(), handle.options());
     if (saved.features === 'custom') delete saved.features;
     if (Class === DenseSequenceTagger) delete saved.features;
-    const model = new Class(saved);
-    model.replaceHandle(handle);
-    return model;
+    return Class.fromHandle(handle, saved);
   }
 
   const io = {

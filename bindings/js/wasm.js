@@ -30,6 +30,14 @@ export class Owned {
     this.#handle = null;
   }
   [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
+  // The model's bytes; am.load turns them back into a model.
+  save() { return this.handle.save(); }
+  // A model of this class (built with `options`) around a handle from wasm: what am.load returns.
+  static fromHandle(handle, options) {
+    const model = new this(options);
+    model.replaceHandle(handle);
+    return model;
+  }
 }
 
 // A scope of heap allocations freed together.
