@@ -1,5 +1,5 @@
 // Shared glue for the Embind modules: every exported function runs inside Guard, which turns any C++
-// exception into a JS Error carrying its message, so the module stays usable after bad input.
+// exception into a pending JS Error carrying its message, so the module stays usable after bad input.
 // Data arrives as pointers into wasm memory that the JS layer allocated (no per-element calls).
 #pragma once
 #include <emscripten/bind.h>
@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <type_traits>
 #include <vector>
 
 #include "core/error.hpp"
@@ -19,18 +20,44 @@ namespace argmax::js {
 
 using emscripten::val;
 
-[[noreturn]] inline void rethrow_as_js_error() {
+// A call that fails returns normally and leaves its error here for JS to take (takeError, wrapped around
+// every binding by guardCalls in js/wasm.js). A JS exception thrown from C++ would unwind through wasm
+// frames that never return: the caught C++ exception is never freed and the shadow stack never restored,
+// so every error would leak until the module dies.
+struct PendingError {
+  const char* type = nullptr;  // the JS constructor's name; nullptr when there is no error
+  std::string message;
+};
+inline PendingError& pending_error() {
+  static PendingError error;
+  return error;
+}
+
+// Called inside a catch block: records the exception being handled.
+inline void record_current_exception() noexcept {
+  PendingError& error = pending_error();
   try {
-    throw;
-  } catch (const InputError& e) {
-    val::global("Error").new_(std::string(e.what())).throw_();
-  } catch (const std::bad_alloc&) {
-    val::global("RangeError").new_(std::string("out of memory (the wasm heap is limited to 2 GB)")).throw_();
-  } catch (const std::exception& e) {
-    val::global("Error").new_(std::string("internal error: ") + e.what()).throw_();
-  } catch (...) {
-    val::global("Error").new_(std::string("unknown internal error")).throw_();
+    try {
+      throw;
+    } catch (const InputError& e) {
+      error.message = e.what(), error.type = "Error";
+    } catch (const std::bad_alloc&) {
+      error.message = "out of memory (the wasm heap is limited to 2 GB)", error.type = "RangeError";
+    } catch (const std::exception& e) {
+      error.message = std::string("internal error: ") + e.what(), error.type = "Error";
+    } catch (...) {
+      error.message = "unknown internal error", error.type = "Error";
+    }
+  } catch (...) {  // no memory left even for the message
+    error.message.clear(), error.type = "RangeError";
   }
+}
+
+// What a failed call returns; JS sees the pending error instead.
+template <class R>
+R failure_value() {
+  if constexpr (std::is_same_v<R, val>) return val::undefined();
+  else if constexpr (!std::is_void_v<R>) return R{};
 }
 
 template <auto F>
@@ -41,8 +68,9 @@ struct Guard<F> {
     try {
       return F(a...);
     } catch (...) {
-      rethrow_as_js_error();
+      record_current_exception();
     }
+    return failure_value<R>();
   }
 };
 

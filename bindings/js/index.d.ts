@@ -129,6 +129,17 @@ export interface Argmax extends Omit<SequenceApi, 'io' | 'metrics'>, Omit<Rankin
   /** any saved model, whatever its kind */
   load(bytes: Uint8Array | ArrayBuffer): Disposable & { save(): Uint8Array };
   modelKind(bytes: Uint8Array | ArrayBuffer): string;
+  /** the wasm module's memory, in bytes: a failed call leaves every figure where it was */
+  memoryUsage(): MemoryUsage;
+}
+
+export interface MemoryUsage {
+  /** bytes the allocator has handed out and not yet freed */
+  heapInUse: number;
+  /** the size of the wasm memory (it grows, up to 2 GB) */
+  heapSize: number;
+  /** the depth of the wasm shadow stack (the same between any two calls) */
+  stackInUse: number;
 }
 
 export interface InitOptions {

@@ -1,7 +1,7 @@
 // argmax: linear predictors h(x) = argmax_y ⟨w, Ψ(x, y)⟩ in WebAssembly.
 //   const am = await init();   // Node or browser; finds dist/argmax.wasm by itself
 import createArgmax from '../../dist/argmax.mjs';
-import { withHeap, bytesArg } from './wasm.js';
+import { withHeap, bytesArg, guardCalls } from './wasm.js';
 import * as multiclass from './multiclass.js';
 import * as sequence from './sequence.js';
 import * as reductions from './reductions.js';
@@ -27,6 +27,7 @@ export async function init(options = {}) {
 }
 
 function makeApi(M) {
+  guardCalls(M);
   const api = { metrics: {}, io: {}, loaders: {}, module: M };
   for (const m of modules) m.install(M, api);
 
@@ -41,6 +42,8 @@ function makeApi(M) {
       return loader((load) => load(p, data.length));
     });
   };
+  // Bytes the wasm heap has handed out, its size, and the stack depth: what a leak check watches.
+  api.memoryUsage = () => M.memoryUsage();
   api.modelKind = (bytes) => {
     const data = bytesArg(bytes);
     return withHeap(M, (heap) => M.modelKind(heap.u8(data), data.length));

@@ -40,6 +40,39 @@ export class Owned {
   }
 }
 
+// Makes every Embind function throw the error its C++ call left pending (see Guard in bindings/common.hpp).
+// C++ never throws into JS: an exception crossing wasm frames would leak their stack and the exception
+// object on every error. Embind marks its functions with argCount (or numArguments); its classes are the
+// functions whose prototype has isAliasOf.
+export function guardCalls(M) {
+  const takeError = M.takeError;
+  const isBound = (fn) => typeof fn === 'function' && (fn.argCount ?? fn.numArguments) !== undefined && fn !== takeError;
+  const guard = (fn) => {
+    const guarded = function (...args) {
+      const result = fn.apply(this, args);
+      const error = takeError();
+      if (error === null) return result;
+      if (typeof result?.isAliasOf === 'function') result.delete();  // the empty object a failed call returns
+      throw error;
+    };
+    Object.defineProperty(guarded, 'name', { value: fn.name });
+    return guarded;
+  };
+  const guardOwn = (target) => {
+    for (const key of Object.getOwnPropertyNames(target)) {
+      if (key !== 'prototype' && isBound(target[key])) target[key] = guard(target[key]);
+    }
+  };
+  guardOwn(M);
+  for (const key of Object.getOwnPropertyNames(M)) {
+    const value = M[key];
+    if (typeof value === 'function' && typeof value.prototype?.isAliasOf === 'function') {
+      guardOwn(value);
+      guardOwn(value.prototype);
+    }
+  }
+}
+
 // A scope of heap allocations freed together.
 export class Heap {
   constructor(M) { this.M = M; this.pointers = []; }

@@ -34,6 +34,7 @@ class Ranker {
                                       const std::vector<double>& lambdas, int32_t eval_k = 10,
                                       std::vector<Trial>* trials = nullptr);
 
+  Ranker() = default;  // an empty ranker (no weights)
   Ranker(std::vector<float> weights, OptionList settings);
 
   size_t dim() const { return weights_.size(); }

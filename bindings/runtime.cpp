@@ -1,0 +1,39 @@
+// The module's own state as JS sees it: the pending error of the last failed call, and memory in use.
+#include <emscripten/heap.h>
+#include <emscripten/stack.h>
+#include <malloc.h>
+
+#include "common.hpp"
+
+namespace argmax::js {
+namespace {
+
+// The error left by the last failed call (a new Error, RangeError, …), or null; taking it clears it.
+val take_error() {
+  PendingError& error = pending_error();
+  if (!error.type) return val::null();
+  val out = val::global(error.type).new_(error.message.empty() ? std::string("out of memory") : error.message);
+  error.type = nullptr;
+  error.message.clear();
+  error.message.shrink_to_fit();
+  return out;
+}
+
+// {heapInUse, heapSize, stackInUse} in bytes: what the allocator has handed out, the wasm memory's size,
+// and the shadow stack's depth (0 between calls).
+val memory_usage() {
+  val out = val::object();
+  out.set("heapInUse", double(mallinfo().uordblks));
+  out.set("heapSize", double(emscripten_get_heap_size()));
+  out.set("stackInUse", double(emscripten_stack_get_base() - emscripten_stack_get_current()));
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(argmax_runtime) {
+  emscripten::function("takeError", &take_error);
+  emscripten::function("memoryUsage", &memory_usage);
+}
+
+}  // namespace argmax::js

@@ -1,0 +1,103 @@
+// One failing call of each kind the C++ core rejects, for the leak tests in Node (error-leak.test.mjs) and
+// Chromium (tests/e2e). No imports: the browser test loads this file's text as a module.
+//   errorKinds(am) → [{ name, fail() (throws), message: RegExp the error must match }]
+
+// FNV-1a, 64-bit, as model bytes are checksummed (src/core/hash.hpp).
+function fnv1a64(bytes) {
+  let h = 0xcbf29ce484222325n;
+  for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
+  return h;
+}
+
+// Model bytes cut `cut` bytes before the end of their payload, with a valid checksum, so the loader parses
+// everything before the cut and fails deep inside the payload.
+export function truncatedModel(bytes, cut = 4) {
+  const payload = bytes.subarray(0, bytes.length - 8 - cut);
+  const out = new Uint8Array(payload.length + 8);
+  out.set(payload);
+  new DataView(out.buffer).setBigUint64(payload.length, fnv1a64(payload), true);
+  return out;
+}
+
+export function errorKinds(am) {
+  const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 1, 2, 1, 2];
+  const withBad = (value) => [[value, 1], ...X.slice(1)];
+  const sets = y.map((l) => [l]);
+  const sentences = [['the', 'dog', 'runs'], ['a', 'cat', 'sleeps']], tags = [['D', 'N', 'V'], ['D', 'N', 'V']];
+  const frames = [[[0, 1], [1, 0], [1, 1]], [[1, 0], [0, 1], [1, 1]]];
+  const queries = [{ features: X, relevance: [0, 1, 2, 0, 1, 2] }];
+
+  const fits = [
+    ['Multiclass', () => new am.Multiclass({ algo: 'cs' }), (m) => m.fit(withBad(NaN), y), /non-finite/],
+    ['Reduction', () => new am.Reduction(), (m) => m.fit(withBad(NaN), y), /non-finite/],
+    ['DecisionTree', () => new am.DecisionTree(), (m) => m.fit(withBad(Infinity), y), /infinite/],
+    ['AdaBoostMH', () => new am.AdaBoostMH({ rounds: 5 }), (m) => m.fit(withBad(NaN), y), /non-finite/],
+    ['BinaryRelevance', () => new am.BinaryRelevance(), (m) => m.fit(withBad(NaN), sets), /non-finite/],
+    ['BinaryClassifier', () => new am.BinaryClassifier(), (m) => m.fit(X, y), /\+1 or -1/],
+    ['SequenceTagger', () => new am.SequenceTagger({ epochs: 2 }), (m) => m.fit([], []), /no training sequences/],
+    ['DenseSequenceTagger', () => new am.DenseSequenceTagger({ epochs: 2 }),
+      (m) => m.fit([[[Infinity, 1], [0, 1]]], [['A', 'B']]), /non-finite|infinite/],
+    ['Ranker', () => new am.Ranker(), (m) => m.fit([{ features: withBad(Infinity), relevance: [0, 1, 2, 0, 1, 2] }]),
+      /non-finite|infinite/],
+  ];
+  // A trained model of every kind, for the loads.
+  const trained = {
+    Multiclass: () => new am.Multiclass({ algo: 'cs' }).fit(X, y),
+    Reduction: () => new am.Reduction().fit(X, y),
+    DecisionTree: () => new am.DecisionTree().fit(X, y),
+    AdaBoostMH: () => new am.AdaBoostMH({ rounds: 5 }).fit(X, y),
+    BinaryRelevance: () => new am.BinaryRelevance().fit(X, sets),
+    BinaryClassifier: () => new am.BinaryClassifier().fit(X, y.map((l) => (l === 1 ? 1 : -1))),
+    SequenceTagger: () => new am.SequenceTagger({ epochs: 2 }).fit(sentences, tags),
+    DenseSequenceTagger: () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
+    Ranker: () => new am.Ranker().fit(queries),
+  };
+
+  const kinds = [];
+  for (const [model, make, fit, message] of fits) {
+    kinds.push({
+      name: `${model}.fit`, message,
+      fail() {
+        const m = make();
+        try { fit(m); } finally { m.dispose(); }
+      },
+    });
+  }
+  for (const [model, train] of Object.entries(trained)) {
+    const m = train(), bytes = truncatedModel(m.save());
+    m.dispose();
+    kinds.push({ name: `load ${model}`, message: /truncated or corrupt/, fail: () => am.load(bytes) });
+  }
+  kinds.push({ name: 'readConllu', message: /line 2: .*10 tab-separated fields/,
+    fail: () => am.io.readConllu('1\tThe\tthe\tDET\tDT\t_\t2\tdet\t_\t_\n2\tdog\n') });
+  kinds.push({ name: 'SequenceTagger template option', message: /feature template 'w\[0'/,
+    fail: () => {
+      const m = new am.SequenceTagger({ features: 'w[0' });
+      try { m.fit(sentences, tags); } finally { m.dispose(); }
+    } });
+  return kinds;
+}
+
+// Trains and predicts on separable data; returns the training accuracy (1 when the module is healthy).
+export function healthCheck(am) {
+  const X = [[10, 0], [9, 1], [0, 10], [1, 9], [-10, -10], [-9, -10]], y = [1, 1, 2, 2, 3, 3];
+  const m = new am.Multiclass({ algo: 'cs' }).fit(X, y);
+  try {
+    const p = m.predict(X);
+    return p.filter((label, i) => label === y[i]).length / y.length;
+  } finally { m.dispose(); }
+}
+
+// Runs kind.fail() `count` times; returns the memory in use before and after (after one warm-up call, so
+// lazily built tables are not counted) and how many errors did not match kind.message.
+export function repeatError(am, kind, count) {
+  const run = () => {
+    try { kind.fail(); } catch (e) { return kind.message.test(e?.message); }
+    return false;
+  };
+  run();
+  const before = am.memoryUsage();
+  let mismatches = 0;
+  for (let i = 0; i < count; ++i) if (!run()) ++mismatches;
+  return { before, after: am.memoryUsage(), mismatches };
+}

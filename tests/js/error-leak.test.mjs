@@ -1,0 +1,19 @@
+// Rejected input leaks nothing: every kind of error the core raises, 200,000 times in one process, leaves the
+// wasm heap's bytes in use and the stack depth where they were, and the module still trains and predicts.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from '../../bindings/js/index.js';
+import { errorKinds, healthCheck, repeatError } from './error-kinds.mjs';
+
+const COUNT = Number(process.env.ARGMAX_LEAK_COUNT ?? 200_000);
+const am = await init();
+
+for (const kind of errorKinds(am)) {
+  test(`${kind.name}: ${COUNT} rejected calls leak no heap or stack`, () => {
+    const { before, after, mismatches } = repeatError(am, kind, COUNT);
+    assert.equal(mismatches, 0, `errors that did not match ${kind.message}`);
+    assert.equal(after.heapInUse, before.heapInUse, 'heap bytes in use');
+    assert.equal(after.stackInUse, before.stackInUse, 'stack depth');
+    assert.equal(healthCheck(am), 1);
+  });
+}
