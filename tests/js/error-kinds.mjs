@@ -1,4 +1,4 @@
-// One failing call of each kind the C++ core rejects, for the leak tests in Node (error-leak.test.mjs) and
+// One failing call of each kind the C++ core rejects, for the leak tests in Node (leaks.test.mjs) and
 // Chromium (tests/e2e). No imports: the browser test loads this file's text as a module.
 //   errorKinds(am) → [{ name, fail() (throws), message: RegExp the error must match }]
 
@@ -19,13 +19,28 @@ export function truncatedModel(bytes, cut = 4) {
   return out;
 }
 
+const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 1, 2, 1, 2];
+const sets = y.map((l) => [l]);
+const sentences = [['the', 'dog', 'runs'], ['a', 'cat', 'sleeps']], tags = [['D', 'N', 'V'], ['D', 'N', 'V']];
+const frames = [[[0, 1], [1, 0], [1, 1]], [[1, 0], [0, 1], [1, 1]]];
+
+// A tiny trained model of every class (and so of every saved kind): name → () => model.
+export function tinyModels(am) {
+  return {
+    Multiclass: () => new am.Multiclass({ algo: 'cs' }).fit(X, y),
+    Reduction: () => new am.Reduction().fit(X, y),
+    DecisionTree: () => new am.DecisionTree().fit(X, y),
+    AdaBoostMH: () => new am.AdaBoostMH({ rounds: 5 }).fit(X, y),
+    BinaryRelevance: () => new am.BinaryRelevance().fit(X, sets),
+    BinaryClassifier: () => new am.BinaryClassifier().fit(X, y.map((l) => (l === 1 ? 1 : -1))),
+    SequenceTagger: () => new am.SequenceTagger({ epochs: 2 }).fit(sentences, tags),
+    DenseSequenceTagger: () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
+    Ranker: () => new am.Ranker().fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }]),
+  };
+}
+
 export function errorKinds(am) {
-  const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 1, 2, 1, 2];
   const withBad = (value) => [[value, 1], ...X.slice(1)];
-  const sets = y.map((l) => [l]);
-  const sentences = [['the', 'dog', 'runs'], ['a', 'cat', 'sleeps']], tags = [['D', 'N', 'V'], ['D', 'N', 'V']];
-  const frames = [[[0, 1], [1, 0], [1, 1]], [[1, 0], [0, 1], [1, 1]]];
-  const queries = [{ features: X, relevance: [0, 1, 2, 0, 1, 2] }];
 
   const fits = [
     ['Multiclass', () => new am.Multiclass({ algo: 'cs' }), (m) => m.fit(withBad(NaN), y), /non-finite/],
@@ -40,19 +55,6 @@ export function errorKinds(am) {
     ['Ranker', () => new am.Ranker(), (m) => m.fit([{ features: withBad(Infinity), relevance: [0, 1, 2, 0, 1, 2] }]),
       /non-finite|infinite/],
   ];
-  // A trained model of every kind, for the loads.
-  const trained = {
-    Multiclass: () => new am.Multiclass({ algo: 'cs' }).fit(X, y),
-    Reduction: () => new am.Reduction().fit(X, y),
-    DecisionTree: () => new am.DecisionTree().fit(X, y),
-    AdaBoostMH: () => new am.AdaBoostMH({ rounds: 5 }).fit(X, y),
-    BinaryRelevance: () => new am.BinaryRelevance().fit(X, sets),
-    BinaryClassifier: () => new am.BinaryClassifier().fit(X, y.map((l) => (l === 1 ? 1 : -1))),
-    SequenceTagger: () => new am.SequenceTagger({ epochs: 2 }).fit(sentences, tags),
-    DenseSequenceTagger: () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
-    Ranker: () => new am.Ranker().fit(queries),
-  };
-
   const kinds = [];
   for (const [model, make, fit, message] of fits) {
     kinds.push({
@@ -63,7 +65,7 @@ export function errorKinds(am) {
       },
     });
   }
-  for (const [model, train] of Object.entries(trained)) {
+  for (const [model, train] of Object.entries(tinyModels(am))) {
     const m = train(), bytes = truncatedModel(m.save());
     m.dispose();
     kinds.push({ name: `load ${model}`, message: /truncated or corrupt/, fail: () => am.load(bytes) });

@@ -1,4 +1,4 @@
-// The error-leak loops of tests/js/error-leak.test.mjs in headless Chromium: every kind of rejected call,
+// The error-leak loops of tests/js/leaks.test.mjs in headless Chromium: every kind of rejected call,
 // 200,000 times in one page, leaves the wasm heap and stack where they were, and the module still works.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
