@@ -14,9 +14,16 @@ const needs = [
 if (process.argv.includes('--browser')) {
   needs.push({ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') });
 }
+if (process.argv.includes('--fuzz')) {  // clang with libFuzzer and the sanitizers' runtimes (tests/fuzz)
+  needs.push({ pkg: 'clang', present: () => has('clang++') });
+  needs.push({ pkg: 'libclang-rt-dev', present: () => has('clang++') && existsSync(`${runtimeDir()}/libclang_rt.fuzzer-x86_64.a`) });
+}
 
 function has(command) {
   try { execSync(`command -v ${command}`, { stdio: 'ignore', shell: '/bin/sh' }); return true; } catch { return false; }
+}
+function runtimeDir() {
+  try { return execSync('clang++ --print-runtime-dir', { encoding: 'utf8' }).trim(); } catch { return ''; }
 }
 function run(command) {
   console.log(`$ ${command}`);

@@ -16,3 +16,5 @@ run(`node --test ${jsTests.join(' ')}`);
 // Browser tests: the demo in headless Chromium (node .ci/setup.mjs --browser installs it).
 const e2eTests = readdirSync(new URL('../tests/e2e', import.meta.url)).filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/e2e/${f}`);
 if (e2eTests.length) run(`node --test --test-concurrency=1 ${e2eTests.join(' ')}`);
+// The libFuzzer targets, briefly, over their corpora (tests/fuzz/run.mjs; longer runs are in docs/reliability.md).
+run(`node tests/fuzz/run.mjs --seconds ${process.env.ARGMAX_FUZZ_SECONDS ?? 15}`);

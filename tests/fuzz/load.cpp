@@ -1,0 +1,133 @@
+// libFuzzer target for model bytes of every kind. A model either fails to load with InputError, or loads
+// and then predicts on inputs of every width up to and past its own without touching memory outside its
+// buffers (AddressSanitizer watches). The custom mutator edits the payload and recomputes the checksum, so
+// mutations reach the parser behind it; half of them write a boundary value (2^k ± small, 2^30 + n, …)
+// into an aligned integer field, the sizes and counts a hostile file would claim.
+#include <cstdint>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "binary/binary_model.hpp"
+#include "boosting/adaboost_mh.hpp"
+#include "core/error.hpp"
+#include "core/hash.hpp"
+#include "io/bytes.hpp"
+#include "multiclass/linear_multiclass.hpp"
+#include "ranking/ranker.hpp"
+#include "reductions/binary_relevance.hpp"
+#include "reductions/reduction.hpp"
+#include "sequence/sequence_model.hpp"
+#include "trees/decision_tree.hpp"
+
+extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
+
+namespace {
+
+using namespace argmax;
+
+// Dense and sparse rows of `cols` columns with a spread of values, plus one NaN-free sparse row that
+// reaches the last column.
+struct Inputs {
+  std::vector<float> dense;
+  std::vector<int32_t> offsets{0}, indices;
+  std::vector<float> values;
+  int32_t cols;
+
+  explicit Inputs(int32_t c) : cols(c) {
+    for (int32_t j = 0; j < cols; ++j) dense.push_back(float(j % 7) - 3.f);
+    for (int32_t j : {0, cols / 2, cols - 1})
+      if (j >= 0 && (indices.empty() || j > indices.back())) indices.push_back(j), values.push_back(1.5f);
+    offsets.push_back(int32_t(indices.size()));
+  }
+  Rows dense_rows() const { return Rows::dense(dense.data(), 1, cols); }
+  Rows sparse_rows() const { return Rows::sparse(offsets.data(), indices.data(), values.data(), 1, cols); }
+};
+
+// Models that keep no width of their own are tried on sparse rows of these widths.
+const int32_t kWidths[] = {0, 1, 3, 1 << 10};
+
+void use(const uint8_t* data, size_t size) {
+  const std::string kind = model_kind(data, size);
+  if (kind == "linear-multiclass") {
+    const LinearMulticlass m = LinearMulticlass::load(data, size);
+    const Inputs in(m.cols());
+    std::vector<float> scores(size_t(m.classes()));
+    int32_t label;
+    m.predict(in.dense_rows(), &label), m.predict(in.sparse_rows(), &label);
+    m.scores(in.sparse_rows(), scores.data());
+  } else if (kind == "tree") {
+    const DecisionTree t = DecisionTree::from_bytes(data, size);
+    const Inputs in(t.cols());
+    t.predict(in.dense_rows().row(0)), t.predict(in.sparse_rows().row(0));
+  } else if (kind == "adaboost-mh" || kind == "multilabel") {
+    if (kind == "multilabel") {
+      try {
+        const BinaryRelevanceModel br = BinaryRelevanceModel::from_bytes(data, size);
+        for (int32_t w : kWidths) br.predict(Inputs(w).sparse_rows());
+        return;
+      } catch (const InputError&) {  // a multi-label AdaBoost.MH model
+      }
+    }
+    const AdaBoostMH a = AdaBoostMH::from_bytes(data, size);
+    const Inputs in(a.cols());
+    a.predict_classes(in.dense_rows()), a.predict_labels(in.sparse_rows());
+  } else if (kind == "reduction") {
+    const ReductionModel r = ReductionModel::from_bytes(data, size);
+    for (int32_t w : kWidths) r.predict(Inputs(w).sparse_rows());
+  } else if (kind == "binary") {
+    const auto b = binary_model_from_bytes(data, size);
+    for (int32_t w : kWidths) b->score(Inputs(w).sparse_rows().row(0));
+  } else if (kind == "ranking") {
+    const Ranker r = Ranker::load(data, size);  // columns past dim() score 0
+    for (int32_t w : kWidths) r.score(Inputs(w).sparse_rows());
+  } else if (kind == "sequence") {
+    const SequenceModel m = SequenceModel::load(data, size);
+    if (m.input == SequenceInput::Tokens) {
+      m.tag({{"The", "dog", "barked", "."}, {"x"}});
+    } else {
+      const Inputs in(m.numeric_columns);
+      SequenceBatch batch;
+      m.featurize(in.sparse_rows(), {0, 1}, batch);
+      m.decode(batch);
+    }
+  }
+}
+
+// A value a hostile header would use for a size or count.
+uint64_t boundary_value(unsigned seed) {
+  const int k = int(seed % 64), delta = int((seed / 64) % 5) - 2;
+  switch ((seed / 320) % 4) {
+    case 0: return (uint64_t(1) << k) + uint64_t(int64_t(delta));
+    case 1: return (uint64_t(1) << 30) + uint64_t(seed % 97);
+    case 2: return ~uint64_t(0) - uint64_t(seed % 3);
+    default: return uint64_t(1) << (k % 32);
+  }
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  try {
+    use(data, size);
+  } catch (const InputError&) {
+  }
+  return 0;
+}
+
+// Mutates the payload (everything before the 8-byte checksum), then writes a fresh checksum.
+extern "C" size_t LLVMFuzzerCustomMutator(uint8_t* data, size_t size, size_t max_size, unsigned seed) {
+  if (size < 16 || max_size < 16) return LLVMFuzzerMutate(data, size, max_size);
+  size_t payload = size - 8;
+  const uint64_t r = (uint64_t(seed) + 1) * 0x9e3779b97f4a7c15ull;
+  if (r >> 63) {
+    payload = LLVMFuzzerMutate(data, payload, max_size - 8);
+  } else {
+    const size_t width = (r >> 62) & 1 ? 8 : 4;  // fields are not aligned: any offset
+    const uint64_t v = boundary_value(unsigned(r >> 20));
+    std::memcpy(data + (r >> 32) % (payload - width + 1), &v, width);
+  }
+  const uint64_t sum = fnv1a(data, payload);
+  std::memcpy(data + payload, &sum, 8);
+  return payload + 8;
+}

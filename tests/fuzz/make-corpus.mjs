@@ -1,0 +1,30 @@
+// Writes the loader target's seed corpus: a saved model of every kind (and a few variants of each), made
+// with the built wasm module (model bytes are the same native and wasm).
+//   node tests/fuzz/make-corpus.mjs OUT_DIR
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { init } from '../../bindings/js/index.js';
+import { tinyModels } from '../js/error-kinds.mjs';
+
+const out = process.argv[2];
+if (!out) throw new Error('usage: node tests/fuzz/make-corpus.mjs OUT_DIR');
+const am = await init();
+const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 3, 1, 2, 3];
+const variants = {
+  ...tinyModels(am),
+  MulticlassCost: () => new am.Multiclass({ algo: 'sgd', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]] }).fit(X, [0, 1, 2, 0, 1, 2]),
+  ReductionEcocTree: () => new am.Reduction({ reduction: 'ecoc', code: 'exhaustive', learner: 'tree' }).fit(X, y),
+  AdaBoostMultilabel: () => new am.AdaBoostMH({ rounds: 4 }).fit(X, [[0], [1, 2], [2], [0, 1], [], [2]]),
+  TreeEntropy: () => new am.DecisionTree({ criterion: 'entropy', categorical: [0] }).fit(X, y),
+  BinaryStump: () => new am.BinaryClassifier({ learner: 'stump' }).fit(X, [1, -1, 1, -1, 1, -1]),
+  TaggerHashed: () => new am.SequenceTagger({ epochs: 1, hash_bits: 10 }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
+  TaggerCrfsuite: () => new am.SequenceTagger({ epochs: 1, features: 'crfsuite' }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
+  RankerF1: () => new am.Ranker({ algo: 'f1' }).fit([{ features: X, relevance: [1, 0, 1, 0, 0, 1] }]),
+};
+mkdirSync(out, { recursive: true });
+for (const [name, train] of Object.entries(variants)) {
+  const model = train();
+  writeFileSync(join(out, `${name}.bin`), model.save());
+  model.dispose();
+}
+console.log(`${Object.keys(variants).length} models in ${out}`);

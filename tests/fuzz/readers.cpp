@@ -1,0 +1,71 @@
+// libFuzzer target for one text reader, chosen at compile time (-DREADER=libsvm|multilabel|conllu|columns|
+// svmhmm|letor). A reader either throws InputError or returns data whose every index is in range and every
+// value finite; anything else (a crash, a sanitizer report, another exception) is a bug.
+#include <cmath>
+#include <cstdint>
+#include <string>
+
+#include "core/error.hpp"
+#include "io/conll.hpp"
+#include "io/letor.hpp"
+#include "io/libsvm.hpp"
+#include "io/multilabel.hpp"
+#include "io/svmhmm.hpp"
+
+namespace {
+
+using namespace argmax;
+
+// Every stored index within [0, cols), every value finite, offsets non-decreasing and ending at the values.
+void check(const OwnedRows& rows) {
+  try {
+    rows.view().validate("fuzzed rows");
+  } catch (const InputError&) {
+    __builtin_trap();
+  }
+  if (rows.sparse && rows.offsets.back() != int32_t(rows.values.size())) __builtin_trap();
+}
+
+void check(const TaggedText& t) {
+  if (t.tokens.size() != t.tags.size()) __builtin_trap();
+  for (size_t i = 0; i < t.tokens.size(); ++i)
+    if (t.tokens[i].size() != t.tags[i].size()) __builtin_trap();
+}
+
+void read(const std::string& text) {
+#if READER_libsvm
+  check(read_libsvm(text).rows);
+#elif READER_multilabel
+  const MultilabelData d = read_multilabel_text(text);
+  check(d.features);
+  for (const auto& set : d.label_sets)
+    for (int32_t l : set)
+      if (l < 0 || l >= d.labels) __builtin_trap();
+#elif READER_conllu
+  check(read_conllu(text));
+#elif READER_columns
+  check(read_columns(text));
+#elif READER_svmhmm
+  const NumericSequences s = read_svmhmm(text);
+  check(s.rows);
+  if (s.starts.back() != s.rows.rows() || s.tags.size() + 1 != s.starts.size()) __builtin_trap();
+#elif READER_letor
+  const OwnedQueries q = read_letor(text);
+  check(q.features);
+  if (q.offsets.back() != q.features.rows() || q.relevance.size() != size_t(q.features.rows())) __builtin_trap();
+  for (float r : q.relevance)
+    if (!std::isfinite(r)) __builtin_trap();
+#else
+#error "define READER_<name>"
+#endif
+}
+
+}  // namespace
+
+extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  try {
+    read(std::string(reinterpret_cast<const char*>(data), size));
+  } catch (const InputError&) {
+  }
+  return 0;
+}
