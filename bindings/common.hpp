@@ -33,6 +33,22 @@ inline PendingError& pending_error() {
   return error;
 }
 
+// The size of the last allocation that failed (operator new in runtime.cpp records it).
+inline size_t& failed_allocation_bytes() {
+  static size_t bytes = 0;
+  return bytes;
+}
+inline std::string out_of_memory_message() {
+  std::ostringstream text;
+  text << "out of memory: ";
+  if (failed_allocation_bytes()) text << "a block of " << (failed_allocation_bytes() + (1 << 20) - 1) / (1 << 20) << " MB ";
+  else text << "an allocation ";
+  text << "did not fit in the wasm heap (2 GB at most); train on less data or a smaller model (fewer features "
+          "or labels, hash_bits, min_count; solver=sgd instead of L-BFGS for sequence models)";
+  failed_allocation_bytes() = 0;
+  return text.str();
+}
+
 // Called inside a catch block: records the exception being handled.
 inline void record_current_exception() noexcept {
   PendingError& error = pending_error();
@@ -42,7 +58,7 @@ inline void record_current_exception() noexcept {
     } catch (const InputError& e) {
       error.message = e.what(), error.type = "Error";
     } catch (const std::bad_alloc&) {
-      error.message = "out of memory (the wasm heap is limited to 2 GB)", error.type = "RangeError";
+      error.message = out_of_memory_message(), error.type = "RangeError";
     } catch (const std::exception& e) {
       error.message = std::string("internal error: ") + e.what(), error.type = "Error";
     } catch (...) {

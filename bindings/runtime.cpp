@@ -3,7 +3,22 @@
 #include <emscripten/stack.h>
 #include <malloc.h>
 
+#include <cstdlib>
+#include <new>
+
 #include "common.hpp"
+
+// Every C++ allocation goes through here, so an out-of-memory error can say how much was asked for.
+void* operator new(size_t bytes) {
+  if (void* p = std::malloc(bytes ? bytes : 1)) return p;
+  argmax::js::failed_allocation_bytes() = bytes;
+  throw std::bad_alloc();
+}
+void* operator new[](size_t bytes) { return operator new(bytes); }
+void operator delete(void* p) noexcept { std::free(p); }
+void operator delete[](void* p) noexcept { std::free(p); }
+void operator delete(void* p, size_t) noexcept { std::free(p); }
+void operator delete[](void* p, size_t) noexcept { std::free(p); }
 
 namespace argmax::js {
 namespace {
