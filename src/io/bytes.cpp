@@ -56,7 +56,7 @@ ByteReader::ByteReader(const uint8_t* data, size_t size, const std::string& kind
 
 void ByteReader::take(void* out, size_t n) {
   require(n <= size_t(end_ - pos_), "model bytes are truncated or corrupt (read past the end)");
-  std::memcpy(out, pos_, n);
+  if (n > 0) std::memcpy(out, pos_, n);  // an empty vector's data() may be null
   pos_ += n;
 }
 

@@ -77,6 +77,8 @@ MultilabelData read_multilabel_text(const std::string& text, int32_t min_feature
     for (int32_t l : set) d.labels = std::max(d.labels, l + 1);
     d.label_sets.push_back(std::move(set));
   });
+  // The labels become a dense rows × labels matrix: a few lines with a huge label must not ask for gigabytes.
+  checked_count<int8_t>("multi-label data: label matrix (rows × labels)", {int64_t(d.label_sets.size()), d.labels});
   return d;
 }
 
