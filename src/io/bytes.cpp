@@ -71,7 +71,7 @@ std::string ByteReader::get_string() {
 std::vector<std::string> ByteReader::get_strings() {
   uint64_t n = get<uint64_t>();
   require(n <= size_t(end_ - pos_) / 4, "model bytes are truncated or corrupt (string list past the end)");
-  std::vector<std::string> v(n);
+  std::vector<std::string> v(checked_count<std::string>("model bytes: string list", {int64_t(n)}));
   for (auto& s : v) s = get_string();
   return v;
 }

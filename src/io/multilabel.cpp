@@ -12,9 +12,12 @@
 namespace argmax {
 
 LabelMatrix LabelMatrix::from_sets(const std::vector<std::vector<int32_t>>& sets, int k) {
-  if (k == 0)
+  if (k == 0) {
+    int64_t top = 0;  // 64 bits: a label of 2^31 − 1 makes 2^31 labels
     for (const auto& s : sets)
-      for (int32_t l : s) k = std::max(k, l + 1);
+      for (int32_t l : s) top = std::max(top, int64_t(l) + 1);
+    k = int(checked_count<int8_t>("label matrix labels", {top}));
+  }
   LabelMatrix y(int(sets.size()), k);
   for (size_t i = 0; i < sets.size(); ++i)
     for (int32_t l : sets[i]) {

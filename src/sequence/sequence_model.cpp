@@ -156,7 +156,7 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   m.lexicon = TagLexicon::from(std::move(lexicon_keys), r.get_vector<uint64_t>());
   m.words = WordLexicon::load(r);
   m.numeric_columns = r.get<int32_t>();
-  checked_count<float>("sequence model numeric columns", {m.numeric_columns});  // + 1 for the bias fits int32
+  checked_count<float>("sequence model numeric columns", {m.numeric_columns});  // + bias fits int32
   m.numeric_bias = r.get<uint8_t>() != 0;
   m.options = r.get_options();
   m.weights = r.get_vector<float>();

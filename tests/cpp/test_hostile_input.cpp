@@ -16,6 +16,7 @@
 #include "io/libsvm.hpp"
 #include "io/multilabel.hpp"
 #include "io/svmhmm.hpp"
+#include "metrics/ranking_metrics.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
@@ -238,4 +239,16 @@ TEST_CASE("a multi-label file with a huge label on a few lines is refused", "[li
   CHECK_THROWS_WITH(read_multilabel_text(text), Catch::Contains("label matrix") && kLimit);
   CHECK(read_multilabel_text("16777215 1:1\n").labels == 1 << 24);  // one line: 16 MB, fine
   CHECK_THROWS_WITH(LabelMatrix(80, 1 << 24), kLimit);
+  CHECK_THROWS_WITH(LabelMatrix::from_sets({{INT32_MAX}}), kLimit);  // 2^31 labels, counted without overflow
+}
+
+TEST_CASE("a ranking report for a huge max k is refused", "[limits][ranking]") {
+  OwnedQueries data;
+  data.features.cols = 1;
+  data.features.offsets = {0, 0};
+  data.relevance = {1};
+  data.offsets = {0, 1};
+  const double scores[] = {1};
+  CHECK(evaluate_ranking(data.view(), scores, EvalConvention::Common, 3).ndcg.size() == 3);
+  CHECK_THROWS_WITH(evaluate_ranking(data.view(), scores, EvalConvention::Common, INT32_MAX), kLimit);
 }
