@@ -108,6 +108,8 @@ export interface RankingMetrics {
   kendallTau(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
   /** relevant (rel > 0) against the rest; ties count ½ */
   auc(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
+  /** means over queries. A query with no documents is treated as a query without a relevant document, as the
+   *  per-query measures treat it: it counts 0 under 'letor4' and is skipped under 'common'. */
   ranking(scores: ArrayLike<number>, queries: { relevance: ArrayLike<number> }[] | { relevance: ArrayLike<number>; queryOffsets: ArrayLike<number> },
           options?: { convention?: RankingConvention; maxK?: number }): RankingReport;
 }

@@ -68,6 +68,8 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
   tag(x: Many, options?: TagOptions): string[][];
   marginals(x: Sequence): Marginals;
   marginals(x: Many): Marginals[];
+  /** the `count` (default 5) best labellings, sorted by score, best first. count is an integer ≥ 1 (RangeError
+   *  otherwise); an Error when positions × labels × count table entries would pass the 1 GiB buffer limit. */
   nbest(x: Sequence, count?: number): Labelling[];
   logProbability(x: Sequence, tags: string[]): number;
   logProbability(x: Many, tags: string[][]): number[];

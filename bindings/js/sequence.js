@@ -219,7 +219,10 @@ export function install(M, api) {
 
     // The `count` best labellings of one sequence: [{tags, score, probability}], best first.
     nbest(x, count = 5) {
-      if (!Number.isInteger(count) || count < 1) throw new RangeError(`count must be an integer ≥ 1, got ${count}`);
+      // The core takes an int32 (and refuses a count whose n-best table would pass its 1 GiB limit).
+      if (!Number.isInteger(count) || count < 1 || count > 0x7fffffff) {
+        throw new RangeError(`count must be an integer in [1, 2^31 − 1], got ${count}`);
+      }
       const r = withHeap(M, (heap) => this.nbestOf(heap, x, count));
       const n = this.lengths([x])[0], labels = this.labels;
       return Array.from(r.scores, (score, i) => ({

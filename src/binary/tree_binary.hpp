@@ -10,7 +10,9 @@ namespace argmax {
 
 class TreeBinaryModel : public BinaryModel {
  public:
-  TreeBinaryModel(std::string learner, DecisionTree tree) : learner_(std::move(learner)), tree_(std::move(tree)) {}
+  TreeBinaryModel(std::string learner, DecisionTree tree) : learner_(std::move(learner)), tree_(std::move(tree)) {
+    require(tree_.classes() == 2, "a binary tree model needs 2 classes, got ", tree_.classes());  // score reads p₋, p₊
+  }
   std::string learner() const override { return learner_; }
   float score(const RowView& x) const override;
   void save(ByteWriter& out) const override { tree_.save(out); }

@@ -224,6 +224,7 @@ AdaBoostMH AdaBoostMH::load_payload(ByteReader& in, size_t size) {
   model.labels_ = in.get<int32_t>();
   model.cols_ = in.get<int32_t>();
   require(model.labels_ >= 1 && model.cols_ >= 0, "model bytes are corrupt (adaboost-mh shape)");
+  checked_count<double>("adaboost-mh labels", {model.labels_});  // one score per label
   const uint64_t n = in.get<uint64_t>();
   require(n <= size, "model bytes are corrupt (", n, " stumps)");
   for (uint64_t t = 0; t < n; ++t) {

@@ -56,7 +56,7 @@ ByteReader::ByteReader(const uint8_t* data, size_t size, const std::string& kind
 
 void ByteReader::take(void* out, size_t n) {
   require(n <= size_t(end_ - pos_), "model bytes are truncated or corrupt (read past the end)");
-  std::memcpy(out, pos_, n);
+  if (n > 0) std::memcpy(out, pos_, n);  // an empty vector's data() may be null
   pos_ += n;
 }
 
@@ -71,7 +71,7 @@ std::string ByteReader::get_string() {
 std::vector<std::string> ByteReader::get_strings() {
   uint64_t n = get<uint64_t>();
   require(n <= size_t(end_ - pos_) / 4, "model bytes are truncated or corrupt (string list past the end)");
-  std::vector<std::string> v(n);
+  std::vector<std::string> v(checked_count<std::string>("model bytes: string list", {int64_t(n)}));
   for (auto& s : v) s = get_string();
   return v;
 }

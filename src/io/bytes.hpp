@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "core/options.hpp"
+#include "core/sizes.hpp"
 
 namespace argmax {
 
@@ -61,8 +62,8 @@ class ByteReader {
     uint64_t n = get<uint64_t>();
     require(n <= (end_ - pos_) / sizeof(T), "model bytes are truncated or corrupt (vector of ", n,
             " items past the end)");
-    std::vector<T> v(n);
-    take(v.data(), n * sizeof(T));
+    std::vector<T> v(checked_count<T>("model bytes: vector", {int64_t(n)}));
+    take(v.data(), v.size() * sizeof(T));
     return v;
   }
   std::vector<std::string> get_strings();

@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <cmath>
 #include <cstdlib>
 #include <unordered_set>
 
@@ -20,14 +19,6 @@ std::string next_token(const char*& p, const char* end) {
   const char* b = p;
   while (p < end && !is_space(*p)) ++p;
   return std::string(b, p);
-}
-
-bool parse_real(const std::string& s, double& out) {
-  if (s.empty()) return false;
-  char* stop = nullptr;
-  errno = 0;
-  out = std::strtod(s.c_str(), &stop);
-  return stop == s.c_str() + s.size() && errno != ERANGE && std::isfinite(out);
 }
 
 bool parse_index(const std::string& s, long& out) {
@@ -49,8 +40,9 @@ OwnedQueries read_letor(const std::string& text, int32_t min_cols) {
   for_each_data_line(text, [&](int64_t line, const char* p, const char* end) {
     std::string token = next_token(p, end);
 
-    double rel = 0;
-    require(parse_real(token, rel), "line ", line, ": relevance '", token, "' is not a number");
+    float rel = 0;
+    require(parse_finite_float(token, rel), "line ", line, ": relevance '", token,
+            "' is not a finite number within float range");
     token = next_token(p, end);
     require(token.rfind("qid:", 0) == 0 && token.size() > 4, "line ", line,
             ": expected 'qid:<id>' after the relevance, got '", token, "'");
@@ -70,22 +62,22 @@ OwnedQueries read_letor(const std::string& text, int32_t min_cols) {
       const size_t colon = token.find(':');
       require(colon != std::string::npos, "line ", line, ": expected 'index:value', got '", token, "'");
       long index = 0;
-      double value = 0;
+      float value = 0;
       require(parse_index(token.substr(0, colon), index) && index >= 1 && index <= 1000000000, "line ", line,
               ": feature index '", token.substr(0, colon), "' is not a positive integer");
       require(index > previous, "line ", line, ": feature indices must increase (", index, " after ", previous,
               ")");
-      require(parse_real(token.substr(colon + 1), value), "line ", line, ": value of feature ", index,
-              " ('", token.substr(colon + 1), "') is not a finite number");
+      require(parse_finite_float(token.substr(colon + 1), value), "line ", line, ": value of feature ", index,
+              " ('", token.substr(colon + 1), "') is not a finite number within float range");
       previous = index;
       if (index > max_index) max_index = int32_t(index);
       if (value != 0) {
         data.features.indices.push_back(int32_t(index - 1));
-        data.features.values.push_back(float(value));
+        data.features.values.push_back(value);
       }
     }
     data.features.offsets.push_back(int32_t(data.features.values.size()));
-    data.relevance.push_back(float(rel));
+    data.relevance.push_back(rel);
   });
   if (!current.empty()) data.offsets.push_back(int32_t(data.relevance.size()));
   data.features.cols = std::max(max_index, min_cols);

@@ -33,13 +33,11 @@ int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& 
             ": expected index:value, got '", item, "'");
     require(index >= 1, "line ", line, ": feature index ", index, " (indices start at 1)");
     require(index > last, "line ", line, ": feature index ", index, " after ", last, " (indices must increase)");
-    const std::string number = item.substr(colon + 1);
-    char* stop = nullptr;
-    const double value = std::strtod(number.c_str(), &stop);
-    require(!number.empty() && stop == number.c_str() + number.size(), "line ", line, ": bad value in '", item, "'");
-    require(std::isfinite(value), "line ", line, ": non-finite value in '", item, "'");
+    float value = 0;
+    require(parse_finite_float(item.substr(colon + 1), value), "line ", line, ": bad value in '", item,
+            "' (expected a finite number within float range)");
     rows.indices.push_back(index - 1);
-    rows.values.push_back(float(value));
+    rows.values.push_back(value);
     last = index;
   }
   rows.offsets.push_back(int32_t(rows.indices.size()));

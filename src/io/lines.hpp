@@ -42,6 +42,10 @@ std::vector<std::string> split_tabs(const char* b, const char* e);
 // Fields separated by runs of spaces and tabs; never empty.
 std::vector<std::string> split_blanks(const char* b, const char* e);
 
+// A whole number token that is finite as a float; false for anything else, including values that are
+// finite as doubles but overflow float (1e39, 1e300). Values below float's range round towards 0.
+bool parse_finite_float(const std::string& token, float& out);
+
 inline bool is_blank(const char* b, const char* e) {
   for (; b < e; ++b)
     if (*b != ' ' && *b != '\t') return false;

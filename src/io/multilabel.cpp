@@ -12,9 +12,12 @@
 namespace argmax {
 
 LabelMatrix LabelMatrix::from_sets(const std::vector<std::vector<int32_t>>& sets, int k) {
-  if (k == 0)
+  if (k == 0) {
+    int64_t top = 0;  // 64 bits: a label of 2^31 − 1 makes 2^31 labels
     for (const auto& s : sets)
-      for (int32_t l : s) k = std::max(k, l + 1);
+      for (int32_t l : s) top = std::max(top, int64_t(l) + 1);
+    k = int(checked_count<int8_t>("label matrix labels", {top}));
+  }
   LabelMatrix y(int(sets.size()), k);
   for (size_t i = 0; i < sets.size(); ++i)
     for (int32_t l : sets[i]) {
@@ -77,6 +80,8 @@ MultilabelData read_multilabel_text(const std::string& text, int32_t min_feature
     for (int32_t l : set) d.labels = std::max(d.labels, l + 1);
     d.label_sets.push_back(std::move(set));
   });
+  // The labels become a dense rows × labels matrix: a few lines with a huge label must not ask for gigabytes.
+  checked_count<int8_t>("multi-label data: label matrix (rows × labels)", {int64_t(d.label_sets.size()), d.labels});
   return d;
 }
 

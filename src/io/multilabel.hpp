@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/rows.hpp"
+#include "core/sizes.hpp"
 
 namespace argmax {
 
@@ -17,7 +18,7 @@ struct LabelMatrix {
   std::vector<int8_t> y;
 
   LabelMatrix() = default;
-  LabelMatrix(int m, int k) : rows(m), labels(k), y(size_t(m) * k, -1) {}
+  LabelMatrix(int m, int k) : rows(m), labels(k), y(checked_count<int8_t>("label matrix (rows × labels)", {m, k}), -1) {}
   int8_t at(int i, int l) const { return y[size_t(i) * labels + l]; }
   int8_t& at(int i, int l) { return y[size_t(i) * labels + l]; }
   // From label sets; k = 1 + the largest label when k = 0.

@@ -1,7 +1,6 @@
 #include "io/svmhmm.hpp"
 
 #include <algorithm>
-#include <cmath>
 #include <cstdlib>
 #include <set>
 
@@ -37,17 +36,16 @@ NumericSequences read_svmhmm(const std::string& text) {
       const size_t colon = f[i].find(':');
       require(colon != std::string::npos, "line ", number, ": expected idx:val, got '", f[i], "'");
       char* e1 = nullptr;
-      char* e2 = nullptr;
       const long idx = std::strtol(f[i].c_str(), &e1, 10);
-      const double val = std::strtod(f[i].c_str() + colon + 1, &e2);
+      float val = 0;
       require(e1 == f[i].c_str() + colon && colon > 0, "line ", number, ": bad feature index in '", f[i], "'");
-      require(*e2 == '\0' && colon + 1 < f[i].size() && std::isfinite(val), "line ", number,
-              ": bad feature value in '", f[i], "'");
+      require(parse_finite_float(f[i].substr(colon + 1), val), "line ", number, ": bad feature value in '", f[i],
+              "' (expected a finite number within float range)");
       require(idx >= 1 && idx < (1L << 30), "line ", number, ": feature index ", idx, " must be at least 1");
       require(idx > last, "line ", number, ": feature indices must increase (", idx, " after ", last, ")");
       last = idx;
       out.rows.indices.push_back(int32_t(idx - 1));
-      out.rows.values.push_back(float(val));
+      out.rows.values.push_back(val);
       out.rows.cols = std::max<int32_t>(out.rows.cols, int32_t(idx));
     }
     out.rows.offsets.push_back(int32_t(out.rows.indices.size()));

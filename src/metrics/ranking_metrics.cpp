@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/sizes.hpp"
 #include "ranking/fenwick.hpp"
 #include "ranking/permutation.hpp"
 
@@ -129,7 +130,7 @@ double auc(const double* s, const float* rel, int32_t r, EvalConvention c) {
 RankingReport evaluate_ranking(const QuerySet& data, const double* scores, EvalConvention c, int32_t max_k) {
   require(max_k >= 1, "evaluation needs max_k ≥ 1");
   RankingReport report;
-  report.ndcg.assign(max_k, 0.0);
+  report.ndcg.assign(checked_count<double>("ranking report (max k)", {max_k}), 0.0);
   report.precision.assign(max_k, 0.0);
   report.queries = data.queries();
   int tau_n = 0, auc_n = 0;

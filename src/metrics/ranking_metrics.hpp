@@ -12,7 +12,9 @@
 //    by min(k, r); queries with no relevant document are skipped (their measures are undefined).
 // Kendall τ (τ-b, between scores and relevance) and AUC (relevant vs the rest) are undefined for a query
 // with all scores or all grades equal, resp. without a relevant or an irrelevant document: Letor4 counts
-// such a query 0, Common skips it. Per-query functions return NaN for "skip".
+// such a query 0, Common skips it. Per-query functions return NaN for "skip". A query with no documents has
+// no relevant document, so every measure treats it as such (0 under Letor4, skipped under Common), in the
+// per-query functions and in evaluate_ranking alike.
 #pragma once
 #include <cstdint>
 #include <string>

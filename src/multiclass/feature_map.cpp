@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/sizes.hpp"
 #include "io/bytes.hpp"
 
 namespace argmax {
@@ -20,7 +21,7 @@ FeatureMap FeatureMap::tfidf(const Rows& docs, const std::vector<int32_t>& label
   require(docs.rows() > 0, "TF-IDF needs at least one training document");
   FeatureMap f;
   f.kind_ = Kind::TfIdf, f.k_ = classes, f.cols_ = docs.cols();
-  std::vector<double> df_all(docs.cols(), 0), df_in(size_t(docs.cols()) * classes, 0);
+  std::vector<double> df_all(docs.cols(), 0), df_in(checked_count<double>("TF-IDF table", {docs.cols(), classes}), 0);
   for (int32_t i = 0; i < docs.rows(); ++i) {
     bool any = false;
     docs.row(i).for_each([&](int32_t j, float v) {
@@ -41,7 +42,9 @@ FeatureMap FeatureMap::tfidf(const Rows& docs, const std::vector<int32_t>& label
 }
 
 size_t FeatureMap::dim() const {
-  return kind_ == Kind::Multivector ? size_t(cols_ + (bias_ > 0 ? 1 : 0)) * k_ : size_t(cols_);
+  return kind_ == Kind::Multivector
+             ? checked_count<float>("multiclass weights", {int64_t(cols_) + (bias_ > 0 ? 1 : 0), k_})
+             : checked_count<float>("multiclass weights", {cols_});
 }
 
 float FeatureMap::total(RowView x) {
@@ -118,7 +121,9 @@ FeatureMap FeatureMap::load(ByteReader& in) {
   f.idf_ = in.get_vector<float>();
   require(f.k_ >= 1 && f.cols_ >= 0 && std::isfinite(f.bias_) && f.bias_ >= 0,
           "model bytes are corrupt (feature map shape)");
-  require(f.kind_ == Kind::Multivector ? f.idf_.empty() : f.idf_.size() == size_t(f.cols_) * f.k_,
+  f.dim();  // throws beyond the limit
+  require(f.kind_ == Kind::Multivector ? f.idf_.empty()
+                                       : f.idf_.size() == checked_count<float>("TF-IDF table", {f.cols_, f.k_}),
           "model bytes are corrupt (TF-IDF table size)");
   return f;
 }

@@ -21,16 +21,22 @@ struct QuerySet {
   int32_t begin(int q) const { return offsets[q]; }
   int32_t size(int q) const { return offsets[q + 1] - offsets[q]; }
 
-  // Throws InputError naming the first problem (shapes, offsets, non-finite values).
+  // Throws InputError naming the first problem (shapes, offsets, non-finite values). A query may have
+  // no documents: evaluation counts it as a query without a relevant document (metrics/ranking_metrics.hpp).
   void validate() const {
     require(!offsets.empty() && offsets.front() == 0, "query offsets must start at 0");
     require(offsets.back() == features.rows(), "query offsets end at ", offsets.back(), " but there are ",
             features.rows(), " documents");
-    for (int q = 0; q < queries(); ++q) require(size(q) >= 1, "query ", q, " has no documents");
+    for (int q = 0; q < queries(); ++q) require(size(q) >= 0, "query offsets decrease at query ", q);
     require(relevance != nullptr || features.rows() == 0, "relevance is missing");
     for (int32_t i = 0; i < features.rows(); ++i)
       require(std::isfinite(relevance[i]), "document ", i, " has a non-finite relevance");
     features.validate("ranking features");
+  }
+  // validate(), and every query has a document (a learner has nothing to rank in an empty one).
+  void validate_for_training() const {
+    validate();
+    for (int q = 0; q < queries(); ++q) require(size(q) >= 1, "query ", q, " has no documents");
   }
 };
 

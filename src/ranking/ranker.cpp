@@ -154,7 +154,7 @@ std::string number_text(double x) {
 
 Ranker Ranker::train(const QuerySet& data, const OptionList& given, const ProgressFn& progress) {
   const Options options = Options::parse(option_specs(), given, "ranking");
-  data.validate();
+  data.validate_for_training();
   require(data.queries() > 0, "ranking needs at least one query");
   if (options.choice("algo") == "pointwise")
     return Ranker(fit_ridge_regression(data, options.real("lambda")), options.entries());
@@ -171,8 +171,8 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
   const Options options = Options::parse(option_specs(), given, "ranking");
   require(!lambdas.empty(), "validation needs at least one lambda");
   require(eval_k >= 1, "validation NDCG@k needs k ≥ 1");
-  train.validate();
-  valid.validate();
+  train.validate_for_training();
+  valid.validate_for_training();
   require(train.queries() > 0 && valid.queries() > 0, "training and validation sets need queries");
   const bool pointwise = options.choice("algo") == "pointwise";
   Trial best{0, 0, -1};

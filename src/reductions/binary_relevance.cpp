@@ -65,7 +65,8 @@ BinaryRelevanceModel BinaryRelevanceModel::from_bytes(const uint8_t* data, size_
   BinaryRelevanceModel model;
   model.learner_ = in.get_string();
   const int32_t k = in.get<int32_t>();
-  require(k >= 1 && k <= 1000000, "model bytes are corrupt (", k, " labels)");
+  require(k >= 1, "model bytes are corrupt (", k, " labels)");
+  checked_count<float>("binary relevance labels", {k});  // one score per label
   for (int l = 0; l < k; ++l) model.models_.push_back(load_binary_model(in));
   in.expect_end();
   return model;

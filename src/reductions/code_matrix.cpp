@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/sizes.hpp"
 
 namespace argmax {
 
@@ -12,7 +13,8 @@ CodeMatrix::CodeMatrix(int classes, int columns, std::vector<int8_t> entries)
     : k_(classes), c_(columns), m_(std::move(entries)) {
   require(k_ >= 2, "a code needs at least 2 classes; got ", k_);
   require(c_ >= 1, "a code needs at least 1 column; got ", c_);
-  require(m_.size() == size_t(k_) * c_, "code matrix has ", m_.size(), " entries, expected ", k_, "×", c_);
+  require(m_.size() == checked_count<int8_t>("code matrix (classes × columns)", {k_, c_}), "code matrix has ",
+          m_.size(), " entries, expected ", k_, "×", c_);
   for (int l = 0; l < k_; ++l)
     for (int j = 0; j < c_; ++j)
       require(at(l, j) >= -1 && at(l, j) <= 1, "code entry (", l, ", ", j, ") is ", int(at(l, j)),

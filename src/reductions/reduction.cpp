@@ -150,7 +150,7 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   model.learner_ = in.get_string();
   const std::string rule = in.get_string();
   const int32_t k = in.get<int32_t>(), c = in.get<int32_t>();
-  require(k >= 2 && c >= 1 && c <= 10000000, "model bytes are corrupt (code shape ", k, "×", c, ")");
+  require(k >= 2 && c >= 1, "model bytes are corrupt (code shape ", k, "×", c, ")");
   model.code_ = CodeMatrix(k, c, in.get_vector<int8_t>());
   model.set_decoding(decoding_from_name(rule));
   model.set_class_labels(in.get_vector<int32_t>());

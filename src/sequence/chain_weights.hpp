@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "core/sizes.hpp"
 #include "sequence/chain_scores.hpp"
 #include "sequence/sequence_batch.hpp"
 
@@ -18,7 +19,11 @@ struct ChainLayout {
   size_t transition(int prev, int cur) const { return size_t(features) * labels + size_t(prev) * labels + cur; }
   size_t start(int y) const { return size_t(features) * labels + size_t(labels) * labels + y; }
   size_t end(int y) const { return start(y) + labels; }
-  size_t dim() const { return size_t(features) * labels + size_t(labels) * labels + 2 * size_t(labels); }
+  // features·k + k·k + 2k = k·(features + k + 2); throws InputError beyond the buffer limit, so every
+  // offset above fits size_t once a layout's dim() has been taken.
+  size_t dim() const {
+    return checked_count<float>("chain model weights", {labels, int64_t(features) + labels + 2});
+  }
 };
 
 // s = scores of sequence i of `x` under w = scale·v.

@@ -4,12 +4,14 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/sizes.hpp"
 
 namespace argmax {
 namespace {
 
+// Scores are summed in double, and the sum a path is ranked by is the score reported for it.
 struct Entry {
-  float score;
+  double score;
   int prev;  // previous label (or, at the end, the last label)
   int rank;  // rank in the previous list
 };
@@ -31,10 +33,10 @@ std::vector<LabelPath> nbest(const ChainScores& s, int count) {
     return out;
   }
   // lists[(t*k + y)*c + r], sizes[t*k + y]
-  std::vector<Entry> lists(size_t(n) * k * c);
+  std::vector<Entry> lists(checked_count<Entry>("n-best table (positions × labels × count)", {n, k, c}));
   std::vector<int> sizes(size_t(n) * k, 0);
   for (int y = 0; y < k; ++y) {
-    const float v = s.start[y] + s.row(0)[y];
+    const double v = double(s.start[y]) + s.row(0)[y];
     if (std::isinf(v) && v < 0) continue;
     lists[size_t(y) * c] = {v, -1, 0};
     sizes[y] = 1;
@@ -45,7 +47,7 @@ std::vector<LabelPath> nbest(const ChainScores& s, int count) {
       cand.clear();
       for (int p = 0; p < k; ++p) {
         const size_t from = size_t(t - 1) * k + p;
-        const float tr = s.trans[size_t(p) * k + y];
+        const double tr = s.trans[size_t(p) * k + y];
         for (int r = 0; r < sizes[from]; ++r) cand.push_back({lists[from * c + r].score + tr, p, r});
       }
       const int keep = std::min<int>(c, int(cand.size()));
@@ -65,7 +67,7 @@ std::vector<LabelPath> nbest(const ChainScores& s, int count) {
   for (int y = 0; y < k; ++y) {
     const size_t from = size_t(n - 1) * k + y;
     for (int r = 0; r < sizes[from]; ++r) {
-      const float v = lists[from * c + r].score + s.end[y];
+      const double v = lists[from * c + r].score + s.end[y];
       if (!(std::isinf(v) && v < 0)) cand.push_back({v, y, r});
     }
   }
@@ -80,7 +82,7 @@ std::vector<LabelPath> nbest(const ChainScores& s, int count) {
       const Entry& e = lists[(size_t(t) * k + y) * c + r];
       y = e.prev, r = e.rank;
     }
-    path.score = s.score(path.labels.data());
+    path.score = cand[i].score;
     out.push_back(std::move(path));
   }
   return out;

@@ -156,14 +156,14 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   m.lexicon = TagLexicon::from(std::move(lexicon_keys), r.get_vector<uint64_t>());
   m.words = WordLexicon::load(r);
   m.numeric_columns = r.get<int32_t>();
-  require(m.numeric_columns >= 0, "sequence model has a negative column count");
+  checked_count<float>("sequence model numeric columns", {m.numeric_columns});  // + bias fits int32
   m.numeric_bias = r.get<uint8_t>() != 0;
   m.options = r.get_options();
   m.weights = r.get_vector<float>();
   r.expect_end();
   if (m.input == SequenceInput::Tokens) parse_templates(m.templates);  // throws on a corrupt list
-  require(m.weights.size() == m.layout().dim(), "sequence model has ", m.weights.size(), " weights, expected ",
-          m.layout().dim());
+  const size_t dim = m.layout().dim();
+  require(m.weights.size() == dim, "sequence model has ", m.weights.size(), " weights, expected ", dim);
   return m;
 }
 

@@ -257,7 +257,7 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
     old_layout = warm->layout();
   } else {
     m.input = SequenceInput::Numeric;
-    m.numeric_columns = rows.cols();
+    m.numeric_columns = int32_t(checked_count<float>("numeric columns", {rows.cols()}));  // + bias fits int32
     m.numeric_bias = o.flag("bias");
   }
   SequenceBatch x;

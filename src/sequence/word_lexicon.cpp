@@ -79,7 +79,8 @@ WordLexicon WordLexicon::load(ByteReader& in) {
   std::vector<uint64_t> keys = in.get_vector<uint64_t>();
   lex.classes_ = in.get_vector<uint32_t>();
   lex.sets_ = in.get_vector<uint64_t>();
-  require(lex.classes_.size() == keys.size() * kColumns, "model bytes are corrupt (word lexicon sizes)");
+  require(lex.classes_.size() == checked_count<uint32_t>("word lexicon classes", {int64_t(keys.size()), kColumns}),
+          "model bytes are corrupt (word lexicon sizes)");
   require(keys.empty() || (!lex.sets_.empty() && lex.sets_[0] == kNone), "model bytes are corrupt (word lexicon sets)");
   for (uint32_t id : lex.classes_) require(id < lex.sets_.size(), "model bytes are corrupt (word lexicon class id)");
   lex.words_ = FeatureIndex::dictionary(std::move(keys));

@@ -287,7 +287,8 @@ DecisionTree DecisionTree::load(ByteReader& in) {
   t.dist_ = in.get_vector<float>();
   const size_t n = feature.size();
   require(n >= 1 && threshold.size() == n && flags.size() == n && yes.size() == n && no.size() == n &&
-              weight.size() == n && risk.size() == n && t.dist_.size() == n * size_t(t.classes_),
+              weight.size() == n && risk.size() == n &&
+              t.dist_.size() == checked_count<float>("tree class table", {int64_t(n), t.classes_}),
           "model bytes are corrupt (tree arrays of different lengths)");
   for (size_t i = 0; i < n; ++i) {
     TreeNode node;

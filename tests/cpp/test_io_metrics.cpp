@@ -21,7 +21,7 @@ TEST_CASE("LIBSVM reader: a malformed line is an error naming it", "[io]") {
   CHECK_THROWS_WITH(read_libsvm("1 1:1\n\nx 1:1\n"), Catch::Contains("line 3") && Catch::Contains("not an integer"));
   CHECK_THROWS_WITH(read_libsvm("1 0:1\n"), Catch::Contains("line 1") && Catch::Contains("start at 1"));
   CHECK_THROWS_WITH(read_libsvm("1 1:abc\n"), Catch::Contains("bad value"));
-  CHECK_THROWS_WITH(read_libsvm("1 1:nan\n"), Catch::Contains("non-finite"));
+  CHECK_THROWS_WITH(read_libsvm("1 1:nan\n"), Catch::Contains("finite number"));
   CHECK_THROWS_WITH(read_libsvm("1 2\n"), Catch::Contains("index:value"));
 }
 

@@ -55,6 +55,42 @@ TEST_CASE("queries without a relevant document: 0 under LETOR 4.0, skipped under
   CHECK(letor.ndcg[9] == 0);  // both queries have fewer than 10 documents
 }
 
+TEST_CASE("a query with no documents is a query without a relevant document", "[ranking]") {
+  const double* none = nullptr;
+  const float* no_rel = nullptr;
+  for (auto c : {EvalConvention::Common, EvalConvention::Letor4}) {
+    const bool letor = c == EvalConvention::Letor4;
+    for (double v : {ndcg_at(none, no_rel, 0, 3, c), precision_at(none, no_rel, 0, 3, c),
+                     average_precision(none, no_rel, 0, c), kendall_tau_b(none, no_rel, 0, c), auc(none, no_rel, 0, c)})
+      CHECK((letor ? v == 0 : std::isnan(v)));
+  }
+  // A perfect query (relevant document first), then an empty one: the report averages the same values.
+  OwnedQueries data;
+  data.features.cols = 1;
+  for (int i = 0; i < 2; ++i) data.features.offsets.push_back(0);
+  data.relevance = {1, 0};
+  data.offsets = {0, 2, 2};
+  const double scores[] = {5, 1};
+  data.view().validate();
+  CHECK_THROWS_WITH(data.view().validate_for_training(), Catch::Contains("query 1 has no documents"));
+  const RankingReport common = evaluate_ranking(data.view(), scores, EvalConvention::Common);
+  const RankingReport letor = evaluate_ranking(data.view(), scores, EvalConvention::Letor4);
+  CHECK(common.queries == 2);
+  CHECK(common.counted == 1);
+  CHECK(common.map == 1.0);
+  CHECK(common.ndcg[0] == 1.0);
+  CHECK(common.kendall_tau == 1.0);
+  CHECK(common.auc == 1.0);
+  CHECK(letor.counted == 2);
+  CHECK(letor.map == 0.5);
+  CHECK(letor.ndcg[0] == 0.5);
+  CHECK(letor.precision[0] == 0.5);
+  CHECK(letor.kendall_tau == 0.5);
+  CHECK(letor.auc == 0.5);
+  data.offsets = {0, 2, 1, 2};  // decreasing offsets are still refused
+  CHECK_THROWS_WITH(data.view().validate(), Catch::Contains("decrease"));
+}
+
 TEST_CASE("ties in scores keep the input order", "[ranking]") {
   const double s[] = {1, 1};
   const float rel[] = {0, 1};
