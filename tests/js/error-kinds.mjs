@@ -3,7 +3,7 @@
 //   errorKinds(am) → [{ name, fail() (throws), message: RegExp the error must match }]
 
 // FNV-1a, 64-bit, as model bytes are checksummed (src/core/hash.hpp).
-function fnv1a64(bytes) {
+export function fnv1a64(bytes) {
   let h = 0xcbf29ce484222325n;
   for (const b of bytes) h = ((h ^ BigInt(b)) * 0x100000001b3n) & 0xffffffffffffffffn;
   return h;

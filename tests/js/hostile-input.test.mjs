@@ -4,6 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
+import { fnv1a64 } from './error-kinds.mjs';
 
 const am = await init();
 
@@ -33,9 +34,7 @@ class ModelBytes {
   }
   vector(TypedArray, values) { return this.u64(values.length).raw(TypedArray, values); }
   finish() {
-    let h = 0xcbf29ce484222325n;
-    for (const b of this.bytes) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
-    this.u64(h);
+    this.u64(fnv1a64(this.bytes));
     return new Uint8Array(this.bytes);
   }
 }
@@ -140,4 +139,15 @@ test('metrics.ranking counts an empty query as one without a relevant document',
   assert.equal(letor.map, 0.5);
   assert.equal(letor.ndcg[0], 0.5);
   assert.equal(am.metrics.ndcg([], [], { convention: 'letor4' }), 0);
+});
+
+test('training that needs more than the wasm heap is a RangeError saying how much and what to shrink', () => {
+  // 4 classes × 2^26 columns: within the per-buffer limit, but the solver's buffers do not fit in 2 GB.
+  const X = { offsets: new Int32Array([0, 1, 2, 3, 4]), indices: new Int32Array([0, 1, 2, 2 ** 26 - 1]),
+    values: new Float32Array([1, 1, 1, 1]), cols: 2 ** 26 };
+  const before = am.memoryUsage().heapInUse;
+  assert.throws(() => new am.Multiclass({ algo: 'cs' }).fit(X, [1, 2, 3, 4]),
+    (e) => e instanceof RangeError && /out of memory: a block of \d+ MB did not fit/.test(e.message) && /fewer features/.test(e.message));
+  assert.equal(am.memoryUsage().heapInUse, before, 'the failed fit frees what it allocated');
+  stillWorks();
 });
