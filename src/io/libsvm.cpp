@@ -21,12 +21,7 @@ bool parse_int(const std::string& token, int32_t& out) {
 
 int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& rows) {
   int32_t last = 0;
-  while (p < end) {
-    while (p < end && (*p == ' ' || *p == '\t')) ++p;
-    if (p >= end) break;
-    const char* token = p;
-    while (p < end && *p != ' ' && *p != '\t') ++p;
-    const std::string item(token, p);
+  for (std::string item = next_blank_field(p, end); !item.empty(); item = next_blank_field(p, end)) {
     const size_t colon = item.find(':');
     int32_t index = 0;
     require(colon != std::string::npos && parse_int(item.substr(0, colon), index), "line ", line,
@@ -36,8 +31,10 @@ int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& 
     float value = 0;
     require(parse_finite_float(item.substr(colon + 1), value), "line ", line, ": bad value in '", item,
             "' (expected a finite number within float range)");
-    rows.indices.push_back(index - 1);
-    rows.values.push_back(value);
+    if (value != 0) {  // an explicit zero is the same as an absent feature; storing it costs memory
+      rows.indices.push_back(index - 1);
+      rows.values.push_back(value);
+    }
     last = index;
   }
   rows.offsets.push_back(int32_t(rows.indices.size()));
@@ -47,10 +44,8 @@ int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& 
 LabeledRows read_libsvm(const std::string& text, int32_t min_cols) {
   LabeledRows data;
   int32_t cols = min_cols;
-  for_each_data_line(text, [&](int64_t line, const char* b, const char* e) {
-    const char* p = b;
-    while (p < e && *p != ' ' && *p != '\t') ++p;
-    const std::string label(b, p);
+  for_each_data_line(text, [&](int64_t line, const char* p, const char* e) {
+    const std::string label = next_blank_field(p, e);
     int32_t y = 0;
     if (!parse_int(label, y)) {  // accept integral reals such as "1.0" or "+1"
       char* stop = nullptr;

@@ -76,10 +76,10 @@ TEST_CASE("SVM^hmm: sequences by qid, sparse rows, 1-based indices", "[io][svmhm
 
 TEST_CASE("SVM^hmm: malformed input names the line", "[io][svmhmm]") {
   REQUIRE_THROWS_WITH(read_svmhmm("a 1:1\n"), Catch::Contains("line 1") && Catch::Contains("qid"));
-  REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1:1\na qid:1 0:1\n"), Catch::Contains("line 2") && Catch::Contains("at least 1"));
+  REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1:1\na qid:1 0:1\n"), Catch::Contains("line 2") && Catch::Contains("start at 1"));
   REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 3:1 2:1\n"), Catch::Contains("line 1") && Catch::Contains("increase"));
-  REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1:x\n"), Catch::Contains("bad feature value"));
-  REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1\n"), Catch::Contains("idx:val"));
+  REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1:x\n"), Catch::Contains("bad value in '1:x'"));
+  REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1\n"), Catch::Contains("expected index:value"));
   REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1:1\nb qid:2 1:1\nc qid:1 1:1\n"), Catch::Contains("line 3") && Catch::Contains("again"));
   REQUIRE_THROWS_WITH(read_svmhmm("a qid:1 1:inf\n"), Catch::Contains("line 1"));
 }

@@ -145,10 +145,12 @@ TEST_CASE("LETOR reader: errors name the line", "[ranking]") {
   };
   CHECK(message("1 qid:1 1:1\nx qid:1 1:1\n").find("line 2: relevance 'x'") != std::string::npos);
   CHECK(message("1 1:1\n").find("line 1: expected 'qid:<id>'") != std::string::npos);
-  CHECK(message("1 qid:1 0:1\n").find("line 1: feature index '0'") != std::string::npos);
-  CHECK(message("1 qid:1 3:1 2:1\n").find("line 1: feature indices must increase") != std::string::npos);
-  CHECK(message("1 qid:1 3:abc\n").find("line 1: value of feature 3") != std::string::npos);
-  CHECK(message("1 qid:1 3\n").find("line 1: expected 'index:value'") != std::string::npos);
+  // The idx:val part is the LIBSVM reader's (one parser, one wording).
+  CHECK(message("1 qid:1 0:1\n").find("line 1: feature index 0 (indices start at 1)") != std::string::npos);
+  CHECK(message("1 qid:1 3:1 2:1\n").find("line 1: feature index 2 after 3 (indices must increase)") !=
+        std::string::npos);
+  CHECK(message("1 qid:1 3:abc\n").find("line 1: bad value in '3:abc'") != std::string::npos);
+  CHECK(message("1 qid:1 3\n").find("line 1: expected index:value, got '3'") != std::string::npos);
   CHECK(message("1 qid:1 1:1\n1 qid:2 1:1\n1 qid:1 1:1\n").find("line 3: query 1 appears again") !=
         std::string::npos);
 }

@@ -3,6 +3,7 @@
 // buffers (AddressSanitizer watches). The custom mutator edits the payload and recomputes the checksum, so
 // mutations reach the parser behind it; half of them write a boundary value (2^k ± small, 2^30 + n, …)
 // into an aligned integer field, the sizes and counts a hostile file would claim.
+#include <algorithm>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -26,21 +27,22 @@ namespace {
 
 using namespace argmax;
 
-// Dense and sparse rows of `cols` columns with a spread of values, plus one NaN-free sparse row that
-// reaches the last column.
+// A row of `cols` columns, dense and sparse (first, middle and last column). A model may claim a width
+// (up to 2^31 − 1 columns) too large to build a dense row for: then only the sparse row is used.
 struct Inputs {
+  static constexpr int32_t kMaxDense = 1 << 16;
   std::vector<float> dense;
   std::vector<int32_t> offsets{0}, indices;
   std::vector<float> values;
   int32_t cols;
 
   explicit Inputs(int32_t c) : cols(c) {
-    for (int32_t j = 0; j < cols; ++j) dense.push_back(float(j % 7) - 3.f);
+    for (int32_t j = 0; j < std::min(cols, kMaxDense); ++j) dense.push_back(float(j % 7) - 3.f);
     for (int32_t j : {0, cols / 2, cols - 1})
       if (j >= 0 && (indices.empty() || j > indices.back())) indices.push_back(j), values.push_back(1.5f);
     offsets.push_back(int32_t(indices.size()));
   }
-  Rows dense_rows() const { return Rows::dense(dense.data(), 1, cols); }
+  Rows dense_rows() const { return cols <= kMaxDense ? Rows::dense(dense.data(), 1, cols) : sparse_rows(); }
   Rows sparse_rows() const { return Rows::sparse(offsets.data(), indices.data(), values.data(), 1, cols); }
 };
 
