@@ -13,6 +13,7 @@ class TreeBinaryModel : public BinaryModel {
   TreeBinaryModel(std::string learner, DecisionTree tree) : learner_(std::move(learner)), tree_(std::move(tree)) {}
   std::string learner() const override { return learner_; }
   float score(const RowView& x) const override;
+  int32_t cols() const override { return tree_.cols(); }
   void save(ByteWriter& out) const override { tree_.save(out); }
   const DecisionTree& tree() const { return tree_; }
 

@@ -52,6 +52,9 @@ struct RowView {
   }
 };
 
+// What a NaN feature means to whoever reads the rows: an error, or a missing value (trees).
+enum class NanFeatures { rejected, missing };
+
 // m rows of n columns, dense or CSR; does not own its memory.
 class Rows {
  public:
@@ -77,8 +80,9 @@ class Rows {
     return {indices_ + offsets_[i], values_ + offsets_[i], offsets_[i + 1] - offsets_[i]};
   }
 
-  // Throws InputError naming the first problem: broken offsets, a column out of range, NaN or Inf.
-  void validate(const char* what = "features") const {
+  // Throws InputError naming the first problem: broken offsets, a column out of range, Inf, or NaN
+  // unless the reader takes NaN as a missing value (trees do).
+  void validate(const char* what = "features", NanFeatures nan = NanFeatures::rejected) const {
     require(rows_ >= 0 && cols_ >= 0, what, ": negative shape");
     if (offsets_) {
       require(offsets_[0] == 0, what, ": CSR offsets must start at 0");
@@ -90,8 +94,8 @@ class Rows {
       for (int32_t p = 0; p < r.size; ++p) {
         if (r.index) require(r.index[p] >= 0 && r.index[p] < cols_, what, ": row ", i, " has column ",
                              r.index[p], ", expected 0..", cols_ - 1);
-        require(std::isfinite(r.value[p]), what, ": row ", i, " has a non-finite value (",
-                r.value[p], ") at column ", r.index ? r.index[p] : p);
+        require(std::isfinite(r.value[p]) || (nan == NanFeatures::missing && std::isnan(r.value[p])), what,
+                ": row ", i, " has a non-finite value (", r.value[p], ") at column ", r.index ? r.index[p] : p);
       }
     }
   }
