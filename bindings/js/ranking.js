@@ -60,7 +60,11 @@ export function packQueries(queries, name = 'queries') {
     const rows = queryRows(q.features, i);
     return { rows, relevance: relevanceArray(q.relevance, rows.rows, `${name}[${i}].relevance`) };
   });
+  // One width for every query, so that each query's columns are checked against its own (in C++).
   const cols = Math.max(...parts.map((p) => p.rows.cols));
+  parts.forEach((p, q) => {
+    if (p.rows.rows > 0 && p.rows.cols !== cols) throw new RangeError(`${name}[${q}] has ${p.rows.cols} features per document, expected ${cols}`);
+  });
   const sparse = parts.some((p) => p.rows.sparse);
   const total = parts.reduce((s, p) => s + p.rows.rows, 0);
   const relevance = new Float32Array(total), queryOffsets = new Int32Array(parts.length + 1);
@@ -70,7 +74,6 @@ export function packQueries(queries, name = 'queries') {
     const data = new Float32Array(total * cols);
     let row = 0;
     parts.forEach((p, q) => {
-      if (p.rows.cols !== cols) throw new RangeError(`${name}[${q}] has ${p.rows.cols} features per document, expected ${cols}`);
       for (let i = 0; i < p.rows.rows; ++i, ++row) {
         p.rows.check(i);
         const r = p.rows.dense(i);
@@ -87,7 +90,7 @@ export function packQueries(queries, name = 'queries') {
     if (p.rows.sparse) {  // appended whole: what is wrong inside (a decreasing offset, a column) is caught in C++
       const base = indices.length, s = p.rows.sparse;
       for (let i = 1; i <= p.rows.rows; ++i) offsets.push(base + s.offsets[i]);
-      for (let p = 0; p < s.indices.length; ++p) { indices.push(s.indices[p]); values.push(s.values[p]); }
+      for (let k = 0; k < s.indices.length; ++k) { indices.push(s.indices[k]); values.push(s.values[k]); }
       return;
     }
     for (let i = 0; i < p.rows.rows; ++i) {
@@ -140,7 +143,7 @@ export function install(M, api) {
       return this;
     }
 
-    // ⟨w, x⟩ for each row (Float64Array); columns beyond the model's count carry weight 0.
+    // ⟨w, x⟩ for each row (Float64Array); dense rows have the model's width, CSR columns beyond it carry weight 0.
     score(X) { return withHeap(M, (heap) => this.handle.score(matrixArgs(heap, X))); }
     // Row indices best first (Int32Array); equal scores keep the input order.
     rank(X) { return withHeap(M, (heap) => this.handle.rank(matrixArgs(heap, X))); }

@@ -184,6 +184,15 @@ test('training on a single class is an Error unless allowSingleClass is set', ()
   assert.deepEqual(Array.from(always.predict(X)), X.map(() => 1));
 });
 
+test("every query of a ranking set has one width, so each query's columns are checked against it", () => {
+  const query = (cols, index) => ({ features: { offsets: [0, 1, 2], indices: [index, 0], values: [1, 1], cols }, relevance: [1, 0] });
+  assert.throws(() => new am.Ranker().fit([query(4, 1), query(3, 1)]), /queries\[1\] has 3 features per document, expected 4$/);
+  assert.throws(() => new am.Ranker().fit([query(4, 1), query(4, 4)]), /queries: row 2 has column 4, expected 0\.\.3$/);
+  assert.throws(() => new am.Ranker().fit([query(4, 1), { features: [], relevance: [] }]), /query 1 has no documents$/);
+  const ranker = new am.Ranker({ epochs: 5 }).fit([query(4, 1), query(4, 2)]);
+  assert.equal(ranker.features, 4);
+});
+
 // The malformed calls, one by one (float overflow in the readers is checked with the readers).
 const dense = new am.Multiclass().fit(X, y);
 const reduction = new am.Reduction().fit(X, y);
