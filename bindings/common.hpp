@@ -5,6 +5,7 @@
 #include <emscripten/bind.h>
 #include <emscripten/val.h>
 
+#include <algorithm>
 #include <cstdint>
 #include <sstream>
 #include <string>
@@ -90,13 +91,43 @@ struct Guard<F> {
   }
 };
 
-// Rows from JS-allocated memory: CSR when offsets != 0, dense row-major otherwise.
-inline Rows rows_at(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
-  require(rows >= 0 && cols >= 0, "negative matrix shape");
-  if (offsets)
-    return Rows::sparse(reinterpret_cast<const int32_t*>(offsets), reinterpret_cast<const int32_t*>(indices),
-                        reinterpret_cast<const float*>(values), rows, cols);
-  return Rows::dense(reinterpret_cast<const float*>(values), rows, cols);
+// A feature matrix as bindings/js/wasm.js matrixArgs sends it: CSR when offsets != 0, else dense row-major,
+// in JS-allocated memory, with the argument's name for messages. JS has matched the arrays' lengths to
+// rows, cols and the last offset (only it knows them); rows_at checks everything else.
+struct MatrixArg {
+  uintptr_t offsets = 0, indices = 0, values = 0;
+  int32_t rows = 0, cols = 0;
+  std::string name;
+};
+
+// The one way from JS memory to a Rows view, for every method that takes a matrix: the shape, the CSR
+// offsets (from 0, non-decreasing), every column in [0, cols) and every value finite (or NaN, where the
+// reader takes it as missing) are checked here, so no model sees a malformed matrix.
+inline Rows rows_at(const MatrixArg& x, NanFeatures nan = NanFeatures::rejected) {
+  require(x.rows >= 0 && x.cols >= 0, x.name, ": negative matrix shape (", x.rows, " × ", x.cols, ")");
+  const Rows rows = x.offsets ? Rows::sparse(reinterpret_cast<const int32_t*>(x.offsets),
+                                             reinterpret_cast<const int32_t*>(x.indices),
+                                             reinterpret_cast<const float*>(x.values), x.rows, x.cols)
+                              : Rows::dense(reinterpret_cast<const float*>(x.values), x.rows, x.cols);
+  rows.validate(x.name.c_str(), nan);
+  return rows;
+}
+
+// rows_at for the input of a model trained on `model_cols` columns. Dense rows must have exactly that
+// width. Sparse rows may have any: a LIBSVM file often omits trailing features (they are 0), and columns
+// the model never saw carry no weight.
+inline Rows input_rows(const MatrixArg& x, int32_t model_cols, NanFeatures nan = NanFeatures::rejected) {
+  require(x.offsets || x.rows == 0 || x.cols == model_cols, x.name, " has ", x.cols,
+          " columns; the model was trained on ", model_cols);
+  return rows_at(x, nan);
+}
+
+// Training labels y (n of them) must hold two classes or more: a model of one class always answers it,
+// which the caller gets only by asking.
+inline void require_two_classes(const int32_t* y, int n, bool allow_single_class) {
+  if (allow_single_class || n <= 0) return;
+  require(std::any_of(y, y + n, [&](int32_t l) { return l != y[0]; }), "y: every training label is ", y[0],
+          "; a model of a single class always predicts it (set allowSingleClass: true to train one anyway)");
 }
 
 // "key=value" lines (the CLI's --set and the JS option objects both arrive this way).

@@ -8,26 +8,23 @@
 namespace argmax::js {
 namespace {
 
-LinearMulticlass train(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
-                       std::string algo, std::string options, uintptr_t cost, int cost_size, val on_progress) {
+LinearMulticlass train(const MatrixArg& x, uintptr_t labels, std::string algo, std::string options, uintptr_t cost,
+                       int cost_size, bool allow_single_class, val on_progress) {
   const int32_t* y = reinterpret_cast<const int32_t*>(labels);
   const float* c = reinterpret_cast<const float*>(cost);
-  return LinearMulticlass::train(rows_at(offsets, indices, values, rows, cols), std::vector<int32_t>(y, y + rows), algo,
-                                 option_lines(options), std::vector<float>(c, c + cost_size), progress_from(on_progress));
+  require_two_classes(y, x.rows, allow_single_class);
+  return LinearMulticlass::train(rows_at(x), std::vector<int32_t>(y, y + x.rows), algo, option_lines(options),
+                                 std::vector<float>(c, c + cost_size), progress_from(on_progress));
 }
 
-void predict(const LinearMulticlass& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-             uintptr_t out) {
-  m.predict(rows_at(offsets, indices, values, rows, cols), reinterpret_cast<int32_t*>(out));
+void predict(const LinearMulticlass& m, const MatrixArg& x, uintptr_t out) {
+  m.predict(input_rows(x, m.cols()), reinterpret_cast<int32_t*>(out));
 }
-void scores(const LinearMulticlass& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-            uintptr_t out) {
-  m.scores(rows_at(offsets, indices, values, rows, cols), reinterpret_cast<float*>(out));
+void scores(const LinearMulticlass& m, const MatrixArg& x, uintptr_t out) {
+  m.scores(input_rows(x, m.cols()), reinterpret_cast<float*>(out));
 }
-void margins(const LinearMulticlass& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-             uintptr_t labels, uintptr_t out) {
-  m.margins(rows_at(offsets, indices, values, rows, cols), reinterpret_cast<const int32_t*>(labels),
-            reinterpret_cast<float*>(out));
+void margins(const LinearMulticlass& m, const MatrixArg& x, uintptr_t labels, uintptr_t out) {
+  m.margins(input_rows(x, m.cols()), reinterpret_cast<const int32_t*>(labels), reinterpret_cast<float*>(out));
 }
 val labels(const LinearMulticlass& m) { return typed_array("Int32Array", m.labels()); }
 val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }

@@ -10,40 +10,36 @@
 namespace argmax::js {
 namespace {
 
-QuerySet queries_at(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t relevance,
-                    uintptr_t query_offsets, int queries) {
+QuerySet queries_at(Rows features, uintptr_t relevance, uintptr_t query_offsets, int queries) {
   require(queries >= 0, "negative number of queries");
   QuerySet set;
-  set.features = rows_at(offsets, indices, values, rows, cols);
+  set.features = features;
   set.relevance = reinterpret_cast<const float*>(relevance);
   const int32_t* q = reinterpret_cast<const int32_t*>(query_offsets);
   set.offsets.assign(q, q + queries + 1);
   return set;
 }
 
-Ranker train(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t relevance,
-             uintptr_t query_offsets, int queries, std::string options, val on_progress) {
-  return Ranker::train(queries_at(offsets, indices, values, rows, cols, relevance, query_offsets, queries),
-                       option_lines(options), progress_from(on_progress));
+Ranker train(const MatrixArg& x, uintptr_t relevance, uintptr_t query_offsets, int queries, std::string options,
+             val on_progress) {
+  return Ranker::train(queries_at(rows_at(x), relevance, query_offsets, queries), option_lines(options),
+                       progress_from(on_progress));
 }
 
-Ranker train_with_validation(uintptr_t t_offsets, uintptr_t t_indices, uintptr_t t_values, int t_rows, int t_cols,
-                             uintptr_t t_relevance, uintptr_t t_queries, int t_count, uintptr_t v_offsets,
-                             uintptr_t v_indices, uintptr_t v_values, int v_rows, int v_cols, uintptr_t v_relevance,
-                             uintptr_t v_queries, int v_count, std::string options, uintptr_t lambdas, int n_lambdas,
-                             int eval_k) {
+Ranker train_with_validation(const MatrixArg& t, uintptr_t t_relevance, uintptr_t t_queries, int t_count,
+                             const MatrixArg& v, uintptr_t v_relevance, uintptr_t v_queries, int v_count,
+                             std::string options, uintptr_t lambdas, int n_lambdas, int eval_k) {
   const double* l = reinterpret_cast<const double*>(lambdas);
-  return Ranker::train_with_validation(
-      queries_at(t_offsets, t_indices, t_values, t_rows, t_cols, t_relevance, t_queries, t_count),
-      queries_at(v_offsets, v_indices, v_values, v_rows, v_cols, v_relevance, v_queries, v_count), option_lines(options),
-      std::vector<double>(l, l + std::max(n_lambdas, 0)), eval_k);
+  return Ranker::train_with_validation(queries_at(rows_at(t), t_relevance, t_queries, t_count),
+                                       queries_at(input_rows(v, t.cols), v_relevance, v_queries, v_count), option_lines(options),
+                                       std::vector<double>(l, l + std::max(n_lambdas, 0)), eval_k);
 }
 
-val score(const Ranker& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
-  return typed_array("Float64Array", m.score(rows_at(offsets, indices, values, rows, cols)));
+val score(const Ranker& m, const MatrixArg& x) {
+  return typed_array("Float64Array", m.score(input_rows(x, int32_t(m.dim()))));
 }
-val rank(const Ranker& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
-  return typed_array("Int32Array", m.rank(rows_at(offsets, indices, values, rows, cols)));
+val rank(const Ranker& m, const MatrixArg& x) {
+  return typed_array("Int32Array", m.rank(input_rows(x, int32_t(m.dim()))));
 }
 val weights(const Ranker& m) { return typed_array("Float32Array", m.weights()); }
 int cols(const Ranker& m) { return int(m.dim()); }
@@ -101,7 +97,7 @@ double measure(std::string name, uintptr_t scores, uintptr_t relevance, int r, i
 // {ndcg: Float64Array (k = 1..maxK), precision, map, kendallTau, auc, queries, counted}
 val report(uintptr_t scores, uintptr_t relevance, int rows, uintptr_t query_offsets, int queries, std::string convention,
            int max_k) {
-  QuerySet set = queries_at(0, 0, 0, rows, 0, relevance, query_offsets, queries);
+  QuerySet set = queries_at(Rows::dense(nullptr, rows, 0), relevance, query_offsets, queries);
   set.validate();
   const double* s = reinterpret_cast<const double*>(scores);
   for (int i = 0; i < rows; ++i) require(std::isfinite(s[i]), "score ", i, " is not a finite number");

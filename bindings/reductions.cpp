@@ -55,6 +55,11 @@ val sets_to_js(const LabelMatrix& y) {
   return out;
 }
 
+// NaN features are missing values to the tree learners and an error to the others.
+NanFeatures nan_for(const std::string& learner) {
+  return binary_learner(learner).missing_values ? NanFeatures::missing : NanFeatures::rejected;
+}
+
 // ---- schemas: "reduction", "tree", "adaboost-mh", "br", or a binary learner's name
 const std::vector<OptionSpec>& specs_of(const std::string& what) {
   if (what == "reduction") return reduction_options();
@@ -72,10 +77,9 @@ std::string learner_names() {
 }
 
 // ---- reductions
-ReductionModel train_reduction(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                               uintptr_t labels, std::string options, std::string learner_options, uintptr_t code,
-                               int code_columns, val on_progress) {
-  const LabelIndex y = training_labels(labels, rows);
+ReductionModel train_reduction(const MatrixArg& x, uintptr_t labels, std::string options, std::string learner_options,
+                               uintptr_t code, int code_columns, val on_progress) {
+  const LabelIndex y = training_labels(labels, x.rows);
   require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
   ReductionConfig c = reduction_config_from(Options::parse(reduction_options(), option_lines(options), "reduction"));
   c.learner_options = option_lines(learner_options);
@@ -84,22 +88,21 @@ ReductionModel train_reduction(uintptr_t offsets, uintptr_t indices, uintptr_t v
     c.user_code.assign(m, m + size_t(code_columns) * y.labels.size());
     c.user_code_columns = code_columns;
   }
-  ReductionModel model = ReductionModel::train(rows_at(offsets, indices, values, rows, cols), y.index,
-                                               int(y.labels.size()), c, {}, progress_from(on_progress));
+  ReductionModel model = ReductionModel::train(rows_at(x, nan_for(c.learner)), y.index, int(y.labels.size()), c, {},
+                                               progress_from(on_progress));
   model.set_class_labels(y.labels);
   return model;
 }
-void reduction_predict(const ReductionModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
-                       int cols, uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+Rows reduction_input(const ReductionModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
+void reduction_predict(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = reduction_input(m, x);
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows; ++i) o[i] = m.class_labels()[m.predict(x.row(i))];
+  for (int i = 0; i < rows.rows(); ++i) o[i] = m.class_labels()[m.predict(rows.row(i))];
 }
-void reduction_confidences(const ReductionModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
-                           int cols, uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+void reduction_confidences(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = reduction_input(m, x);
   float* o = reinterpret_cast<float*>(out);
-  for (int i = 0; i < rows; ++i) m.confidences(x.row(i), o + size_t(i) * m.columns());
+  for (int i = 0; i < rows.rows(); ++i) m.confidences(rows.row(i), o + size_t(i) * m.columns());
 }
 val reduction_labels(const ReductionModel& m) { return typed_array("Int32Array", m.class_labels()); }
 val reduction_code(const ReductionModel& m) { return typed_array("Int8Array", m.code().entries()); }
@@ -114,15 +117,16 @@ val reduction_save(const ReductionModel& m) { return copy_to_js(m.to_bytes()); }
 ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- trees
-DecisionTree train_tree(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
-                        std::string options, val report_out) {
-  const LabelIndex y = training_labels(labels, rows);
+DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string options, bool allow_single_class,
+                        val report_out) {
+  const LabelIndex y = training_labels(labels, x.rows);
+  require_two_classes(reinterpret_cast<const int32_t*>(labels), x.rows, allow_single_class);
   const Options o = Options::parse(tree_options(), option_lines(options), "tree");
   TreeConfig c = tree_config_from(o);
   c.seed = uint64_t(o.real("seed"));
   PruningReport report;
-  DecisionTree t = DecisionTree::train(rows_at(offsets, indices, values, rows, cols), y.index, int(y.labels.size()), c,
-                                       {}, {}, &report);
+  DecisionTree t =
+      DecisionTree::train(rows_at(x, NanFeatures::missing), y.index, int(y.labels.size()), c, {}, {}, &report);
   t.set_class_labels(y.labels);
   if (!report_out.isUndefined() && !report_out.isNull()) {
     report_out.set("lambdas", typed_array("Float64Array", report.lambdas));
@@ -132,18 +136,16 @@ DecisionTree train_tree(uintptr_t offsets, uintptr_t indices, uintptr_t values, 
   }
   return t;
 }
-void tree_predict(const DecisionTree& t, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                  uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+void tree_predict(const DecisionTree& t, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = input_rows(x, t.cols(), NanFeatures::missing);
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows; ++i) o[i] = t.class_labels()[t.predict(x.row(i))];
+  for (int i = 0; i < rows.rows(); ++i) o[i] = t.class_labels()[t.predict(rows.row(i))];
 }
-void tree_probabilities(const DecisionTree& t, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
-                        int cols, uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+void tree_probabilities(const DecisionTree& t, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = input_rows(x, t.cols(), NanFeatures::missing);
   float* o = reinterpret_cast<float*>(out);
-  for (int i = 0; i < rows; ++i) {
-    const float* p = t.distribution(x.row(i));
+  for (int i = 0; i < rows.rows(); ++i) {
+    const float* p = t.distribution(rows.row(i));
     std::copy(p, p + t.classes(), o + size_t(i) * t.classes());
   }
 }
@@ -154,33 +156,31 @@ val tree_save(const DecisionTree& t) { return copy_to_js(t.to_bytes()); }
 DecisionTree tree_load(uintptr_t data, int size) { return DecisionTree::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- AdaBoost.MH: mono-label from labels, multi-label from label sets
-AdaBoostMH train_adaboost(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols, uintptr_t labels,
-                          uintptr_t set_offsets, uintptr_t set_labels, int k, std::string options, val on_progress) {
+AdaBoostMH train_adaboost(const MatrixArg& x, uintptr_t labels, uintptr_t set_offsets, uintptr_t set_labels, int k,
+                          std::string options, val on_progress) {
   const AdaBoostMHConfig c = adaboost_mh_config_from(Options::parse(adaboost_mh_options(), option_lines(options), "adaboost-mh"));
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+  const Rows rows = rows_at(x);
   if (labels) {
-    const LabelIndex y = training_labels(labels, rows);
+    const LabelIndex y = training_labels(labels, x.rows);
     require(y.labels.size() >= 2, "adaboost-mh needs at least 2 distinct labels");
-    AdaBoostMH m = AdaBoostMH::train(x, LabelMatrix::from_classes(y.index, int(y.labels.size())), c, progress_from(on_progress));
+    AdaBoostMH m = AdaBoostMH::train(rows, LabelMatrix::from_classes(y.index, int(y.labels.size())), c, progress_from(on_progress));
     m.set_class_labels(y.labels);
     return m;
   }
-  return AdaBoostMH::train(x, label_sets(set_offsets, set_labels, rows, k), c, progress_from(on_progress));
+  return AdaBoostMH::train(rows, label_sets(set_offsets, set_labels, x.rows, k), c, progress_from(on_progress));
 }
-void adaboost_predict(const AdaBoostMH& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                      uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+void adaboost_predict(const AdaBoostMH& m, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = input_rows(x, m.cols());
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows; ++i) o[i] = m.class_labels()[m.predict_class(x.row(i))];
+  for (int i = 0; i < rows.rows(); ++i) o[i] = m.class_labels()[m.predict_class(rows.row(i))];
 }
-val adaboost_predict_sets(const AdaBoostMH& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
-  return sets_to_js(m.predict_labels(rows_at(offsets, indices, values, rows, cols)));
+val adaboost_predict_sets(const AdaBoostMH& m, const MatrixArg& x) {
+  return sets_to_js(m.predict_labels(input_rows(x, m.cols())));
 }
-void adaboost_scores(const AdaBoostMH& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                     uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+void adaboost_scores(const AdaBoostMH& m, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = input_rows(x, m.cols());
   double* o = reinterpret_cast<double*>(out);
-  for (int i = 0; i < rows; ++i) m.scores(x.row(i), o + size_t(i) * m.labels());
+  for (int i = 0; i < rows.rows(); ++i) m.scores(rows.row(i), o + size_t(i) * m.labels());
 }
 val adaboost_labels(const AdaBoostMH& m) { return typed_array("Int32Array", m.class_labels()); }
 int adaboost_label_count(const AdaBoostMH& m) { return m.labels(); }
@@ -202,23 +202,20 @@ std::string multilabel_method_of(uintptr_t data, int size) { return multilabel_m
 AdaBoostMH adaboost_load(uintptr_t data, int size) { return AdaBoostMH::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- binary relevance
-BinaryRelevanceModel train_br(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                              uintptr_t set_offsets, uintptr_t set_labels, int k, std::string options,
-                              std::string learner_options, val on_progress) {
+BinaryRelevanceModel train_br(const MatrixArg& x, uintptr_t set_offsets, uintptr_t set_labels, int k,
+                              std::string options, std::string learner_options, val on_progress) {
   const Options o = Options::parse(binary_relevance_options(), option_lines(options), "br");
-  return BinaryRelevanceModel::train(rows_at(offsets, indices, values, rows, cols),
-                                     label_sets(set_offsets, set_labels, rows, k), o.choice("learner"),
+  return BinaryRelevanceModel::train(rows_at(x, nan_for(o.choice("learner"))),
+                                     label_sets(set_offsets, set_labels, x.rows, k), o.choice("learner"),
                                      option_lines(learner_options), uint64_t(o.real("seed")), {},
                                      progress_from(on_progress));
 }
-val br_predict_sets(const BinaryRelevanceModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols) {
-  return sets_to_js(m.predict(rows_at(offsets, indices, values, rows, cols)));
-}
-void br_scores(const BinaryRelevanceModel& m, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-               uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+Rows br_input(const BinaryRelevanceModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
+val br_predict_sets(const BinaryRelevanceModel& m, const MatrixArg& x) { return sets_to_js(m.predict(br_input(m, x))); }
+void br_scores(const BinaryRelevanceModel& m, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = br_input(m, x);
   float* o = reinterpret_cast<float*>(out);
-  for (int i = 0; i < rows; ++i) m.scores(x.row(i), o + size_t(i) * m.labels());
+  for (int i = 0; i < rows.rows(); ++i) m.scores(rows.row(i), o + size_t(i) * m.labels());
 }
 int br_labels(const BinaryRelevanceModel& m) { return m.labels(); }
 std::string br_learner(const BinaryRelevanceModel& m) { return m.learner(); }
@@ -229,22 +226,22 @@ BinaryRelevanceModel br_load(uintptr_t data, int size) { return BinaryRelevanceM
 struct BinaryClassifier {
   std::shared_ptr<const BinaryModel> model;
 };
-BinaryClassifier train_binary(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                              uintptr_t labels, std::string learner, std::string options, int seed) {
+BinaryClassifier train_binary(const MatrixArg& x, uintptr_t labels, std::string learner, std::string options, int seed,
+                              bool allow_single_class) {
   const int32_t* y = reinterpret_cast<const int32_t*>(labels);
-  std::vector<int8_t> signs(rows);
-  for (int i = 0; i < rows; ++i) {
+  std::vector<int8_t> signs(x.rows > 0 ? x.rows : 0);
+  for (int i = 0; i < x.rows; ++i) {
     require(y[i] == 1 || y[i] == -1, "binary labels must be +1 or -1; row ", i, " has ", y[i]);
     signs[i] = int8_t(y[i]);
   }
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
-  return {make_binary_trainer(learner, option_lines(options))(BinarySample::all(x, signs), uint64_t(seed))};
+  require_two_classes(y, x.rows, allow_single_class);
+  const Rows rows = rows_at(x, nan_for(learner));
+  return {make_binary_trainer(learner, option_lines(options))(BinarySample::all(rows, signs), uint64_t(seed))};
 }
-void binary_scores(const BinaryClassifier& b, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                   uintptr_t out) {
-  const Rows x = rows_at(offsets, indices, values, rows, cols);
+void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out) {
+  const Rows rows = input_rows(x, b.model->cols(), nan_for(b.model->learner()));
   float* o = reinterpret_cast<float*>(out);
-  for (int i = 0; i < rows; ++i) o[i] = b.model->score(x.row(i));
+  for (int i = 0; i < rows.rows(); ++i) o[i] = b.model->score(rows.row(i));
 }
 std::string binary_learner_name(const BinaryClassifier& b) { return b.model->learner(); }
 val binary_save(const BinaryClassifier& b) { return copy_to_js(binary_model_to_bytes(*b.model)); }

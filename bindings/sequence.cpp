@@ -74,13 +74,12 @@ SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::st
                       progress_from(on_progress), warm, lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon));
 }
 
-SequenceModel train_numeric(uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                            uintptr_t starts, int m, std::string tags, std::string options, val on_progress,
-                            SequenceModel* warm) {
+SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
+                            val on_progress, SequenceModel* warm) {
   const std::vector<int64_t> s = starts_at(starts, m);
   std::vector<int32_t> lengths;
   for (int i = 0; i < m; ++i) lengths.push_back(int32_t(s[i + 1] - s[i]));
-  return train_numeric_tagger(rows_at(offsets, indices, values, rows, cols), s,
+  return train_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
                               split_sequences(tags, uintptr_t(lengths.data()), m), option_lines(options),
                               progress_from(on_progress), warm);
 }
@@ -90,11 +89,10 @@ SequenceBatch featurize_tokens(const SequenceModel& model, const std::string& to
   model.featurize(split_sequences(tokens, lengths, m), x);
   return x;
 }
-SequenceBatch featurize_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values,
-                                int rows, int cols, uintptr_t starts, int m) {
-  SequenceBatch x;
-  model.featurize(rows_at(offsets, indices, values, rows, cols), starts_at(starts, m), x);
-  return x;
+SequenceBatch featurize_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m) {
+  SequenceBatch batch;
+  model.featurize(input_rows(x, model.numeric_columns), starts_at(starts, m), batch);
+  return batch;
 }
 
 // Viterbi labels of every position (Int32Array, concatenated). forced: per position a label id or −1
@@ -107,9 +105,8 @@ val decode(const SequenceModel& model, const SequenceBatch& x, uintptr_t forced,
 val tag_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t forced, bool bio) {
   return decode(model, featurize_tokens(model, tokens, lengths, m), forced, bio);
 }
-val tag_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows, int cols,
-                uintptr_t starts, int m, uintptr_t forced, bool bio) {
-  return decode(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, m), forced, bio);
+val tag_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m, uintptr_t forced, bool bio) {
+  return decode(model, featurize_numeric(model, x, starts, m), forced, bio);
 }
 
 // {probabilities: Float32Array (positions × labels), logZ: Float64Array (one per sequence)}
@@ -123,9 +120,8 @@ val marginals_of(const SequenceModel& model, const SequenceBatch& x) {
 val marginals_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m) {
   return marginals_of(model, featurize_tokens(model, tokens, lengths, m));
 }
-val marginals_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
-                      int cols, uintptr_t starts, int m) {
-  return marginals_of(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, m));
+val marginals_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m) {
+  return marginals_of(model, featurize_numeric(model, x, starts, m));
 }
 
 // The `count` best labellings of sequence 0: {paths: Int32Array (found × n), scores: Float64Array, logZ}.
@@ -146,9 +142,8 @@ val nbest_of(const SequenceModel& model, const SequenceBatch& x, int count) {
 val nbest_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int count) {
   return nbest_of(model, featurize_tokens(model, tokens, lengths, 1), count);
 }
-val nbest_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values, int rows,
-                  int cols, uintptr_t starts, int count) {
-  return nbest_of(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, 1), count);
+val nbest_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int count) {
+  return nbest_of(model, featurize_numeric(model, x, starts, 1), count);
 }
 
 // log p(y | x) of given labels (label ids, concatenated; −1 = a label the model does not know → −∞).
@@ -158,9 +153,9 @@ val log_probability_of(const SequenceModel& model, const SequenceBatch& x, uintp
 val log_probability_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t labels) {
   return log_probability_of(model, featurize_tokens(model, tokens, lengths, m), labels);
 }
-val log_probability_numeric(const SequenceModel& model, uintptr_t offsets, uintptr_t indices, uintptr_t values,
-                            int rows, int cols, uintptr_t starts, int m, uintptr_t labels) {
-  return log_probability_of(model, featurize_numeric(model, offsets, indices, values, rows, cols, starts, m), labels);
+val log_probability_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m,
+                            uintptr_t labels) {
+  return log_probability_of(model, featurize_numeric(model, x, starts, m), labels);
 }
 
 std::string labels_text(const SequenceModel& m) {

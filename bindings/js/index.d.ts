@@ -7,7 +7,16 @@ export * from './sequence.js';
 export * from './ranking.js';
 export * from './reductions.js';
 
-/** Dense rows as number[][], dense row-major {data, rows, cols}, or sparse CSR {offsets, indices, values, cols}. */
+/**
+ * Dense rows as number[][], dense row-major {data, rows, cols}, or sparse CSR {offsets, indices, values, cols}.
+ * Every method that takes one checks it first and throws an Error naming the argument (e.g. "X: CSR offsets
+ * decrease at row 3"): CSR offsets run from 0 to the number of values without decreasing, every column index is
+ * an integer in [0, cols), every value is finite (NaN is allowed only where it means a missing value: decision
+ * trees and the tree and stump learners).
+ * A trained model checks the width too: dense rows must have exactly the columns it was trained on ("X has 5
+ * columns; the model was trained on 4"); a CSR matrix may declare fewer (a LIBSVM file omits trailing features,
+ * which are 0) or more (columns the model never saw carry no weight).
+ */
 export type Matrix =
   | ArrayLike<number>[]
   | { data: Float32Array | ArrayLike<number>; rows: number; cols: number }
@@ -23,6 +32,14 @@ export interface Progress {
 export interface FitOptions {
   /** called after each epoch; return false to stop training */
   onProgress?: (p: Progress) => boolean | void;
+}
+/** fit() options of classifiers that learn from labels. */
+export interface ClassifierFitOptions {
+  /**
+   * Training labels that are all the same give a model that always predicts that label; fit() throws unless
+   * this is true (default false).
+   */
+  allowSingleClass?: boolean;
 }
 
 export interface OptionSpec {
@@ -72,7 +89,7 @@ export interface MulticlassOptions {
 }
 
 export interface Multiclass extends Disposable {
-  fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions): this;
+  fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions & ClassifierFitOptions): this;
   /** predicted labels; ties go to the lowest label */
   predict(X: Matrix): Int32Array;
   /** rows × classes scores ⟨w, Ψ(x, y)⟩, columns in `labels` order */
@@ -120,10 +137,13 @@ export interface Argmax extends Omit<SequenceApi, 'io' | 'metrics'>, Omit<Rankin
   Multiclass: MulticlassConstructor;
   metrics: {
     classification(truth: ArrayLike<number>, predicted: ArrayLike<number>): ClassificationReport;
+    /** cost: k×k, finite, ≥ 0, 0 on the diagonal (the cost option of Multiclass) */
     averageCost(truth: ArrayLike<number>, predicted: ArrayLike<number>, cost: number[][]): number;
+    /** margins must be finite and rho > 0 */
     marginLoss(margins: ArrayLike<number>, rho: number): number;
   } & TaskApis['metrics'];
   io: {
+    /** minCols: an integer ≥ 0, the least number of columns of the result */
     readLibsvm(text: string, options?: { minCols?: number }): LibsvmData;
   } & TaskApis['io'];
   /** any saved model, whatever its kind */

@@ -1,5 +1,5 @@
 // The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and the classification metrics.
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
 export const MULTICLASS_ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron'];
@@ -28,11 +28,11 @@ export function install(M, api) {
 
     static options(algo) { return schemaOf(algo).map((s) => ({ ...s })); }
 
-    fit(X, y, { onProgress } = {}) {
+    fit(X, y, { onProgress, allowSingleClass = false } = {}) {
       const n = rowCount(X), labels = labelArray(y, n);
       const progress = progressBridge(onProgress);
-      const handle = withHeap(M, (heap) => M.LinearMulticlass.train(...matrixArgs(heap, X), heap.i32(labels),
-        this.#algo, this.#optionText, heap.f32(this.#cost), this.#cost.length, progress.callback));
+      const handle = withHeap(M, (heap) => M.LinearMulticlass.train(matrixArgs(heap, X), heap.i32(labels),
+        this.#algo, this.#optionText, heap.f32(this.#cost), this.#cost.length, Boolean(allowSingleClass), progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
       return this;
@@ -40,17 +40,17 @@ export function install(M, api) {
 
     // Predicted labels (Int32Array); ties go to the lowest label.
     predict(X) {
-      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(args, out));
     }
 
     // Scores ⟨w, Ψ(x, y)⟩ as a row-major Float32Array of rows × classes (columns in `labels` order).
     scores(X) {
-      return perRow(M, X, this.handle.classes(), 'f32', (args, out) => this.handle.scores(...args, out));
+      return perRow(M, X, this.handle.classes(), 'f32', (args, out) => this.handle.scores(args, out));
     }
 
     // Margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') of the given labelled rows.
     margins(X, y) {
-      return perRow(M, X, 1, 'f32', (args, out, heap) => this.handle.margins(...args, heap.i32(labelArray(y, args[3])), out));
+      return perRow(M, X, 1, 'f32', (args, out, heap) => this.handle.margins(args, heap.i32(labelArray(y, args.rows)), out));
     }
 
     get labels() { return this.handle.labels(); }
@@ -103,6 +103,6 @@ export function install(M, api) {
   };
   api.io.readLibsvm = (text, { minCols = 0 } = {}) => {
     if (typeof text !== 'string') throw new TypeError('readLibsvm expects the file contents as a string');
-    return M.readLibsvm(text, minCols);
+    return M.readLibsvm(text, minColsArg(minCols));
   };
 }

@@ -36,6 +36,7 @@ export interface RankerOptions {
 
 /** One query: its documents' features and relevance grades (larger = more relevant; ±1 for bipartite). */
 export interface Query {
+  /** the same number of columns in every query (dense or CSR); errors name the argument `queries` (or `valid`) */
   features: Matrix;
   relevance: ArrayLike<number>;
 }
@@ -67,7 +68,7 @@ export interface RankerFitOptions extends FitOptions {
 
 export interface Ranker extends Disposable {
   fit(queries: Query[] | LetorData, options?: RankerFitOptions): this;
-  /** ⟨w, x⟩ per row */
+  /** ⟨w, x⟩ per row (dense rows of the trained width; a CSR matrix may be narrower or wider, see Matrix) */
   score(X: Matrix): Float64Array;
   /** row indices, best first; equal scores keep the input order */
   rank(X: Matrix): Int32Array;

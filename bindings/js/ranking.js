@@ -1,6 +1,6 @@
 // Ranking: a linear Ranker (score ⟨w, x⟩, documents best first) trained with the NDCG structured hinge, the
 // Kendall pairwise hinge, bipartite measures or a pointwise baseline; the LETOR reader; ranking measures.
-import { Owned, withHeap, matrixArgs, progressBridge } from './wasm.js';
+import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
 export const RANKING_ALGORITHMS = ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise'];
@@ -37,10 +37,7 @@ function queryRows(features, q) {
       if (!isArrayLike(features[i]) || features[i].length !== cols) throw new RangeError(`${name}: row ${i} has ${features[i]?.length ?? 'no'} features, expected ${cols}`);
     } };
   }
-  if (features?.offsets !== undefined) {
-    const { offsets, indices, values, cols } = features;
-    return { cols, rows: offsets.length - 1, sparse: (i) => [indices.slice(offsets[i], offsets[i + 1]), values.slice(offsets[i], offsets[i + 1])], check() {} };
-  }
+  if (features?.offsets !== undefined) return { cols: features.cols, rows: csrRows(features, name), sparse: features, check() {} };
   if (features?.data !== undefined) {
     const { data, rows, cols } = features;
     if (data.length !== rows * cols) throw new RangeError(`${name}: data has ${data.length} values, expected rows × cols = ${rows * cols}`);
@@ -63,7 +60,11 @@ export function packQueries(queries, name = 'queries') {
     const rows = queryRows(q.features, i);
     return { rows, relevance: relevanceArray(q.relevance, rows.rows, `${name}[${i}].relevance`) };
   });
+  // One width for every query, so that each query's columns are checked against its own (in C++).
   const cols = Math.max(...parts.map((p) => p.rows.cols));
+  parts.forEach((p, q) => {
+    if (p.rows.rows > 0 && p.rows.cols !== cols) throw new RangeError(`${name}[${q}] has ${p.rows.cols} features per document, expected ${cols}`);
+  });
   const sparse = parts.some((p) => p.rows.sparse);
   const total = parts.reduce((s, p) => s + p.rows.rows, 0);
   const relevance = new Float32Array(total), queryOffsets = new Int32Array(parts.length + 1);
@@ -73,7 +74,6 @@ export function packQueries(queries, name = 'queries') {
     const data = new Float32Array(total * cols);
     let row = 0;
     parts.forEach((p, q) => {
-      if (p.rows.cols !== cols) throw new RangeError(`${name}[${q}] has ${p.rows.cols} features per document, expected ${cols}`);
       for (let i = 0; i < p.rows.rows; ++i, ++row) {
         p.rows.check(i);
         const r = p.rows.dense(i);
@@ -87,14 +87,15 @@ export function packQueries(queries, name = 'queries') {
   }
   const offsets = [0], indices = [], values = [];
   parts.forEach((p) => {
+    if (p.rows.sparse) {  // appended whole: what is wrong inside (a decreasing offset, a column) is caught in C++
+      const base = indices.length, s = p.rows.sparse;
+      for (let i = 1; i <= p.rows.rows; ++i) offsets.push(base + s.offsets[i]);
+      for (let k = 0; k < s.indices.length; ++k) { indices.push(s.indices[k]); values.push(s.values[k]); }
+      return;
+    }
     for (let i = 0; i < p.rows.rows; ++i) {
-      if (p.rows.sparse) {
-        const [idx, val] = p.rows.sparse(i);
-        indices.push(...idx); values.push(...val);
-      } else {
-        p.rows.check(i);
-        p.rows.dense(i).forEach((v, j) => { if (v !== 0) { indices.push(j); values.push(v); } });
-      }
+      p.rows.check(i);
+      p.rows.dense(i).forEach((v, j) => { if (v !== 0) { indices.push(j); values.push(v); } });
       offsets.push(indices.length);
     }
   });
@@ -127,25 +128,25 @@ export function install(M, api) {
         const handle = withHeap(M, (heap) => {
           const l = heap.alloc(grid.length * 8);
           M.HEAPF64.set(grid, l >> 3);
-          return M.Ranker.trainWithValidation(...matrixArgs(heap, train.X, 'features'), heap.f32(train.relevance),
-            heap.i32(train.queryOffsets), train.queryOffsets.length - 1, ...matrixArgs(heap, v.X, 'valid features'),
+          return M.Ranker.trainWithValidation(matrixArgs(heap, train.X, 'queries'), heap.f32(train.relevance),
+            heap.i32(train.queryOffsets), train.queryOffsets.length - 1, matrixArgs(heap, v.X, 'valid'),
             heap.f32(v.relevance), heap.i32(v.queryOffsets), v.queryOffsets.length - 1, this.#optionText, l, grid.length, evalK);
         });
         this.replaceHandle(handle);
         return this;
       }
       const progress = progressBridge(onProgress);
-      const handle = withHeap(M, (heap) => M.Ranker.train(...matrixArgs(heap, train.X, 'features'),
+      const handle = withHeap(M, (heap) => M.Ranker.train(matrixArgs(heap, train.X, 'queries'),
         heap.f32(train.relevance), heap.i32(train.queryOffsets), train.queryOffsets.length - 1, this.#optionText, progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
       return this;
     }
 
-    // ⟨w, x⟩ for each row (Float64Array); columns beyond the model's count carry weight 0.
-    score(X) { return withHeap(M, (heap) => this.handle.score(...matrixArgs(heap, X))); }
+    // ⟨w, x⟩ for each row (Float64Array); dense rows have the model's width, CSR columns beyond it carry weight 0.
+    score(X) { return withHeap(M, (heap) => this.handle.score(matrixArgs(heap, X))); }
     // Row indices best first (Int32Array); equal scores keep the input order.
-    rank(X) { return withHeap(M, (heap) => this.handle.rank(...matrixArgs(heap, X))); }
+    rank(X) { return withHeap(M, (heap) => this.handle.rank(matrixArgs(heap, X))); }
 
     get weights() { return this.handle.weights(); }
     get features() { return this.handle.cols(); }
@@ -209,6 +210,6 @@ export function install(M, api) {
   // offsets, indices, values, rows, cols, queries }; errors name the line.
   api.io.readLetor = (text, { minCols = 0 } = {}) => {
     if (typeof text !== 'string') throw new TypeError('readLetor expects the file contents as a string');
-    return M.readLetor(text, minCols);
+    return M.readLetor(text, minColsArg(minCols));
   };
 }

@@ -1,6 +1,6 @@
 // Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
-import type { Matrix, FitOptions, OptionSpec, Disposable } from './index.js';
+import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable } from './index.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential';
@@ -91,7 +91,7 @@ export interface PruningTrace {
 }
 export interface DecisionTree extends Disposable {
   /** NaN features are missing: they follow the child that received more training weight */
-  fit(X: Matrix, y: ArrayLike<number>): this;
+  fit(X: Matrix, y: ArrayLike<number>, options?: ClassifierFitOptions): this;
   predict(X: Matrix): Int32Array;
   /** class fractions at the leaf, rows × classes in `labels` order */
   probabilities(X: Matrix): Float32Array;
@@ -147,8 +147,8 @@ export interface BinaryRelevanceConstructor {
 }
 
 export interface BinaryClassifier extends Disposable {
-  /** labels ±1 */
-  fit(X: Matrix, y: ArrayLike<number>): this;
+  /** labels ±1 (both, unless allowSingleClass); NaN features are missing values to 'tree' and 'stump' */
+  fit(X: Matrix, y: ArrayLike<number>, options?: ClassifierFitOptions): this;
   /** real-valued confidences f(x) */
   scores(X: Matrix): Float32Array;
   /** sign f(x), 0 → −1 */

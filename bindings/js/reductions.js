@@ -1,6 +1,6 @@
 // Multiclass by reductions (one-vs-all, all-pairs, ECOC) over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg } from './wasm.js';
 import { encodeOptions } from './options.js';
 
 export const REDUCTION_ALGORITHMS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
@@ -73,7 +73,7 @@ export function install(M, api) {
     fit(X, y, { onProgress } = {}) {
       const n = rowCount(X), labels = labelArray(y, n);
       const progress = progressBridge(onProgress);
-      const handle = withHeap(M, (heap) => M.ReductionModel.train(...matrixArgs(heap, X), heap.i32(labels), this.#text,
+      const handle = withHeap(M, (heap) => M.ReductionModel.train(matrixArgs(heap, X), heap.i32(labels), this.#text,
         this.#learnerText, ...codeArg(heap, this.#userCode), progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
@@ -81,11 +81,11 @@ export function install(M, api) {
     }
     // Predicted labels; ties in the decoded scores go to the lowest class.
     predict(X) {
-      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(args, out));
     }
     // The binary confidences f_j(x): rows × columns, row-major.
     confidences(X) {
-      return perRow(M, X, this.handle.columns(), 'f32', (args, out) => this.handle.confidences(...args, out));
+      return perRow(M, X, this.handle.columns(), 'f32', (args, out) => this.handle.confidences(args, out));
     }
     get labels() { return this.handle.labels(); }
     get reduction() { return this.handle.reduction(); }
@@ -111,20 +111,20 @@ export function install(M, api) {
       this.#text = encodeOptions(schemaOf('tree'), options, 'tree');
     }
     static options() { return schemaOf('tree').map((s) => ({ ...s })); }
-    fit(X, y) {
+    fit(X, y, { allowSingleClass = false } = {}) {
       const n = rowCount(X), labels = labelArray(y, n), report = {};
-      const handle = withHeap(M, (heap) => M.DecisionTree.train(...matrixArgs(heap, X), heap.i32(labels), this.#text,
-        report));
+      const handle = withHeap(M, (heap) => M.DecisionTree.train(matrixArgs(heap, X), heap.i32(labels), this.#text,
+        Boolean(allowSingleClass), report));
       this.replaceHandle(handle);
       this.#pruning = report.lambdas && report.lambdas.length ? report : null;
       return this;
     }
     predict(X) {
-      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(args, out));
     }
     // Class fractions at the leaf each row reaches: rows × classes, columns in `labels` order.
     probabilities(X) {
-      return perRow(M, X, this.handle.labels().length, 'f32', (args, out) => this.handle.probabilities(...args, out));
+      return perRow(M, X, this.handle.labels().length, 'f32', (args, out) => this.handle.probabilities(args, out));
     }
     get labels() { return this.handle.labels(); }
     get leaves() { return this.handle.leaves(); }
@@ -148,8 +148,8 @@ export function install(M, api) {
       const progress = progressBridge(onProgress);
       const handle = withHeap(M, (heap) => {
         const args = matrixArgs(heap, X);
-        if (multi) return M.AdaBoostMH.train(...args, 0, ...setsArgs(heap, y, n, k), this.#text, progress.callback);
-        return M.AdaBoostMH.train(...args, heap.i32(labelArray(y, n)), 0, 0, 0, this.#text, progress.callback);
+        if (multi) return M.AdaBoostMH.train(args, 0, ...setsArgs(heap, y, n, k), this.#text, progress.callback);
+        return M.AdaBoostMH.train(args, heap.i32(labelArray(y, n)), 0, 0, 0, this.#text, progress.callback);
       });
       this.replaceHandle(handle);
       this.#multilabel = multi;
@@ -160,16 +160,16 @@ export function install(M, api) {
     get multilabel() { return this.#multilabel; }
     // Mono-label: argmax_l f(x, l) as labels (ties → the lowest).
     predict(X) {
-      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(...args, out));
+      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(args, out));
     }
     // Multi-label: {l : f(x, l) > 0} per row.
-    predictSets(X) { return withHeap(M, (heap) => setsFromCsr(this.handle.predictSets(...matrixArgs(heap, X)))); }
+    predictSets(X) { return withHeap(M, (heap) => setsFromCsr(this.handle.predictSets(matrixArgs(heap, X)))); }
     // f(x, l): rows × labels (Float64Array).
     scores(X) {
       return withHeap(M, (heap) => {
-        const args = matrixArgs(heap, X), k = this.handle.labelCount(), out = heap.alloc(args[3] * k * 8);
-        this.handle.scores(...args, out);
-        return M.HEAPF64.slice(out >> 3, (out >> 3) + args[3] * k);
+        const args = matrixArgs(heap, X), k = this.handle.labelCount(), out = heap.alloc(args.rows * k * 8);
+        this.handle.scores(args, out);
+        return M.HEAPF64.slice(out >> 3, (out >> 3) + args.rows * k);
       });
     }
     get labels() { return this.handle.labels(); }
@@ -196,15 +196,15 @@ export function install(M, api) {
     static options() { return schemaOf('br').map((s) => ({ ...s })); }
     fit(X, sets, { onProgress, labels: k } = {}) {
       const n = rowCount(X), progress = progressBridge(onProgress);
-      const handle = withHeap(M, (heap) => M.BinaryRelevanceModel.train(...matrixArgs(heap, X), ...setsArgs(heap, sets, n, k),
+      const handle = withHeap(M, (heap) => M.BinaryRelevanceModel.train(matrixArgs(heap, X), ...setsArgs(heap, sets, n, k),
         this.#text, this.#learnerText, progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
       return this;
     }
-    predict(X) { return withHeap(M, (heap) => setsFromCsr(this.handle.predictSets(...matrixArgs(heap, X)))); }
+    predict(X) { return withHeap(M, (heap) => setsFromCsr(this.handle.predictSets(matrixArgs(heap, X)))); }
     scores(X) {
-      return perRow(M, X, this.handle.labelCount(), 'f32', (args, out) => this.handle.scores(...args, out));
+      return perRow(M, X, this.handle.labelCount(), 'f32', (args, out) => this.handle.scores(args, out));
     }
     get labelCount() { return this.handle.labelCount(); }
     get learner() { return this.handle.learner(); }
@@ -225,15 +225,15 @@ export function install(M, api) {
     }
     static learners() { return [...learners]; }
     static options(learner) { return schemaOf(learner).map((s) => ({ ...s })); }
-    fit(X, y) {
+    fit(X, y, { allowSingleClass = false } = {}) {
       const n = rowCount(X), labels = labelArray(y, n);
-      this.replaceHandle(withHeap(M, (heap) => M.BinaryClassifierModel.train(...matrixArgs(heap, X), heap.i32(labels),
-        this.#learner, this.#text, this.#seed)));
+      this.replaceHandle(withHeap(M, (heap) => M.BinaryClassifierModel.train(matrixArgs(heap, X), heap.i32(labels),
+        this.#learner, this.#text, this.#seed, Boolean(allowSingleClass))));
       return this;
     }
     // Real-valued confidences f(x); the prediction is sign f(x) (0 → −1).
     scores(X) {
-      return perRow(M, X, 1, 'f32', (args, out) => this.handle.scores(...args, out));
+      return perRow(M, X, 1, 'f32', (args, out) => this.handle.scores(args, out));
     }
     predict(X) { return Int32Array.from(this.scores(X), (s) => (s > 0 ? 1 : -1)); }
     get learner() { return this.handle.learner(); }
@@ -266,7 +266,7 @@ export function install(M, api) {
   // LIBSVM multi-label text → {X (CSR), labelSets: number[][], labels, rows, cols}.
   api.io.readMultilabel = (text, { minCols = 0 } = {}) => {
     if (typeof text !== 'string') throw new TypeError('readMultilabel expects the file contents as a string');
-    const d = M.readMultilabel(text, minCols);
+    const d = M.readMultilabel(text, minColsArg(minCols));
     return {
       X: { offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols },
       labelSets: setsFromCsr({ offsets: d.setOffsets, labels: d.setLabels }),

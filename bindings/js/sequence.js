@@ -305,23 +305,23 @@ export function install(M, api) {
       if (lexicon) throw new TypeError("option 'lexicon' applies to token sequences, not numeric ones");
       const p = packNumeric(heap, sequences, 'sequences');
       if (p.m !== tags.lengths.length) throw new RangeError(`got ${p.m} sequences but ${tags.lengths.length} tag sequences`);
-      return M.SequenceModel.trainNumeric(...p.args, heap.i32(p.starts), p.m, tags.text, optionText, callback, warm);
+      return M.SequenceModel.trainNumeric(p.args, heap.i32(p.starts), p.m, tags.text, optionText, callback, warm);
     }
     decode(heap, seqs, forced, bio) {
       const p = packNumeric(heap, seqs, 'sequences');
-      return this.handle.tagNumeric(...p.args, heap.i32(p.starts), p.m, forced, bio);
+      return this.handle.tagNumeric(p.args, heap.i32(p.starts), p.m, forced, bio);
     }
     marginalsOf(heap, seqs) {
       const p = packNumeric(heap, seqs, 'sequences');
-      return this.handle.marginalsNumeric(...p.args, heap.i32(p.starts), p.m);
+      return this.handle.marginalsNumeric(p.args, heap.i32(p.starts), p.m);
     }
     nbestOf(heap, x, count) {
       const p = packNumeric(heap, [x], 'sequence');
-      return this.handle.nbestNumeric(...p.args, heap.i32(p.starts), count);
+      return this.handle.nbestNumeric(p.args, heap.i32(p.starts), count);
     }
     logProbabilityOf(heap, seqs, ids) {
       const p = packNumeric(heap, seqs, 'sequences');
-      return this.handle.logProbabilityNumeric(...p.args, heap.i32(p.starts), p.m, ids);
+      return this.handle.logProbabilityNumeric(p.args, heap.i32(p.starts), p.m, ids);
     }
   }
 

@@ -113,12 +113,16 @@ export function withHeap(M, fn) {
 
 const isArrayLike = (a) => Array.isArray(a) || ArrayBuffer.isView(a);
 
-// A feature matrix as the C++ side wants it: [offsets, indices, values, rows, cols] (offsets = 0 for dense).
-// Accepts number[][] (dense rows), {data, rows, cols} (dense row-major) or {offsets, indices, values, cols} (CSR).
+// A feature matrix as the C++ side wants it (bindings/common.hpp MatrixArg): {offsets, indices, values, rows, cols,
+// name}, offsets = 0 for dense. Accepts number[][] (dense rows), {data, rows, cols} (dense row-major) or
+// {offsets, indices, values, cols} (CSR). Only what C++ cannot see is checked here: the arrays, their lengths and
+// that their numbers are numbers; the contents (CSR offsets, columns, finite values) are checked once, in C++,
+// where the view is made (bindings/common.hpp rows_at).
 export function matrixArgs(heap, X, name = 'X') {
   if (X == null) throw new TypeError(`${name} is missing`);
+  const args = (offsets, indices, values, rows, cols) => ({ offsets, indices, values, rows, cols, name });
   if (Array.isArray(X)) {
-    if (X.length === 0) return [0, 0, heap.f32([]), 0, 0];
+    if (X.length === 0) return args(0, 0, heap.f32([]), 0, 0);
     const cols = X[0]?.length;
     if (!isArrayLike(X[0])) throw new TypeError(`${name} must be an array of rows (number[][]), {data, rows, cols} or CSR {offsets, indices, values, cols}`);
     const data = new Float32Array(X.length * cols);
@@ -127,26 +131,34 @@ export function matrixArgs(heap, X, name = 'X') {
       data.set(row, i * cols);
     });
     checkNumbers(X, data, name);
-    return [0, 0, heap.f32(data), X.length, cols];
+    return args(0, 0, heap.f32(data), X.length, cols);
   }
   if (X.offsets !== undefined) {
-    const { offsets, indices, values, cols } = X;
-    if (!isArrayLike(offsets) || !isArrayLike(indices) || !isArrayLike(values)) throw new TypeError(`${name}: CSR needs offsets, indices and values arrays`);
-    if (!Number.isInteger(cols) || cols < 0) throw new TypeError(`${name}: CSR needs an integer cols ≥ 0`);
-    const rows = offsets.length - 1;
-    if (rows < 0) throw new RangeError(`${name}: CSR offsets must have rows + 1 entries`);
-    const nnz = offsets[rows];
-    if (indices.length !== values.length || nnz !== indices.length) throw new RangeError(`${name}: CSR offsets end at ${nnz} but there are ${indices.length} indices and ${values.length} values`);
-    return [heap.i32(offsets), heap.i32(indices), heap.f32(values), rows, cols];
+    const { offsets, indices, values, cols } = X, rows = csrRows(X, name);
+    return args(heap.i32(int32Array(offsets, `${name}.offsets`)), heap.i32(int32Array(indices, `${name}.indices`)),
+      heap.f32(values), rows, cols);
   }
   if (X.data !== undefined) {
     const { data, rows, cols } = X;
     if (!isArrayLike(data)) throw new TypeError(`${name}.data must be a Float32Array or number[]`);
     if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) throw new TypeError(`${name}: rows and cols must be integers ≥ 0`);
     if (data.length !== rows * cols) throw new RangeError(`${name}: data has ${data.length} values, expected rows × cols = ${rows * cols}`);
-    return [0, 0, heap.f32(data), rows, cols];
+    return args(0, 0, heap.f32(data), rows, cols);
   }
   throw new TypeError(`${name} must be number[][], {data, rows, cols} or CSR {offsets, indices, values, cols}`);
+}
+
+// The number of rows of a CSR matrix, after checking what JS has to: the arrays and their lengths (offsets
+// from 0 to the number of values); the rest is checked in C++.
+export function csrRows({ offsets, indices, values, cols }, name) {
+  if (!isArrayLike(offsets) || !isArrayLike(indices) || !isArrayLike(values)) throw new TypeError(`${name}: CSR needs offsets, indices and values arrays`);
+  if (!Number.isInteger(cols) || cols < 0) throw new TypeError(`${name}: CSR needs an integer cols ≥ 0`);
+  const rows = offsets.length - 1;
+  if (rows < 0) throw new RangeError(`${name}: CSR offsets must have rows + 1 entries`);
+  if (offsets[0] !== 0) throw new RangeError(`${name}: CSR offsets must start at 0`);
+  const nnz = offsets[rows];
+  if (indices.length !== values.length || nnz !== indices.length) throw new RangeError(`${name}: CSR offsets end at ${nnz} but there are ${indices.length} indices and ${values.length} values`);
+  return rows;
 }
 
 function checkNumbers(X, data, name) {
@@ -163,7 +175,7 @@ function checkNumbers(X, data, name) {
 // fill(matrixArgs, out, heap), and returns the values as an Int32Array ('i32') or a Float32Array ('f32').
 export function perRow(M, X, width, type, fill) {
   return withHeap(M, (heap) => {
-    const args = matrixArgs(heap, X), n = args[3] * width, out = heap.alloc(n * 4);
+    const args = matrixArgs(heap, X), n = args.rows * width, out = heap.alloc(n * 4);
     fill(args, out, heap);
     return type === 'i32' ? heap.readI32(out, n) : heap.readF32(out, n);
   });
@@ -175,17 +187,29 @@ export function rowCount(X) {
   return X?.rows ?? 0;
 }
 
-// Integer labels → Int32Array, refusing anything that would be truncated.
-export function labelArray(y, n, name = 'y') {
-  if (!isArrayLike(y)) throw new TypeError(`${name} must be an array of integer labels`);
-  if (n !== undefined && y.length !== n) throw new RangeError(`${name} has ${y.length} labels for ${n} rows`);
-  const out = new Int32Array(y.length);
-  for (let i = 0; i < y.length; ++i) {
-    const v = y[i];
-    if (!Number.isInteger(v) || v < -2147483648 || v > 2147483647) throw new TypeError(`${name}[${i}] is ${v}, expected a 32-bit integer label`);
+// Integers → Int32Array, refusing anything that would be truncated or wrapped.
+function int32Array(a, name, what = 'integer') {
+  if (a instanceof Int32Array) return a;
+  const out = new Int32Array(a.length);
+  for (let i = 0; i < a.length; ++i) {
+    const v = a[i];
+    if (!Number.isInteger(v) || v < -2147483648 || v > 2147483647) throw new TypeError(`${name}[${i}] is ${v}, expected a 32-bit ${what}`);
     out[i] = v;
   }
   return out;
+}
+
+// Integer labels → Int32Array.
+export function labelArray(y, n, name = 'y') {
+  if (!isArrayLike(y)) throw new TypeError(`${name} must be an array of integer labels`);
+  if (n !== undefined && y.length !== n) throw new RangeError(`${name} has ${y.length} labels for ${n} rows`);
+  return int32Array(y, name, 'integer label');
+}
+
+// A reader's minCols option: the least number of columns of the matrix it returns.
+export function minColsArg(minCols) {
+  if (!Number.isInteger(minCols) || minCols < 0 || minCols > 2147483647) throw new RangeError(`minCols must be an integer ≥ 0; got ${minCols}`);
+  return minCols;
 }
 
 // Wraps a user progress callback for C++: exceptions are kept and rethrown after training stops.

@@ -16,6 +16,7 @@ struct BinaryLearnerInfo {
   std::string name;
   std::string help;
   std::vector<OptionSpec> options;
+  bool missing_values = false;  // reads a NaN feature as a missing value (trees); the others reject NaN
 };
 
 const std::vector<BinaryLearnerInfo>& binary_learners();

@@ -15,6 +15,8 @@ class BinaryModel {
   // The learner that made it (the name in binary_learners(), e.g. "svm-dcd").
   virtual std::string learner() const = 0;
   virtual float score(const RowView& x) const = 0;
+  // The number of feature columns it was trained on.
+  virtual int32_t cols() const = 0;
   int predict(const RowView& x) const { return score(x) > 0 ? 1 : -1; }
   // Writes the payload (not the learner name; see save_binary_model).
   virtual void save(ByteWriter& out) const = 0;

@@ -16,6 +16,7 @@ class LinearBinaryModel : public BinaryModel {
   std::string learner() const override { return learner_; }
   // Columns past the trained dimension count as 0 (a test set may have more features).
   float score(const RowView& x) const override;
+  int32_t cols() const override { return int32_t(w_.size()); }
   void save(ByteWriter& out) const override;
   static std::unique_ptr<LinearBinaryModel> load(const std::string& learner, ByteReader& in);
 

@@ -15,6 +15,7 @@ class TreeBinaryModel : public BinaryModel {
   }
   std::string learner() const override { return learner_; }
   float score(const RowView& x) const override;
+  int32_t cols() const override { return tree_.cols(); }
   void save(ByteWriter& out) const override { tree_.save(out); }
   const DecisionTree& tree() const { return tree_; }
 

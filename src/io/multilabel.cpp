@@ -68,6 +68,8 @@ MultilabelData read_multilabel_text(const std::string& text, int32_t min_feature
           require(parse_int(part, l), "line ", line, ": label '", part, "' is not an integer");
           require(l >= 0 && l < (1 << 24), "line ", line, ": label ", l, " out of range (0-based, < 2^24)");
           set.push_back(l);
+        } else {  // an empty field (no labels) is fine; an empty item in a list ("1,,2", "1,") is not
+          require(b == p, "line ", line, ": empty label in '", std::string(b, p), "'");
         }
         q = comma + 1;
       }

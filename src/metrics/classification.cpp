@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "multiclass/cost_matrix.hpp"
 
 namespace argmax {
 namespace {
@@ -54,21 +55,24 @@ ClassificationReport classification_report(const int32_t* truth, const int32_t* 
 
 double average_cost(const int32_t* truth, const int32_t* predicted, size_t n, const std::vector<float>& cost, int k) {
   require(n > 0, "cannot evaluate on zero examples");
-  require(cost.size() == size_t(k) * k, "cost matrix must be ", k, "×", k);
+  const CostMatrix delta = CostMatrix::from_rows(cost, k);  // the same rules as a training cost matrix
   double sum = 0;
   for (size_t i = 0; i < n; ++i) {
     require(truth[i] >= 0 && truth[i] < k && predicted[i] >= 0 && predicted[i] < k, "label of example ", i,
             " is outside the ", k, "×", k, " cost matrix");
-    sum += cost[size_t(truth[i]) * k + predicted[i]];
+    sum += delta(predicted[i], truth[i]);
   }
   return sum / n;
 }
 
 double margin_loss(const float* margins, size_t n, double rho) {
-  require(rho > 0, "margin ρ must be > 0; got ", rho);
+  require(std::isfinite(rho) && rho > 0, "margin ρ must be finite and > 0; got ", rho);
   require(n > 0, "cannot evaluate on zero examples");
   double sum = 0;
-  for (size_t i = 0; i < n; ++i) sum += std::min(1.0, std::max(0.0, 1.0 - margins[i] / rho));
+  for (size_t i = 0; i < n; ++i) {
+    require(std::isfinite(margins[i]), "margin ", i, " is ", margins[i], ", expected a finite number");
+    sum += std::min(1.0, std::max(0.0, 1.0 - margins[i] / rho));
+  }
   return sum / n;
 }
 

@@ -26,6 +26,7 @@ class BinaryRelevanceModel {
                                     const BinaryTrainer& custom = {}, const ProgressFn& progress = {});
 
   int labels() const { return int(models_.size()); }
+  int32_t cols() const { return models_.empty() ? 0 : models_[0]->cols(); }  // feature columns trained on
   const std::string& learner() const { return learner_; }
   void scores(const RowView& x, float* f) const;
   LabelMatrix predict(const Rows& rows) const;

@@ -49,6 +49,7 @@ class ReductionModel {
 
   int classes() const { return code_.classes(); }
   int columns() const { return code_.columns(); }
+  int32_t cols() const { return models_.empty() ? 0 : models_[0]->cols(); }  // feature columns trained on
   const CodeMatrix& code() const { return code_; }
   Decoding decoding() const { return decoding_; }
   void set_decoding(Decoding d);  // any rule the code allows (argmax needs the OvA code)

@@ -66,6 +66,13 @@ Options parse_options(const OptionList& given, std::string& templates, bool with
   return o;
 }
 
+// Training sequence i has `length` positions (tokens or feature rows) and `tags` tags: one per position, and
+// at least one (an empty sequence teaches nothing and is most likely a mistake in the data).
+void check_training_sequence(size_t i, int64_t length, size_t tags, const char* positions) {
+  require(length > 0, "sequence ", i, " is empty; every training sequence needs at least one ", positions);
+  require(int64_t(tags) == length, "sequence ", i, " has ", length, " ", positions, "s but ", tags, " tags");
+}
+
 // Label ids; labels new to `labels` are appended in order of first appearance.
 std::vector<int32_t> label_ids(const Sentences& tags, std::vector<std::string>& labels) {
   std::map<std::string, int32_t> id;
@@ -159,9 +166,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
   const bool with_lexicon = !words.empty();
   const Options o = parse_options(given, templates, with_lexicon);
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
-  for (size_t i = 0; i < tokens.size(); ++i)
-    require(tokens[i].size() == tags[i].size(), "sequence ", i, " has ", tokens[i].size(), " tokens but ",
-            tags[i].size(), " tags");
+  for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   SequenceModel m;
   ChainLayout old_layout;
   if (warm) {
@@ -246,9 +251,7 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
   rows.validate("numeric sequence features");
   require(tags.size() + 1 == starts.size(), "got ", starts.size() - 1, " sequences of features but ", tags.size(),
           " tag sequences");
-  for (size_t i = 0; i < tags.size(); ++i)
-    require(int64_t(tags[i].size()) == starts[i + 1] - starts[i], "sequence ", i, " has ",
-            starts[i + 1] - starts[i], " positions but ", tags[i].size(), " tags");
+  for (size_t i = 0; i < tags.size(); ++i) check_training_sequence(i, starts[i + 1] - starts[i], tags[i].size(), "position");
   SequenceModel m;
   ChainLayout old_layout;
   if (warm) {

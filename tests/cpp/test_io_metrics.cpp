@@ -1,5 +1,7 @@
 #include <catch2/catch.hpp>
 
+#include <cmath>
+
 #include "core/error.hpp"
 #include "io/libsvm.hpp"
 #include "metrics/classification.hpp"
@@ -48,4 +50,9 @@ TEST_CASE("average cost and margin loss", "[metrics]") {
   // Φ_1: 0, 0.5, 1, 1
   CHECK(margin_loss(margins, 4, 1.0) == Approx(2.5 / 4));
   CHECK_THROWS_AS(margin_loss(margins, 4, 0.0), InputError);
+  // A cost matrix follows the training cost matrix's rules: finite, non-negative, zero diagonal.
+  CHECK_THROWS_WITH(average_cost(truth, pred, 3, {0, -2, 5, 0}, 2), Catch::Contains("[0][1] must be finite and non-negative"));
+  CHECK_THROWS_WITH(average_cost(truth, pred, 3, {1, 2, 5, 0}, 2), Catch::Contains("diagonal"));
+  const float with_nan[] = {2.0f, std::nanf("")};
+  CHECK_THROWS_WITH(margin_loss(with_nan, 2, 1.0), "margin 1 is nan, expected a finite number");
 }

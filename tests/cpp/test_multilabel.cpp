@@ -43,6 +43,9 @@ TEST_CASE("the multi-label reader names the line of an error") {
   CHECK(message("0 0:1\n").find("line 1") != std::string::npos);                     // 1-based
   CHECK(message("0 1:abc\n").find("line 1") != std::string::npos);
   CHECK(message("-1 1:1\n").find("line 1") != std::string::npos);
+  CHECK(message("0 1:1\n1,,2 1:1\n") == "line 2: empty label in '1,,2'");
+  CHECK(message("1, 1:1\n") == "line 1: empty label in '1,'");
+  CHECK(message(",1 1:1\n") == "line 1: empty label in ',1'");
 }
 
 TEST_CASE("multi-label metrics on a hand-computed case") {
@@ -79,6 +82,7 @@ TEST_CASE("binary relevance and AdaBoost.MH learn labels that each depend on one
   auto bytes = br.to_bytes();
   const BinaryRelevanceModel again = BinaryRelevanceModel::from_bytes(bytes.data(), bytes.size());
   CHECK(again.predict(rows).y == p.y);
+  CHECK((br.cols() == d && again.cols() == d));
   CHECK_THROWS_AS(BinaryRelevanceModel::from_bytes(bytes.data(), bytes.size() - 1), InputError);
 
   AdaBoostMHConfig config;

@@ -174,6 +174,7 @@ class HalfspaceModel : public BinaryModel {
   double a0 = 0, a1 = 0, b = -1;
   std::string learner() const override { return "erm-halfspace"; }
   float score(const RowView& x) const override { return a0 * x.value[0] + a1 * x.value[1] + b > 0 ? 1.f : -1.f; }
+  int32_t cols() const override { return 2; }
   void save(ByteWriter&) const override { fail("not saved"); }
 };
 
@@ -270,6 +271,7 @@ TEST_CASE("every reduction learns separable blobs and round-trips through bytes"
     const auto bytes = model.to_bytes();
     const ReductionModel again = ReductionModel::from_bytes(bytes.data(), bytes.size());
     CHECK(again.predict(rows) == p);
+    CHECK((model.cols() == 2 && again.cols() == 2));
     CHECK(again.code().entries() == model.code().entries());
     CHECK(again.class_labels() == std::vector<int32_t>{-3, 7, 9, 11, 40});
     CHECK_THROWS_AS(model.set_class_labels({1, 1, 2, 3, 4}), InputError);

@@ -171,6 +171,10 @@ TEST_CASE("warm start keeps the model and adds new labels and features", "[seque
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"epochs", "0"}}), Catch::Contains("epochs"));
   REQUIRE_THROWS_WITH(train_tagger(tokens, {{"DET"}}, {}), Catch::Contains("tag sequences"));
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"templates", "lower[0] bogus[1]"}}), Catch::Contains("bogus"));
+  Sentences with_empty = tokens, empty_tags = tags;
+  with_empty.insert(with_empty.begin() + 2, std::vector<std::string>());
+  empty_tags.insert(empty_tags.begin() + 2, std::vector<std::string>());
+  REQUIRE_THROWS_WITH(train_tagger(with_empty, empty_tags, {}), "sequence 2 is empty; every training sequence needs at least one token");
 }
 
 TEST_CASE("numeric taggers train on dense rows", "[sequence][model]") {
@@ -204,6 +208,12 @@ TEST_CASE("numeric taggers train on dense rows", "[sequence][model]") {
   const std::vector<uint8_t> bytes = m.save();
   REQUIRE(SequenceModel::load(bytes.data(), bytes.size()).decode(x) == ids);
   REQUIRE_THROWS_WITH(train_numeric_tagger(rows, {0, 5}, tags, {}), Catch::Contains("sequences"));
+  std::vector<int64_t> with_empty = starts;
+  with_empty.insert(with_empty.begin() + 1, 0);  // sequence 0 has no positions
+  Sentences empty_tags = tags;
+  empty_tags.insert(empty_tags.begin(), std::vector<std::string>());
+  REQUIRE_THROWS_WITH(train_numeric_tagger(rows, with_empty, empty_tags, {}),
+                      "sequence 0 is empty; every training sequence needs at least one position");
 }
 
 TEST_CASE("tag lexicon: ambiguity classes with a minimum count", "[sequence][features]") {

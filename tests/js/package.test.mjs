@@ -91,6 +91,7 @@ import { TrainingWorker, type TrainingResult } from 'argmax/worker';
 const am: Argmax = await init();
 const model: Multiclass = new am.Multiclass({ algo: 'cs', C: 1 });
 model.fit([[0, 0], [1, 1]], [0, 1], { onProgress: (p) => p.epoch < 10 });
+new am.DecisionTree().fit([[0], [1]], [3, 3], { allowSingleClass: true });
 const labels: Int32Array = model.predict([[0, 0]]);
 const worker = new TrainingWorker();
 const job = worker.train({ model: 'Multiclass', args: [[[0, 0]], [0]] });
