@@ -45,15 +45,15 @@ export function errorKinds(am) {
   const fits = [
     ['Multiclass', () => new am.Multiclass({ algo: 'cs' }), (m) => m.fit(withBad(NaN), y), /non-finite/],
     ['Reduction', () => new am.Reduction(), (m) => m.fit(withBad(NaN), y), /non-finite/],
-    ['DecisionTree', () => new am.DecisionTree(), (m) => m.fit(withBad(Infinity), y), /infinite/],
+    ['DecisionTree', () => new am.DecisionTree(), (m) => m.fit(withBad(Infinity), y), /non-finite/],
     ['AdaBoostMH', () => new am.AdaBoostMH({ rounds: 5 }), (m) => m.fit(withBad(NaN), y), /non-finite/],
     ['BinaryRelevance', () => new am.BinaryRelevance(), (m) => m.fit(withBad(NaN), sets), /non-finite/],
     ['BinaryClassifier', () => new am.BinaryClassifier(), (m) => m.fit(X, y), /\+1 or -1/],
     ['SequenceTagger', () => new am.SequenceTagger({ epochs: 2 }), (m) => m.fit([], []), /no training sequences/],
     ['DenseSequenceTagger', () => new am.DenseSequenceTagger({ epochs: 2 }),
-      (m) => m.fit([[[Infinity, 1], [0, 1]]], [['A', 'B']]), /non-finite|infinite/],
+      (m) => m.fit([[[Infinity, 1], [0, 1]]], [['A', 'B']]), /non-finite/],
     ['Ranker', () => new am.Ranker(), (m) => m.fit([{ features: withBad(Infinity), relevance: [0, 1, 2, 0, 1, 2] }]),
-      /non-finite|infinite/],
+      /non-finite/],
   ];
   const kinds = [];
   for (const [model, make, fit, message] of fits) {
