@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
+#include "core/sizes.hpp"
 #include "ranking/fenwick.hpp"
 #include "ranking/hungarian.hpp"
 #include "ranking/ranking_losses.hpp"
@@ -17,7 +18,7 @@ double ndcg_assignment_cost(const std::vector<int32_t>& order, const double* s, 
 }
 
 std::vector<int32_t> ndcg_argmax_hungarian(const double* s, const double* beta, int32_t r, int32_t k) {
-  std::vector<double> cost(size_t(r) * r);
+  std::vector<double> cost(checked_count<double>("NDCG assignment costs (documents × positions)", {r, r}));
   for (int32_t i = 0; i < r; ++i)
     for (int32_t p = 1; p <= r; ++p) cost[size_t(i) * r + (p - 1)] = p * s[i] + top_k_discount(p, k) * beta[i];
   const std::vector<int32_t> col = min_cost_assignment(cost, r, r);
@@ -78,7 +79,7 @@ std::vector<int32_t> ndcg_argmax_fast(const double* s, const double* beta, int32
       }
     }
   }
-  std::vector<double> cost(size_t(c) * c);
+  std::vector<double> cost(checked_count<double>("NDCG assignment costs (candidates × slots)", {c, c}));
   for (int32_t ci = 0; ci < c; ++ci) {
     const int32_t i = cand[ci];
     double* row = cost.data() + size_t(ci) * c;

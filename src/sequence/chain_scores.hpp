@@ -9,6 +9,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "core/sizes.hpp"
+
 namespace argmax {
 
 struct ChainScores {
@@ -23,7 +25,7 @@ struct ChainScores {
   ChainScores(int n_, int k_) { resize(n_, k_); }
   void resize(int n_, int k_) {
     n = n_, k = k_;
-    emit.assign(size_t(n) * k, 0.f);
+    emit.assign(checked_count<float>("chain scores (positions × labels)", {n, k}), 0.f);
     trans.assign(size_t(k) * k, 0.f);
     start.assign(k, 0.f);
     end.assign(k, 0.f);

@@ -2,6 +2,8 @@
 
 #include <limits>
 
+#include "core/sizes.hpp"
+
 namespace argmax {
 
 SlackArgmax slack_rescaled_argmax(const ChainScores& s, const int* gold, double loss_per_mistake) {
@@ -11,7 +13,7 @@ SlackArgmax slack_rescaled_argmax(const ChainScores& s, const int* gold, double 
   if (n == 0) return out;
   constexpr float kNo = -std::numeric_limits<float>::infinity();
   std::vector<float> d(size_t(k) * w, kNo), next(size_t(k) * w);
-  std::vector<int> back(size_t(n) * k * w, 0);
+  std::vector<int> back(checked_count<int>("slack-rescaled Viterbi table (positions × labels × mistakes)", {n, k, w}), 0);
   for (int y = 0; y < k; ++y) d[size_t(y) * w + (y != gold[0])] = s.start[y] + s.row(0)[y];
   for (int t = 1; t < n; ++t) {
     std::fill(next.begin(), next.end(), kNo);

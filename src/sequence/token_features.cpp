@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "core/sizes.hpp"
 
 namespace argmax {
 namespace {
@@ -121,7 +122,7 @@ TokenFeaturizer::TokenFeaturizer(const std::string& templates_or_preset)
 void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint64_t>& keys,
                               std::vector<int64_t>& ends) const {
   const int a = int(used_.size());
-  table_.resize(size_t(n) * a);
+  table_.resize(checked_count<uint64_t>("token attribute table (tokens × attributes)", {n, a}));
   std::string lower;
   // Headline-style sentences: at least 3 words with letters, 60% of them capitalised.
   int words = 0, capitalised = 0;

@@ -3,6 +3,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/sizes.hpp"
 
 namespace argmax {
 
@@ -12,7 +13,7 @@ LabelPath viterbi(const ChainScores& s) {
   if (n == 0) return out;
   require(k > 0, "viterbi: no labels");
   std::vector<float> m(s.start), next(k);
-  std::vector<int> back(size_t(n) * k, 0);
+  std::vector<int> back(checked_count<int>("Viterbi back-pointers (positions × labels)", {n, k}), 0);
   for (int y = 0; y < k; ++y) m[y] += s.row(0)[y];
   for (int t = 1; t < n; ++t) {
     // Vectorised over the current label: for each previous label, one pass over a row of trans.

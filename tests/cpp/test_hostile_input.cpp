@@ -18,9 +18,11 @@
 #include "io/svmhmm.hpp"
 #include "metrics/ranking_metrics.hpp"
 #include "multiclass/linear_multiclass.hpp"
+#include "ranking/ndcg_oracle.hpp"
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
 #include "sequence/nbest.hpp"
+#include "sequence/slack_rescaling.hpp"
 #include "sequence/sequence_model.hpp"
 #include "trees/decision_tree.hpp"
 
@@ -251,4 +253,18 @@ TEST_CASE("a ranking report for a huge max k is refused", "[limits][ranking]") {
   const double scores[] = {1};
   CHECK(evaluate_ranking(data.view(), scores, EvalConvention::Common, 3).ndcg.size() == 3);
   CHECK_THROWS_WITH(evaluate_ranking(data.view(), scores, EvalConvention::Common, INT32_MAX), kLimit);
+}
+
+TEST_CASE("inference tables sized by the input are held to the limit before they are allocated", "[limits]") {
+  // 11,586² doubles of Hungarian costs pass 1 GiB (and r² wraps 32 bits from r = 65,536).
+  const int32_t r = 11586;
+  const std::vector<double> s(r, 0.5), beta(r, 1.0);
+  CHECK_THROWS_WITH(ndcg_argmax_hungarian(s.data(), beta.data(), r, 10), Catch::Contains("NDCG assignment") && kLimit);
+  CHECK(ndcg_argmax_hungarian(s.data(), beta.data(), 3, 10).size() == 3);
+  // 2^20 positions × 2^9 labels of chain scores.
+  CHECK_THROWS_WITH(ChainScores(1 << 20, 1 << 9), Catch::Contains("chain scores") && kLimit);
+  // Slack rescaling keeps positions × labels × (positions + 1) back-pointers: 4,000 × 20 × 4,001 ints.
+  const ChainScores chain(4000, 20);
+  const std::vector<int> gold(4000, 0);
+  CHECK_THROWS_WITH(slack_rescaled_argmax(chain, gold.data(), 1.0), Catch::Contains("slack-rescaled") && kLimit);
 }
