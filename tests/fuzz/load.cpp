@@ -4,6 +4,7 @@
 // mutations reach the parser behind it; half of them write a boundary value (2^k ± small, 2^30 + n, …)
 // into an aligned integer field, the sizes and counts a hostile file would claim.
 #include <algorithm>
+#include <climits>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -46,52 +47,55 @@ struct Inputs {
   Rows sparse_rows() const { return Rows::sparse(offsets.data(), indices.data(), values.data(), 1, cols); }
 };
 
-// Models that keep no width of their own are tried on sparse rows of these widths.
-const int32_t kWidths[] = {0, 1, 3, 1 << 10};
+// Calls f(rows) with what the bindings let through for a model of `cols` columns: dense rows of exactly
+// that width, sparse rows of that width, and sparse rows wider than it (columns it never saw).
+template <class F>
+void each_input(int64_t cols, F&& f) {
+  if (cols < 0 || cols > INT32_MAX - 3) return;
+  const Inputs exact{int32_t(cols)}, wider{int32_t(cols) + 3};
+  f(exact.dense_rows()), f(exact.sparse_rows()), f(wider.sparse_rows());
+}
 
 void use(const uint8_t* data, size_t size) {
   const std::string kind = model_kind(data, size);
   if (kind == "linear-multiclass") {
     const LinearMulticlass m = LinearMulticlass::load(data, size);
-    const Inputs in(m.cols());
     std::vector<float> scores(size_t(m.classes()));
     int32_t label;
-    m.predict(in.dense_rows(), &label), m.predict(in.sparse_rows(), &label);
-    m.scores(in.sparse_rows(), scores.data());
+    each_input(m.cols(), [&](const Rows& x) { m.predict(x, &label), m.scores(x, scores.data()); });
   } else if (kind == "tree") {
     const DecisionTree t = DecisionTree::from_bytes(data, size);
-    const Inputs in(t.cols());
-    t.predict(in.dense_rows().row(0)), t.predict(in.sparse_rows().row(0));
+    each_input(t.cols(), [&](const Rows& x) { t.predict(x.row(0)); });
   } else if (kind == "adaboost-mh" || kind == "multilabel") {
     if (kind == "multilabel") {
       try {
         const BinaryRelevanceModel br = BinaryRelevanceModel::from_bytes(data, size);
-        for (int32_t w : kWidths) br.predict(Inputs(w).sparse_rows());
+        each_input(br.cols(), [&](const Rows& x) { br.predict(x); });
         return;
       } catch (const InputError&) {  // a multi-label AdaBoost.MH model
       }
     }
     const AdaBoostMH a = AdaBoostMH::from_bytes(data, size);
-    const Inputs in(a.cols());
-    a.predict_classes(in.dense_rows()), a.predict_labels(in.sparse_rows());
+    each_input(a.cols(), [&](const Rows& x) { a.predict_classes(x), a.predict_labels(x); });
   } else if (kind == "reduction") {
     const ReductionModel r = ReductionModel::from_bytes(data, size);
-    for (int32_t w : kWidths) r.predict(Inputs(w).sparse_rows());
+    each_input(r.cols(), [&](const Rows& x) { r.predict(x); });
   } else if (kind == "binary") {
     const auto b = binary_model_from_bytes(data, size);
-    for (int32_t w : kWidths) b->score(Inputs(w).sparse_rows().row(0));
+    each_input(b->cols(), [&](const Rows& x) { b->score(x.row(0)); });
   } else if (kind == "ranking") {
-    const Ranker r = Ranker::load(data, size);  // columns past dim() score 0
-    for (int32_t w : kWidths) r.score(Inputs(w).sparse_rows());
+    const Ranker r = Ranker::load(data, size);
+    each_input(int64_t(r.dim()), [&](const Rows& x) { r.score(x); });
   } else if (kind == "sequence") {
     const SequenceModel m = SequenceModel::load(data, size);
     if (m.input == SequenceInput::Tokens) {
       m.tag({{"The", "dog", "barked", "."}, {"x"}});
     } else {
-      const Inputs in(m.numeric_columns);
-      SequenceBatch batch;
-      m.featurize(in.sparse_rows(), {0, 1}, batch);
-      m.decode(batch);
+      each_input(m.numeric_columns, [&](const Rows& x) {
+        SequenceBatch batch;
+        m.featurize(x, {0, 1}, batch);
+        m.decode(batch);
+      });
     }
   }
 }
