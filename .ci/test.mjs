@@ -12,7 +12,7 @@ const run = (command) => {
 run('ctest --test-dir build/native --output-on-failure');
 run('ctest --test-dir build/wasm --output-on-failure');  // the same Catch2 suite, compiled to wasm, under Node
 const jsTests = readdirSync(new URL('../tests/js', import.meta.url)).filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/js/${f}`);
-run(`node --test ${jsTests.join(' ')}`);
+run(`node --test --test-concurrency=2 ${jsTests.join(' ')}`);  // two files at a time: the leak loops run beside the rest
 // Browser tests: the demo in headless Chromium (node .ci/setup.mjs --browser installs it).
 const e2eTests = readdirSync(new URL('../tests/e2e', import.meta.url)).filter((f) => f.endsWith('.test.mjs')).map((f) => `tests/e2e/${f}`);
 if (e2eTests.length) run(`node --test --test-concurrency=1 ${e2eTests.join(' ')}`);
