@@ -40,6 +40,8 @@ class Ranker {
   const std::vector<float>& weights() const { return weights_; }
   const OptionList& settings() const { return settings_; }  // every option's value as trained
   std::string setting(const std::string& name) const;
+  // How training ended (not saved: a loaded model reports the default, converged).
+  const TrainingReport& training_report() const { return report_; }
 
   // One score per row; columns at or beyond dim() carry weight 0.
   std::vector<double> score(const Rows& rows) const;
@@ -52,6 +54,7 @@ class Ranker {
  private:
   std::vector<float> weights_;
   OptionList settings_;
+  TrainingReport report_;
 };
 
 }  // namespace argmax
