@@ -54,7 +54,7 @@ struct SparseVector {
 class SparseAccumulator {
  public:
   explicit SparseAccumulator(size_t dim) : sum_(dim, 0.0), seen_(dim, 0) {
-    require(dim < (size_t(1) << 32), "the structured solvers index at most 2^32 weights; got ", dim);
+    require(uint64_t(dim) < (uint64_t(1) << 32), "the structured solvers index at most 2^32 weights; got ", dim);
   }
   void add(size_t j, double v) {
     if (!seen_[j]) seen_[j] = 1, touched_.push_back(uint32_t(j));

@@ -1,6 +1,7 @@
 #include "ranking/ranker.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -28,8 +29,10 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        "SVMperf when the whole set is one query) or bcfw (block-coordinate Frank-Wolfe over queries, exact); "
        "auto = cutting-plane for the bipartite measures, sgd otherwise",
        {"auto", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}},
-      {"C", OptionType::Real, "1", 0, 1e12, true,
-       "cutting-plane, bcfw: 1/2 ||w||^2 + C sum_q loss_q (one group: C times the loss of the whole set)"},
+      {"C", OptionType::Real, "0", 0, 1e12, false,
+       "cutting-plane, bcfw: 1/2 ||w||^2 + C sum_q loss_q (one group: C times the loss of the whole set); "
+       "0 = the mean number of documents per query, which with psi=normalized weighs each document as a "
+       "linear SVM with C = 1 does"},
       {"eps", OptionType::Real, "0.001", 0, 1e6, true,
        "cutting-plane, bcfw: stop when the certified primal-dual gap is <= eps C (number of queries)"},
       {"max_iter", OptionType::Integer, "1000", 1, 1000000, false,
@@ -55,8 +58,8 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
   return specs;
 }
 
-Ranker::Ranker(std::vector<float> weights, OptionList settings)
-    : weights_(std::move(weights)), settings_(std::move(settings)) {}
+Ranker::Ranker(std::vector<float> weights, OptionList settings, double intercept)
+    : weights_(std::move(weights)), settings_(std::move(settings)), intercept_(intercept) {}
 
 std::string Ranker::setting(const std::string& name) const {
   for (const auto& [key, value] : settings_)
@@ -161,6 +164,9 @@ OptionList with(OptionList list, const std::string& key, const std::string& valu
   return list;
 }
 
+// The intercept travels with the settings (saved as one more key=value entry, absent when 0).
+const char* kIntercept = "intercept";
+
 std::string number_text(double x) {
   std::ostringstream out;
   out.precision(17);
@@ -183,13 +189,17 @@ Ranker Ranker::train(const QuerySet& data, const OptionList& given, const Progre
   std::vector<float> w;
   if (plan.is_exact()) {
     require(options.choice("init") == "zero", "trainer '", plan.trainer, "' starts from zero; leave init at zero");
-    w = plan.trainer == "bcfw" ? train_bcfw(problem, plan.exact, progress, &report)
-                               : train_cutting_plane(problem, plan.exact, progress, &report);
+    StructuredSvmConfig exact = plan.exact;
+    if (exact.C == 0) exact.C = double(data.features.rows()) / data.queries();
+    w = plan.trainer == "bcfw" ? train_bcfw(problem, exact, progress, &report)
+                               : train_cutting_plane(problem, exact, progress, &report);
   } else {
     w = train_online(problem, plan.online, progress, initial_weights(problem, data, options));
   }
-  w.resize(size_t(data.features.cols()));  // drop the bias coordinate, if any
-  Ranker model(std::move(w), options.entries());
+  const size_t cols = size_t(data.features.cols());
+  const double intercept = problem.has_bias() ? double(w[cols]) : 0.0;
+  w.resize(cols);  // the bias coordinate becomes the intercept
+  Ranker model(std::move(w), options.entries(), intercept);
   model.report_ = report;
   return model;
 }
@@ -242,7 +252,7 @@ std::vector<double> Ranker::score(const Rows& rows) const {
     rows.row(i).for_each([&](int32_t j, float x) {
       if (j < n) sum += double(weights_[j]) * x;
     });
-    s[i] = sum;
+    s[i] = sum + intercept_;
   }
   return s;
 }
@@ -254,7 +264,9 @@ std::vector<int32_t> Ranker::rank(const Rows& rows) const {
 
 std::vector<uint8_t> Ranker::save() const {
   ByteWriter out("ranking");
-  out.put_options(settings_);
+  OptionList settings = settings_;
+  if (intercept_ != 0) settings.emplace_back(kIntercept, number_text(intercept_));
+  out.put_options(settings);
   out.put_vector(weights_);
   return out.finish();
 }
@@ -265,8 +277,17 @@ Ranker Ranker::load(const uint8_t* data, size_t size) {
   std::vector<float> weights = in.get_vector<float>();
   in.expect_end();
   for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
+  double intercept = 0;
+  for (auto it = settings.begin(); it != settings.end(); ++it)
+    if (it->first == kIntercept) {
+      char* end = nullptr;
+      intercept = std::strtod(it->second.c_str(), &end);
+      require(end && *end == '\0' && std::isfinite(intercept), "ranking model is corrupt (bad intercept)");
+      settings.erase(it);
+      break;
+    }
   Options::parse(option_specs(), settings, "ranking model");  // the settings must still make sense
-  return Ranker(std::move(weights), std::move(settings));
+  return Ranker(std::move(weights), std::move(settings), intercept);
 }
 
 }  // namespace argmax

@@ -18,6 +18,7 @@
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
 #include "ranking/ranking_losses.hpp"
+#include "ranking/ranker.hpp"
 #include "ranking/ranking_problem.hpp"
 #include "sequence/chain_weights.hpp"
 #include "sequence/lbfgs.hpp"
@@ -532,4 +533,34 @@ TEST_CASE("convergence reports: a warning exactly when the iteration cap is hit"
     lbfgs_minimize(f, x, config, {}, &r);
     CHECK(r.converged);
   }
+}
+
+TEST_CASE("Ranker: whole-set F1 trains by cutting plane by default and keeps its threshold through save/load",
+          "[structured]") {
+  Rng rng(4);
+  const int r = 300;
+  std::vector<float> xs, rel;
+  for (int d = 0; d < r; ++d) {
+    const bool positive = d % 10 == 0;
+    rel.push_back(positive ? 1.f : 0.f);
+    xs.push_back(float(rng.uniform() + (positive ? 1.5 : 0))), xs.push_back(float(rng.uniform()));
+  }
+  const Rows rows = Rows::dense(xs.data(), r, 2);
+  const QuerySet data{rows, rel.data(), {0, r}};
+  const Ranker model = Ranker::train(data, {{"algo", "f1"}});
+  CHECK(model.training_report().converged);
+  CHECK(model.training_report().measure == "dual gap");
+  CHECK(model.setting("trainer") == "auto");
+  CHECK(model.intercept() != 0);
+  // Separable with a margin of 0.5 in x_0: score > 0 picks exactly the positives.
+  const std::vector<double> s = model.score(rows);
+  for (int d = 0; d < r; ++d) CHECK((s[d] > 0) == (rel[d] > 0));
+  const std::vector<uint8_t> bytes = model.save();
+  const Ranker again = Ranker::load(bytes.data(), bytes.size());
+  CHECK(again.intercept() == Approx(model.intercept()).epsilon(1e-15));
+  CHECK(again.score(rows) == s);
+  // A group without negatives teaches nothing: an error naming it.
+  std::vector<float> all(r, 1.f);
+  const QuerySet no_negatives{rows, all.data(), {0, r}};
+  CHECK_THROWS_WITH(Ranker::train(no_negatives, {{"algo", "f1"}}), Catch::Contains("lacks a positive or a negative"));
 }
