@@ -94,7 +94,7 @@ for (const p of problems) {
     const options = { algo: 'f1', ...(C === undefined ? {} : { C }) };
     const [ranker, seconds] = timed(() => new am.Ranker(options).fit([{ features: train.rows, relevance: Array.from(train.y, (v) => (v > 0 ? 1 : 0)) }]));
     const t = ranker.training;
-    row(`Ranker f1, cutting plane, C=${ranker.options.C}${t.converged ? '' : ' (not converged)'}`, ranker.score(testX), seconds, t.iterations);
+    row(`Ranker f1, cutting plane, C=${ranker.options.C || `auto (${train.y.length})`}${t.converged ? '' : ' (not converged)'}`, ranker.score(testX), seconds, t.iterations);
     ranker.dispose();
   }
 }

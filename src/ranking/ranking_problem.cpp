@@ -159,15 +159,23 @@ Violation RankingProblem::ndcg_violation(const double* s, int q, std::vector<dou
   return v;
 }
 
-Violation RankingProblem::bipartite_violation(const double* raw, int q, std::vector<double>& coef) const {
+double RankingProblem::bipartite_input(const double* raw, int q, std::vector<double>& s, std::vector<int8_t>& y) const {
   const int32_t b = data_.begin(q), r = data_.size(q);
   const float* rel = data_.relevance + b;
   const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
-  std::vector<double> s(raw, raw + r);
+  s.assign(raw, raw + r);
   for (double& x : s) x *= scale;
-  std::vector<int8_t> y(r);
-  int32_t P = 0;
-  for (int32_t d = 0; d < r; ++d) y[d] = rel[d] > config_.relevant_above ? 1 : -1, P += y[d] > 0;
+  y.resize(r);
+  for (int32_t d = 0; d < r; ++d) y[d] = rel[d] > config_.relevant_above ? 1 : -1;
+  return scale;
+}
+
+Violation RankingProblem::bipartite_violation(const double* raw, int q, std::vector<double>& coef) const {
+  const int32_t r = data_.size(q);
+  std::vector<double> s;
+  std::vector<int8_t> y;
+  const double scale = bipartite_input(raw, q, s, y);
+  const int32_t P = int32_t(std::count(y.begin(), y.end(), int8_t(1)));
   const int32_t N = r - P, k = config_.bipartite.k;
   // y* averaged: the closest admissible labellings differ only in which positives (recall@k, P > k) or
   // which negatives (precision@k, P < k) they mark.
@@ -240,13 +248,10 @@ StepResult RankingProblem::kendall_step(const double* s, int q, std::vector<doub
 }
 
 StepResult RankingProblem::bipartite_step(const double* raw, int q, Surrogate surrogate, std::vector<double>& coef) const {
-  const int32_t b = data_.begin(q), r = data_.size(q);
-  const float* rel = data_.relevance + b;
-  const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
-  std::vector<double> s(raw, raw + r);
-  for (double& x : s) x *= scale;
-  std::vector<int8_t> y(r);
-  for (int32_t d = 0; d < r; ++d) y[d] = rel[d] > config_.relevant_above ? 1 : -1;
+  const int32_t r = data_.size(q);
+  std::vector<double> s;
+  std::vector<int8_t> y;
+  const double scale = bipartite_input(raw, q, s, y);
   const std::vector<int8_t> predicted = bipartite_predict(config_.bipartite, s.data(), r);
   const std::vector<int8_t> reference = bipartite_reference(config_.bipartite, s.data(), y.data(), r);
   StepResult result;

@@ -68,6 +68,8 @@ class RankingProblem {
   StepResult ndcg_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const;
   StepResult kendall_step(const double* s, int q, std::vector<double>& coef) const;
   StepResult bipartite_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const;
+  // A query's scores times the Ψ scale (returned) and its ±1 labels.
+  double bipartite_input(const double* raw, int q, std::vector<double>& s, std::vector<int8_t>& y) const;
   // Fixed-target versions for most_violated: Δ of the maximiser, coef of ∂H/∂s_d; error = Δ(prediction).
   Violation ndcg_violation(const double* s, int q, std::vector<double>& coef) const;
   Violation bipartite_violation(const double* s, int q, std::vector<double>& coef) const;

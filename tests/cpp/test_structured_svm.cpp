@@ -109,6 +109,25 @@ Blobs blobs(int m, int k, int cols, double spread, uint64_t seed) {
   return d;
 }
 
+// Solves by both exact solvers; each must be within its certified gap of the other (so of the optimum), with
+// the objective ½‖w‖² + C·hinge_sum(w), hinge_sum = Σ_i H_i(w) by enumeration.
+template <class Problem, class HingeSum>
+void check_both_solvers(const Problem& problem, const StructuredSvmConfig& c, HingeSum hinge_sum) {
+  TrainingReport r_cp, r_fw;
+  const auto w_cp = train_cutting_plane(problem, c, {}, &r_cp);
+  const auto w_fw = train_bcfw(problem, c, {}, &r_fw);
+  REQUIRE(r_cp.converged);
+  REQUIRE(r_fw.converged);
+  auto primal = [&](const std::vector<float>& w) {
+    double f = 0;
+    for (float v : w) f += 0.5 * double(v) * v;
+    return f + c.C * hinge_sum(w);
+  };
+  const double p_cp = primal(w_cp), p_fw = primal(w_fw), n = problem.size();
+  CHECK(p_cp - p_fw <= r_cp.gap * c.C * n + 1e-9);
+  CHECK(p_fw - p_cp <= r_fw.gap * c.C * n + 1e-9);
+}
+
 }  // namespace
 
 TEST_CASE("simplex QP: SMO matches the enumeration of active sets, also on singular and degenerate G",
@@ -242,20 +261,7 @@ TEST_CASE("structured solvers: the optimum of tiny chains violates no labelling 
     StructuredSvmConfig c;
     c.C = 2.0, c.eps = 1e-3, c.max_iterations = 100000;
     c.surrogate = slack ? Surrogate::SlackRescaled : Surrogate::MarginRescaled;
-    TrainingReport r_cp, r_fw;
-    const auto w_cp = train_cutting_plane(problem, c, {}, &r_cp);
-    const auto w_fw = train_bcfw(problem, c, {}, &r_fw);
-    REQUIRE(r_cp.converged);
-    REQUIRE(r_fw.converged);
-    auto primal = [&](const std::vector<float>& w) {
-      double f = 0;
-      for (float v : w) f += 0.5 * double(v) * v;
-      return f + c.C * brute_hinge(w, slack);
-    };
-    const double p_cp = primal(w_cp), p_fw = primal(w_fw), n = x.sequences();
-    // Each is within its certified gap of the other (and so of the optimum).
-    CHECK(p_cp - p_fw <= r_cp.gap * c.C * n + 1e-9);
-    CHECK(p_fw - p_cp <= r_fw.gap * c.C * n + 1e-9);
+    check_both_solvers(problem, c, [&](const std::vector<float>& w) { return brute_hinge(w, slack); });
   }
 }
 
@@ -326,19 +332,9 @@ TEST_CASE("structured solvers on ranking: NDCG, Kendall and whole-set bipartite 
     const RankingProblem problem(data, config, Surrogate::MarginRescaled);
     StructuredSvmConfig c;
     c.C = 5.0, c.eps = 1e-4, c.max_iterations = 100000;
-    TrainingReport r_cp, r_fw;
-    const auto w_cp = train_cutting_plane(problem, c, {}, &r_cp);
-    const auto w_fw = train_bcfw(problem, c, {}, &r_fw);
-    REQUIRE(r_cp.converged);
-    REQUIRE(r_fw.converged);
-    auto primal = [&](const std::vector<float>& w) {
-      double f = 0;
-      for (float v : w) f += 0.5 * double(v) * v;
-      return f + c.C * permutations_hinge(problem, w, ndcg, config.k);
-    };
-    const double p_cp = primal(w_cp), p_fw = primal(w_fw), n = problem.size();
-    CHECK(p_cp - p_fw <= r_cp.gap * c.C * n + 1e-9);
-    CHECK(p_fw - p_cp <= r_fw.gap * c.C * n + 1e-9);
+    check_both_solvers(problem, c, [&](const std::vector<float>& w) {
+      return permutations_hinge(problem, w, ndcg, config.k);
+    });
   }
 }
 
