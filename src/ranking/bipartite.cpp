@@ -107,6 +107,11 @@ std::vector<int8_t> bipartite_reference(const BipartiteSpec& spec, const double*
 }
 
 std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r) {
+  if (spec.measure != BipartiteMeasure::PrecisionAtK && spec.measure != BipartiteMeasure::RecallAtK) {
+    std::vector<int8_t> v(r);  // every v is admissible: the signs, no order needed
+    for (int32_t i = 0; i < r; ++i) v[i] = s[i] > 0 ? 1 : -1;
+    return v;
+  }
   std::vector<int32_t> order(r);
   for (int32_t i = 0; i < r; ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [s](int32_t u, int32_t v) { return s[u] != s[v] ? s[u] > s[v] : u < v; });
