@@ -11,7 +11,9 @@
 //   P(w) − D(α) = ‖w‖² + C Σ_i H_i(w) − Σ_i ℓ_i
 // at the output: the weighted average w̄ = Σ_k k·w^(k) / Σ_k k (with ℓ̄ alike: it is the w of the averaged
 // dual point) or the last iterate. Lazy averaging: a change δ to w_j at step t adds δ·S_{t−1}
-// (S_t = Σ_{k≤t} k) to u_j, and Σ_k k·w^(k) = S_T·w − u.
+// (S_t = Σ_{k≤t} k) to u_j, and Σ_k k·w^(k) = S_T·w − u. Memory: each w_i is kept sparse, within the
+// coordinates its example's labellings touch. One block (a whole-set bipartite problem) is plain Frank–Wolfe,
+// O(1/t): the cutting plane is the solver for that case.
 #pragma once
 #include <cmath>
 #include <numeric>

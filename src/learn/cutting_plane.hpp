@@ -7,7 +7,9 @@
 // P(w) = ½‖w‖² + C (b − ⟨w, g⟩); the certified gap is P(w) − D(α) with D(α) = Σ_c α_c b_c − ½‖w‖² of the
 // working set's dual. If the gap is above eps·C·n, the constraint joins the working set, whose dual QP
 // (learn/simplex_qp.hpp) is solved again from the last α, and w = Σ_c α_c g_c. Constraints unused (α_c = 0)
-// for `kInactiveRounds` rounds leave the set. Rounds needed: O(1/eps) (ibid., thm. 5).
+// for `kInactiveRounds` rounds leave the set. Rounds needed: O(1/eps) (ibid., thm. 5). The QP's α is feasible
+// whether or not SMO met its own tolerance (a degenerate working set), so the reported gap stays certified;
+// constraints are kept sparse (memory: the non-zeros of each Σ_i δψ_i in the working set).
 #pragma once
 #include <cmath>
 #include <vector>
