@@ -81,9 +81,7 @@ BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& giv
     DualSvmConfig c;
     c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
     c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
-    return seeded(c, [](const BinarySample& d, const DualSvmConfig& c, const ProgressFn& p) {
-      return train_dual_cd_svm(d, c, p);
-    });
+    return seeded(c, train_dual_cd_svm);
   }
   if (name == "svm-pegasos") {
     PegasosSvmConfig c;

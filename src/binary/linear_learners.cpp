@@ -91,7 +91,7 @@ std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, co
 }
 
 std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, const DualSvmConfig& config,
-                                                     const ProgressFn& progress, TrainingReport* report) {
+                                                     const ProgressFn& progress) {
   data.validate();
   data.require_finite_features("svm-dcd");
   require(config.C > 0, "svm-dcd: C must be > 0");
@@ -178,13 +178,14 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
     pg_max_old = pg_max <= 0 ? inf : pg_max;
     pg_min_old = pg_min >= 0 ? -inf : pg_min;
   }
-  if (report) *report = r;
   std::vector<float> wf(w.begin(), w.end());
-  return split_bias("svm-dcd", std::move(wf), config.bias);
+  auto model = split_bias("svm-dcd", std::move(wf), config.bias);
+  model->report = r;
+  return model;
 }
 
 std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, const LogisticConfig& config,
-                                                  const ProgressFn& progress, TrainingReport* report) {
+                                                  const ProgressFn& progress) {
   data.validate();
   data.require_finite_features("logistic");
   require(config.C > 0, "logistic: C must be > 0");
@@ -293,9 +294,10 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
       }
     }
   }
-  if (report) *report = rep;
   std::vector<float> wf(w.begin(), w.end());
-  return split_bias("logistic", std::move(wf), config.bias);
+  auto model = split_bias("logistic", std::move(wf), config.bias);
+  model->report = rep;
+  return model;
 }
 
 }  // namespace argmax

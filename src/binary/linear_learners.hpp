@@ -49,9 +49,9 @@ struct DualSvmConfig {
   int max_iterations = 1000;
   uint64_t seed = 1;
 };
-// report (optional): whether max − min projected gradient reached tol before max_iterations.
+// The model's report: whether max − min projected gradient reached tol before max_iterations.
 std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, const DualSvmConfig& config,
-                                                     const ProgressFn& progress = {}, TrainingReport* report = nullptr);
+                                                     const ProgressFn& progress = {});
 
 // L2-regularised logistic regression (LIBLINEAR -s 0 objective):
 //   min_w f(w) = ½‖w‖² + C Σ_i c_i log(1 + exp(−y_i w·x_i)),
@@ -64,8 +64,8 @@ struct LogisticConfig {
   double tol = 1e-3;
   int max_iterations = 100;
 };
-// report (optional): whether ‖∇f‖/‖∇f(0)‖ reached tol (or no decrease was possible in floating point).
+// The model's report: whether ‖∇f‖/‖∇f(0)‖ reached tol (or no decrease was possible in floating point).
 std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, const LogisticConfig& config,
-                                                  const ProgressFn& progress = {}, TrainingReport* report = nullptr);
+                                                  const ProgressFn& progress = {});
 
 }  // namespace argmax

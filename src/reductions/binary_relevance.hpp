@@ -26,6 +26,8 @@ class BinaryRelevanceModel {
                                     const BinaryTrainer& custom = {}, const ProgressFn& progress = {});
 
   int labels() const { return int(models_.size()); }
+  // How the binary problems' training ended, as one report (not saved).
+  TrainingReport training_report() const { return combined_report(models_); }
   const std::string& learner() const { return learner_; }
   void scores(const RowView& x, float* f) const;
   LabelMatrix predict(const Rows& rows) const;

@@ -17,6 +17,7 @@
 #include "learn/simplex_qp.hpp"
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
+#include "reductions/reduction.hpp"
 #include "ranking/ranking_losses.hpp"
 #include "ranking/ranker.hpp"
 #include "ranking/ranking_problem.hpp"
@@ -492,21 +493,33 @@ TEST_CASE("convergence reports: a warning exactly when the iteration cap is hit"
     DualSvmConfig svm;
     svm.max_iterations = 1;
     TrainingReport r;
-    train_dual_cd_svm(s, svm, {}, &r);
+    r = train_dual_cd_svm(s, svm)->report;
     CHECK_FALSE(r.converged);
     CHECK(r.warning().rfind("stopped at max_iter=1", 0) == 0);
     svm.max_iterations = 100000;
-    train_dual_cd_svm(s, svm, {}, &r);
+    r = train_dual_cd_svm(s, svm)->report;
     CHECK(r.converged);
     CHECK(r.warning().empty());
     LogisticConfig lr;
     lr.max_iterations = 1, lr.tol = 1e-8;
-    train_logistic(s, lr, {}, &r);
+    r = train_logistic(s, lr)->report;
     CHECK_FALSE(r.converged);
     CHECK(r.iterations == 1);
     lr.max_iterations = 1000;
-    train_logistic(s, lr, {}, &r);
+    r = train_logistic(s, lr)->report;
     CHECK(r.converged);
+  }
+  SECTION("a reduction reports its binary problems as one") {
+    ReductionConfig config;
+    config.learner_options = {{"max_iter", "1"}};
+    const ReductionModel capped = ReductionModel::train(rows, d.y, 4, config);
+    CHECK_FALSE(capped.training_report().converged);
+    CHECK(capped.training_report().iterations == 1);
+    CHECK(capped.training_report().warning().find("of 4 binary problems)") != std::string::npos);
+    config.learner_options = {{"max_iter", "100000"}};
+    const ReductionModel done = ReductionModel::train(rows, d.y, 4, config);
+    CHECK(done.training_report().converged);
+    CHECK(done.training_report().warning().empty());
   }
   SECTION("L-BFGS") {
     // f(x) = Σ_j (j+1)(x_j − 1)²: one step cannot reach the minimum, a hundred can.

@@ -83,6 +83,20 @@ test('cutting-plane, bcfw and cs reach the same objective on one multiclass prob
   for (const v of values) assert.ok(Math.abs(v - values[0]) <= 1e-3 * values[0], `${values}`);
 });
 
+test('reductions and binary learners report their binary problems', () => {
+  const capped = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { max_iter: 1 } }).fit(X, y);
+  assert.equal(capped.training.converged, false);
+  assert.match(capped.training.warning, /^stopped at max_iter=1 with projected-gradient gap .* \(\d of 3 binary problems\)$/);
+  const done = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { max_iter: 100000 } }).fit(X, y);
+  assert.equal(done.training.converged, true);
+  assert.equal(done.training.warning, undefined);
+  const signs = y.map((c) => (c === 0 ? 1 : -1));
+  const lr = new am.BinaryClassifier({ learner: 'logistic', max_iter: 1, tol: 1e-9 }).fit(X, signs);
+  assert.equal(lr.training.converged, false);
+  assert.match(lr.training.warning, /^stopped at max_iter=1 with relative gradient norm/);
+  capped.dispose(), done.dispose(), lr.dispose();
+});
+
 test('the exact solvers check C and eps', () => {
   assert.throws(() => new am.Multiclass({ algo: 'cutting-plane', C: 0 }), RangeError);
   assert.throws(() => new am.Multiclass({ algo: 'bcfw', eps: -1 }), RangeError);
