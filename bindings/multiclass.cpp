@@ -1,5 +1,6 @@
 // Embind glue for the linear multiclass predictor, the LIBSVM reader and the classification metrics.
 #include "common.hpp"
+#include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/libsvm.hpp"
 #include "metrics/classification.hpp"
@@ -89,11 +90,14 @@ double margin_loss_of(uintptr_t margins, int n, double rho) {
   return margin_loss(reinterpret_cast<const float*>(margins), size_t(n < 0 ? 0 : n), rho);
 }
 
+val training(const LinearMulticlass& m) { return training_report_to_js(m.training_report()); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_multiclass) {
   using namespace emscripten;
   class_<LinearMulticlass>("LinearMulticlass")
+      .function("training", &Guard<&training>::call)
       .class_function("train", &Guard<&train>::call)
       .class_function("load", &Guard<&load>::call)
       .function("predict", &Guard<&predict>::call)

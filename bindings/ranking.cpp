@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common.hpp"
+#include "training_report.hpp"
 #include "io/letor.hpp"
 #include "metrics/ranking_metrics.hpp"
 #include "ranking/ranker.hpp"
@@ -113,11 +114,14 @@ val report(uintptr_t scores, uintptr_t relevance, int rows, uintptr_t query_offs
   return out;
 }
 
+val training(const Ranker& m) { return training_report_to_js(m.training_report()); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_ranking) {
   using namespace emscripten;
   class_<Ranker>("Ranker")
+      .function("training", &Guard<&training>::call)
       .class_function("train", &Guard<&train>::call)
       .class_function("trainWithValidation", &Guard<&train_with_validation>::call)
       .class_function("load", &Guard<&load>::call)

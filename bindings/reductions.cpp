@@ -8,6 +8,7 @@
 #include "binary/binary_learners.hpp"
 #include "boosting/adaboost_mh.hpp"
 #include "common.hpp"
+#include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/multilabel.hpp"
 #include "metrics/multilabel_metrics.hpp"
@@ -275,6 +276,10 @@ val multilabel_report(uintptr_t t_offsets, uintptr_t t_labels, uintptr_t p_offse
   return out;
 }
 
+val reduction_training(const ReductionModel& m) { return training_report_to_js(m.training_report()); }
+val br_training(const BinaryRelevanceModel& m) { return training_report_to_js(m.training_report()); }
+val binary_training(const BinaryClassifier& m) { return training_report_to_js(m.model->report); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_reductions) {
@@ -293,6 +298,7 @@ EMSCRIPTEN_BINDINGS(argmax_reductions) {
       .function("setDecoding", &Guard<&reduction_set_decoding>::call)
       .function("reduction", &Guard<&reduction_kind>::call)
       .function("learner", &Guard<&reduction_learner>::call)
+      .function("training", &Guard<&reduction_training>::call)
       .function("save", &Guard<&reduction_save>::call);
   class_<DecisionTree>("DecisionTree")
       .class_function("train", &Guard<&train_tree>::call)
@@ -320,12 +326,14 @@ EMSCRIPTEN_BINDINGS(argmax_reductions) {
       .function("scores", &Guard<&br_scores>::call)
       .function("labelCount", &Guard<&br_labels>::call)
       .function("learner", &Guard<&br_learner>::call)
+      .function("training", &Guard<&br_training>::call)
       .function("save", &Guard<&br_save>::call);
   class_<BinaryClassifier>("BinaryClassifierModel")
       .class_function("train", &Guard<&train_binary>::call)
       .class_function("load", &Guard<&binary_load>::call)
       .function("scores", &Guard<&binary_scores>::call)
       .function("learner", &Guard<&binary_learner_name>::call)
+      .function("training", &Guard<&binary_training>::call)
       .function("save", &Guard<&binary_save>::call);
   function("reductionSchema", &Guard<&schema>::call);
   function("reductionHelp", &Guard<&help>::call);

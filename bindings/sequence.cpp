@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common.hpp"
+#include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/conll.hpp"
 #include "io/svmhmm.hpp"
@@ -250,11 +251,14 @@ val sequence_report(std::string gold, std::string predicted, uintptr_t lengths, 
   return out;
 }
 
+val training(const SequenceModel& m) { return training_report_to_js(m.report); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_sequence) {
   using namespace emscripten;
   class_<SequenceModel>("SequenceModel")
+      .function("training", &Guard<&training>::call)
       .class_function("trainTokens", &Guard<&train_tokens>::call, allow_raw_pointers())
       .class_function("trainNumeric", &Guard<&train_numeric>::call, allow_raw_pointers())
       .class_function("load", &Guard<&load>::call)

@@ -29,9 +29,25 @@ export interface Progress {
   /** mean task loss Δ(h(x), y) during the epoch */
   trainingError: number;
 }
+/** How a fit ended (the model's `training`, and the fields of the final onProgress call). */
+export interface TrainingReport {
+  /** the solver met its stopping rule (trainers with a fixed number of epochs always count as converged) */
+  converged: boolean;
+  iterations: number;
+  /** the final value of the stopping quantity (see `measure`) and the value it had to reach */
+  gap: number;
+  tolerance: number;
+  /** 'dual gap', 'KKT violation', 'relative gradient norm', …; empty for fixed-epoch trainers */
+  measure: string;
+  /** one line, only when not converged: "stopped at max_iter=1000 with KKT violation …; scale the features or raise max_iter" */
+  warning?: string;
+}
+/** The last onProgress call of a fit: the last epoch's numbers, the TrainingReport and final: true. */
+export type FinalProgress = Progress & TrainingReport & { final: true };
+
 export interface FitOptions {
   /** called after each epoch; return false to stop training */
-  onProgress?: (p: Progress) => boolean | void;
+  onProgress?: (p: Progress | FinalProgress) => boolean | void;
 }
 /** fit() options of classifiers that learn from labels. */
 export interface ClassifierFitOptions {
@@ -59,7 +75,7 @@ export interface Disposable {
   dispose(): void;
 }
 
-export type MulticlassAlgorithm = 'cs' | 'pegasos' | 'sgd' | 'perceptron';
+export type MulticlassAlgorithm = 'cs' | 'pegasos' | 'sgd' | 'perceptron' | 'cutting-plane' | 'bcfw';
 export type Surrogate = 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
 
 export interface MulticlassOptions {
@@ -67,11 +83,11 @@ export interface MulticlassOptions {
   algo?: MulticlassAlgorithm;
   /** k×k cost matrix Δ, row = true label, column = prediction; labels must then be 0..k−1 */
   cost?: number[][];
-  /** cs: cost of slack, LIBLINEAR's -c */
+  /** cs, cutting-plane, bcfw: cost of slack, LIBLINEAR's -c (½‖w‖² + C Σ loss) */
   C?: number;
-  /** cs: stopping tolerance */
+  /** cs: stopping tolerance; cutting-plane, bcfw: certified gap per C·m */
   eps?: number;
-  /** cs: cap on outer iterations */
+  /** cs: cap on outer iterations; cutting-plane: rounds; bcfw: passes */
   max_iter?: number;
   /** pegasos (and optional for sgd): λ in λ/2‖w‖² + mean loss */
   lambda?: number;
@@ -90,6 +106,8 @@ export interface MulticlassOptions {
 
 export interface Multiclass extends Disposable {
   fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions & ClassifierFitOptions): this;
+  /** how the last fit ended (undefined for a loaded model) */
+  readonly training: TrainingReport | undefined;
   /** predicted labels; ties go to the lowest label */
   predict(X: Matrix): Int32Array;
   /** rows × classes scores ⟨w, Ψ(x, y)⟩, columns in `labels` order */

@@ -1,8 +1,9 @@
 // The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and the classification metrics.
 import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
+import { trainingProgress } from './training.js';
 
-export const MULTICLASS_ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron'];
+export const MULTICLASS_ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron', 'cutting-plane', 'bcfw'];
 
 export function install(M, api) {
   const schemas = new Map();
@@ -16,8 +17,9 @@ export function install(M, api) {
     #algo;
     #optionText;
     #cost;
+    #training;
 
-    // options: { algo: 'cs' | 'pegasos' | 'sgd' | 'perceptron', cost?: number[][], ...algorithm options }
+    // options: { algo: 'cs' | 'pegasos' | 'sgd' | 'perceptron' | 'cutting-plane' | 'bcfw', cost?: number[][], ...algorithm options }
     constructor(options = {}) {
       super(null);
       const { algo = 'cs', cost, ...rest } = options;
@@ -30,13 +32,18 @@ export function install(M, api) {
 
     fit(X, y, { onProgress, allowSingleClass = false } = {}) {
       const n = rowCount(X), labels = labelArray(y, n);
-      const progress = progressBridge(onProgress);
+      const report = trainingProgress(onProgress);
+      const progress = progressBridge(report.onProgress);
       const handle = withHeap(M, (heap) => M.LinearMulticlass.train(matrixArgs(heap, X), heap.i32(labels),
         this.#algo, this.#optionText, heap.f32(this.#cost), this.#cost.length, Boolean(allowSingleClass), progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
+      this.#training = report.finish(handle);
       return this;
     }
+
+    // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
+    get training() { return this.#training; }
 
     // Predicted labels (Int32Array); ties go to the lowest label.
     predict(X) {

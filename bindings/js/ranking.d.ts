@@ -1,5 +1,5 @@
 // Types of the ranking part of the argmax JS API (am.Ranker, am.metrics.ndcg …, am.io.readLetor).
-import type { Matrix, FitOptions, OptionSpec, Disposable } from './index.js';
+import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport } from './index.js';
 
 export type RankingAlgorithm = 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise';
 /** 'common': log2(p+1) discount, DCG truncated at the query size, queries without a relevant document skipped;
@@ -14,7 +14,14 @@ export interface RankerOptions {
   k?: number;
   /** β of F_β */
   beta?: number;
-  trainer?: 'sgd' | 'pegasos' | 'perceptron';
+  /** auto (default): cutting-plane for the bipartite measures, sgd otherwise; cutting-plane and bcfw are exact */
+  trainer?: 'auto' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw';
+  /** cutting-plane, bcfw: ½‖w‖² + C Σ_q loss_q; 0 (default) = the mean query size (with psi 'normalized': each document weighs as in a linear SVM with C = 1) */
+  C?: number;
+  /** cutting-plane, bcfw: stop when the certified gap is ≤ eps·C·(number of queries) */
+  eps?: number;
+  /** cutting-plane: rounds; bcfw: passes */
+  max_iter?: number;
   /** λ/2‖w‖² (pointwise: λ‖w‖²) */
   lambda?: number;
   /** step size of sgd and perceptron */
@@ -77,6 +84,8 @@ export interface Ranker extends Disposable {
   readonly algorithm: RankingAlgorithm;
   /** the options as trained (after validation: the chosen lambda and epochs) */
   readonly options: Record<string, number | boolean | string>;
+  /** how the last fit ended (undefined for a loaded model) */
+  readonly training: TrainingReport | undefined;
   save(): Uint8Array;
 }
 export interface RankerConstructor {

@@ -1,6 +1,7 @@
 // Ranking: a linear Ranker (score ⟨w, x⟩, documents best first) trained with the NDCG structured hinge, the
 // Kendall pairwise hinge, bipartite measures or a pointwise baseline; the LETOR reader; ranking measures.
 import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows } from './wasm.js';
+import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
 export const RANKING_ALGORITHMS = ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise'];
@@ -108,6 +109,7 @@ export function install(M, api) {
 
   class Ranker extends Owned {
     #optionText;
+    #training;
 
     // options: { algo: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise',
     //            k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, init, relevant }
@@ -133,15 +135,21 @@ export function install(M, api) {
             heap.f32(v.relevance), heap.i32(v.queryOffsets), v.queryOffsets.length - 1, this.#optionText, l, grid.length, evalK);
         });
         this.replaceHandle(handle);
+        this.#training = handle.training();
         return this;
       }
-      const progress = progressBridge(onProgress);
+      const report = trainingProgress(onProgress);
+      const progress = progressBridge(report.onProgress);
       const handle = withHeap(M, (heap) => M.Ranker.train(matrixArgs(heap, train.X, 'queries'),
         heap.f32(train.relevance), heap.i32(train.queryOffsets), train.queryOffsets.length - 1, this.#optionText, progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
+      this.#training = report.finish(handle);
       return this;
     }
+
+    // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
+    get training() { return this.#training; }
 
     // ⟨w, x⟩ for each row (Float64Array); dense rows have the model's width, CSR columns beyond it carry weight 0.
     score(X) { return withHeap(M, (heap) => this.handle.score(matrixArgs(heap, X))); }

@@ -1,6 +1,6 @@
 // Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
-import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable } from './index.js';
+import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport } from './index.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential';
@@ -48,6 +48,8 @@ export interface ReductionOptions {
 }
 
 export interface Reduction extends Disposable {
+  /** how the last fit ended, over all binary problems (undefined for a loaded model) */
+  readonly training: TrainingReport | undefined;
   fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions): this;
   /** predicted labels; ties in the decoded scores go to the lowest class */
   predict(X: Matrix): Int32Array;
@@ -134,6 +136,8 @@ export interface AdaBoostMHConstructor {
 }
 
 export interface BinaryRelevance extends Disposable {
+  /** how the last fit ended, over all binary problems (undefined for a loaded model) */
+  readonly training: TrainingReport | undefined;
   fit(X: Matrix, labelSets: number[][], options?: FitOptions & { labels?: number }): this;
   predict(X: Matrix): number[][];
   scores(X: Matrix): Float32Array;
@@ -147,6 +151,8 @@ export interface BinaryRelevanceConstructor {
 }
 
 export interface BinaryClassifier extends Disposable {
+  /** how the last fit ended, over all binary problems (undefined for a loaded model) */
+  readonly training: TrainingReport | undefined;
   /** labels ±1 (both, unless allowSingleClass); NaN features are missing values to 'tree' and 'stump' */
   fit(X: Matrix, y: ArrayLike<number>, options?: ClassifierFitOptions): this;
   /** real-valued confidences f(x) */

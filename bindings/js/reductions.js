@@ -2,6 +2,7 @@
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
 import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg } from './wasm.js';
 import { encodeOptions } from './options.js';
+import { trainingProgress } from './training.js';
 
 export const REDUCTION_ALGORITHMS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
 export const MULTILABEL_ALGORITHMS = ['br', 'adaboost-mh'];
@@ -54,6 +55,7 @@ export function install(M, api) {
   // One-vs-all, all-pairs or ECOC. options: { reduction: 'ova'|'allpairs'|'ecoc', learner, learnerOptions,
   // code: 'ova'|'ovo'|'dense'|'sparse'|'exhaustive'|'user', code_size, decoding, seed, userCode: number[][] }
   class Reduction extends Owned {
+    #training;
     #text;
     #learnerText;
     #userCode;
@@ -72,13 +74,17 @@ export function install(M, api) {
 
     fit(X, y, { onProgress } = {}) {
       const n = rowCount(X), labels = labelArray(y, n);
-      const progress = progressBridge(onProgress);
+      const report = trainingProgress(onProgress);
+      const progress = progressBridge(report.onProgress);
       const handle = withHeap(M, (heap) => M.ReductionModel.train(matrixArgs(heap, X), heap.i32(labels), this.#text,
         this.#learnerText, ...codeArg(heap, this.#userCode), progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
+      this.#training = report.finish(handle);
       return this;
     }
+    // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
+    get training() { return this.#training; }
     // Predicted labels; ties in the decoded scores go to the lowest class.
     predict(X) {
       return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(args, out));
@@ -185,6 +191,7 @@ export function install(M, api) {
 
   // Binary relevance: one binary learner per label. options: { learner, learnerOptions, seed }.
   class BinaryRelevance extends Owned {
+    #training;
     #text;
     #learnerText;
     constructor(options = {}) {
@@ -195,13 +202,16 @@ export function install(M, api) {
     }
     static options() { return schemaOf('br').map((s) => ({ ...s })); }
     fit(X, sets, { onProgress, labels: k } = {}) {
-      const n = rowCount(X), progress = progressBridge(onProgress);
+      const n = rowCount(X), report = trainingProgress(onProgress), progress = progressBridge(report.onProgress);
       const handle = withHeap(M, (heap) => M.BinaryRelevanceModel.train(matrixArgs(heap, X), ...setsArgs(heap, sets, n, k),
         this.#text, this.#learnerText, progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
+      this.#training = report.finish(handle);
       return this;
     }
+    // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
+    get training() { return this.#training; }
     predict(X) { return withHeap(M, (heap) => setsFromCsr(this.handle.predictSets(matrixArgs(heap, X)))); }
     scores(X) {
       return perRow(M, X, this.handle.labelCount(), 'f32', (args, out) => this.handle.scores(args, out));
@@ -212,6 +222,7 @@ export function install(M, api) {
 
   // A binary learner on its own; labels ±1. options: { learner, seed, ...the learner's options }.
   class BinaryClassifier extends Owned {
+    #training;
     #learner;
     #text;
     #seed;
@@ -229,8 +240,11 @@ export function install(M, api) {
       const n = rowCount(X), labels = labelArray(y, n);
       this.replaceHandle(withHeap(M, (heap) => M.BinaryClassifierModel.train(matrixArgs(heap, X), heap.i32(labels),
         this.#learner, this.#text, this.#seed, Boolean(allowSingleClass))));
+      this.#training = this.handle.training();
       return this;
     }
+    // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
+    get training() { return this.#training; }
     // Real-valued confidences f(x); the prediction is sign f(x) (0 → −1).
     scores(X) {
       return perRow(M, X, 1, 'f32', (args, out) => this.handle.scores(args, out));

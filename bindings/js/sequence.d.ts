@@ -1,5 +1,5 @@
 // Types for bindings/js/sequence.js (installed on the object `init()` returns).
-import type { FitOptions, OptionSpec, Disposable } from './index.js';
+import type { FitOptions, OptionSpec, Disposable, TrainingReport } from './index.js';
 
 export type SequenceAlgorithm = 'perceptron' | 'ssvm' | 'ssvm-slack' | 'crf' | 'softmax-margin';
 
@@ -8,6 +8,14 @@ export interface SequenceOptions {
   algo?: SequenceAlgorithm;
   /** Optimiser for 'crf' and 'softmax-margin' (default 'lbfgs'). */
   solver?: 'lbfgs' | 'sgd';
+  /** ssvm, ssvm-slack: 'sgd' (default), or the exact solvers 'cutting-plane' (1-slack) and 'bcfw'. */
+  trainer?: 'sgd' | 'cutting-plane' | 'bcfw';
+  /** cutting-plane, bcfw: ½‖w‖² + C Σ_i loss_i (default 1). */
+  C?: number;
+  /** cutting-plane, bcfw: stop when the certified gap is ≤ eps·C·m (default 0.01). */
+  eps?: number;
+  /** cutting-plane: rounds; bcfw: passes (default 1000). */
+  max_iter?: number;
   /** Passes over the data for the online trainers (default 10). */
   epochs?: number;
   /** Maximum L-BFGS iterations (default 100). */
@@ -80,6 +88,8 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
   readonly lexiconWords: number;
   /** Rows: previous label, then a start row and an end row; columns: label. */
   readonly transitions: number[][];
+  /** how the last fit ended (undefined for a loaded model) */
+  readonly training: TrainingReport | undefined;
   readonly ready: boolean;
   save(): Uint8Array;
   dispose(): void;

@@ -2,6 +2,7 @@
 // DenseSequenceTagger (numeric features per position, e.g. the pixels of handwritten letters).
 // Trainers: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF.
 import { Owned, withHeap, matrixArgs, progressBridge } from './wasm.js';
+import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
 // The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
@@ -146,6 +147,7 @@ export function install(M, api) {
   // Shared by both taggers; subclasses say how their input crosses into wasm.
   class Tagger extends Owned {
     #optionText;
+    #training;
     #lexicon;
     #labels = null;
 
@@ -168,14 +170,19 @@ export function install(M, api) {
       }
       const from = warmStart === true ? this : warmStart || null;
       const packedTags = packTokens(tags, 'tags');
-      const progress = progressBridge(onProgress);
+      const report = trainingProgress(onProgress);
+      const progress = progressBridge(report.onProgress);
       const warm = from && from.ready ? from.handle : null;
       const handle = withHeap(M, (heap) => this.train(heap, x, packedTags, this.#optionText, this.#lexicon, progress.callback, warm));
       this.replaceHandle(handle);
       this.#labels = null;
       progress.rethrow();
+      this.#training = report.finish(handle);
       return this;
     }
+
+    // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
+    get training() { return this.#training; }
 
     get labels() { return (this.#labels ??= this.handle.labels().split(SEP)); }
     get options() { return decodeOptions(schemaOf(), this.handle.options()); }

@@ -36,6 +36,11 @@ function train({ id, spec, flag }) {
     const Model = resolve(spec.model);
     model = new Model(spec.options);
     const onProgress = (p) => {
+      if (p.final) {  // how training ended (bindings/js/training.js): always posted, not an epoch
+        last = { ...p };
+        post({ type: 'progress', id, progress: last });
+        return true;
+      }
       epochs += 1;
       last = { ...p };
       const now = Date.now();

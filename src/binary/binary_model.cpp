@@ -1,9 +1,30 @@
 #include "binary/binary_model.hpp"
 
+#include <algorithm>
+
 #include "binary/linear_model.hpp"
 #include "binary/tree_binary.hpp"
 
 namespace argmax {
+
+TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryModel>>& models) {
+  TrainingReport out;
+  int short_of = 0, iterations = 0;
+  for (const auto& m : models) {
+    const TrainingReport& r = m->report;
+    iterations = std::max(iterations, r.iterations);
+    if (r.converged) {
+      if (out.measure.empty()) out.measure = r.measure, out.tolerance = r.tolerance;
+      continue;
+    }
+    if (short_of++ == 0 || r.gap / r.tolerance > out.gap / out.tolerance) out = r;
+  }
+  out.iterations = iterations;
+  if (short_of > 0)
+    out.hint += (out.hint.empty() ? "(" : " (") + std::to_string(short_of) + " of " + std::to_string(models.size()) +
+                " binary problems)";
+  return out;
+}
 
 void save_binary_model(const BinaryModel& model, ByteWriter& out) {
   out.put_string(model.learner());

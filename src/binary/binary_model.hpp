@@ -3,9 +3,11 @@
 #pragma once
 #include <memory>
 #include <string>
+#include <vector>
 
 #include "core/rows.hpp"
 #include "io/bytes.hpp"
+#include "learn/progress.hpp"
 
 namespace argmax {
 
@@ -20,7 +22,13 @@ class BinaryModel {
   int predict(const RowView& x) const { return score(x) > 0 ? 1 : -1; }
   // Writes the payload (not the learner name; see save_binary_model).
   virtual void save(ByteWriter& out) const = 0;
+
+  TrainingReport report;  // how training ended (iterative learners; not saved)
 };
+
+// The reports of several binary models as one: converged when all are; otherwise the one furthest from its
+// tolerance, its hint saying how many stopped short.
+TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryModel>>& models);
 
 // Writes the learner name, then the payload; load_binary_model reads both back.
 void save_binary_model(const BinaryModel& model, ByteWriter& out);

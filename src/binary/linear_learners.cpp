@@ -117,8 +117,12 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
   const double inf = std::numeric_limits<double>::infinity();
   double pg_max_old = inf, pg_min_old = -inf;
   int active_size = m;
+  TrainingReport r;
+  r.measure = "projected-gradient gap", r.cap = config.max_iterations, r.tolerance = config.tol, r.converged = false;
+  r.hint = "scale the features or raise max_iter";
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
     double pg_max = -inf, pg_min = inf;
+    r.iterations = iter;
     for (int s = 0; s < active_size; ++s) std::swap(active[s], active[s + rng.below(uint32_t(active_size - s))]);
     for (int s = 0; s < active_size; ++s) {
       const int k = active[s];
@@ -157,10 +161,17 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
       Progress p;
       p.epoch = iter;
       p.objective = pg_max - pg_min;  // the stopping gap
-      if (!progress(p)) break;
+      if (!progress(p)) {
+        r.stopped_by_callback = true;
+        break;
+      }
     }
+    r.gap = std::max(pg_max - pg_min, 0.0);
     if (pg_max - pg_min <= config.tol) {
-      if (active_size == m) break;
+      if (active_size == m) {
+        r.converged = true;
+        break;
+      }
       active_size = m, pg_max_old = inf, pg_min_old = -inf;  // check the shrunk ones once more
       continue;
     }
@@ -168,7 +179,9 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
     pg_min_old = pg_min >= 0 ? -inf : pg_min;
   }
   std::vector<float> wf(w.begin(), w.end());
-  return split_bias("svm-dcd", std::move(wf), config.bias);
+  auto model = split_bias("svm-dcd", std::move(wf), config.bias);
+  model->report = r;
+  return model;
 }
 
 std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, const LogisticConfig& config,
@@ -220,7 +233,10 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
   margins(w, z);
   double f = objective(w, z);
   double g0 = -1;
-  for (int iter = 1; iter <= config.max_iterations; ++iter) {
+  TrainingReport rep;
+  rep.measure = "relative gradient norm", rep.cap = config.max_iterations, rep.tolerance = config.tol;
+  rep.converged = false, rep.hint = "scale the features or raise max_iter";
+  for (int iter = 1; iter <= config.max_iterations + 1; ++iter) {
     for (int k = 0; k < m; ++k) {
       const double y = data.label[k];
       const double s = sigmoid(y * z[k]);
@@ -231,7 +247,13 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
     add_xt(coef, g);
     const double gnorm = norm(g);
     if (g0 < 0) g0 = gnorm;
-    if (gnorm <= config.tol * g0 || gnorm == 0) break;
+    rep.gap = g0 > 0 ? gnorm / g0 : 0.0;
+    if (gnorm <= config.tol * g0 || gnorm == 0) {
+      rep.converged = true;
+      break;
+    }
+    if (iter > config.max_iterations) break;  // the gradient was measured after the last step
+    rep.iterations = iter;
     // CG on H·step = −g.
     std::fill(step.begin(), step.end(), 0.0);
     for (size_t j = 0; j < d; ++j) r[j] = -g[j], p[j] = r[j];
@@ -257,17 +279,25 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
       f_try = objective(w_try, z_try);
       if (f_try <= f + 1e-4 * t * slope) break;
     }
-    if (!(f_try < f)) break;  // no progress possible in floating point
+    if (!(f_try < f)) {  // no progress possible in floating point: as converged as it can be
+      rep.converged = true;
+      break;
+    }
     w.swap(w_try), z.swap(z_try), f = f_try;
     if (progress) {
       Progress pr;
       pr.epoch = iter;
       pr.objective = f;
-      if (!progress(pr)) break;
+      if (!progress(pr)) {
+        rep.stopped_by_callback = true;
+        break;
+      }
     }
   }
   std::vector<float> wf(w.begin(), w.end());
-  return split_bias("logistic", std::move(wf), config.bias);
+  auto model = split_bias("logistic", std::move(wf), config.bias);
+  model->report = rep;
+  return model;
 }
 
 }  // namespace argmax

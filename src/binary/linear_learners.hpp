@@ -49,6 +49,7 @@ struct DualSvmConfig {
   int max_iterations = 1000;
   uint64_t seed = 1;
 };
+// The model's report: whether max − min projected gradient reached tol before max_iterations.
 std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, const DualSvmConfig& config,
                                                      const ProgressFn& progress = {});
 
@@ -63,6 +64,7 @@ struct LogisticConfig {
   double tol = 1e-3;
   int max_iterations = 100;
 };
+// The model's report: whether ‖∇f‖/‖∇f(0)‖ reached tol (or no decrease was possible in floating point).
 std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, const LogisticConfig& config,
                                                   const ProgressFn& progress = {});
 

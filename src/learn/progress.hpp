@@ -1,5 +1,6 @@
 #pragma once
 #include <functional>
+#include <string>
 
 namespace argmax {
 
@@ -10,5 +11,21 @@ struct Progress {
   double training_error = 0;  // mean task loss Δ(h_w(x_i), y_i) seen during the epoch
 };
 using ProgressFn = std::function<bool(const Progress&)>;
+
+// How an iterative solver ended. Trainers that run a fixed number of epochs have no stopping rule
+// (measure empty) and always count as converged.
+struct TrainingReport {
+  bool converged = true;   // met its stopping rule; false when it stopped at the cap or was stopped
+  int iterations = 0;      // outer iterations (passes, Newton steps, cutting-plane rounds) taken
+  int cap = 0;             // the iteration cap (max_iter)
+  double gap = 0;          // the final value of the stopping quantity …
+  double tolerance = 0;    // … and the value it had to reach
+  std::string measure;     // what gap is: "dual gap", "KKT violation", "relative gradient norm", …
+  std::string hint;        // what to try when the cap is hit
+  bool stopped_by_callback = false;
+
+  // One line, empty when converged: "stopped at max_iter=1000 with KKT violation 0.53 (tolerance 0.1); …".
+  std::string warning() const;
+};
 
 }  // namespace argmax

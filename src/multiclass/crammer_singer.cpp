@@ -161,15 +161,19 @@ class Solver {
 
 std::vector<float> train_crammer_singer(const Rows& rows, const std::vector<int32_t>& labels, const FeatureMap& map,
                                         const CostMatrix& cost, const CrammerSingerConfig& config,
-                                        const ProgressFn& progress) {
+                                        const ProgressFn& progress, TrainingReport* report) {
   require(map.kind() == FeatureMap::Kind::Multivector, "Crammer–Singer needs the multivector feature map");
   Solver solver(rows, labels, map, cost, config.C);
   double eps_shrink = std::max(10.0 * config.eps, 1.0);
   bool start_from_all = true;
   Rng rng(config.seed);
+  TrainingReport r;
+  r.measure = "KKT violation", r.cap = config.max_iterations, r.tolerance = config.eps, r.converged = false;
+  r.hint = "scale the features or raise max_iter";
 
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
     const double stopping = solver.pass(rng);
+    r.iterations = iter, r.gap = std::max(stopping, 0.0);
     if (progress) {
       const std::vector<float> wf(solver.w.begin(), solver.w.end());
       const auto e = MulticlassProblem(rows, labels, map, cost).evaluate(wf.data(), Surrogate::MarginRescaled);
@@ -179,10 +183,16 @@ std::vector<float> train_crammer_singer(const Rows& rows, const std::vector<int3
       p.epoch = iter;
       p.objective = 0.5 * norm + config.C * rows.rows() * e.surrogate;
       p.training_error = e.error;
-      if (!progress(p)) break;
+      if (!progress(p)) {
+        r.stopped_by_callback = true;
+        break;
+      }
     }
     if (stopping < eps_shrink) {
-      if (stopping < config.eps && start_from_all) break;
+      if (stopping < config.eps && start_from_all) {
+        r.converged = true;
+        break;
+      }
       solver.unshrink();
       eps_shrink = std::max(eps_shrink / 2, config.eps);
       start_from_all = true;
@@ -190,6 +200,7 @@ std::vector<float> train_crammer_singer(const Rows& rows, const std::vector<int3
       start_from_all = false;
     }
   }
+  if (report) *report = r;
   return std::vector<float>(solver.w.begin(), solver.w.end());
 }
 

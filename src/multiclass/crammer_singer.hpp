@@ -23,8 +23,9 @@ struct CrammerSingerConfig {
 
 // Returns the weights in FeatureMap's multivector layout (feature-major, bias last).
 // Progress: epoch = outer iteration, objective = the primal objective above, training_error = mean Δ.
+// report (optional): whether the stopping rule was met, with the last pass's largest KKT violation.
 std::vector<float> train_crammer_singer(const Rows& rows, const std::vector<int32_t>& labels, const FeatureMap& map,
                                         const CostMatrix& cost, const CrammerSingerConfig& config,
-                                        const ProgressFn& progress);
+                                        const ProgressFn& progress, TrainingReport* report = nullptr);
 
 }  // namespace argmax

@@ -8,6 +8,8 @@
 #include "core/labels.hpp"
 #include "io/bytes.hpp"
 #include "multiclass/cost_matrix.hpp"
+#include "learn/bcfw.hpp"
+#include "learn/cutting_plane.hpp"
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
 
@@ -35,6 +37,17 @@ OptionSpec features_option() {
           "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts", {"multivector", "tfidf"}};
 }
 
+OptionSpec structured_loss_option() {
+  return {"loss", OptionType::Choice, "hinge", 0, -1, false,
+          "surrogate: generalized hinge (margin rescaling) or slack rescaling", {"hinge", "slack"}};
+}
+std::vector<OptionSpec> structured_options(const char* eps_help) {
+  return {{"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack: ½‖w‖² + C Σ_i ℓ_i (as cs)"},
+          {"eps", OptionType::Real, "0.001", 0, kHuge, true, eps_help},
+          {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on rounds (cutting-plane) or passes (bcfw)"},
+          structured_loss_option(), features_option(), bias_option()};
+}
+
 const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
   static const std::map<std::string, std::vector<OptionSpec>> tables = {
       {"cs",
@@ -52,6 +65,16 @@ const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
         {"B", OptionType::Real, "10", 0, kHuge, true, "norm bound ‖w*‖ ≤ B used by the default step size"},
         {"lambda", OptionType::Real, "0", 0, kHuge, false, "optional regularisation λ/2‖w‖² (0 = plain SGD)"},
         epochs_option("20"), loss_option(), features_option(), bias_option(), seed_option()}},
+      {"cutting-plane",
+       structured_options("stop when the certified primal–dual gap is ≤ eps·C·m (mean constraint violation ≤ eps)")},
+      {"bcfw",
+       [] {
+         auto specs = structured_options("stop when the certified primal–dual gap is ≤ eps·C·m");
+         specs.push_back({"average", OptionType::Boolean, "true", 0, -1, false,
+                          "output the weighted average of the iterates"});
+         specs.push_back(seed_option());
+         return specs;
+       }()},
       {"perceptron",
        {epochs_option("100"), features_option(), bias_option(),
         {"average", OptionType::Boolean, "false", 0, -1, false, "output the average of the iterates"},
@@ -71,13 +94,13 @@ Surrogate surrogate_named(const std::string& name) {
 }  // namespace
 
 const std::vector<std::string>& LinearMulticlass::algorithms() {
-  static const std::vector<std::string> names = {"cs", "pegasos", "sgd", "perceptron"};
+  static const std::vector<std::string> names = {"cs", "pegasos", "sgd", "perceptron", "cutting-plane", "bcfw"};
   return names;
 }
 
 const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& algo) {
   auto it = option_tables().find(algo);
-  require(it != option_tables().end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron)");
+  require(it != option_tables().end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron, cutting-plane, bcfw)");
   return it->second;
 }
 
@@ -118,7 +141,20 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
     CrammerSingerConfig c;
     c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
     c.seed = uint64_t(options.real("seed"));
-    model.w_ = train_crammer_singer(rows, index, model.map_, cost, c, progress);
+    model.w_ = train_crammer_singer(rows, index, model.map_, cost, c, progress, &model.report_);
+    return model;
+  }
+  if (algo == "cutting-plane" || algo == "bcfw") {
+    StructuredSvmConfig c;
+    c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
+    c.surrogate = surrogate_named(options.choice("loss"));
+    const MulticlassProblem problem(rows, index, model.map_, cost);
+    if (algo == "cutting-plane") {
+      model.w_ = train_cutting_plane(problem, c, progress, &model.report_);
+    } else {
+      c.average = options.flag("average"), c.seed = uint64_t(options.real("seed"));
+      model.w_ = train_bcfw(problem, c, progress, &model.report_);
+    }
     return model;
   }
   OnlineConfig c;

@@ -3,6 +3,7 @@
 //   pegasos    multiclass SVM λ/2‖w‖² + mean ℓ by Pegasos (η_t = 1/(λt))
 //   sgd        SGD on the surrogate with averaged output (SSBD 17.2.5; η from Cor. 17.2 by default)
 //   perceptron batch multiclass perceptron (SSBD 17.2), stops after a pass without mistakes
+//   cutting-plane, bcfw  the exact structured SVM solvers (learn/cutting_plane.hpp, learn/bcfw.hpp), same C as cs
 // Labels are any integers; the model keeps them sorted and predicts in those labels. With a k×k cost
 // matrix the labels must be 0..k−1 (the matrix's rows and columns).
 #pragma once
@@ -35,6 +36,8 @@ class LinearMulticlass {
   const OptionList& options() const { return options_; }
   const std::vector<float>& weights() const { return w_; }
   const FeatureMap& feature_map() const { return map_; }
+  // How training ended (not saved: a loaded model reports the default, converged).
+  const TrainingReport& training_report() const { return report_; }
 
   // out: m×k scores ⟨w, Ψ(x, y)⟩, columns in labels() order.
   void scores(const Rows& rows, float* out) const;
@@ -53,6 +56,7 @@ class LinearMulticlass {
   FeatureMap map_;
   std::vector<float> w_;
   std::vector<int32_t> labels_;
+  TrainingReport report_;
 };
 
 }  // namespace argmax

@@ -89,6 +89,23 @@ StepResult MulticlassProblem::step(TrainedWeights& w, int i, Surrogate surrogate
   return r;
 }
 
+Violation MulticlassProblem::most_violated(const float* w, int i, Surrogate surrogate, SparseAccumulator& psi) const {
+  const RowView x = rows_.row(i);
+  const int y = labels_[i];
+  map_.scores(w, 1.f, x, scores_.data());
+  Violation v;
+  v.error = cost_(argmax_index(scores_.data(), map_.classes()), y);
+  int worst;
+  surrogate_at(scores_.data(), y, surrogate, worst);
+  if (worst < 0) return v;  // ŷ = y: Δ = 0, δψ = 0
+  v.loss = cost_(worst, y);
+  const float scale = surrogate == Surrogate::SlackRescaled ? float(v.loss) : 1.f;
+  auto add = [&psi](size_t j, float a) { psi.add(j, a); };
+  map_.add_psi(x, y, scale, add);
+  map_.add_psi(x, worst, -scale, add);
+  return v;
+}
+
 MulticlassProblem::Evaluation MulticlassProblem::evaluate(const float* w, Surrogate surrogate) const {
   Evaluation e;
   const int k = map_.classes();

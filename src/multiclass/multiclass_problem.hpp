@@ -5,6 +5,7 @@
 
 #include "core/rows.hpp"
 #include "learn/online.hpp"
+#include "learn/structured_oracle.hpp"
 #include "multiclass/cost_matrix.hpp"
 #include "multiclass/feature_map.hpp"
 
@@ -23,6 +24,9 @@ class MulticlassProblem {
 
   // One step of the online trainers: the surrogate's value and subgradient at w for example i.
   StepResult step(TrainedWeights& w, int i, Surrogate surrogate, float eta) const;
+
+  // The separation oracle of the exact solvers (learn/structured_oracle.hpp): a scan of the k labels.
+  Violation most_violated(const float* w, int i, Surrogate surrogate, SparseAccumulator& psi) const;
 
   // Mean surrogate and mean task loss of a fixed w over the data (the ½‖w‖² term is the trainer's).
   struct Evaluation {

@@ -58,12 +58,24 @@ BipartiteArgmax bipartite_argmax(const BipartiteSpec& spec, const double* s, con
 
   double best = -std::numeric_limits<double>::infinity();
   int32_t best_a = -1, best_b = -1;
-  for (int32_t a = 0; a <= P; ++a)
-    for (int32_t b = 0; b <= N; ++b) {
-      if (!bipartite_admissible(spec, a, b, r)) continue;
-      const double value = 1.0 - bipartite_measure(spec, a, b, P - a, N - b) + 2.0 * (pos_sum[a] + neg_sum[b]) + base;
-      if (value > best) best = value, best_a = a, best_b = b;
+  // For fixed a, b ↦ Δ(a, b) + 2·neg_sum[b] is concave on the admissible b (neg_sum has decreasing increments;
+  // 1 − measure is concave in b for F_β and precision@k, linear for balanced accuracy, constant for recall@k),
+  // so its smallest maximiser is the first b whose increment is ≤ 0: a binary search, O(P log N) in all.
+  for (int32_t a = 0; a <= P; ++a) {
+    int32_t lo = 0, hi = N;  // admissible b
+    if (spec.measure == BipartiteMeasure::PrecisionAtK) lo = std::max(0, spec.k - a);
+    if (spec.measure == BipartiteMeasure::RecallAtK) hi = std::min(N, spec.k - a);
+    if (lo > hi) continue;
+    auto value = [&](int32_t b) { return 1.0 - bipartite_measure(spec, a, b, P - a, N - b) + 2.0 * neg_sum[b]; };
+    int32_t first = lo, last = hi;  // the answer lies in [first, last]
+    while (first < last) {
+      const int32_t mid = first + (last - first) / 2;
+      if (value(mid + 1) - value(mid) > 0) first = mid + 1;
+      else last = mid;
     }
+    const double v = value(first) + 2.0 * pos_sum[a] + base;
+    if (v > best) best = v, best_a = a, best_b = first;
+  }
   require(best_a >= 0, "no admissible prediction: precision@k needs k ≤ the number of documents (k = ", spec.k,
           ", documents = ", r, ")");
   BipartiteArgmax out;
@@ -95,6 +107,11 @@ std::vector<int8_t> bipartite_reference(const BipartiteSpec& spec, const double*
 }
 
 std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r) {
+  if (spec.measure != BipartiteMeasure::PrecisionAtK && spec.measure != BipartiteMeasure::RecallAtK) {
+    std::vector<int8_t> v(r);  // every v is admissible: the signs, no order needed
+    for (int32_t i = 0; i < r; ++i) v[i] = s[i] > 0 ? 1 : -1;
+    return v;
+  }
   std::vector<int32_t> order(r);
   for (int32_t i = 0; i < r; ++i) order[i] = i;
   std::sort(order.begin(), order.end(), [s](int32_t u, int32_t v) { return s[u] != s[v] ? s[u] > s[v] : u < v; });

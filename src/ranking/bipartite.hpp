@@ -8,7 +8,8 @@
 // Surrogate (SSBD 17.14): ℓ = max_{v∈V} [Δ(v, y) + Σ_i (v_i − y_i) s_i], s_i = ⟨w, x_i⟩, V the admissible v.
 // Argmax (SSBD 17.5): Δ depends on v only through (a, b), and for fixed (a, b) Σ v_i s_i is largest with
 // v = +1 on the a best-scored positives and the b best-scored negatives. Sorting each class by score and
-// taking prefix sums makes each (a, b) O(1): O(r log r + PN) in all.
+// taking prefix sums makes each (a, b) O(1); for fixed a the value is concave in b, so a binary search finds
+// the best b: O(r log r + P log N) in all.
 #pragma once
 #include <cstdint>
 #include <string>

@@ -1,10 +1,13 @@
 #include "ranking/ranker.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
+#include "learn/bcfw.hpp"
+#include "learn/cutting_plane.hpp"
 #include "learn/online.hpp"
 #include "metrics/ranking_metrics.hpp"
 #include "ranking/permutation.hpp"
@@ -21,9 +24,19 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        {"ndcg", "kendall", "f1", "fbeta", "precision@k", "recall@k", "balanced", "pointwise"}},
       {"k", OptionType::Integer, "10", 1, 100000, false, "NDCG truncation k; k of precision@k and recall@k"},
       {"beta", OptionType::Real, "1", 0, 1000, true, "beta of the F-beta measure"},
-      {"trainer", OptionType::Choice, "sgd", 0, -1, false,
-       "sgd (constant step eta, averaged), pegasos (step 1/(lambda t)) or perceptron",
-       {"sgd", "pegasos", "perceptron"}},
+      {"trainer", OptionType::Choice, "auto", 0, -1, false,
+       "sgd (constant step eta, averaged), pegasos (step 1/(lambda t)), perceptron, cutting-plane (1-slack, exact; "
+       "SVMperf when the whole set is one query) or bcfw (block-coordinate Frank-Wolfe over queries, exact); "
+       "auto = cutting-plane for the bipartite measures, sgd otherwise",
+       {"auto", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}},
+      {"C", OptionType::Real, "0", 0, 1e12, false,
+       "cutting-plane, bcfw: 1/2 ||w||^2 + C sum_q loss_q (one group: C times the loss of the whole set); "
+       "0 = the mean number of documents per query, which with psi=normalized weighs each document as a "
+       "linear SVM with C = 1 does"},
+      {"eps", OptionType::Real, "0.001", 0, 1e6, true,
+       "cutting-plane, bcfw: stop when the certified primal-dual gap is <= eps C (number of queries)"},
+      {"max_iter", OptionType::Integer, "1000", 1, 1000000, false,
+       "cutting-plane, bcfw: cap on rounds (cutting-plane) or passes (bcfw)"},
       {"lambda", OptionType::Real, "0.0001", 0, 1e6, false, "regularisation lambda/2 ||w||^2 (ridge: lambda ||w||^2)"},
       {"eta", OptionType::Real, "0.1", 0, 1e6, true, "step size of sgd and perceptron"},
       {"epochs", OptionType::Integer, "20", 1, 1000000, false, "passes over the queries"},
@@ -45,8 +58,8 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
   return specs;
 }
 
-Ranker::Ranker(std::vector<float> weights, OptionList settings)
-    : weights_(std::move(weights)), settings_(std::move(settings)) {}
+Ranker::Ranker(std::vector<float> weights, OptionList settings, double intercept)
+    : weights_(std::move(weights)), settings_(std::move(settings)), intercept_(intercept) {}
 
 std::string Ranker::setting(const std::string& name) const {
   for (const auto& [key, value] : settings_)
@@ -58,7 +71,10 @@ namespace {
 
 struct TrainingPlan {
   RankingProblemConfig problem;
-  OnlineConfig online;
+  std::string trainer;         // auto resolved
+  OnlineConfig online;         // sgd, pegasos, perceptron
+  StructuredSvmConfig exact;   // cutting-plane, bcfw
+  bool is_exact() const { return trainer == "cutting-plane" || trainer == "bcfw"; }
 };
 
 TrainingPlan plan_training(const Options& options) {
@@ -82,8 +98,13 @@ TrainingPlan plan_training(const Options& options) {
                                : algo == "recall@k"    ? BipartiteMeasure::RecallAtK
                                                        : BipartiteMeasure::BalancedAccuracy;
   }
+  plan.trainer = options.choice("trainer");
+  if (plan.trainer == "auto") plan.trainer = config.objective == RankingObjective::Bipartite ? "cutting-plane" : "sgd";
+  plan.exact.C = options.real("C"), plan.exact.eps = options.real("eps");
+  plan.exact.max_iterations = options.integer("max_iter");
+  plan.exact.average = options.flag("average"), plan.exact.seed = uint64_t(options.integer("seed"));
   OnlineConfig& online = plan.online;
-  const std::string trainer = options.choice("trainer");
+  const std::string& trainer = plan.trainer;
   online.epochs = options.integer("epochs");
   online.average = options.flag("average");
   online.seed = uint64_t(options.integer("seed"));
@@ -143,6 +164,9 @@ OptionList with(OptionList list, const std::string& key, const std::string& valu
   return list;
 }
 
+// The intercept travels with the settings (saved as one more key=value entry, absent when 0).
+const char* kIntercept = "intercept";
+
 std::string number_text(double x) {
   std::ostringstream out;
   out.precision(17);
@@ -161,9 +185,23 @@ Ranker Ranker::train(const QuerySet& data, const OptionList& given, const Progre
   const TrainingPlan plan = plan_training(options);
   const RankingProblem problem(data, plan.problem, plan.online.surrogate);
   require_learnable(problem, plan.problem.objective);
-  std::vector<float> w = train_online(problem, plan.online, progress, initial_weights(problem, data, options));
-  w.resize(size_t(data.features.cols()));  // drop the bias coordinate, if any
-  return Ranker(std::move(w), options.entries());
+  TrainingReport report;
+  std::vector<float> w;
+  if (plan.is_exact()) {
+    require(options.choice("init") == "zero", "trainer '", plan.trainer, "' starts from zero; leave init at zero");
+    StructuredSvmConfig exact = plan.exact;
+    if (exact.C == 0) exact.C = double(data.features.rows()) / data.queries();
+    w = plan.trainer == "bcfw" ? train_bcfw(problem, exact, progress, &report)
+                               : train_cutting_plane(problem, exact, progress, &report);
+  } else {
+    w = train_online(problem, plan.online, progress, initial_weights(problem, data, options));
+  }
+  const size_t cols = size_t(data.features.cols());
+  const double intercept = problem.has_bias() ? double(w[cols]) : 0.0;
+  w.resize(cols);  // the bias coordinate becomes the intercept
+  Ranker model(std::move(w), options.entries(), intercept);
+  model.report_ = report;
+  return model;
 }
 
 Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& valid, const OptionList& given,
@@ -185,6 +223,8 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
       models.push_back(fit_ridge_regression(train, lambda));
     } else {
       const TrainingPlan plan = plan_training(run);
+      require(!plan.is_exact(), "validation picks lambda and epochs of the online trainers; use trainer=sgd, pegasos "
+              "or perceptron");
       const RankingProblem problem(train, plan.problem, plan.online.surrogate);
       require_learnable(problem, plan.problem.objective);
       EpochSnapshots snapshots{problem, 0, {}};
@@ -212,7 +252,7 @@ std::vector<double> Ranker::score(const Rows& rows) const {
     rows.row(i).for_each([&](int32_t j, float x) {
       if (j < n) sum += double(weights_[j]) * x;
     });
-    s[i] = sum;
+    s[i] = sum + intercept_;
   }
   return s;
 }
@@ -224,7 +264,9 @@ std::vector<int32_t> Ranker::rank(const Rows& rows) const {
 
 std::vector<uint8_t> Ranker::save() const {
   ByteWriter out("ranking");
-  out.put_options(settings_);
+  OptionList settings = settings_;
+  if (intercept_ != 0) settings.emplace_back(kIntercept, number_text(intercept_));
+  out.put_options(settings);
   out.put_vector(weights_);
   return out.finish();
 }
@@ -235,8 +277,17 @@ Ranker Ranker::load(const uint8_t* data, size_t size) {
   std::vector<float> weights = in.get_vector<float>();
   in.expect_end();
   for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
+  double intercept = 0;
+  for (auto it = settings.begin(); it != settings.end(); ++it)
+    if (it->first == kIntercept) {
+      char* end = nullptr;
+      intercept = std::strtod(it->second.c_str(), &end);
+      require(end && *end == '\0' && std::isfinite(intercept), "ranking model is corrupt (bad intercept)");
+      settings.erase(it);
+      break;
+    }
   Options::parse(option_specs(), settings, "ranking model");  // the settings must still make sense
-  return Ranker(std::move(weights), std::move(settings));
+  return Ranker(std::move(weights), std::move(settings), intercept);
 }
 
 }  // namespace argmax

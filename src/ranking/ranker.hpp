@@ -1,4 +1,6 @@
-// A linear ranker: score(x) = ⟨w, x⟩, documents ranked by score, best first (ties: input order).
+// A linear ranker: score(x) = ⟨w, x⟩ + b, documents ranked by score, best first (ties: input order). The
+// intercept b is the threshold the bipartite measures learn (a document is predicted positive when its score
+// is > 0); it is 0 for the other objectives, where a shift of every score changes nothing.
 // Trained by one of the ranking surrogates with the shared online trainers, or by the pointwise ridge
 // baseline. Saved as model bytes of kind "ranking".
 #pragma once
@@ -35,12 +37,15 @@ class Ranker {
                                       std::vector<Trial>* trials = nullptr);
 
   Ranker() = default;  // an empty ranker (no weights)
-  Ranker(std::vector<float> weights, OptionList settings);
+  Ranker(std::vector<float> weights, OptionList settings, double intercept = 0);
 
   size_t dim() const { return weights_.size(); }
   const std::vector<float>& weights() const { return weights_; }
+  double intercept() const { return intercept_; }
   const OptionList& settings() const { return settings_; }  // every option's value as trained
   std::string setting(const std::string& name) const;
+  // How training ended (not saved: a loaded model reports the default, converged).
+  const TrainingReport& training_report() const { return report_; }
 
   // One score per row; columns at or beyond dim() carry weight 0.
   std::vector<double> score(const Rows& rows) const;
@@ -53,6 +58,8 @@ class Ranker {
  private:
   std::vector<float> weights_;
   OptionList settings_;
+  double intercept_ = 0;
+  TrainingReport report_;
 };
 
 }  // namespace argmax

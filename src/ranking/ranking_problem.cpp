@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <numeric>
 
 #include "core/error.hpp"
 #include "ranking/kendall_hinge.hpp"
@@ -92,6 +93,104 @@ StepResult RankingProblem::step(TrainedWeights& w, int i, Surrogate surrogate, f
   return result;
 }
 
+Violation RankingProblem::most_violated(const float* w, int i, Surrogate surrogate, SparseAccumulator& psi) const {
+  require(surrogate == Surrogate::MarginRescaled, "ranking: the exact solvers take margin rescaling only");
+  const int q = usable_[i];
+  const int32_t b = data_.begin(q), r = data_.size(q), cols = data_.features.cols();
+  const double bias = has_bias() ? double(w[cols]) : 0.0;
+  scores_.resize(r);
+  for (int32_t d = 0; d < r; ++d) scores_[d] = double(data_.features.row(b + d).dot(w)) + bias;
+  coef_.assign(r, 0.0);
+  Violation v;
+  switch (config_.objective) {
+    case RankingObjective::Ndcg: v = ndcg_violation(scores_.data(), q, coef_); break;
+    case RankingObjective::Bipartite: v = bipartite_violation(scores_.data(), q, coef_); break;
+    case RankingObjective::Kendall: {
+      PairwiseHinge h = kendall_hinge(scores_.data(), data_.relevance + b, r);
+      double margin = 0;
+      for (int32_t d = 0; d < r; ++d) margin += h.coef[d] * scores_[d];
+      v.loss = h.value - margin;  // H = Δ + Σ coef_d s_d
+      v.error = kendall_tau_loss(scores_.data(), data_.relevance + b, r);
+      coef_ = std::move(h.coef);
+      break;
+    }
+  }
+  // δψ = −∂H/∂w = −Σ_d coef_d x_d (and −Σ_d coef_d on the bias coordinate).
+  double total = 0;
+  for (int32_t d = 0; d < r; ++d) {
+    if (coef_[d] == 0) continue;
+    total += coef_[d];
+    const double c = coef_[d];
+    data_.features.row(b + d).for_each([&](int32_t j, float x) { psi.add(size_t(j), -c * x); });
+  }
+  if (has_bias() && total != 0) psi.add(size_t(cols), -total);
+  return v;
+}
+
+Violation RankingProblem::ndcg_violation(const double* s, int q, std::vector<double>& coef) const {
+  const int32_t b = data_.begin(q), r = data_.size(q), k = config_.k;
+  const float* rel = data_.relevance + b;
+  const double* beta = beta_.data() + b;
+  const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
+  // π(y) with ties averaged: documents of equal relevance share the mean of their top-down positions.
+  std::vector<int32_t> target(r);
+  std::iota(target.begin(), target.end(), 0);
+  std::stable_sort(target.begin(), target.end(), [&](int32_t u, int32_t v) { return rel[u] > rel[v]; });
+  for (int32_t p = 0; p < r;) {
+    int32_t e = p;
+    while (e < r && rel[target[e]] == rel[target[p]]) ++e;
+    const double mean = 0.5 * (p + 1 + e);  // mean of positions p+1 … e
+    for (int32_t x = p; x < e; ++x) coef[target[x]] += mean * scale;
+    p = e;
+  }
+  std::vector<double> scaled(s, s + r);
+  for (double& x : scaled) x *= scale;
+  const std::vector<int32_t> chosen = config_.hungarian ? ndcg_argmax_hungarian(scaled.data(), beta, r, k)
+                                                        : ndcg_argmax_fast(scaled.data(), beta, r, k);
+  const std::vector<int32_t> predicted = order_best_first(s, r);
+  double gain = 0, chosen_gain = 0;
+  for (int32_t p = 1; p <= std::min(k, r); ++p) {
+    gain += top_k_discount(p, k) * beta[predicted[p - 1]];
+    chosen_gain += top_k_discount(p, k) * beta[chosen[p - 1]];
+  }
+  for (int32_t p = 1; p <= r; ++p) coef[chosen[p - 1]] -= p * scale;
+  Violation v;
+  v.loss = 1.0 - chosen_gain, v.error = 1.0 - gain;
+  return v;
+}
+
+double RankingProblem::bipartite_input(const double* raw, int q, std::vector<double>& s, std::vector<int8_t>& y) const {
+  const int32_t b = data_.begin(q), r = data_.size(q);
+  const float* rel = data_.relevance + b;
+  const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
+  s.assign(raw, raw + r);
+  for (double& x : s) x *= scale;
+  y.resize(r);
+  for (int32_t d = 0; d < r; ++d) y[d] = rel[d] > config_.relevant_above ? 1 : -1;
+  return scale;
+}
+
+Violation RankingProblem::bipartite_violation(const double* raw, int q, std::vector<double>& coef) const {
+  const int32_t r = data_.size(q);
+  std::vector<double> s;
+  std::vector<int8_t> y;
+  const double scale = bipartite_input(raw, q, s, y);
+  const int32_t P = int32_t(std::count(y.begin(), y.end(), int8_t(1)));
+  const int32_t N = r - P, k = config_.bipartite.k;
+  // y* averaged: the closest admissible labellings differ only in which positives (recall@k, P > k) or
+  // which negatives (precision@k, P < k) they mark.
+  double positive = 1, negative = -1;
+  if (config_.bipartite.measure == BipartiteMeasure::RecallAtK && P > k) positive = -1 + 2.0 * k / P;
+  if (config_.bipartite.measure == BipartiteMeasure::PrecisionAtK && P < k) negative = -1 + 2.0 * (k - P) / N;
+  const std::vector<int8_t> chosen = bipartite_argmax(config_.bipartite, s.data(), y.data(), r).v;
+  const std::vector<int8_t> predicted = bipartite_predict(config_.bipartite, s.data(), r);
+  for (int32_t d = 0; d < r; ++d) coef[d] = (chosen[d] - (y[d] > 0 ? positive : negative)) * scale;
+  Violation v;
+  v.loss = bipartite_loss(config_.bipartite, chosen.data(), y.data(), r);
+  v.error = bipartite_loss(config_.bipartite, predicted.data(), y.data(), r);
+  return v;
+}
+
 StepResult RankingProblem::ndcg_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const {
   const int32_t b = data_.begin(q), r = data_.size(q), k = config_.k;
   const float* rel = data_.relevance + b;
@@ -149,13 +248,10 @@ StepResult RankingProblem::kendall_step(const double* s, int q, std::vector<doub
 }
 
 StepResult RankingProblem::bipartite_step(const double* raw, int q, Surrogate surrogate, std::vector<double>& coef) const {
-  const int32_t b = data_.begin(q), r = data_.size(q);
-  const float* rel = data_.relevance + b;
-  const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
-  std::vector<double> s(raw, raw + r);
-  for (double& x : s) x *= scale;
-  std::vector<int8_t> y(r);
-  for (int32_t d = 0; d < r; ++d) y[d] = rel[d] > config_.relevant_above ? 1 : -1;
+  const int32_t r = data_.size(q);
+  std::vector<double> s;
+  std::vector<int8_t> y;
+  const double scale = bipartite_input(raw, q, s, y);
   const std::vector<int8_t> predicted = bipartite_predict(config_.bipartite, s.data(), r);
   const std::vector<int8_t> reference = bipartite_reference(config_.bipartite, s.data(), y.data(), r);
   StepResult result;

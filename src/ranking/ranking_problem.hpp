@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "learn/online.hpp"
+#include "learn/structured_oracle.hpp"
 #include "ranking/bipartite.hpp"
 #include "ranking/queries.hpp"
 
@@ -53,6 +54,13 @@ class RankingProblem {
   bool has_bias() const { return config_.objective == RankingObjective::Bipartite; }
   StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const;
 
+  // The separation oracle of the exact solvers (learn/structured_oracle.hpp; margin rescaling only). They
+  // need a fixed target, so the score-dependent choices above are replaced by their mean: π(y) gives tied
+  // documents the mean of their positions, and y* of precision@k / recall@k is the mean of the closest
+  // admissible labellings. The mean is a convex combination of targets of equal loss Δ*, so the surrogate
+  // stays ≥ Δ* ≥ 0, bounds Δ(prediction, y) (Σ_i v̂_i s_i is the maximum over V) and is convex in w.
+  Violation most_violated(const float* w, int i, Surrogate surrogate, SparseAccumulator& psi) const;
+
   // Query index (in the data set) of example i.
   int query(int i) const { return usable_[i]; }
 
@@ -60,6 +68,11 @@ class RankingProblem {
   StepResult ndcg_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const;
   StepResult kendall_step(const double* s, int q, std::vector<double>& coef) const;
   StepResult bipartite_step(const double* s, int q, Surrogate surrogate, std::vector<double>& coef) const;
+  // A query's scores times the Ψ scale (returned) and its ±1 labels.
+  double bipartite_input(const double* raw, int q, std::vector<double>& s, std::vector<int8_t>& y) const;
+  // Fixed-target versions for most_violated: Δ of the maximiser, coef of ∂H/∂s_d; error = Δ(prediction).
+  Violation ndcg_violation(const double* s, int q, std::vector<double>& coef) const;
+  Violation bipartite_violation(const double* s, int q, std::vector<double>& coef) const;
 
   QuerySet data_;
   RankingProblemConfig config_;

@@ -27,6 +27,8 @@ class BinaryRelevanceModel {
 
   int labels() const { return int(models_.size()); }
   int32_t cols() const { return models_.empty() ? 0 : models_[0]->cols(); }  // feature columns trained on
+  // How the binary problems' training ended, as one report (not saved).
+  TrainingReport training_report() const { return combined_report(models_); }
   const std::string& learner() const { return learner_; }
   void scores(const RowView& x, float* f) const;
   LabelMatrix predict(const Rows& rows) const;

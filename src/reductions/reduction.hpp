@@ -56,6 +56,8 @@ class ReductionModel {
   const std::string& reduction() const { return reduction_; }
   const std::string& learner() const { return learner_; }
   const BinaryModel& binary(int j) const { return *models_[j]; }
+  // How the binary problems' training ended, as one report (not saved).
+  TrainingReport training_report() const { return combined_report(models_); }
 
   // The label each class index stands for (0..k−1 unless set); saved with the model.
   const std::vector<int32_t>& class_labels() const { return class_labels_; }

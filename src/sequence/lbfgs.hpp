@@ -11,6 +11,8 @@
 #include <functional>
 #include <vector>
 
+#include "learn/progress.hpp"
+
 namespace argmax {
 
 struct LbfgsConfig {
@@ -22,10 +24,12 @@ struct LbfgsConfig {
 };
 
 // f(x, g) returns f(x) and writes ∇f(x) into g. report(iteration, f) returns false to stop.
-// Minimises in place; returns the final f.
+// Minimises in place; returns the final f. outcome (optional): converged unless max_iterations was
+// reached first (a line search that cannot decrease f at float precision counts as converged), with
+// the last ‖g‖ / max(1, ‖x‖) against gradient_tolerance.
 inline double lbfgs_minimize(const std::function<double(const std::vector<float>&, std::vector<float>&)>& f,
                              std::vector<float>& x, const LbfgsConfig& config,
-                             const std::function<bool(int, double)>& report) {
+                             const std::function<bool(int, double)>& report, TrainingReport* outcome = nullptr) {
   const size_t d = x.size();
   auto dot = [d](const std::vector<float>& a, const std::vector<float>& b) {
     double s = 0;
@@ -38,9 +42,21 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
   std::deque<double> rho;
   std::vector<double> history{fx};
   std::vector<double> alpha(config.memory);
+  TrainingReport r;
+  r.measure = "relative gradient norm", r.cap = config.max_iterations, r.tolerance = config.gradient_tolerance;
+  r.converged = false, r.hint = "raise iterations";
+  auto finish = [&](bool converged) {
+    if (!outcome) return;
+    r.converged = converged;
+    r.gap = std::sqrt(dot(g, g)) / std::max(1.0, std::sqrt(dot(x, x)));
+    *outcome = r;
+  };
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
     const double gnorm = std::sqrt(dot(g, g)), xnorm = std::sqrt(dot(x, x));
-    if (gnorm <= config.gradient_tolerance * std::max(1.0, xnorm)) break;
+    if (gnorm <= config.gradient_tolerance * std::max(1.0, xnorm)) {
+      finish(true);
+      return fx;
+    }
     // Two-loop recursion.
     for (size_t j = 0; j < d; ++j) dir[j] = -g[j];
     const int m = int(S.size());
@@ -75,7 +91,10 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
       }
       step *= 0.5;
     }
-    if (!accepted) break;  // no decrease possible at float precision: converged as far as it goes
+    if (!accepted) {  // no decrease possible at float precision: converged as far as it goes
+      finish(true);
+      return fx;
+    }
     std::vector<float> s(d), y(d);
     for (size_t j = 0; j < d; ++j) s[j] = xn[j] - x[j], y[j] = gn[j] - g[j];
     const double sy = dot(s, y);
@@ -86,12 +105,21 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
     x.swap(xn), g.swap(gn);
     fx = fn;
     history.push_back(fx);
-    if (report && !report(iter, fx)) break;
+    r.iterations = iter;
+    if (report && !report(iter, fx)) {
+      r.stopped_by_callback = true;
+      finish(false);
+      return fx;
+    }
     if (int(history.size()) > config.past) {
       const double before = history[history.size() - 1 - config.past];
-      if ((before - fx) / std::max(1.0, std::fabs(fx)) < config.delta) break;
+      if ((before - fx) / std::max(1.0, std::fabs(fx)) < config.delta) {
+        finish(true);
+        return fx;
+      }
     }
   }
+  finish(false);
   return fx;
 }
 

@@ -2,6 +2,7 @@
 // hashed or exact feature index, or numeric columns), and the weights. Saved as model bytes of
 // kind "sequence" (io/bytes.hpp).
 #pragma once
+#include "learn/progress.hpp"
 #include <memory>
 #include <string>
 #include <vector>
@@ -33,6 +34,7 @@ class SequenceModel {
   bool numeric_bias = true;
   std::vector<float> weights;  // ChainLayout order
   OptionList options;          // the training options, for the record
+  TrainingReport report;       // how training ended (not saved: a loaded model reports converged)
 
   int32_t feature_rows() const {
     return input == SequenceInput::Tokens ? index.size() : numeric_columns + (numeric_bias ? 1 : 0);

@@ -10,6 +10,7 @@
 #pragma once
 #include "core/error.hpp"
 #include "learn/online.hpp"
+#include "learn/structured_oracle.hpp"
 #include "sequence/chain_weights.hpp"
 #include "sequence/forward_backward.hpp"
 #include "sequence/slack_rescaling.hpp"
@@ -70,6 +71,31 @@ class SequenceProblem {
         fail("sequence models have no sum-of-hinges surrogate (it would sum over all labellings)");
     }
     return r;
+  }
+
+  // The separation oracle of the exact solvers (learn/structured_oracle.hpp): loss-augmented Viterbi for
+  // margin rescaling, slack_rescaled_argmax for slack rescaling; plain Viterbi for the reported error.
+  Violation most_violated(const float* w, int i, Surrogate surrogate, SparseAccumulator& psi) const {
+    Violation v;
+    const int n = x_.length(i);
+    if (n == 0) return v;
+    const int* gold = x_.gold(i);
+    fill_scores(w, 1.f, layout_, x_, i, scores_);
+    v.error = double(mistakes(viterbi(scores_).labels.data(), gold, n)) / n;
+    auto add = [&psi](size_t j, float a) { psi.add(j, a); };
+    if (surrogate == Surrogate::SlackRescaled) {
+      const SlackArgmax worst = slack_rescaled_argmax(scores_, gold, 1.0 / n);
+      v.loss = double(worst.mistakes) / n;
+      if (worst.mistakes > 0) add_psi_difference(layout_, x_, i, gold, worst.path.labels.data(), float(v.loss), add);
+      return v;
+    }
+    augmented_ = scores_;
+    add_node_loss(augmented_, gold, delta_, 1.0f / n);
+    const LabelPath worst = viterbi(augmented_);
+    const int m = mistakes(worst.labels.data(), gold, n);
+    v.loss = double(m) / n;
+    if (m > 0) add_psi_difference(layout_, x_, i, gold, worst.labels.data(), 1.f, add);
+    return v;
   }
 
   static int mistakes(const int* a, const int* b, int n) {

@@ -2,6 +2,8 @@
 
 #include <map>
 
+#include "learn/bcfw.hpp"
+#include "learn/cutting_plane.hpp"
 #include "learn/online.hpp"
 #include "sequence/crf_objective.hpp"
 #include "sequence/lbfgs.hpp"
@@ -15,6 +17,16 @@ const std::vector<OptionSpec>& sequence_options() {
        "trainer: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF",
        {"perceptron", "ssvm", "ssvm-slack", "crf", "softmax-margin"}},
       {"solver", OptionType::Choice, "lbfgs", 0, -1, false, "optimiser for crf and softmax-margin", {"lbfgs", "sgd"}},
+      {"trainer", OptionType::Choice, "sgd", 0, -1, false,
+       "ssvm, ssvm-slack: sgd (Pegasos / averaged SGD), cutting-plane (1-slack, exact) or bcfw "
+       "(block-coordinate Frank–Wolfe, exact)",
+       {"sgd", "cutting-plane", "bcfw"}},
+      {"C", OptionType::Real, "1", 0, 1e12, true,
+       "cutting-plane, bcfw: ½‖w‖² + C Σ_i ℓ_i (ℓ_i the structured hinge of sentence i)"},
+      {"eps", OptionType::Real, "0.01", 0, 1e6, true,
+       "cutting-plane, bcfw: stop when the certified primal–dual gap is ≤ eps·C·m"},
+      {"max_iter", OptionType::Integer, "1000", 1, 1000000, false,
+       "cutting-plane, bcfw: cap on rounds (cutting-plane) or passes (bcfw)"},
       {"epochs", OptionType::Integer, "10", 1, 10000, false, "passes over the data (perceptron, ssvm, sgd)"},
       {"iterations", OptionType::Integer, "100", 1, 100000, false, "maximum L-BFGS iterations"},
       {"lambda", OptionType::Real, "0", 0, 1e6, false,
@@ -112,8 +124,9 @@ void record_options(SequenceModel& m, const Options& o, const std::string& templ
 }  // namespace
 
 void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& o, const ProgressFn& progress,
-               std::vector<float>& weights) {
+               std::vector<float>& weights, TrainingReport* report) {
   require(x.sequences() > 0, "no training sequences");
+  if (report) *report = TrainingReport{};
   const std::string& algo = o.choice("algo");
   const bool likelihood = algo == "crf" || algo == "softmax-margin";
   const double cost = algo == "softmax-margin" ? o.real("cost") : 0.0;
@@ -130,16 +143,28 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
       last_error = e.error;
       return e.objective;
     };
-    auto report = [&](int iteration, double fx) {
+    auto report_progress = [&](int iteration, double fx) {
       if (!progress) return true;
       Progress p;
       p.epoch = iteration, p.objective = fx / m, p.training_error = last_error;
       return progress(p);
     };
     weights.resize(layout.dim(), 0.f);
-    lbfgs_minimize(f, weights, config, report);
+    lbfgs_minimize(f, weights, config, report_progress, report);
     return;
   }
+  const std::string& trainer = o.choice("trainer");
+  if ((algo == "ssvm" || algo == "ssvm-slack") && trainer != "sgd") {
+    StructuredSvmConfig config;
+    config.C = o.real("C"), config.eps = o.real("eps"), config.max_iterations = o.integer("max_iter");
+    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
+    config.average = o.flag("average"), config.seed = uint64_t(o.integer("seed"));
+    const SequenceProblem problem(x, layout);
+    weights = trainer == "bcfw" ? train_bcfw(problem, config, progress, report)
+                                : train_cutting_plane(problem, config, progress, report);
+    return;
+  }
+  require(trainer == "sgd", "trainer '", trainer, "' is for ssvm and ssvm-slack only");
   OnlineConfig config;
   config.epochs = o.integer("epochs");
   config.average = o.flag("average");
@@ -239,7 +264,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
   }
   const ChainLayout layout = m.layout();
   m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
-  fit_chain(x, layout, o, progress, m.weights);
+  fit_chain(x, layout, o, progress, m.weights, &m.report);
   record_options(m, o, templates);
   return m;
 }
@@ -268,7 +293,7 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
   m.featurize(rows, starts, x);
   const ChainLayout layout = m.layout();
   m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
-  fit_chain(x, layout, o, progress, m.weights);
+  fit_chain(x, layout, o, progress, m.weights, &m.report);
   m.options = o.entries();
   return m;
 }

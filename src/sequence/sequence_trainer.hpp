@@ -3,6 +3,8 @@
 // algo = perceptron     averaged structured perceptron (Collins 2002) through learn/online.hpp
 //        ssvm           structured SVM, margin rescaling (M3N; FML 9.22), Pegasos SGD
 //        ssvm-slack     structured SVM, slack rescaling (SVM^struct; FML 9.23), Pegasos SGD
+//                       (ssvm and ssvm-slack with trainer=cutting-plane|bcfw: the exact solvers of learn/,
+//                       objective ½‖w‖² + C Σ_i ℓ_i)
 //        crf            CRF, −log-likelihood + L2 (Lafferty et al. 2001), L-BFGS or SGD
 //        softmax-margin CRF with the Hamming cost inside the partition function (Gimpel & Smith 2010)
 // Every regularised objective is read as (λ/2)‖w‖² + (1/m) Σ_i ℓ_i; λ = lambda for ssvm, and λ = 2·c2/m for
@@ -34,7 +36,8 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
                                    const SequenceModel* warm = nullptr);
 
 // Fits weights for a featurised, labelled batch in place (used by both entry points; exposed for tests).
+// report (optional): how the solver ended (iterative solvers only; the online trainers count as converged).
 void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& options, const ProgressFn& progress,
-               std::vector<float>& weights);
+               std::vector<float>& weights, TrainingReport* report = nullptr);
 
 }  // namespace argmax

@@ -78,7 +78,8 @@ test('onProgress reports epochs and can stop training', () => {
   new am.Multiclass({ algo: 'sgd', epochs: 50 }).fit(X, y, {
     onProgress: (p) => { seen.push(p); return p.epoch < 4; },
   });
-  assert.deepEqual(seen.map((p) => p.epoch), [1, 2, 3, 4]);
+  assert.deepEqual(seen.map((p) => p.epoch), [1, 2, 3, 4, 4]);
+  assert.deepEqual(seen.map((p) => p.final === true), [false, false, false, false, true]);  // then how it ended
   assert.ok(seen.every((p) => Number.isFinite(p.objective) && p.trainingError >= 0 && p.trainingError <= 1));
 });
 

@@ -85,7 +85,7 @@ test('dense and CSR queries train the same model; validation picks lambda and ep
 
 test('progress is reported per epoch and false stops training', () => {
   const seen = [];
-  new am.Ranker({ epochs: 8 }).fit(train, { onProgress: (p) => { seen.push(p.epoch); return p.epoch < 3; } });
+  new am.Ranker({ epochs: 8 }).fit(train, { onProgress: (p) => { if (!p.final) seen.push(p.epoch); return p.epoch < 3; } });
   assert.deepEqual(seen, [1, 2, 3]);
 });
 

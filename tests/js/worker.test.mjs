@@ -27,7 +27,9 @@ test('a model trained in the worker is the model trained here, byte for byte', a
   assert.equal(result.stopped, false);
   assert.equal(result.epochs, 8);
   assert.equal(result.progress.epoch, 8);
-  assert.ok(reports.length >= 1 && reports.every((p, i) => i === 0 || p.epoch > reports[i - 1].epoch));
+  const epochs = reports.filter((p) => !p.final);
+  assert.ok(epochs.length >= 1 && epochs.every((p, i) => i === 0 || p.epoch > epochs[i - 1].epoch));
+  assert.deepEqual([reports.at(-1).final, reports.at(-1).converged], [true, true]);  // how training ended, last
   const loaded = am.load(result.bytes);
   assert.deepEqual(loaded.predict(X), local.predict(X));
   loaded.dispose(); local.dispose();

@@ -79,6 +79,8 @@ async function main(argv) {
       log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
     });
     const seconds = (performance.now() - started) / 1000;
+    const warning = result.model.training?.warning;
+    if (warning) console.error(`argmax: warning: ${warning}`);
     writeFileSync(flags.model, result.model.save());
     const summary = { task: taskName, algo, n: result.n, seconds: round(seconds), ...result.metrics };
     print(summary, flags.json, `trained ${taskName}/${algo} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);

@@ -1,8 +1,9 @@
 // `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
 import { parseOptionStrings } from '../options.js';
+import { MULTICLASS_ALGORITHMS } from '../multiclass.js';
 import { REDUCTION_ALGORITHMS, reductionModel, reductionHelp } from './reductions.js';
 
-const ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron', ...REDUCTION_ALGORITHMS];
+const ALGORITHMS = [...MULTICLASS_ALGORITHMS, ...REDUCTION_ALGORITHMS];
 
 function readData(am, text, minCols = 0) {
   const d = am.io.readLibsvm(text, { minCols });

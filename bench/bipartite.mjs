@@ -1,0 +1,101 @@
+// Whole-set bipartite ranking (SSBD 17.5; Joachims 2005): one imbalanced binary problem = one group, trained
+// for F1 by the 1-slack cutting plane (the Ranker's default for algo=f1), beside the linear SVM and logistic
+// regression users would run instead (the LIBLINEAR solvers of this library: svm-dcd = -s 1, the -s 2
+// objective; logistic = the -s 0 objective), with C = 1 and C tuned on the last 20% of the training split.
+// Reports F1 of score > 0, the best-cutoff F1 (the cutoff chosen on the test split, an upper bound for any
+// threshold rule), AUC, P@k (k = the number of test positives), training seconds (wasm) and oracle calls.
+//   node bench/bipartite.mjs [--data DIR] [--C 1000]
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { init } from '../bindings/js/index.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
+const dataDir = arg('data', join(root, '../shared/data/multiclass'));
+const structuredC = arg('C', undefined);
+const LIMIT = 10000;  // training examples
+// One class against the rest: letter 'A' (label 1, 3.9%), usps digit '8' (label 9, 7.6%).
+const problems = [
+  { name: 'letter A vs rest', files: ['letter/letter.scale', 'letter/letter.scale.t'], positive: 1 },
+  { name: 'usps 8 vs rest', files: ['usps/usps', 'usps/usps.t'], positive: 9 },
+];
+if (!existsSync(dataDir)) { console.log(`skipped: ${dataDir} is absent`); process.exit(0); }
+const am = await init();
+
+function load(file, positive, limit = Infinity) {
+  const d = am.io.readLibsvm(readFileSync(join(dataDir, file), 'utf8'));
+  const m = Math.min(d.rows, limit);
+  const rows = [], y = new Int32Array(m);
+  for (let i = 0; i < m; ++i) {
+    const row = new Float32Array(d.cols);
+    for (let p = d.offsets[i]; p < d.offsets[i + 1]; ++p) row[d.indices[p]] = d.values[p];
+    rows.push(row);
+    y[i] = d.labels[i] === positive ? 1 : -1;
+  }
+  return { rows, y, cols: d.cols };
+}
+const dense = (rows, cols) => {
+  const data = new Float32Array(rows.length * cols);
+  rows.forEach((r, i) => data.set(r, i * cols));
+  return { data, rows: rows.length, cols };
+};
+
+function measures(scores, y) {
+  const P = y.reduce((a, v) => a + (v > 0), 0), N = y.length - P;
+  let a = 0, b = 0;
+  scores.forEach((s, i) => { if (s > 0) (y[i] > 0 ? a++ : b++); });
+  const f1 = (tp, fp) => (2 * tp) / (2 * tp + fp + (P - tp));
+  const order = Array.from(scores.keys()).sort((u, v) => scores[v] - scores[u]);
+  let tp = 0, fp = 0, best = 0, auc = 0, precisionAtK = 0;
+  order.forEach((i, q) => {
+    if (y[i] > 0) ++tp; else { ++fp; auc += tp; }
+    best = Math.max(best, f1(tp, fp));
+    if (q + 1 === P) precisionAtK = tp / P;
+  });
+  return { f1: f1(a, b), best_f1: best, auc: auc / (P * N), p_at_k: precisionAtK };
+}
+
+const timed = (fn) => { const t0 = performance.now(); const out = fn(); return [out, (performance.now() - t0) / 1000]; };
+
+function svm(learner, C, train, cols) {
+  return new am.BinaryClassifier({ learner, C }).fit(dense(train.rows, cols), train.y);
+}
+
+const lines = ['| problem | method | F1 (score > 0) | best-cutoff F1 | AUC | P@k | train s (wasm) | oracle calls |', '|---|---|---|---|---|---|---|---|'];
+for (const p of problems) {
+  if (!p.files.every((f) => existsSync(join(dataDir, f)))) continue;
+  const train = load(p.files[0], p.positive, LIMIT), test = load(p.files[1], p.positive);
+  const cols = Math.max(train.cols, test.cols);
+  const testX = dense(test.rows, cols);
+  const row = (method, scores, seconds, calls = '') => {
+    const m = measures(scores, test.y);
+    lines.push(`| ${p.name} (${train.y.length} train, ${(100 * train.y.filter((v) => v > 0).length / train.y.length).toFixed(1)}% positive) | ${method} | ${m.f1.toFixed(4)} | ${m.best_f1.toFixed(4)} | ${m.auc.toFixed(4)} | ${m.p_at_k.toFixed(4)} | ${seconds.toFixed(2)} | ${calls} |`);
+  };
+  // Tuning split for the baselines' C: first 80% / last 20% of the training examples, by validation F1 of score > 0.
+  const cut = Math.floor(train.y.length * 0.8);
+  const fit = { rows: train.rows.slice(0, cut), y: train.y.slice(0, cut) }, hold = { rows: train.rows.slice(cut), y: train.y.slice(cut) };
+  for (const learner of ['svm-dcd', 'logistic']) {
+    const [model, seconds] = timed(() => svm(learner, 1, train, cols));
+    row(`${learner} C=1`, model.scores(testX), seconds);
+    model.dispose();
+    let bestC = 1, bestF1 = -1;
+    for (const C of [0.01, 0.1, 1, 10, 100]) {
+      const m = svm(learner, C, fit, cols);
+      const f = measures(m.scores(dense(hold.rows, cols)), hold.y).f1;
+      if (f > bestF1) bestF1 = f, bestC = C;
+      m.dispose();
+    }
+    const [tuned, s2] = timed(() => svm(learner, bestC, train, cols));
+    row(`${learner} C=${bestC} (tuned)`, tuned.scores(testX), s2);
+    tuned.dispose();
+  }
+  for (const C of structuredC ? [Number(structuredC)] : [undefined]) {
+    const options = { algo: 'f1', ...(C === undefined ? {} : { C }) };
+    const [ranker, seconds] = timed(() => new am.Ranker(options).fit([{ features: train.rows, relevance: Array.from(train.y, (v) => (v > 0 ? 1 : 0)) }]));
+    const t = ranker.training;
+    row(`Ranker f1, cutting plane, C=${ranker.options.C || `auto (${train.y.length})`}${t.converged ? '' : ' (not converged)'}`, ranker.score(testX), seconds, t.iterations);
+    ranker.dispose();
+  }
+}
+console.log(lines.join('\n'));

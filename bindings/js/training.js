@@ -1,0 +1,21 @@
+// How a fit ended. Models keep the core's report as `training` = { converged, iterations, gap, tolerance,
+// measure, warning? } (warning only when the solver stopped before its tolerance: at max_iter or by
+// onProgress). onProgress hears about it too: one last call, after the last epoch, with the same fields
+// and final: true.
+
+// Wraps onProgress to remember the last report; finish(handle) reads the model's report and makes the last call.
+export function trainingProgress(onProgress) {
+  let last = null;
+  const forward = typeof onProgress === 'function';
+  return {
+    onProgress: forward ? (p) => { last = p; return onProgress(p); } : onProgress,
+    finish(handle) {
+      const training = handle.training();
+      if (forward) {
+        const epoch = last ?? { epoch: training.iterations, objective: NaN, trainingError: NaN };
+        onProgress({ ...epoch, ...training, final: true });
+      }
+      return training;
+    },
+  };
+}
