@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace argmax {
@@ -43,16 +44,12 @@ std::vector<std::string> split_tabs(const char* b, const char* e);
 std::vector<std::string> split_blanks(const char* b, const char* e);
 
 // The next field of [p, end) separated by spaces and tabs, moving p past it; empty at the end.
-inline std::string next_blank_field(const char*& p, const char* end) {
+inline std::string_view next_blank_field(const char*& p, const char* end) {
   while (p < end && (*p == ' ' || *p == '\t')) ++p;
   const char* b = p;
   while (p < end && *p != ' ' && *p != '\t') ++p;
-  return std::string(b, p);
+  return std::string_view(b, size_t(p - b));
 }
-
-// A whole number token that is finite as a float; false for anything else, including values that are
-// finite as doubles but overflow float (1e39, 1e300). Values below float's range round towards 0.
-bool parse_finite_float(const std::string& token, float& out);
 
 inline bool is_blank(const char* b, const char* e) {
   for (; b < e; ++b)

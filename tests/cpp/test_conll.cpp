@@ -48,6 +48,9 @@ TEST_CASE("CoNLL-U: malformed input names the line", "[io][conll]") {
   REQUIRE_THROWS_WITH(read_conllu("1\ta\ta\tX\t_\t_\t0\tr\t_\t_\n", "xpos"), Catch::Contains("no XPOS"));
   REQUIRE_THROWS_WITH(read_conllu(kConllu, "lemma"), Catch::Contains("upos"));
   REQUIRE(read_conllu("").tokens.empty());
+  REQUIRE_THROWS_WITH(read_conllu("1\ta\ta\tX\t_\t_\t0\tr\t_\t_\t_\t_\n"), Catch::Contains("this one has 12"));
+  REQUIRE_THROWS_WITH(read_conllu("0x1\ta\ta\tX\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("ID '0x1' is not a word index"));
+  REQUIRE_THROWS_WITH(read_conllu("99999999999\ta\ta\tX\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("not a word index"));
 }
 
 TEST_CASE("column files: first column token, last column tag", "[io][conll]") {
