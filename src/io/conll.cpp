@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "io/lines.hpp"
 #include "io/parse_number.hpp"
+#include "io/utf8.hpp"
 
 namespace argmax {
 namespace {
@@ -27,14 +28,22 @@ struct SentenceCollector {
   }
 };
 
+// Words become JS strings, where bad bytes would silently turn into U+FFFD: refuse them, saying where.
+void require_utf8(std::string_view text, int64_t number, const char* b, const char* e) {
+  const char* bad = find_invalid_utf8(b, e);
+  require(bad == e, "line ", number, ": invalid UTF-8 at byte offset ", bad - text.data(),
+          " (the file must be UTF-8 encoded)");
+}
+
 }  // namespace
 
-TaggedText read_conllu(const std::string& text, const std::string& tag_column) {
+TaggedText read_conllu(std::string_view text, const std::string& tag_column) {
   require(tag_column == "upos" || tag_column == "xpos", "CoNLL-U tag column must be 'upos' or 'xpos', got '",
           tag_column, "'");
   const size_t tag_field = tag_column == "upos" ? 3 : 4;
   SentenceCollector sentences;
   for_each_line(text, [&](int64_t number, const char* b, const char* e) {
+    require_utf8(text, number, b, e);
     if (is_blank(b, e)) return sentences.close();
     if (*b == '#') return;
     std::string_view f[10];  // views into the line: no copy until a word is kept
@@ -63,9 +72,10 @@ TaggedText read_conllu(const std::string& text, const std::string& tag_column) {
   return std::move(sentences.out);
 }
 
-TaggedText read_columns(const std::string& text) {
+TaggedText read_columns(std::string_view text) {
   SentenceCollector sentences;
   for_each_line(text, [&](int64_t number, const char* b, const char* e) {
+    require_utf8(text, number, b, e);
     if (is_blank(b, e)) return sentences.close();
     const std::string_view line(b, size_t(e - b));
     if (line.rfind("-DOCSTART-", 0) == 0) return;
@@ -80,7 +90,7 @@ TaggedText read_columns(const std::string& text) {
   return std::move(sentences.out);
 }
 
-TaggedText read_tagged(const std::string& text, const std::string& name, const std::string& tag_column) {
+TaggedText read_tagged(std::string_view text, const std::string& name, const std::string& tag_column) {
   const std::string ext = ".conllu";
   if (name.size() >= ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0)
     return read_conllu(text, tag_column);

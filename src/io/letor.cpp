@@ -9,7 +9,7 @@
 #include "io/parse_number.hpp"
 
 namespace argmax {
-OwnedQueries read_letor(const std::string& text, int32_t min_cols) {
+OwnedQueries read_letor(std::string_view text, int32_t min_cols) {
   OwnedQueries data;
   data.features.sparse = true;
   reserve_features(text, data.features);

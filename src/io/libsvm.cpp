@@ -31,7 +31,7 @@ int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& 
   return last;
 }
 
-void reserve_features(const std::string& text, OwnedRows& rows) {
+void reserve_features(std::string_view text, OwnedRows& rows) {
   size_t items = 0, lines = 1;
   for (const char c : text) items += c == ':', lines += c == '\n';
   rows.indices.reserve(items);
@@ -39,7 +39,7 @@ void reserve_features(const std::string& text, OwnedRows& rows) {
   rows.offsets.reserve(lines + 1);
 }
 
-LabeledRows read_libsvm(const std::string& text, int32_t min_cols) {
+LabeledRows read_libsvm(std::string_view text, int32_t min_cols) {
   LabeledRows data;
   reserve_features(text, data.rows);
   int32_t cols = min_cols;

@@ -10,11 +10,11 @@ namespace argmax {
 
 // Calls f(number, begin, end) for every line, 1-based, without its "\n" or a trailing "\r".
 template <class F>
-void for_each_line(const std::string& text, F&& f) {
+void for_each_line(std::string_view text, F&& f) {
   int64_t number = 0;
   for (size_t pos = 0; pos < text.size();) {
     size_t stop = text.find('\n', pos);
-    if (stop == std::string::npos) stop = text.size();
+    if (stop == std::string_view::npos) stop = text.size();
     const char* b = text.data() + pos;
     const char* e = text.data() + stop;
     if (e > b && e[-1] == '\r') --e;
@@ -25,7 +25,7 @@ void for_each_line(const std::string& text, F&& f) {
 
 // The same for data lines: a '#' starts a comment, surrounding blanks are stripped, blank lines skipped.
 template <class F>
-void for_each_data_line(const std::string& text, F&& f) {
+void for_each_data_line(std::string_view text, F&& f) {
   for_each_line(text, [&f](int64_t number, const char* b, const char* e) {
     for (const char* c = b; c < e; ++c)
       if (*c == '#') {

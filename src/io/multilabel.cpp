@@ -52,7 +52,7 @@ MultilabelData read_multilabel(std::istream& in, int32_t min_features) {
 }
 
 // The label field is parsed here; the `idx:val …` part by the LIBSVM reader's parse_features.
-MultilabelData read_multilabel_text(const std::string& text, int32_t min_features) {
+MultilabelData read_multilabel_text(std::string_view text, int32_t min_features) {
   MultilabelData d;
   d.features.cols = min_features;
   reserve_features(text, d.features);

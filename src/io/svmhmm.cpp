@@ -9,7 +9,7 @@
 
 namespace argmax {
 
-NumericSequences read_svmhmm(const std::string& text) {
+NumericSequences read_svmhmm(std::string_view text) {
   NumericSequences out;
   out.rows.sparse = true;
   reserve_features(text, out.rows);
