@@ -9,6 +9,7 @@
 #include <cstdint>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <type_traits>
 #include <vector>
 
@@ -165,5 +166,7 @@ val typed_array(const char* type, const std::vector<T>& v) {
 }
 
 inline const uint8_t* bytes_at(uintptr_t p) { return reinterpret_cast<const uint8_t*>(p); }
+// A text file's bytes that JS copied into wasm memory (wasm.js fileText), read in place.
+inline std::string_view text_at(uintptr_t p, size_t size) { return {reinterpret_cast<const char*>(p), size}; }
 
 }  // namespace argmax::js

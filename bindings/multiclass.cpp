@@ -45,8 +45,8 @@ std::string schema(std::string algo) { return schema_json(LinearMulticlass::opti
 std::string help(std::string algo) { return describe(LinearMulticlass::options_of(algo)); }
 
 // LIBSVM text → {labels, offsets, indices, values, rows, cols, lines}
-val read_libsvm_text(std::string text, int min_cols) {
-  const LabeledRows d = read_libsvm(text, min_cols);
+val read_libsvm_text(uintptr_t text, size_t size, int min_cols) {
+  const LabeledRows d = read_libsvm(text_at(text, size), min_cols);
   val out = val::object();
   out.set("labels", typed_array("Int32Array", d.labels));
   out.set("offsets", typed_array("Int32Array", d.rows.offsets));

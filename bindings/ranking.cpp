@@ -57,8 +57,8 @@ std::string help() { return describe(Ranker::option_specs()); }
 
 // LETOR text → {relevance, labels (the same), qids (one per row), queryIds (one per query), queryOffsets,
 //               offsets, indices, values, rows, cols, queries}
-val read_letor_text(std::string text, int min_cols) {
-  const OwnedQueries d = read_letor(text, min_cols);
+val read_letor_text(uintptr_t text, size_t size, int min_cols) {
+  const OwnedQueries d = read_letor(text_at(text, size), min_cols);
   val out = val::object();
   val relevance = typed_array("Float32Array", d.relevance);
   out.set("relevance", relevance);

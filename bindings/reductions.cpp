@@ -249,8 +249,8 @@ val binary_save(const BinaryClassifier& b) { return copy_to_js(binary_model_to_b
 BinaryClassifier binary_load(uintptr_t data, int size) { return {binary_model_from_bytes(bytes_at(data), size_t(size))}; }
 
 // ---- multi-label reader and metrics
-val read_multilabel_js(std::string text, int min_cols) {
-  const MultilabelData d = read_multilabel_text(text, min_cols);
+val read_multilabel_js(uintptr_t text, size_t size, int min_cols) {
+  const MultilabelData d = read_multilabel_text(text_at(text, size), min_cols);
   std::vector<int32_t> set_offsets{0}, set_labels;
   for (const auto& s : d.label_sets) {
     set_labels.insert(set_labels.end(), s.begin(), s.end());

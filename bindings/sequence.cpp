@@ -199,11 +199,13 @@ val tagged_to_js(const TaggedText& t) {
   out.set("lengths", typed_array("Int32Array", lengths_of(t.tokens)));
   return out;
 }
-val read_conllu_text(std::string text, std::string column) { return tagged_to_js(read_conllu(text, column)); }
-val read_columns_text(std::string text) { return tagged_to_js(read_columns(text)); }
+val read_conllu_text(uintptr_t text, size_t size, std::string column) {
+  return tagged_to_js(read_conllu(text_at(text, size), column));
+}
+val read_columns_text(uintptr_t text, size_t size) { return tagged_to_js(read_columns(text_at(text, size))); }
 // {offsets, indices, values, cols, starts, tags, lengths}
-val read_svmhmm_text(std::string text) {
-  const NumericSequences d = read_svmhmm(text);
+val read_svmhmm_text(uintptr_t text, size_t size) {
+  const NumericSequences d = read_svmhmm(text_at(text, size));
   std::vector<int32_t> starts(d.starts.begin(), d.starts.end());
   val out = val::object();
   out.set("offsets", typed_array("Int32Array", d.rows.offsets));

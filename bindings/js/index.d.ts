@@ -162,7 +162,7 @@ export interface Argmax extends Omit<SequenceApi, 'io' | 'metrics'>, Omit<Rankin
   } & TaskApis['metrics'];
   io: {
     /** minCols: an integer ≥ 0, the least number of columns of the result */
-    readLibsvm(text: string, options?: { minCols?: number }): LibsvmData;
+    readLibsvm(text: string | Uint8Array, options?: { minCols?: number }): LibsvmData;
   } & TaskApis['io'];
   /** any saved model, whatever its kind */
   load(bytes: Uint8Array | ArrayBuffer): Disposable & { save(): Uint8Array };

@@ -1,5 +1,5 @@
 // The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and the classification metrics.
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, fileText } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
 
@@ -109,7 +109,7 @@ export function install(M, api) {
     return Multiclass.fromHandle(handle, { algo: handle.algorithm() });
   };
   api.io.readLibsvm = (text, { minCols = 0 } = {}) => {
-    if (typeof text !== 'string') throw new TypeError('readLibsvm expects the file contents as a string');
-    return M.readLibsvm(text, minColsArg(minCols));
+    const min = minColsArg(minCols);
+    return withHeap(M, (heap) => M.readLibsvm(...fileText(heap, text, 'readLibsvm'), min));
   };
 }

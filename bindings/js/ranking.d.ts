@@ -127,5 +127,5 @@ export interface RankingMetrics {
 export interface RankingApi {
   Ranker: RankerConstructor;
   metrics: RankingMetrics;
-  io: { readLetor(text: string, options?: { minCols?: number }): LetorData };
+  io: { readLetor(text: string | Uint8Array, options?: { minCols?: number }): LetorData };
 }

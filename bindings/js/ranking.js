@@ -1,6 +1,6 @@
 // Ranking: a linear Ranker (score ⟨w, x⟩, documents best first) trained with the NDCG structured hinge, the
 // Kendall pairwise hinge, bipartite measures or a pointwise baseline; the LETOR reader; ranking measures.
-import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows } from './wasm.js';
+import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows, fileText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
@@ -217,7 +217,7 @@ export function install(M, api) {
   // LETOR / SVMlight-with-qid text → { relevance, labels (= relevance), qids (per row), queryIds, queryOffsets,
   // offsets, indices, values, rows, cols, queries }; errors name the line.
   api.io.readLetor = (text, { minCols = 0 } = {}) => {
-    if (typeof text !== 'string') throw new TypeError('readLetor expects the file contents as a string');
-    return M.readLetor(text, minColsArg(minCols));
+    const min = minColsArg(minCols);
+    return withHeap(M, (heap) => M.readLetor(...fileText(heap, text, 'readLetor'), min));
   };
 }

@@ -190,5 +190,5 @@ export interface ReductionsApi {
   BinaryRelevance: BinaryRelevanceConstructor;
   BinaryClassifier: BinaryClassifierConstructor;
   metrics: { multilabel(truth: number[][], predicted: number[][], options?: { labels?: number }): MultilabelScores };
-  io: { readMultilabel(text: string, options?: { minCols?: number }): MultilabelData };
+  io: { readMultilabel(text: string | Uint8Array, options?: { minCols?: number }): MultilabelData };
 }

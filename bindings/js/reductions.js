@@ -1,6 +1,6 @@
 // Multiclass by reductions (one-vs-all, all-pairs, ECOC) over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, fileText } from './wasm.js';
 import { encodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
 
@@ -279,8 +279,8 @@ export function install(M, api) {
   });
   // LIBSVM multi-label text → {X (CSR), labelSets: number[][], labels, rows, cols}.
   api.io.readMultilabel = (text, { minCols = 0 } = {}) => {
-    if (typeof text !== 'string') throw new TypeError('readMultilabel expects the file contents as a string');
-    const d = M.readMultilabel(text, minColsArg(minCols));
+    const min = minColsArg(minCols);
+    const d = withHeap(M, (heap) => M.readMultilabel(...fileText(heap, text, 'readMultilabel'), min));
     return {
       X: { offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols },
       labelSets: setsFromCsr({ offsets: d.setOffsets, labels: d.setLabels }),

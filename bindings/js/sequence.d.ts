@@ -125,9 +125,9 @@ export interface SequenceApi {
   /** Word lexicons shipped with the package, as text for the `lexicon` option. */
   lexicons: { english(): Promise<string> };
   io: {
-    readConllu(text: string, options?: { column?: 'upos' | 'xpos' }): TaggedText;
-    readColumns(text: string): TaggedText;
-    readSvmhmm(text: string): SvmhmmData;
+    readConllu(text: string | Uint8Array, options?: { column?: 'upos' | 'xpos' }): TaggedText;
+    readColumns(text: string | Uint8Array): TaggedText;
+    readSvmhmm(text: string | Uint8Array): SvmhmmData;
   };
   metrics: { sequences(gold: string[][], predicted: string[][], options?: { chunks?: boolean }): SequenceReport };
 }

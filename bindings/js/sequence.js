@@ -1,7 +1,7 @@
 // Sequence tagging with chain models: SequenceTagger (token sequences, string[][] in and out) and
 // DenseSequenceTagger (numeric features per position, e.g. the pixels of handwritten letters).
 // Trainers: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF.
-import { Owned, withHeap, matrixArgs, progressBridge } from './wasm.js';
+import { Owned, withHeap, matrixArgs, progressBridge, fileText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
@@ -344,18 +344,15 @@ export function install(M, api) {
   const io = {
     // CoNLL-U text → {sentences, tags}; column: 'upos' (default) or 'xpos'.
     readConllu(text, { column = 'upos' } = {}) {
-      if (typeof text !== 'string') throw new TypeError('readConllu expects the file contents as a string');
-      return tagged(M.readConllu(text, column));
+      return tagged(withHeap(M, (heap) => M.readConllu(...fileText(heap, text, 'readConllu'), column)));
     },
     // Column files (token … tag, blank line between sentences) → {sentences, tags}.
     readColumns(text) {
-      if (typeof text !== 'string') throw new TypeError('readColumns expects the file contents as a string');
-      return tagged(M.readColumns(text));
+      return tagged(withHeap(M, (heap) => M.readColumns(...fileText(heap, text, 'readColumns'))));
     },
     // SVM^hmm text → {offsets, indices, values, cols, starts, tags} (pass it whole to a DenseSequenceTagger).
     readSvmhmm(text) {
-      if (typeof text !== 'string') throw new TypeError('readSvmhmm expects the file contents as a string');
-      const r = M.readSvmhmm(text);
+      const r = withHeap(M, (heap) => M.readSvmhmm(...fileText(heap, text, 'readSvmhmm')));
       const total = r.lengths.reduce((a, b) => a + b, 0);
       return { offsets: r.offsets, indices: r.indices, values: r.values, cols: r.cols, starts: r.starts, tags: unpack(splitJoined(r.tags, total), r.lengths) };
     },

@@ -206,6 +206,15 @@ export function labelArray(y, n, name = 'y') {
   return int32Array(y, name, 'integer label');
 }
 
+// A text file's contents for a reader — a string, or the file's bytes as a Uint8Array (never decoded in JS) —
+// copied into wasm memory as UTF-8 in one step: [pointer, byte length], freed with the heap.
+const utf8 = new TextEncoder();
+export function fileText(heap, text, reader) {
+  if (typeof text === 'string') text = utf8.encode(text);
+  else if (!(text instanceof Uint8Array)) throw new TypeError(`${reader} expects the file contents as a string or a Uint8Array`);
+  return [heap.u8(text), text.length];
+}
+
 // A reader's minCols option: the least number of columns of the matrix it returns.
 export function minColsArg(minCols) {
   if (!Number.isInteger(minCols) || minCols < 0 || minCols > 2147483647) throw new RangeError(`minCols must be an integer ≥ 0; got ${minCols}`);

@@ -5,6 +5,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 
 #include "ranking/queries.hpp"
 
@@ -12,6 +13,6 @@ namespace argmax {
 
 // Parses `text`; columns = the largest index seen (at least min_cols), stored 0-based and sparse.
 // Throws InputError "line N: …" on the first malformed line.
-OwnedQueries read_letor(const std::string& text, int32_t min_cols = 0);
+OwnedQueries read_letor(std::string_view text, int32_t min_cols = 0);
 
 }  // namespace argmax

@@ -1,35 +1,25 @@
 #include "io/libsvm.hpp"
 
-#include <cerrno>
-#include <climits>
+#include <algorithm>
 #include <cmath>
-#include <cstdlib>
 
 #include "core/error.hpp"
+#include "io/parse_number.hpp"
 
 namespace argmax {
 
-bool parse_int(const std::string& token, int32_t& out) {
-  if (token.empty()) return false;
-  char* end = nullptr;
-  errno = 0;
-  const long v = std::strtol(token.c_str(), &end, 10);
-  if (end != token.c_str() + token.size() || errno == ERANGE || v < INT32_MIN || v > INT32_MAX) return false;
-  out = int32_t(v);
-  return true;
-}
-
 int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& rows) {
   int32_t last = 0;
-  for (std::string item = next_blank_field(p, end); !item.empty(); item = next_blank_field(p, end)) {
-    const size_t colon = item.find(':');
+  for (std::string_view item = next_blank_field(p, end); !item.empty(); item = next_blank_field(p, end)) {
+    const char* b = item.data();
+    const char* e = b + item.size();
+    const char* colon = std::find(b, e, ':');
     int32_t index = 0;
-    require(colon != std::string::npos && parse_int(item.substr(0, colon), index), "line ", line,
-            ": expected index:value, got '", item, "'");
+    require(colon != e && parse_int(b, colon, index), "line ", line, ": expected index:value, got '", item, "'");
     require(index >= 1, "line ", line, ": feature index ", index, " (indices start at 1)");
     require(index > last, "line ", line, ": feature index ", index, " after ", last, " (indices must increase)");
     float value = 0;
-    require(parse_finite_float(item.substr(colon + 1), value), "line ", line, ": bad value in '", item,
+    require(parse_finite_float(colon + 1, e, value), "line ", line, ": bad value in '", item,
             "' (expected a finite number within float range)");
     if (value != 0) {  // an explicit zero is the same as an absent feature; storing it costs memory
       rows.indices.push_back(index - 1);
@@ -41,16 +31,25 @@ int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& 
   return last;
 }
 
-LabeledRows read_libsvm(const std::string& text, int32_t min_cols) {
+void reserve_features(std::string_view text, OwnedRows& rows) {
+  size_t items = 0, lines = 1;
+  for (const char c : text) items += c == ':', lines += c == '\n';
+  rows.indices.reserve(items);
+  rows.values.reserve(items);
+  rows.offsets.reserve(lines + 1);
+}
+
+LabeledRows read_libsvm(std::string_view text, int32_t min_cols) {
   LabeledRows data;
+  reserve_features(text, data.rows);
   int32_t cols = min_cols;
   for_each_data_line(text, [&](int64_t line, const char* p, const char* e) {
-    const std::string label = next_blank_field(p, e);
+    const std::string_view label = next_blank_field(p, e);
+    const char* label_end = label.data() + label.size();
     int32_t y = 0;
-    if (!parse_int(label, y)) {  // accept integral reals such as "1.0" or "+1"
-      char* stop = nullptr;
-      const double v = std::strtod(label.c_str(), &stop);
-      require(stop == label.c_str() + label.size() && v == std::floor(v) && std::fabs(v) < 2e9, "line ", line,
+    if (!parse_int(label.data(), label_end, y)) {  // accept integral reals such as "1.0"
+      double v = 0;
+      require(parse_double(label.data(), label_end, v) && v == std::floor(v) && std::fabs(v) < 2e9, "line ", line,
               ": label '", label, "' is not an integer");
       y = int32_t(v);
     }

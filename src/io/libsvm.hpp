@@ -3,6 +3,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/rows.hpp"
@@ -17,14 +18,15 @@ struct LabeledRows {
 };
 
 // Reads `text`; cols = 1 + the largest index seen (at least min_cols). Throws InputError naming the line.
-LabeledRows read_libsvm(const std::string& text, int32_t min_cols = 0);
+LabeledRows read_libsvm(std::string_view text, int32_t min_cols = 0);
 
 // Parses the `idx:val …` tokens of one line from p (up to a '#' or the end) into rows, appending a row:
 // the one parser of every format with such features (LIBSVM, multi-label, SVM^hmm, LETOR). Zeros are not
 // stored (an absent feature is 0). Throws InputError "line N: …". Returns the largest 1-based index (0 if none).
 int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& rows);
 
-// Parses a whole decimal integer token; false when `token` is not one.
-bool parse_int(const std::string& token, int32_t& out);
+// Reserves room in rows for every `idx:val` item and line of text (one quick count of ':' and '\n'), so that
+// parse_features never regrows the arrays: copying them as they grow costs more than parsing.
+void reserve_features(std::string_view text, OwnedRows& rows);
 
 }  // namespace argmax

@@ -1,9 +1,6 @@
 #include "io/lines.hpp"
 
 #include <algorithm>
-#include <cmath>
-#include <cstdlib>
-#include <limits>
 
 namespace argmax {
 
@@ -27,15 +24,6 @@ std::vector<std::string> split_blanks(const char* b, const char* e) {
     if (b > start) fields.emplace_back(start, b);
   }
   return fields;
-}
-
-bool parse_finite_float(const std::string& token, float& out) {
-  if (token.empty()) return false;
-  char* stop = nullptr;
-  const double v = std::strtod(token.c_str(), &stop);
-  if (stop != token.c_str() + token.size() || !(std::fabs(v) <= std::numeric_limits<float>::max())) return false;
-  out = float(v);
-  return true;
 }
 
 }  // namespace argmax

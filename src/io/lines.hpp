@@ -3,17 +3,18 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 namespace argmax {
 
 // Calls f(number, begin, end) for every line, 1-based, without its "\n" or a trailing "\r".
 template <class F>
-void for_each_line(const std::string& text, F&& f) {
+void for_each_line(std::string_view text, F&& f) {
   int64_t number = 0;
   for (size_t pos = 0; pos < text.size();) {
     size_t stop = text.find('\n', pos);
-    if (stop == std::string::npos) stop = text.size();
+    if (stop == std::string_view::npos) stop = text.size();
     const char* b = text.data() + pos;
     const char* e = text.data() + stop;
     if (e > b && e[-1] == '\r') --e;
@@ -24,7 +25,7 @@ void for_each_line(const std::string& text, F&& f) {
 
 // The same for data lines: a '#' starts a comment, surrounding blanks are stripped, blank lines skipped.
 template <class F>
-void for_each_data_line(const std::string& text, F&& f) {
+void for_each_data_line(std::string_view text, F&& f) {
   for_each_line(text, [&f](int64_t number, const char* b, const char* e) {
     for (const char* c = b; c < e; ++c)
       if (*c == '#') {
@@ -43,16 +44,12 @@ std::vector<std::string> split_tabs(const char* b, const char* e);
 std::vector<std::string> split_blanks(const char* b, const char* e);
 
 // The next field of [p, end) separated by spaces and tabs, moving p past it; empty at the end.
-inline std::string next_blank_field(const char*& p, const char* end) {
+inline std::string_view next_blank_field(const char*& p, const char* end) {
   while (p < end && (*p == ' ' || *p == '\t')) ++p;
   const char* b = p;
   while (p < end && *p != ' ' && *p != '\t') ++p;
-  return std::string(b, p);
+  return std::string_view(b, size_t(p - b));
 }
-
-// A whole number token that is finite as a float; false for anything else, including values that are
-// finite as doubles but overflow float (1e39, 1e300). Values below float's range round towards 0.
-bool parse_finite_float(const std::string& token, float& out);
 
 inline bool is_blank(const char* b, const char* e) {
   for (; b < e; ++b)

@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "io/libsvm.hpp"
+#include "io/parse_number.hpp"
 
 namespace argmax {
 
@@ -51,9 +52,10 @@ MultilabelData read_multilabel(std::istream& in, int32_t min_features) {
 }
 
 // The label field is parsed here; the `idx:val …` part by the LIBSVM reader's parse_features.
-MultilabelData read_multilabel_text(const std::string& text, int32_t min_features) {
+MultilabelData read_multilabel_text(std::string_view text, int32_t min_features) {
   MultilabelData d;
   d.features.cols = min_features;
+  reserve_features(text, d.features);
   for_each_data_line(text, [&](int64_t line, const char* b, const char* e) {
     const char* p = b;
     while (p < e && *p != ' ' && *p != '\t') ++p;
@@ -62,10 +64,10 @@ MultilabelData read_multilabel_text(const std::string& text, int32_t min_feature
       const char* q = b;
       while (q <= p) {
         const char* comma = std::find(q, p, ',');
-        const std::string part(q, comma);
+        const std::string_view part(q, size_t(comma - q));
         if (!part.empty()) {
           int32_t l = 0;
-          require(parse_int(part, l), "line ", line, ": label '", part, "' is not an integer");
+          require(parse_int(q, comma, l), "line ", line, ": label '", part, "' is not an integer");
           require(l >= 0 && l < (1 << 24), "line ", line, ": label ", l, " out of range (0-based, < 2^24)");
           set.push_back(l);
         } else {  // an empty field (no labels) is fine; an empty item in a list ("1,,2", "1,") is not

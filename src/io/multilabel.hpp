@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <istream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/rows.hpp"
@@ -37,7 +38,7 @@ struct MultilabelData {
 // Throws InputError naming the line for anything malformed. `min_features` widens the column count
 // (a test file must match its training file's width).
 MultilabelData read_multilabel(std::istream& in, int32_t min_features = 0);
-MultilabelData read_multilabel_text(const std::string& text, int32_t min_features = 0);
+MultilabelData read_multilabel_text(std::string_view text, int32_t min_features = 0);
 MultilabelData read_multilabel_file(const std::string& path, int32_t min_features = 0);
 
 }  // namespace argmax

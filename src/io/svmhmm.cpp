@@ -9,16 +9,17 @@
 
 namespace argmax {
 
-NumericSequences read_svmhmm(const std::string& text) {
+NumericSequences read_svmhmm(std::string_view text) {
   NumericSequences out;
   out.rows.sparse = true;
+  reserve_features(text, out.rows);
   std::set<std::string> finished;
   std::string current;
   for_each_data_line(text, [&](int64_t number, const char* p, const char* e) {
-    const std::string tag = next_blank_field(p, e), qid_field = next_blank_field(p, e);
+    const std::string_view tag = next_blank_field(p, e), qid_field = next_blank_field(p, e);
     require(qid_field.rfind("qid:", 0) == 0 && qid_field.size() > 4, "line ", number,
             ": expected 'TAG qid:N idx:val …'");
-    const std::string qid = qid_field.substr(4);
+    const std::string qid(qid_field.substr(4));
     if (qid != current || out.tags.empty()) {
       if (!out.tags.empty()) {
         finished.insert(current);
@@ -30,7 +31,7 @@ NumericSequences read_svmhmm(const std::string& text) {
       out.tags.emplace_back();
       out.qids.push_back(qid);
     }
-    out.tags.back().push_back(tag);
+    out.tags.back().emplace_back(tag);
     out.rows.cols = std::max(out.rows.cols, parse_features(p, e, number, out.rows));
   });
   if (!out.tags.empty()) out.starts.push_back(out.rows.rows());

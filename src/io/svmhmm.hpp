@@ -3,6 +3,7 @@
 // with 1-based, increasing feature indices; consecutive lines with the same qid form a sequence.
 #pragma once
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "core/rows.hpp"
@@ -18,6 +19,6 @@ struct NumericSequences {
 
 // Throws InputError naming the line of the first problem (missing qid, bad idx:val, indices not
 // increasing, a qid that comes back after another one).
-NumericSequences read_svmhmm(const std::string& text);
+NumericSequences read_svmhmm(std::string_view text);
 
 }  // namespace argmax

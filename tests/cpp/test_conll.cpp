@@ -48,6 +48,18 @@ TEST_CASE("CoNLL-U: malformed input names the line", "[io][conll]") {
   REQUIRE_THROWS_WITH(read_conllu("1\ta\ta\tX\t_\t_\t0\tr\t_\t_\n", "xpos"), Catch::Contains("no XPOS"));
   REQUIRE_THROWS_WITH(read_conllu(kConllu, "lemma"), Catch::Contains("upos"));
   REQUIRE(read_conllu("").tokens.empty());
+  REQUIRE_THROWS_WITH(read_conllu("1\ta\ta\tX\t_\t_\t0\tr\t_\t_\t_\t_\n"), Catch::Contains("this one has 12"));
+  REQUIRE_THROWS_WITH(read_conllu("0x1\ta\ta\tX\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("ID '0x1' is not a word index"));
+  REQUIRE_THROWS_WITH(read_conllu("99999999999\ta\ta\tX\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("not a word index"));
+}
+
+TEST_CASE("tagged text must be UTF-8: a bad byte is an error naming the line and its offset", "[io][conll]") {
+  const std::string good = "1\tna\xC3\xAFve\tnaive\tADJ\t_\t_\t0\troot\t_\t_\n";  // "naïve"
+  REQUIRE(read_conllu(good).tokens[0][0] == "na\xC3\xAFve");
+  const std::string latin1 = "1\tna\xEFve\tnaive\tADJ\t_\t_\t0\troot\t_\t_\n";  // "naïve" in Latin-1
+  REQUIRE_THROWS_WITH(read_conllu("# c\n" + latin1), Catch::Contains("line 2: invalid UTF-8 at byte offset 8"));
+  REQUIRE_THROWS_WITH(read_conllu("# \xED\xA0\x80\n"), Catch::Contains("line 1: invalid UTF-8 at byte offset 2"));
+  REQUIRE_THROWS_WITH(read_columns("a B\n\nb\xC3 O\n"), Catch::Contains("line 3: invalid UTF-8 at byte offset 6"));
 }
 
 TEST_CASE("column files: first column token, last column tag", "[io][conll]") {

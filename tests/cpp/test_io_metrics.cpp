@@ -27,6 +27,19 @@ TEST_CASE("LIBSVM reader: a malformed line is an error naming it", "[io]") {
   CHECK_THROWS_WITH(read_libsvm("1 2\n"), Catch::Contains("index:value"));
 }
 
+TEST_CASE("LIBSVM reader: values are strtod's, rounded to float; only decimal numbers are accepted", "[io]") {
+  const auto d = read_libsvm("1 1:0.1 2:-.5 3:5. 4:1e-45 5:3.4028234e38 6:0 7:-0.0 8:7e-46 9:1.00000005960464477539062\n");
+  CHECK(d.rows.indices == std::vector<int32_t>{0, 1, 2, 3, 4, 8});  // zeros, and what rounds to zero, are not stored
+  CHECK(d.rows.values == std::vector<float>{float(0.1), -0.5f, 5.f, float(1e-45), float(3.4028234e38),
+                                            float(1.00000005960464477539062)});
+  for (const char* bad : {"1 1:0x10\n", "1 1:inf\n", "1 1:-infinity\n", "1 1:1e39\n", "1 1:1.5.\n", "1 1:\n"})
+    CHECK_THROWS_WITH(read_libsvm(bad), Catch::Contains("line 1") && Catch::Contains("bad value"));
+  CHECK_THROWS_WITH(read_libsvm("1 1:1\n0x1 1:1\n"), Catch::Contains("line 2") && Catch::Contains("not an integer"));
+  CHECK_THROWS_WITH(read_libsvm("1 0x1:1\n"), Catch::Contains("index:value"));
+  CHECK_THROWS_WITH(read_libsvm("1 2147483648:1\n"), Catch::Contains("index:value"));
+  CHECK(read_libsvm("2.0 2147483647:1\n").rows.cols == 2147483647);
+}
+
 TEST_CASE("classification report matches a hand-computed case", "[metrics]") {
   // truth: a a a b b c ; predicted: a a b b c c
   const int32_t truth[] = {1, 1, 1, 2, 2, 3}, pred[] = {1, 1, 2, 2, 3, 3};

@@ -42,7 +42,7 @@ function need(flags, ...names) {
   for (const n of names) if (flags[n] === undefined) throw new UsageError(`missing --${n}`);
 }
 
-const readText = (path) => readFileSync(path, 'utf8');
+const readDataFile = (path) => readFileSync(path);  // bytes: the readers parse them, no JS string is made
 
 // A saved model to warm-start from; it must belong to the task being trained.
 function loadModel(am, path, task) {
@@ -74,7 +74,7 @@ async function main(argv) {
     if (!task.algorithms.includes(algo)) throw new UsageError(`unknown algorithm '${algo}' for ${taskName} (known: ${task.algorithms.join(', ')})`);
     const started = performance.now();
     const result = await task.train(am, {
-      train: readText(flags.train), valid: flags.valid && readText(flags.valid), algo, set: flags.set,
+      train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), algo, set: flags.set,
       init: flags.init && loadModel(am, flags.init, task),
       log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
     });
@@ -93,7 +93,7 @@ async function main(argv) {
     const am = await init();
     const model = am.load(readFileSync(flags.model));
     const task = taskForKind(am.modelKind(readFileSync(flags.model)));
-    const text = readText(flags.data);
+    const text = readDataFile(flags.data);
     if (command === 'predict') {
       const lines = task.predict(am, model, text);
       const out = lines.length ? lines.join('\n') + '\n' : '';

@@ -14,7 +14,8 @@ const ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin']
 // The format from the first data line: "TAG qid:N …" is SVM^hmm, 10 tab-separated fields CoNLL-U,
 // anything else a column file.
 function formatOf(text) {
-  for (const line of text.split('\n', 200)) {
+  const head = typeof text === 'string' ? text : new TextDecoder().decode(text.subarray(0, 1 << 16));
+  for (const line of head.split('\n', 200)) {
     if (!line.trim() || line.startsWith('#')) continue;
     if (/^\S+\s+qid:\S+/.test(line)) return 'svmhmm';
     if (line.split('\t').length === 10 && /^\d/.test(line)) return 'conllu';

@@ -1,0 +1,42 @@
+// Numbers in text, parsed straight from a byte range [b, e) without copying the token.
+// Decimal only: an optional sign, digits with an optional '.', an optional exponent ("-1.5e-3", ".5", "5.").
+// Anything else — blanks, "inf", "nan", hex, trailing bytes — is refused.
+#pragma once
+#include <cstdint>
+
+namespace argmax {
+
+// The double strtod gives for the same token, bit for bit. Most tokens (≤ 19 significant digits and a power
+// of ten up to 10^22) take Clinger's fast path: the digits and the power are both exact in double, so one
+// correctly rounded multiplication or division is the correctly rounded value. The rest go to strtod.
+bool parse_double(const char* b, const char* e, double& out);
+
+// A number finite as a float: the double above rounded to float; false when it overflows float (1e39).
+// Values below float's range round towards 0.
+inline bool parse_finite_float(const char* b, const char* e, float& out) {
+  double v = 0;
+  if (!parse_double(b, e, v) || !(v <= 3.4028234663852886e38 && v >= -3.4028234663852886e38)) return false;
+  out = float(v);
+  return true;
+}
+
+// A whole decimal integer within int32 ("+7", "-12"); false for anything else.
+inline bool parse_int(const char* b, const char* e, int32_t& out) {
+  const bool negative = b < e && *b == '-';
+  if (b < e && (*b == '-' || *b == '+')) ++b;
+  if (b == e) return false;
+  while (e - b > 1 && *b == '0') ++b;  // leading zeros, keeping the last digit
+  if (e - b > 10) return false;         // more digits than any int32 has
+  int64_t v = 0;
+  for (; b < e; ++b) {
+    const unsigned d = unsigned(*b) - '0';
+    if (d > 9) return false;
+    v = v * 10 + d;
+  }
+  if (negative) v = -v;
+  if (v < INT32_MIN || v > INT32_MAX) return false;
+  out = int32_t(v);
+  return true;
+}
+
+}  // namespace argmax
