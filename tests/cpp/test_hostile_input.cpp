@@ -21,6 +21,7 @@
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
 #include "sequence/nbest.hpp"
+#include "sequence/quantized_weights.hpp"
 #include "sequence/sequence_model.hpp"
 #include "trees/decision_tree.hpp"
 
@@ -50,7 +51,7 @@ std::vector<uint8_t> sequence_bytes(int labels, SequenceInput input, const std::
   w.put<int32_t>(columns);
   w.put<uint8_t>(1);  // bias column
   w.put_options({});
-  w.put_vector(std::vector<float>(weights, 0.f));
+  put_weights(w, std::vector<float>(weights, 0.f), 32);
   return w.finish();
 }
 
