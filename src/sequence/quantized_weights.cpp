@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "io/varint.hpp"
+
 namespace argmax {
 namespace {
 
@@ -51,14 +53,8 @@ void put_weights(ByteWriter& out, const std::vector<float>& w, int bits) {
   out.put<uint64_t>(w.size());
   std::vector<uint8_t> gaps;
   size_t next = 0;  // the position after the last nonzero
-  for (size_t j = 0; j < w.size(); ++j) {
-    if (w[j] == 0) continue;
-    for (uint64_t gap = j - next;; gap >>= 7) {
-      gaps.push_back(uint8_t(gap & 0x7f) | (gap >= 0x80 ? 0x80 : 0));
-      if (gap < 0x80) break;
-    }
-    next = j + 1;
-  }
+  for (size_t j = 0; j < w.size(); ++j)
+    if (w[j] != 0) put_varint(gaps, j - next), next = j + 1;
   out.put_vector(gaps);
   if (bits == 32) {
     std::vector<float> values;
@@ -89,20 +85,13 @@ std::vector<float> get_weights(ByteReader& in, size_t dim, int& bits) {
   require(bits == 8 || bits == 16 || bits == 32, "model bytes are corrupt (weight bits ", bits, ")");
   const uint64_t stored_dim = in.get<uint64_t>();
   require(stored_dim == dim, "sequence model has ", stored_dim, " weights, expected ", dim);
-  const std::vector<uint8_t> gaps = in.get_vector<uint8_t>();
   std::vector<size_t> positions;
-  uint64_t next = 0, gap = 0;
-  int shift = 0;
-  for (uint8_t byte : gaps) {
-    require(shift < 63, "model bytes are corrupt (weight position overflows)");
-    gap |= uint64_t(byte & 0x7f) << shift;
-    shift += 7;
-    if (byte & 0x80) continue;
+  uint64_t next = 0;
+  for (uint64_t gap : get_varints(in.get_vector<uint8_t>())) {
     require(gap < dim - std::min<uint64_t>(next, dim), "model bytes are corrupt (weight position past ", dim, ")");
     positions.push_back(size_t(next + gap));
-    next += gap + 1, gap = 0, shift = 0;
+    next += gap + 1;
   }
-  require(shift == 0, "model bytes are corrupt (weight positions end mid-number)");
   std::vector<float> values;
   if (bits == 32) {
     values = in.get_vector<float>();

@@ -9,6 +9,7 @@
 #include "learn/l1_penalty.hpp"
 #include "sequence/quantized_weights.hpp"
 #include "sequence/sequence_trainer.hpp"
+#include "sequence/word_lexicon.hpp"
 
 using namespace argmax;
 
@@ -154,4 +155,27 @@ TEST_CASE("quantised and pruned models load and tag as the model they were saved
       REQUIRE(exact.tag(test_tokens) == m.tag(test_tokens));
     }
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"weight_bits", "12"}}), Catch::Contains("8, 16 or 32"));
+}
+
+TEST_CASE("a word lexicon round-trips through model bytes as fingerprint gaps and class ids", "[sequence][compact]") {
+  // 2,000 words with classes from a few sets.
+  std::string text;
+  std::vector<std::string> words;
+  for (int i = 0; i < 2000; ++i) {
+    std::string w = "w" + std::to_string(i);
+    words.push_back(w);
+    text += w + "\t" + (i % 3 ? "NN" : "VB NN") + "\t" + (i % 5 ? "noun" : "verb") + "\n";
+  }
+  const WordLexicon lex = WordLexicon::parse(text);
+  ByteWriter out("test");
+  lex.save(out);
+  const std::vector<uint8_t> bytes = out.finish();
+  REQUIRE(bytes.size() < 2000 * (4 + 2) + 200);  // fingerprint gaps of ≤ 4 bytes, two one-byte class ids
+  ByteReader in(bytes.data(), bytes.size(), "test");
+  const WordLexicon again = WordLexicon::load(in);
+  REQUIRE(again.words() == 2000);
+  for (const std::string& w : words)
+    for (int c = 0; c < 2; ++c) REQUIRE(again.value(again.find(w, w), c) == lex.value(lex.find(w, w), c));
+  REQUIRE(again.find("zebra", "zebra").id < 0);
+  REQUIRE(again.find("W7", "w7").lowered);
 }

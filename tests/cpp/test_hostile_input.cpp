@@ -45,8 +45,9 @@ std::vector<uint8_t> sequence_bytes(int labels, SequenceInput input, const std::
   w.put_vector(std::vector<uint64_t>{});  // dictionary keys
   w.put_vector(std::vector<uint64_t>{});  // tag lexicon keys
   w.put_vector(std::vector<uint64_t>{});  // tag lexicon classes
-  w.put_vector(std::vector<uint64_t>{});  // word lexicon keys
-  w.put_vector(std::vector<uint32_t>{});  // word lexicon classes
+  w.put<uint64_t>(0);                     // word lexicon: words
+  w.put_vector(std::vector<uint8_t>{});   // word lexicon fingerprint gaps
+  w.put_vector(std::vector<uint8_t>{});   // word lexicon class ids
   w.put_vector(std::vector<uint64_t>{});  // word lexicon sets
   w.put<int32_t>(columns);
   w.put<uint8_t>(1);  // bias column

@@ -44,7 +44,7 @@ class ModelBytes {
 function denseTaggerBytes(labels, columns, weights) {
   const w = new ModelBytes('sequence');
   w.strings(Array.from({ length: labels }, (_, y) => `L${y}`)).u8(1).string('').i32(0);
-  for (let i = 0; i < 6; ++i) w.vector(i === 4 ? Uint32Array : BigUint64Array, []);  // dictionary, lexicons
+  for (let i = 0; i < 7; ++i) w.u64(0);  // dictionary, tag lexicon, word lexicon (words, gaps, classes, sets)
   const gaps = [], values = [];
   let next = 0;
   weights.forEach((x, j) => {
