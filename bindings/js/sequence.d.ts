@@ -114,7 +114,14 @@ export interface SequenceApi {
   features: { pos(options?: { lexicon?: boolean }): string; crfsuite(): string };
   /** Word lexicons shipped with the package, as text for the `lexicon` option. */
   lexicons: { english(): Promise<string> };
+  /**
+   * Taggers shipped with the package. englishUpos(): Universal POS tags, trained on UD English EWT
+   * (CC BY-SA 4.0, see pretrained/NOTICE); `url` loads the same file from elsewhere (e.g. a CDN).
+   */
+  pretrained: { englishUpos(options?: { url?: string | URL }): Promise<SequenceTagger> };
   io: {
+    /** Plain text → tokens: words (with "n't" and "'s" split off as EWT does), numbers, punctuation. */
+    tokenize(text: string): string[];
     readConllu(text: string, options?: { column?: 'upos' | 'xpos' }): TaggedText;
     readColumns(text: string): TaggedText;
     readSvmhmm(text: string): SvmhmmData;
