@@ -40,6 +40,10 @@ export interface SequenceOptions {
   lexicon_min_count?: number;
   /** Numeric input: add an always-on feature (default true). */
   bias?: boolean;
+  /** L1 weight c of the cumulative L1 penalty (online trainers; default 0): exact zeros, dropped from the model. */
+  l1?: number;
+  /** How the model stores its weights: 32 (float, default), 16 or 8 (quantised, one scale per block of 256). */
+  weight_bits?: 8 | 16 | 32;
 }
 
 export interface SequenceFitOptions extends FitOptions {
