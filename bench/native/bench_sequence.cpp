@@ -4,11 +4,12 @@
 // a missing data set is skipped.
 //
 //   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b,…] [--eval test|dev]
-//                  [--lexicon FILE|none] [-v] [key=value …]
+//                  [--lexicon FILE|none] [--save FILE] [-v] [key=value …]
 //
 // key=value pairs are passed to the trainer (see sequence_trainer.hpp), e.g. epochs=15 features=crfsuite.
 // EWT with the default features reads the English word lexicon shipped with the JS package (as the CLI
-// does; run from the repository root), CRFsuite's feature set never does.
+// does; run from the repository root), CRFsuite's feature set never does. --save writes the (last) EWT
+// model's bytes, e.g. to measure their gzip size.
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -40,6 +41,7 @@ bool read_file(const std::string& path, std::string& out) {
 
 std::string ewt_eval = "test";  // --eval dev tunes on the development set
 std::string lexicon_path = "bindings/js/lexicons/english.tsv";  // --lexicon none: without
+std::string save_path;                                          // --save FILE
 
 double seconds_since(Clock::time_point t) { return std::chrono::duration<double>(Clock::now() - t).count(); }
 
@@ -125,7 +127,12 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
     const auto predicted = model.tag(test.tokens);
     const double decode_s = seconds_since(t0);
     const SequenceScores s = score_sequences(test.tags, predicted);
-    if (verbose) std::fprintf(stderr, "  %d feature rows, %zu weights\n", model.feature_rows(), model.weights.size());
+    const std::vector<uint8_t> bytes = model.save();
+    if (verbose)
+      std::fprintf(stderr, "  %d feature rows, %zu weights, %zu nonzero, %zu model bytes\n", model.feature_rows(),
+                   model.weights.size(), size_t(std::count_if(model.weights.begin(), model.weights.end(), [](float w) { return w != 0; })),
+                   bytes.size());
+    if (!save_path.empty()) std::ofstream(save_path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
     if (verbose) print_confusions(s);
     row("ewt-" + ewt_eval, algo, s.token_accuracy, s.sequence_accuracy, train_s, s.tokens / decode_s, epochs);
   }
@@ -177,9 +184,10 @@ int main(int argc, char** argv) {
     else if (a == "-v") verbose = true;
     else if (a == "--eval" && i + 1 < argc) ewt_eval = argv[++i];
     else if (a == "--lexicon" && i + 1 < argc) lexicon_path = argv[++i];
+    else if (a == "--save" && i + 1 < argc) save_path = argv[++i];
     else if (a.find('=') != std::string::npos) extra.emplace_back(a.substr(0, a.find('=')), a.substr(a.find('=') + 1));
     else {
-      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [--eval test|dev] [--lexicon FILE|none] [-v] [key=value …]\n");
+      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [--eval test|dev] [--lexicon FILE|none] [--save FILE] [-v] [key=value …]\n");
       return 2;
     }
   }

@@ -48,6 +48,10 @@ export interface SequenceOptions {
   lexicon_min_count?: number;
   /** Numeric input: add an always-on feature (default true). */
   bias?: boolean;
+  /** L1 weight c of the cumulative L1 penalty (online trainers; default 0): exact zeros, dropped from the model. */
+  l1?: number;
+  /** How the model stores its weights: 32 (float, default), 16 or 8 (quantised, one scale per block of 256). */
+  weight_bits?: 8 | 16 | 32;
 }
 
 export interface SequenceFitOptions extends FitOptions {
@@ -124,7 +128,14 @@ export interface SequenceApi {
   features: { pos(options?: { lexicon?: boolean }): string; crfsuite(): string };
   /** Word lexicons shipped with the package, as text for the `lexicon` option. */
   lexicons: { english(): Promise<string> };
+  /**
+   * Taggers shipped with the package. englishUpos(): Universal POS tags, trained on UD English EWT
+   * (CC BY-SA 4.0, see pretrained/NOTICE); `url` loads the same file from elsewhere (e.g. a CDN).
+   */
+  pretrained: { englishUpos(options?: { url?: string | URL }): Promise<SequenceTagger> };
   io: {
+    /** Plain text → tokens: words (with "n't" and "'s" split off as EWT does), numbers, punctuation. */
+    tokenize(text: string): string[];
     readConllu(text: string | Uint8Array, options?: { column?: 'upos' | 'xpos' }): TaggedText;
     readColumns(text: string | Uint8Array): TaggedText;
     readSvmhmm(text: string | Uint8Array): SvmhmmData;

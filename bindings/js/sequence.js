@@ -5,16 +5,35 @@ import { Owned, withHeap, matrixArgs, progressBridge, fileText } from './wasm.js
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
+// Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
+async function packageFile(url, what, as) {
+  const fs = url.protocol === 'file:' ? globalThis.process?.getBuiltinModule?.('fs') : undefined;
+  if (fs) {
+    try {
+      return as === 'text' ? fs.readFileSync(url, 'utf8') : new Uint8Array(fs.readFileSync(url));
+    } catch (e) {
+      throw new Error(`could not read ${what} ${url.pathname} (${e.code ?? e.message})`);
+    }
+  }
+  const response = await fetch(url);
+  if (!response.ok) throw new Error(`could not fetch ${what} from ${url} (HTTP ${response.status})`);
+  return as === 'text' ? response.text() : new Uint8Array(await response.arrayBuffer());
+}
+
 // The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
-// lexicons/NOTICE), as text for the SequenceTagger option `lexicon`. Node reads the file, browsers
-// and bundlers fetch it from beside this module.
+// lexicons/NOTICE), as text for the SequenceTagger option `lexicon`.
 const ENGLISH_LEXICON = new URL('./lexicons/english.tsv', import.meta.url);
-async function englishLexicon() {
-  const fs = ENGLISH_LEXICON.protocol === 'file:' ? globalThis.process?.getBuiltinModule?.('fs') : undefined;
-  if (fs) return fs.readFileSync(ENGLISH_LEXICON, 'utf8');
-  const response = await fetch(ENGLISH_LEXICON);
-  if (!response.ok) throw new Error(`could not fetch the English lexicon from ${ENGLISH_LEXICON} (HTTP ${response.status})`);
-  return response.text();
+const englishLexicon = () => packageFile(ENGLISH_LEXICON, 'the English lexicon', 'text');
+
+// Taggers trained on UD English EWT (CC BY-SA 4.0; pretrained/NOTICE), made by pretrained/make-english-upos.mjs.
+const ENGLISH_UPOS = new URL('./pretrained/english-upos.bin', import.meta.url);
+
+// Plain text → tokens, roughly as UD English EWT splits them: clitics ("do n't", "John 's"), numbers
+// with their inner separators, words with inner hyphens, then any other character alone.
+const TOKEN = /\p{L}+(?=n't\b)|n't\b|['’](?:s|re|ve|ll|d|m)\b|\p{N}+(?:[.,:]\p{N}+)*|[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*|\S/giu;
+function tokenize(text) {
+  if (typeof text !== 'string') throw new TypeError('tokenize expects a string');
+  return text.match(TOKEN) ?? [];
 }
 
 export const SEQUENCE_ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin'];
@@ -342,6 +361,7 @@ export function install(M, api) {
   }
 
   const io = {
+    tokenize,
     // CoNLL-U text → {sentences, tags}; column: 'upos' (default) or 'xpos'.
     readConllu(text, { column = 'upos' } = {}) {
       return tagged(withHeap(M, (heap) => M.readConllu(...fileText(heap, text, 'readConllu'), column)));
@@ -384,6 +404,18 @@ export function install(M, api) {
     crfsuite: () => M.sequenceTemplates('crfsuite', false),
   });
   api.lexicons = Object.assign(api.lexicons ?? {}, { english: englishLexicon });
+  // englishUpos({ url }): the UPOS tagger shipped with the package, or the same file from elsewhere.
+  api.pretrained = Object.assign(api.pretrained ?? {}, {
+    async englishUpos({ url = ENGLISH_UPOS } = {}) {
+      const file = new URL(url, ENGLISH_UPOS);
+      const bytes = await packageFile(file, 'the pretrained English UPOS tagger', 'bytes');
+      try {
+        return fromHandle(withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length)));
+      } catch (e) {
+        throw new Error(`the pretrained English UPOS tagger ${file.protocol === 'file:' ? file.pathname : file} does not load: ${e.message}`);
+      }
+    },
+  });
   Object.assign(api.io, io);
   Object.assign(api.metrics, metrics);
   api.loaders.sequence = (handleFromBytes) => {

@@ -12,7 +12,7 @@
 
 namespace argmax {
 
-constexpr uint32_t kFormatVersion = 2;
+constexpr uint32_t kFormatVersion = 3;
 
 class ByteWriter {
  public:

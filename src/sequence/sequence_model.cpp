@@ -1,10 +1,12 @@
 #include "sequence/sequence_model.hpp"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
 #include "io/bytes.hpp"
 #include "sequence/forward_backward.hpp"
+#include "sequence/quantized_weights.hpp"
 
 namespace argmax {
 
@@ -121,6 +123,25 @@ Sentences SequenceModel::tag(const Sentences& sentences, const ChainConstraints*
   return out;
 }
 
+void SequenceModel::compact() {
+  if (input == SequenceInput::Tokens && !index.bits()) {
+    const ChainLayout from = layout();
+    const int k = from.labels;
+    std::vector<uint64_t> kept;
+    std::vector<float> w;
+    for (int32_t f = 0; f < from.features; ++f) {
+      const float* row = weights.data() + from.emission(f, 0);
+      if (std::all_of(row, row + k, [](float x) { return x == 0; })) continue;
+      kept.push_back(index.keys()[f]);
+      w.insert(w.end(), row, row + k);
+    }
+    w.insert(w.end(), weights.begin() + from.transition(0, 0), weights.end());
+    index = FeatureIndex::dictionary(std::move(kept));
+    weights = std::move(w);
+  }
+  quantize_weights(weights, weight_bits);
+}
+
 // Payload: labels, input kind; tokens: templates, hash bits, dictionary keys, lexicons; numeric: columns,
 // bias; then the options and the weights.
 std::vector<uint8_t> SequenceModel::save() const {
@@ -136,7 +157,7 @@ std::vector<uint8_t> SequenceModel::save() const {
   w.put<int32_t>(numeric_columns);
   w.put<uint8_t>(numeric_bias);
   w.put_options(options);
-  w.put_vector(weights);
+  put_weights(w, weights, weight_bits);
   return w.finish();
 }
 
@@ -159,11 +180,9 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   checked_count<float>("sequence model numeric columns", {m.numeric_columns});  // + bias fits int32
   m.numeric_bias = r.get<uint8_t>() != 0;
   m.options = r.get_options();
-  m.weights = r.get_vector<float>();
+  m.weights = get_weights(r, m.layout().dim(), m.weight_bits);
   r.expect_end();
   if (m.input == SequenceInput::Tokens) parse_templates(m.templates);  // throws on a corrupt list
-  const size_t dim = m.layout().dim();
-  require(m.weights.size() == dim, "sequence model has ", m.weights.size(), " weights, expected ", dim);
   return m;
 }
 

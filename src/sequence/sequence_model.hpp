@@ -33,6 +33,7 @@ class SequenceModel {
   int32_t numeric_columns = 0;
   bool numeric_bias = true;
   std::vector<float> weights;  // ChainLayout order
+  int weight_bits = 32;        // how save() stores them: 32 = float, 16 or 8 = quantised (quantized_weights.hpp)
   OptionList options;          // the training options, for the record
   TrainingReport report;       // how training ended (not saved: a loaded model reports converged)
 
@@ -64,6 +65,10 @@ class SequenceModel {
   // concatenated (a sequence with an id outside 0..k−1, e.g. −1 for an unknown label, gets −∞).
   std::vector<double> log_probability(const SequenceBatch& x, const int32_t* labels) const;
   Sentences tag(const Sentences& sentences, const ChainConstraints* constraints = nullptr) const;
+
+  // Drops the feature rows whose weights are all 0 from an exact dictionary (they never change a
+  // score), then rounds the weights to what weight_bits stores, so a saved model decodes as this one.
+  void compact();
 
   std::vector<uint8_t> save() const;
   static SequenceModel load(const uint8_t* data, size_t size);

@@ -4,9 +4,11 @@
 
 #include "learn/bcfw.hpp"
 #include "learn/cutting_plane.hpp"
+#include "learn/l1_penalty.hpp"
 #include "learn/online.hpp"
 #include "sequence/crf_objective.hpp"
 #include "sequence/lbfgs.hpp"
+#include "sequence/quantized_weights.hpp"
 #include "sequence/sequence_problem.hpp"
 
 namespace argmax {
@@ -46,6 +48,10 @@ const std::vector<OptionSpec>& sequence_options() {
       {"lexicon_min_count", OptionType::Integer, "2", 1, 1000000, false,
        "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"},
       {"bias", OptionType::Boolean, "true", 0, -1, false, "numeric input: add an always-on feature (label bias)"},
+      {"l1", OptionType::Real, "0", 0, 1e6, false,
+       "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty (online trainers): exact zeros, dropped from the model"},
+      {"weight_bits", OptionType::Integer, "32", 8, 32, false,
+       "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"},
   };
   return specs;
 }
@@ -66,6 +72,7 @@ Options parse_options(const OptionList& given, std::string& templates, bool with
     }
   }
   Options o = Options::parse(sequence_options(), rest, "sequence tagger");
+  check_weight_bits(int(o.integer("weight_bits")));
   if (custom) {
     require(o.choice("features") == "custom" || std::find_if(rest.begin(), rest.end(), [](const auto& kv) {
                                                    return kv.first == "features";
@@ -133,6 +140,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
   // Mean form (λ/2)‖w‖² + (1/m) Σ ℓ_i; CRFsuite's c2 (sum form Σ ℓ_i + c2‖w‖²) is λ = 2·c2/m.
   const double lambda = likelihood ? 2.0 * o.real("c2") / x.sequences() : o.real("lambda");
   if (likelihood && o.choice("solver") == "lbfgs") {
+    require(o.real("l1") == 0, "l1 needs an online trainer (perceptron, ssvm, or solver=sgd)");
     // F(w)·m: Σ_i ℓ_i + (mλ/2)‖w‖², minimised by L-BFGS; progress reports F.
     const double m = x.sequences();
     LbfgsConfig config;
@@ -182,7 +190,17 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
   }
   SequenceProblem problem(x, layout, cost);
-  weights = train_online(problem, config, progress, std::move(weights));
+  const double l1 = o.real("l1");
+  if (l1 == 0) {
+    weights = train_online(problem, config, progress, std::move(weights));
+    return;
+  }
+  // The penalty covers the emission weights of the features of sequence i.
+  auto emissions = [&x, &layout](int i, auto&& f) {
+    for (int64_t p = x.ends[x.starts[i]]; p < x.ends[x.starts[i + 1]]; ++p)
+      for (int y = 0; y < layout.labels; ++y) f(layout.emission(x.ids[p], y));
+  };
+  weights = train_online_l1(problem, config, l1, emissions, progress, std::move(weights));
 }
 
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
@@ -266,6 +284,8 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
   m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
   fit_chain(x, layout, o, progress, m.weights, &m.report);
   record_options(m, o, templates);
+  m.weight_bits = int(o.integer("weight_bits"));
+  m.compact();
   return m;
 }
 
@@ -295,6 +315,8 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
   m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
   fit_chain(x, layout, o, progress, m.weights, &m.report);
   m.options = o.entries();
+  m.weight_bits = int(o.integer("weight_bits"));
+  m.compact();
   return m;
 }
 

@@ -22,6 +22,7 @@
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
 #include "sequence/nbest.hpp"
+#include "sequence/quantized_weights.hpp"
 #include "sequence/slack_rescaling.hpp"
 #include "sequence/sequence_model.hpp"
 #include "trees/decision_tree.hpp"
@@ -46,13 +47,14 @@ std::vector<uint8_t> sequence_bytes(int labels, SequenceInput input, const std::
   w.put_vector(std::vector<uint64_t>{});  // dictionary keys
   w.put_vector(std::vector<uint64_t>{});  // tag lexicon keys
   w.put_vector(std::vector<uint64_t>{});  // tag lexicon classes
-  w.put_vector(std::vector<uint64_t>{});  // word lexicon keys
-  w.put_vector(std::vector<uint32_t>{});  // word lexicon classes
+  w.put<uint64_t>(0);                     // word lexicon: words
+  w.put_vector(std::vector<uint8_t>{});   // word lexicon fingerprint gaps
+  w.put_vector(std::vector<uint8_t>{});   // word lexicon class ids
   w.put_vector(std::vector<uint64_t>{});  // word lexicon sets
   w.put<int32_t>(columns);
   w.put<uint8_t>(1);  // bias column
   w.put_options({});
-  w.put_vector(std::vector<float>(weights, 0.f));
+  put_weights(w, std::vector<float>(weights, 0.f), 32);
   return w.finish();
 }
 

@@ -154,6 +154,22 @@ test('ranking: Stop ends training early; a dropped LETOR file trains', { skip },
   assert.match(await p.locator('#ranking .result').textContent(), /NDCG structured hinge 1\.000/);
 });
 
+test('tagging: opens with the English tagger, which gives typed English its UD tags', { skip }, async () => {
+  const p = b.page;
+  assert.match(await p.locator('#tagging .result').textContent(), /English tagger shipped with argmax.*UD English EWT.*CC BY-SA 4\.0/);
+  // Tags as the UD English EWT guidelines give them.
+  for (const [sentence, reference] of [['The dog barked.', 'DET NOUN VERB PUNCT'], ['She gave him a book.', 'PRON VERB PRON DET NOUN PUNCT']]) {
+    await p.fill('#tagging input.sentence', sentence);
+    await p.click('#tagging button.tag');
+    assert.equal((await p.locator('#tagging .tags .token b').allTextContents()).join(' '), reference, sentence);
+  }
+  assert.equal(await p.locator('#tagging .trellis svg polyline').count(), 2, 'best and loss-augmented paths');
+  assert.equal(await p.locator('#tagging .marginals table tr').count(), 7, 'a header and one row per token');
+  assert.equal(await p.locator('#tagging .trellis .nbest').count(), 3, 'the 3 best labellings');
+  assert.ok(await p.locator('#tagging .transitions table tr').count() >= 17);
+  await shoot(p, 'tagging-english', '#tagging');
+});
+
 test('tagging: trains on the generated corpus, tags a typed sentence, draws trellis, transitions and marginals', { skip }, async () => {
   const p = b.page;
   await p.click('#tagging button.train');
@@ -175,6 +191,11 @@ test('tagging: trains on the generated corpus, tags a typed sentence, draws trel
   const words = (await p.locator('#tagging input.sentence').inputValue()).split(' ').length;
   assert.equal(await p.locator('#tagging .trellis svg circle[stroke-dasharray]').count(), words);
   await shoot(p, 'tagging', '#tagging');
+  // and back to the English tagger
+  await p.click('#tagging button.english');
+  await p.fill('#tagging input.sentence', 'The dog barked.');
+  await p.click('#tagging button.tag');
+  assert.equal((await p.locator('#tagging .tags .token b').allTextContents()).join(' '), 'DET NOUN VERB PUNCT');
 });
 
 test('tagging: Stop ends training early; a dropped CoNLL-U file trains and reports test accuracy', { skip }, async () => {
@@ -296,7 +317,7 @@ test('served without cross-origin isolation, Stop cancels training and the next 
   }
 });
 
-test('opened normally, the page trains every section by itself', { skip }, async () => {
+test('opened normally, the page trains every section by itself; tagging opens with the English tagger', { skip }, async () => {
   const page = await b.context.newPage();
   const problems = [];
   page.on('pageerror', (e) => problems.push(e.message));
@@ -305,7 +326,8 @@ test('opened normally, the page trains every section by itself', { skip }, async
     await page.goto(b.url);
     await page.waitForFunction(() => window.argmaxDemo?.autoTrainedAll === true, null, { timeout: 120_000 });
     const results = await page.evaluate(() => [...document.querySelectorAll('section .result')].map((r) => r.textContent));
-    assert.match(results.join('\n'), /test accuracy [\d.]+% of tokens/);
+    assert.match(results.join('\n'), /the English tagger shipped with argmax: trained on UD English EWT/);
+    assert.equal((await page.locator('#tagging .tags .token b').allTextContents()).length, 10);  // the quick brown fox…
     assert.match(results.join('\n'), /mean NDCG@10 on \d+ test queries/);
     assert.match(results.join('\n'), /held-out rendered words/);
     assert.equal(await page.locator('#handwriting .reading .word.chain').count(), 1);

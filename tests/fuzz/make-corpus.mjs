@@ -18,6 +18,8 @@ const variants = {
   TreeEntropy: () => new am.DecisionTree({ criterion: 'entropy', categorical: [0] }).fit(X, y),
   BinaryStump: () => new am.BinaryClassifier({ learner: 'stump' }).fit(X, [1, -1, 1, -1, 1, -1]),
   TaggerHashed: () => new am.SequenceTagger({ epochs: 1, hash_bits: 10 }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
+  TaggerCompact: () => new am.SequenceTagger({ epochs: 2, weight_bits: 8, l1: 0.001, lexicon: 'a\tDT\nb\tNN\tnoun\n' })
+    .fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
   TaggerCrfsuite: () => new am.SequenceTagger({ epochs: 1, features: 'crfsuite' }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
   RankerF1: () => new am.Ranker({ algo: 'f1' }).fit([{ features: X, relevance: [1, 0, 1, 0, 0, 1] }]),
 };

@@ -8,11 +8,11 @@ import { fnv1a64 } from './error-kinds.mjs';
 
 const am = await init();
 
-// Model bytes: "ARGMAX\0\x1a", format version 2, kind, payload (little-endian), FNV-1a-64 of all that.
+// Model bytes: "ARGMAX\0\x1a", format version 3, kind, payload (little-endian), FNV-1a-64 of all that.
 class ModelBytes {
   constructor(kind) {
     this.bytes = [..."ARGMAX\0\x1a"].map((c) => c.charCodeAt(0));
-    this.u32(2).string(kind);
+    this.u32(3).string(kind);
   }
   raw(TypedArray, values) {
     for (const b of new Uint8Array(TypedArray.from(values).buffer)) this.bytes.push(b);
@@ -40,12 +40,19 @@ class ModelBytes {
 }
 
 // A DenseSequenceTagger model (SequenceModel::save's layout): labels L0.., `columns` numeric columns
-// plus a bias column, the given weights.
+// plus a bias column, the given weights (stored as floats: the gaps between nonzeros, then their values).
 function denseTaggerBytes(labels, columns, weights) {
   const w = new ModelBytes('sequence');
   w.strings(Array.from({ length: labels }, (_, y) => `L${y}`)).u8(1).string('').i32(0);
-  for (let i = 0; i < 6; ++i) w.vector(i === 4 ? Uint32Array : BigUint64Array, []);  // dictionary, lexicons
-  return w.i32(columns).u8(1).strings([]).vector(Float32Array, weights).finish();
+  for (let i = 0; i < 7; ++i) w.u64(0);  // dictionary, tag lexicon, word lexicon (words, gaps, classes, sets)
+  const gaps = [], values = [];
+  let next = 0;
+  weights.forEach((x, j) => {
+    if (x === 0) return;
+    gaps.push(j - next), values.push(x), next = j + 1;  // gaps under 128 take one byte
+  });
+  w.i32(columns).u8(1).strings([]).u8(32).u64(weights.length);
+  return w.vector(Uint8Array, gaps).vector(Float32Array, values).finish();
 }
 
 // A linear multiclass model, Multivector without bias: k classes × cols columns.

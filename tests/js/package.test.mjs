@@ -30,6 +30,10 @@ before(() => {
   try {
     const [info] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], root));
     packed = info;
+    const wasm = packed.files.find((f) => f.path === 'dist/argmax.wasm').size;
+    const model = packed.files.find((f) => f.path === 'bindings/js/pretrained/english-upos.bin')?.size ?? 0;
+    console.log(`npm pack: ${packed.size} bytes (${packed.unpackedSize} unpacked); dist/argmax.wasm ${wasm} bytes; ` +
+      `pretrained english-upos.bin ${model} bytes`);
     write('package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
     // argmax has no dependencies, so this needs no registry; if npm cannot install anyway, skip with its reason.
     run('npm', ['install', join(dir, info.filename), '--offline', '--no-audit', '--no-fund', '--ignore-scripts']);
@@ -54,7 +58,8 @@ guarded('the tarball holds the library, its types, the wasm and the CLI, and not
   const files = packed.files.map((f) => f.path);
   for (const f of ['package.json', 'dist/argmax.mjs', 'dist/argmax.wasm', 'bindings/js/index.js', 'bindings/js/index.cjs',
     'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/worker.js', 'bindings/js/worker-host.js', 'bindings/js/worker.d.ts',
-    'bindings/js/lexicons/english.tsv', 'bindings/js/lexicons/NOTICE']) {
+    'bindings/js/lexicons/english.tsv', 'bindings/js/lexicons/NOTICE', 'bindings/js/pretrained/english-upos.bin',
+    'bindings/js/pretrained/NOTICE']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build)\/|make-english/.test(f)), []);
@@ -70,6 +75,12 @@ guarded('the installed package finds its English lexicon', () => {
   write('lexicon.mjs', `import { init } from 'argmax';\nconst am = await init();\n` +
     `console.log((await am.lexicons.english()).split('\\n').find((l) => l.startsWith('dog\\t')));`);
   assert.equal(run('node', ['lexicon.mjs']).trim(), 'dog\tNN VBP\tnoun verb');
+});
+
+guarded('the installed package tags English with its pretrained tagger, from an empty directory', () => {
+  write('pretrained.mjs', `import { init } from 'argmax';\nconst am = await init();\n` +
+    `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tag(am.io.tokenize('The dog barked.')).join(' '));`);
+  assert.equal(run('node', ['pretrained.mjs']).trim(), 'DET NOUN VERB PUNCT');
 });
 
 guarded('require in Node 20 gives the same API', () => {

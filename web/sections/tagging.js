@@ -1,5 +1,6 @@
-// Tagging: a chain model (SequenceTagger) trained in a worker on sentences generated from a small grammar, or on
-// a dropped CoNLL-U treebank; then the user's sentence is tagged and shown as a Viterbi trellis (best path,
+// Tagging: opens with the English tagger shipped with the package (UD English EWT); a chain model (SequenceTagger)
+// can also be trained in a worker on sentences generated from a small grammar, or on a dropped CoNLL-U treebank
+// (EWT's train file, say). The user's sentence is tagged and shown as a Viterbi trellis (best path,
 // loss-augmented path), with the transition weights as a heat map and the per-token marginals.
 import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
@@ -7,7 +8,7 @@ import { heatTable, escapeHtml } from '../lib/draw.js';
 import { dropZone } from '../lib/files.js';
 import { chainScores, viterbi, trellisSvg } from '../lib/trellis.js';
 import { crfPenalty } from '../lib/crf.js';
-import { generateCorpus, tokenize } from '../data/grammar.js';
+import { generateCorpus } from '../data/grammar.js';
 
 const GENERATED = 'the generated corpus';
 const LARGE = 2000;   // sentences
@@ -17,13 +18,14 @@ const TRAINERS = {
   crf: { options: { algo: 'crf' }, label: 'CRF (L-BFGS)', iterations: true, lambda: 0.01 },
 };
 
-export function mount(section) {
+export async function mount(section) {
   if (typeof am.SequenceTagger !== 'function') throw new Error('the sequence module (SequenceTagger) is not in this build');
   const panel = new TrainingPanel(section.querySelector('.training'), startWorker());
   const $ = (s) => section.querySelector(s);
   const input = $('input.sentence');
   let corpus = null;    // { train: [{words, tags}], test: [...], source }
   let tagger = null;
+  let english = null;   // the shipped English tagger, kept to switch back to
   let sample = null;    // { tokens, tags } of a held-out sentence put in the box (its tags are the reference)
 
   function useCorpus(sentences, source) {
@@ -43,8 +45,9 @@ export function mount(section) {
     const result = await panel.run({ model: 'SequenceTagger', options, args: [corpus.train.map((s) => s.words), corpus.train.map((s) => s.tags)] },
       { epochs: choice.iterations ? epochs * 3 : epochs, label: `${choice.label} on ${corpus.source}` });
     if (!result) return;
-    tagger?.dispose();
+    if (tagger !== english) tagger?.dispose();
     tagger = am.load(result.bytes);
+    $('button.english').hidden = false;
     const predicted = tagger.tag(corpus.test.map((s) => s.words));
     const report = am.metrics.sequences(corpus.test.map((s) => s.tags), predicted);
     const stopped = result.stopped ? `, stopped after ${result.progress?.epoch ?? 0} ${choice.iterations ? 'iterations' : 'epochs'}` : '';
@@ -58,7 +61,7 @@ export function mount(section) {
 
   function show() {
     if (!tagger) return;
-    const tokens = sample ? sample.tokens : tokenize(input.value).slice(0, 40);
+    const tokens = sample ? sample.tokens : am.io.tokenize(input.value).slice(0, 40);
     if (tokens.length === 0) { $('.tags').textContent = 'type a sentence'; return; }
     const tags = tagger.tag(tokens);
     const gold = sample ? sample.tags : null;
@@ -115,7 +118,19 @@ export function mount(section) {
     }
   }
 
+  function useEnglish() {
+    if (tagger !== english) tagger?.dispose();
+    tagger = english;
+    sample = null;
+    $('button.english').hidden = true;
+    $('.result').textContent = 'the English tagger shipped with argmax: trained on UD English EWT (95.6% of test tokens; ' +
+      'CC BY-SA 4.0, see bindings/js/pretrained/NOTICE). Train makes a tagger of your own instead.';
+    showTransitions();
+    show();
+  }
+
   $('button.train').addEventListener('click', train);
+  $('button.english').addEventListener('click', useEnglish);
   $('button.generated').addEventListener('click', () => useCorpus(generateCorpus(), GENERATED));
   $('button.tag').addEventListener('click', show);
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') show(); });
@@ -129,6 +144,8 @@ export function mount(section) {
   dropZone($('.drop'), loadConllu, { accept: '.conllu,.conll,.txt' });
 
   useCorpus(generateCorpus(), GENERATED);
-  panel.say('ready: train, then type a sentence');
-  return { autoTrain: train };
+  english = await am.pretrained.englishUpos();
+  useEnglish();
+  panel.say('ready: type a sentence, or train a tagger of your own');
+  return {};
 }

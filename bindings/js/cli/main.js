@@ -3,11 +3,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
+import { pretrainedNames, taggerFor, tagText } from './tag.js';
 
 const USAGE = `usage:
   argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
+  argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--input text|tokens] < text
   argmax <command> --help
 
 tasks: ${Object.keys(tasks).join(', ')}`;
@@ -104,6 +106,18 @@ async function main(argv) {
     const result = task.evaluate(am, model, text);
     const summary = { task: task.name, n: result.n, seconds: round((performance.now() - started) / 1000), ...result.metrics };
     print(summary, flags.json, result.table);
+    return 0;
+  }
+  if (command === 'tag') {
+    const flags = parseFlags(rest, ['pretrained', 'model', 'input']);
+    if (flags.help) { console.log(USAGE); return 0; }
+    const input = flags.input ?? 'text';
+    if (input !== 'text' && input !== 'tokens') throw new UsageError(`--input must be text or tokens, got '${input}'`);
+    if ((flags.pretrained === undefined) === (flags.model === undefined)) throw new UsageError('give either --pretrained NAME or --model FILE');
+    const am = await init();
+    const tagger = await taggerFor(am, flags, (path) => am.load(readFileSync(path)));
+    const lines = tagText(am, tagger, readFileSync(0, 'utf8'), input);
+    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }
   throw new UsageError(`unknown command '${command}'`);

@@ -1,0 +1,105 @@
+// The English UPOS tagger shipped in bindings/js/pretrained: it tags real English, takes empty and very
+// long sentences, fails with an error naming its file, and serves `argmax tag` on the command line.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { init } from '../../bindings/js/index.js';
+import { fnv1a64 } from './error-kinds.mjs';
+
+const am = await init();
+const tagger = await am.pretrained.englishUpos();
+const dir = mkdtempSync(join(tmpdir(), 'argmax-pretrained-'));
+const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
+const argmax = (args, input) => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
+
+// Tags as the UD English EWT guidelines give them.
+const REFERENCE = [
+  ['The dog barked.', 'DET NOUN VERB PUNCT'],
+  ['She gave him a book.', 'PRON VERB PRON DET NOUN PUNCT'],
+  ['I do not like green eggs.', 'PRON AUX PART VERB ADJ NOUN PUNCT'],
+];
+
+test('the pretrained tagger gives real English its UD tags', () => {
+  assert.equal(tagger.labels.length, 17);
+  for (const [sentence, tags] of REFERENCE) assert.equal(tagger.tag(am.io.tokenize(sentence)).join(' '), tags, sentence);
+});
+
+test('tokenize splits words, clitics, numbers and punctuation', () => {
+  assert.deepEqual(am.io.tokenize("I don't know John's e-mail, it costs 3,000.50 dollars!"),
+    ['I', 'do', "n't", 'know', 'John', "'s", 'e-mail', ',', 'it', 'costs', '3,000.50', 'dollars', '!']);
+  assert.deepEqual(am.io.tokenize(' \t\n'), []);
+  assert.throws(() => am.io.tokenize(5), TypeError);
+});
+
+test('an empty sentence gives an empty tagging; a 100,000-token sentence is tagged', () => {
+  assert.deepEqual(tagger.tag([]), []);
+  assert.deepEqual(tagger.tag(am.io.tokenize('   ')), []);
+  assert.deepEqual(tagger.tag([[], ['Hello']]).map((s) => s.length), [0, 1]);
+  const long = am.io.tokenize('the dog barked . '.repeat(25000));
+  assert.equal(long.length, 100000);
+  const tags = tagger.tag(long);
+  assert.equal(tags.length, 100000);
+  assert.deepEqual(tags.slice(-4), ['DET', 'NOUN', 'VERB', 'PUNCT']);
+});
+
+test('a pretrained model that does not load is an error naming the file', async () => {
+  const missing = join(dir, 'missing.bin');
+  await assert.rejects(am.pretrained.englishUpos({ url: pathToFileURL(missing) }),
+    (e) => e instanceof Error && e.message.includes(missing) && /could not read/.test(e.message));
+  // The shipped bytes claiming format version 2 (checksum recomputed, so only the version is wrong).
+  const bytes = new Uint8Array(readFileSync(new URL('../../bindings/js/pretrained/english-upos.bin', import.meta.url)));
+  const view = new DataView(bytes.buffer);
+  view.setUint32(8, 2, true);
+  view.setBigUint64(bytes.length - 8, fnv1a64(bytes.subarray(0, bytes.length - 8)), true);
+  const old = join(dir, 'old.bin');
+  writeFileSync(old, bytes);
+  await assert.rejects(am.pretrained.englishUpos({ url: pathToFileURL(old) }),
+    (e) => e.message.includes(old) && /version 2 is not supported/.test(e.message));
+  assert.equal(tagger.tag(['Hello']).length, 1);  // the module keeps working
+});
+
+test('CLI: argmax tag reads plain text or one token per line, with a shipped or saved tagger', () => {
+  const text = REFERENCE.map(([s]) => s).join('\n') + '\n';
+  const expected = REFERENCE.map(([s, tags]) => am.io.tokenize(s).map((w, i) => `${w}/${tags.split(' ')[i]}`).join(' '));
+  let r = argmax(['tag', '--pretrained', 'english-upos'], text);
+  assert.equal(r.status, 0, r.stderr);
+  assert.equal(r.stdout, expected.join('\n') + '\n');
+  assert.equal(argmax(['tag', '--pretrained', 'english-upos'], 'The dog barked.\n\n').stdout, `${expected[0]}\n\n`);
+  r = argmax(['tag', '--pretrained', 'english-upos', '--input', 'tokens'], 'The\ndog\nbarked\n.\n\nHello\n');
+  assert.equal(r.stdout, 'The\tDET\ndog\tNOUN\nbarked\tVERB\n.\tPUNCT\n\nHello\tINTJ\n\n');
+  const saved = join(dir, 'tagger.bin');
+  writeFileSync(saved, tagger.save());
+  assert.equal(argmax(['tag', '--model', saved], text).stdout, expected.join('\n') + '\n');
+  assert.equal(argmax(['tag', '--pretrained', 'english-upos'], '').stdout, '');
+
+  r = argmax(['tag'], text);
+  assert.equal(r.status, 2);
+  assert.match(r.stderr, /give either --pretrained NAME or --model FILE/);
+  r = argmax(['tag', '--pretrained', 'nope'], text);
+  assert.equal(r.status, 1);
+  assert.match(r.stderr, /unknown pretrained model 'nope' \(known: english-upos\)/);
+  const notTagger = join(dir, 'multiclass.bin');
+  writeFileSync(notTagger, new am.Multiclass().fit([[0], [1]], [0, 1]).save());
+  assert.match(argmax(['tag', '--model', notTagger], text).stderr, /is not a token tagger/);
+});
+
+test('compact options from JS: l1 and weight_bits make a smaller model that loads to the same tags', () => {
+  const sentences = [], tags = [];
+  for (let i = 0; i < 60; ++i) {
+    sentences.push([['the', 'a'][i % 2], ['dog', 'cat', 'car'][i % 3], ['runs', 'eats'][i % 2], `x${i}`]);
+    tags.push(['DET', 'NOUN', 'VERB', 'X']);
+  }
+  const full = new am.SequenceTagger({ algo: 'ssvm', epochs: 5 }).fit(sentences, tags);
+  const small = new am.SequenceTagger({ algo: 'ssvm', epochs: 5, l1: 0.01, weight_bits: 8 }).fit(sentences, tags);
+  assert.deepEqual(small.options.weight_bits, 8);
+  assert.ok(small.save().length < full.save().length / 2, `${small.save().length} against ${full.save().length} bytes`);
+  const again = am.load(small.save());
+  assert.deepEqual(again.tag(sentences), small.tag(sentences));
+  assert.deepEqual(again.save(), small.save());
+  assert.throws(() => new am.SequenceTagger({ weight_bits: 12 }).fit(sentences, tags), /weight bits must be 8, 16 or 32/);
+  for (const m of [full, small, again]) m.dispose();
+});
