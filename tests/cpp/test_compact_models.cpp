@@ -126,7 +126,9 @@ TEST_CASE("L1 finds exact zeros, drops unused features and shrinks the bytes", "
     const float* row = sparse.weights.data() + sparse.layout().emission(f, 0);
     REQUIRE(std::any_of(row, row + k, [](float x) { return x != 0; }));
   }
-  REQUIRE(sparse.save().size() < dense.save().size() / 2);
+  // Each weight L1 zeroed saves its 4-byte value and 1-byte gap at least (dropped rows save their keys too);
+  // the saved options are the same for both.
+  REQUIRE(dense.save().size() - sparse.save().size() >= 5 * (nonzeros(dense.weights) - nonzeros(sparse.weights)));
   const std::vector<uint8_t> bytes = sparse.save();
   const SequenceModel loaded = SequenceModel::load(bytes.data(), bytes.size());
   REQUIRE(loaded.weights == sparse.weights);
