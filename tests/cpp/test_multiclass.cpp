@@ -8,36 +8,16 @@
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "multiclass/multiclass_problem.hpp"
+#include "clusters.hpp"
 
 using namespace argmax;
 
 namespace {
 
-struct Data {
-  std::vector<float> x;
-  std::vector<int32_t> y;
-  int cols;
-  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
-};
-
-// k Gaussian-ish clusters in `cols` dimensions, centres drawn from the seed.
-Data clusters(int m, int k, int cols, double spread, uint64_t seed) {
-  Rng rng(seed);
-  std::vector<float> centre(size_t(k) * cols);
-  for (auto& c : centre) c = float(4 * rng.uniform() - 2);
-  Data d{{}, {}, cols};
-  for (int i = 0; i < m; ++i) {
-    const int y = int(rng.below(k));
-    d.y.push_back(y);
-    for (int j = 0; j < cols; ++j) d.x.push_back(centre[y * cols + j] + float(spread * (2 * rng.uniform() - 1)));
-  }
-  return d;
-}
-
 // SSBD Example 17.1: points on a line in three balls, masses 40% / 20% / 40%, class 1 in the middle.
-Data three_balls(int m, uint64_t seed) {
+Clusters three_balls(int m, uint64_t seed) {
   Rng rng(seed);
-  Data d{{}, {}, 2};
+  Clusters d{{}, {}, 2};
   for (int i = 0; i < m; ++i) {
     const double u = rng.uniform();
     const int y = u < 0.4 ? 0 : (u < 0.6 ? 1 : 2);
@@ -49,7 +29,7 @@ Data three_balls(int m, uint64_t seed) {
   return d;
 }
 
-double accuracy(const LinearMulticlass& model, const Data& d) {
+double accuracy(const LinearMulticlass& model, const Clusters& d) {
   std::vector<int32_t> pred(d.y.size());
   model.predict(d.rows(), pred.data());
   size_t ok = 0;
@@ -103,7 +83,7 @@ TEST_CASE("generalized hinge upper-bounds the cost of the prediction and is tigh
 }
 
 TEST_CASE("Crammer–Singer, Pegasos and regularised SGD reach the same objective", "[multiclass]") {
-  const Data d = clusters(120, 4, 3, 2.5, 3);  // overlapping clusters: the hinge is active
+  const Clusters d = clusters(120, 4, 3, 2.5, 3);  // overlapping clusters: the hinge is active
   const double C = 0.5, m = double(d.y.size()), lambda = 1.0 / (C * m);
   const auto cs = LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}, {"bias", "1"}}, {});
   const auto pegasos = LinearMulticlass::train(d.rows(), d.y, "pegasos",
@@ -131,7 +111,7 @@ TEST_CASE("batch perceptron stops within (R‖w*‖)² updates on separable data
     const FeatureMap map = FeatureMap::multivector(cols, k, 0.f);
     std::vector<float> wstar(map.dim());
     for (auto& v : wstar) v = float(2 * rng.uniform() - 1);
-    Data d{{}, {}, cols};
+    Clusters d{{}, {}, cols};
     std::vector<float> s(k);
     while (int(d.y.size()) < m) {  // keep points whose best class wins by a clear margin
       std::vector<float> x(cols);
@@ -168,7 +148,7 @@ TEST_CASE("batch perceptron stops within (R‖w*‖)² updates on separable data
 }
 
 TEST_CASE("SSBD Example 17.1: the multivector predictor learns the three balls perfectly", "[multiclass]") {
-  const Data train = three_balls(400, 11), test = three_balls(400, 12);
+  const Clusters train = three_balls(400, 11), test = three_balls(400, 12);
   for (const char* algo : {"cs", "perceptron", "pegasos"}) {
     INFO(algo);
     OptionList options = {{"bias", "1"}};
@@ -181,7 +161,7 @@ TEST_CASE("SSBD Example 17.1: the multivector predictor learns the three balls p
 }
 
 TEST_CASE("labels may be any integers and come back unchanged", "[multiclass]") {
-  Data d = clusters(90, 3, 2, 0.3, 5);
+  Clusters d = clusters(90, 3, 2, 0.3, 5);
   const int32_t names[3] = {-7, 3, 1000};
   for (auto& y : d.y) y = names[y];
   const auto model = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
@@ -191,7 +171,7 @@ TEST_CASE("labels may be any integers and come back unchanged", "[multiclass]") 
 
 TEST_CASE("cost-sensitive training avoids the expensive mistake", "[multiclass]") {
   // Two overlapping classes; predicting 0 when the truth is 1 costs 10, the reverse costs 1.
-  Data d = clusters(400, 2, 2, 3.0, 9);
+  Clusters d = clusters(400, 2, 2, 3.0, 9);
   const auto plain = LinearMulticlass::train(d.rows(), d.y, "pegasos", {{"bias", "1"}, {"lambda", "0.001"}}, {});
   const std::vector<float> cost = {0, 1, 10, 0};
   const auto aware = LinearMulticlass::train(d.rows(), d.y, "pegasos", {{"bias", "1"}, {"lambda", "0.001"}}, cost);
@@ -224,7 +204,7 @@ TEST_CASE("class-sensitive TF-IDF matches hand-computed scores", "[multiclass]")
 }
 
 TEST_CASE("margins are h(x,y) minus the best rival", "[multiclass]") {
-  Data d = clusters(60, 3, 2, 0.5, 21);
+  Clusters d = clusters(60, 3, 2, 0.5, 21);
   const auto model = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
   std::vector<float> margins(d.y.size()), scores(d.y.size() * 3);
   model.margins(d.rows(), d.y.data(), margins.data());
@@ -242,7 +222,7 @@ TEST_CASE("margins are h(x,y) minus the best rival", "[multiclass]") {
 }
 
 TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[multiclass][io]") {
-  Data d = clusters(100, 3, 4, 0.8, 2);
+  Clusters d = clusters(100, 3, 4, 0.8, 2);
   for (const char* algo : {"cs", "sgd"}) {
     const auto model = LinearMulticlass::train(d.rows(), d.y, algo, {{"bias", "1"}}, {});
     const auto bytes = model.save();
@@ -263,7 +243,7 @@ TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[mu
 }
 
 TEST_CASE("bad input is an InputError with a message", "[multiclass]") {
-  Data d = clusters(20, 2, 2, 0.5, 4);
+  Clusters d = clusters(20, 2, 2, 0.5, 4);
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"Cee", "1"}}, {}), Catch::Contains("unknown option 'Cee'"));
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "abc"}}, {}), Catch::Contains("must be a number"));
   CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "-1"}}, {}), Catch::Contains("must be > 0"));
@@ -324,7 +304,7 @@ TEST_CASE("log loss and softmax-margin: values, gradients by finite differences,
     }
   }
   // SGD on the log loss learns well-separated clusters.
-  const Data d = clusters(200, 3, 2, 0.3, 5);
+  const Clusters d = clusters(200, 3, 2, 0.3, 5);
   const auto model = LinearMulticlass::train(d.rows(), d.y, "sgd", {{"loss", "log"}, {"epochs", "50"}, {"bias", "1"}}, {});
   std::vector<int32_t> predicted(d.y.size());
   model.predict(d.rows(), predicted.data());

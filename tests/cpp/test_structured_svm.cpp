@@ -24,6 +24,7 @@
 #include "sequence/chain_weights.hpp"
 #include "sequence/lbfgs.hpp"
 #include "sequence/sequence_problem.hpp"
+#include "clusters.hpp"
 
 using namespace argmax;
 
@@ -88,26 +89,6 @@ double multiclass_primal(const MulticlassProblem&, const Rows& rows, const std::
     f += C * h;
   }
   return f;
-}
-
-struct Blobs {
-  std::vector<float> x;
-  std::vector<int32_t> y;
-  int cols;
-  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
-};
-
-Blobs blobs(int m, int k, int cols, double spread, uint64_t seed) {
-  Rng rng(seed);
-  std::vector<float> centre(size_t(k) * cols);
-  for (auto& c : centre) c = float(4 * rng.uniform() - 2);
-  Blobs d{{}, {}, cols};
-  for (int i = 0; i < m; ++i) {
-    const int y = int(rng.below(k));
-    d.y.push_back(y);
-    for (int j = 0; j < cols; ++j) d.x.push_back(centre[y * cols + j] + float(spread * (2 * rng.uniform() - 1)));
-  }
-  return d;
 }
 
 // Solves by both exact solvers; each must be within its certified gap of the other (so of the optimum), with
@@ -176,7 +157,7 @@ TEST_CASE("simplex QP: bad input is an error; an all-zero problem stays at α = 
 TEST_CASE("cutting plane, BCFW and Crammer–Singer reach one multiclass objective; gaps bound suboptimality",
           "[structured]") {
   for (int variant = 0; variant < 3; ++variant) {
-    const Blobs d = blobs(40, 3, 3, 2.0, 11 + variant);
+    const Clusters d = clusters(40, 3, 3, 2.0, 11 + variant);
     const Rows rows = d.rows();
     const FeatureMap map = FeatureMap::multivector(d.cols, 3, 1.f);
     // 0-1, then an asymmetric cost matrix, then slack rescaling.
@@ -409,7 +390,7 @@ TEST_CASE("structured solvers: whole-set bipartite F1 and precision@k against al
 }
 
 TEST_CASE("structured solvers: C ≤ 0, eps ≤ 0, no examples and a perceptron surrogate are errors", "[structured]") {
-  const Blobs d = blobs(10, 2, 2, 1.0, 1);
+  const Clusters d = clusters(10, 2, 2, 1.0, 1);
   const Rows rows = d.rows();
   const FeatureMap map = FeatureMap::multivector(2, 2, 1.f);
   const CostMatrix cost = CostMatrix::zero_one(2);
@@ -440,7 +421,7 @@ TEST_CASE("structured solvers: C ≤ 0, eps ≤ 0, no examples and a perceptron 
 }
 
 TEST_CASE("convergence reports: a warning exactly when the iteration cap is hit", "[structured]") {
-  const Blobs d = blobs(200, 4, 5, 3.0, 21);
+  const Clusters d = clusters(200, 4, 5, 3.0, 21);
   const Rows rows = d.rows();
   const FeatureMap map = FeatureMap::multivector(d.cols, 4, 1.f);
   const CostMatrix cost = CostMatrix::zero_one(4);
