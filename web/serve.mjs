@@ -1,7 +1,9 @@
 // Serves the demo (web/) and the library it imports (bindings/js, dist/) on localhost.
 //   node web/serve.mjs [--port N]      (PORT in the environment works too; 0 picks a free port)
 // The page is served cross-origin isolated (COOP + COEP), so training workers can share a stop flag
-// (SharedArrayBuffer) and Stop keeps the model trained so far.
+// (SharedArrayBuffer) and Stop keeps the model trained so far. When the UD English EWT treebank is on this
+// machine (ARGMAX_DATA, default ../shared/data beside the repository), its .conllu files are served at
+// /ewt/ so that the tagging section can train a full English tagger; the treebank is never part of the page.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -14,6 +16,8 @@ const types = {
   '.conllu': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
 };
 const allowed = ['web/', 'bindings/js/', 'dist/'];
+const treebank = join(process.env.ARGMAX_DATA ?? join(root, '..', 'shared', 'data'), 'ud-english-ewt');
+const EWT = /^ewt\/(en_ewt-ud-(?:train|dev|test)\.conllu)$/;
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 
 // Starts the server; resolves with { server, url } once it listens. isolated: false leaves out COOP/COEP
@@ -24,9 +28,10 @@ export function serve({ port = 8080, host = '127.0.0.1', isolated = true } = {})
     // The page lives at /web/ so that its relative imports (../bindings/js, ../dist) resolve as in the repo.
     if (path === '/' || path === '/web') { res.writeHead(302, { Location: '/web/' }).end(); return; }
     const relative = normalize(path.endsWith('/') ? `${path.slice(1)}index.html` : path.slice(1));
-    if (!allowed.some((a) => relative.startsWith(a))) { res.writeHead(404).end('not found'); return; }
+    const ewt = relative.match(EWT);
+    if (!ewt && !allowed.some((a) => relative.startsWith(a))) { res.writeHead(404).end('not found'); return; }
     try {
-      const file = join(root, relative);
+      const file = ewt ? join(treebank, ewt[1]) : join(root, relative);
       if (!(await stat(file)).isFile()) throw new Error('not a file');
       res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...(isolated ? isolation : {}) });
       res.end(await readFile(file));

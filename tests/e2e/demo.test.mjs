@@ -3,7 +3,9 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { launch, missing, shoot } from './browser.mjs';
+import { existsSync } from 'node:fs';
 import { serve } from '../../web/serve.mjs';
+import { TREEBANK } from '../../bindings/js/pretrained/make-english-upos.mjs';
 
 const skip = missing() ?? false;
 let b;
@@ -170,6 +172,12 @@ test('tagging: opens with the English tagger, which gives typed English its UD t
   await shoot(p, 'tagging-english', '#tagging');
 });
 
+test('tagging: "Train on UD English EWT" is offered exactly when the server has the treebank', { skip }, async () => {
+  const served = await b.page.evaluate(async () => (await fetch('/ewt/en_ewt-ud-train.conllu', { method: 'HEAD' })).ok);
+  assert.equal(served, existsSync(TREEBANK), `the server ${served ? 'serves' : 'does not serve'} ${TREEBANK}`);
+  await b.page.waitForFunction((shown) => !document.querySelector('#tagging button.ewt').hidden === shown, served);
+});
+
 test('tagging: trains on the generated corpus, tags a typed sentence, draws trellis, transitions and marginals', { skip }, async () => {
   const p = b.page;
   await p.click('#tagging button.train');
@@ -213,7 +221,7 @@ test('tagging: Stop ends training early; a dropped CoNLL-U file trains and repor
   for (let i = 0; i < 20; ++i) conllu += sentence(i, [['the', 'DET'], [['dog', 'cat', 'bird'][i % 3], 'NOUN'], [['runs', 'sleeps'][i % 2], 'VERB'], ['.', 'PUNCT']]);
   await dropFile('#tagging .drop', 'tiny.conllu', conllu);
   await waitForStatus('tagging', /^trained: 4 tags/);
-  assert.match(await p.locator('#tagging .result').textContent(), /test accuracy 100\.0% of tokens.*4 held-out sentences of tiny\.conllu/);
+  assert.match(await p.locator('#tagging .result').textContent(), /test accuracy 100\.00% of tokens.*4 held-out sentences of tiny\.conllu/);
 });
 
 test('handwriting: the letter chain trains; a drawn word is read; transitions beat letters alone', { skip }, async () => {

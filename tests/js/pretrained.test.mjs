@@ -3,12 +3,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { fnv1a64 } from './error-kinds.mjs';
+import { makeEnglishUpos, TREEBANK } from '../../bindings/js/pretrained/make-english-upos.mjs';
 
 const am = await init();
 const tagger = await am.pretrained.englishUpos();
@@ -26,6 +27,15 @@ const REFERENCE = [
 test('the pretrained tagger gives real English its UD tags', () => {
   assert.equal(tagger.labels.length, 17);
   for (const [sentence, tags] of REFERENCE) assert.equal(tagger.tag(am.io.tokenize(sentence)).join(' '), tags, sentence);
+});
+
+test('the shipped tagger is, byte for byte, what its script makes from EWT', {
+  skip: existsSync(TREEBANK) ? false : `no treebank at ${TREEBANK}`,
+}, async () => {
+  const { tagger: made, accuracy } = await makeEnglishUpos(am);
+  assert.ok(accuracy >= 0.955, `EWT test token accuracy ${accuracy}`);
+  assert.ok(Buffer.from(made.save()).equals(Buffer.from(tagger.save())), 'english-upos.bin is stale: run its make script');
+  made.dispose();
 });
 
 test('tokenize splits words, clitics, numbers and punctuation', () => {

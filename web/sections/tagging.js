@@ -1,6 +1,6 @@
 // Tagging: opens with the English tagger shipped with the package (UD English EWT); a chain model (SequenceTagger)
-// can also be trained in a worker on sentences generated from a small grammar, or on a dropped CoNLL-U treebank
-// (EWT's train file, say). The user's sentence is tagged and shown as a Viterbi trellis (best path,
+// can also be trained in a worker on sentences generated from a small grammar, on a dropped CoNLL-U treebank, or,
+// when the server has it (web/serve.mjs), on UD English EWT with the shipped tagger's own settings. The user's sentence is tagged and shown as a Viterbi trellis (best path,
 // loss-augmented path), with the transition weights as a heat map and the per-token marginals.
 import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
@@ -11,12 +11,16 @@ import { crfPenalty } from '../lib/crf.js';
 import { generateCorpus } from '../data/grammar.js';
 
 const GENERATED = 'the generated corpus';
+const EWT = 'UD English EWT';
+const ewtFile = (split) => new URL(`../../../ewt/en_ewt-ud-${split}.conllu`, import.meta.url);
 const LARGE = 2000;   // sentences
 const TRAINERS = {
   ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
   perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
   crf: { options: { algo: 'crf' }, label: 'CRF (L-BFGS)', iterations: true, lambda: 0.01 },
 };
+
+const sameBytes = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
 
 export async function mount(section) {
   if (typeof am.SequenceTagger !== 'function') throw new Error('the sequence module (SequenceTagger) is not in this build');
@@ -28,20 +32,28 @@ export async function mount(section) {
   let english = null;   // the shipped English tagger, kept to switch back to
   let sample = null;    // { tokens, tags } of a held-out sentence put in the box (its tags are the reference)
 
-  function useCorpus(sentences, source) {
-    // every fifth sentence is held out for the test accuracy and the "random test sentence" button
-    corpus = { train: sentences.filter((_, i) => i % 5 !== 4), test: sentences.filter((_, i) => i % 5 === 4), source };
+  // test: the held-out sentences; without them every fifth sentence is held out for the test accuracy and the
+  // "random test sentence" button
+  function useCorpus(sentences, source, test = null) {
+    corpus = test ? { train: sentences, test, source }
+      : { train: sentences.filter((_, i) => i % 5 !== 4), test: sentences.filter((_, i) => i % 5 === 4), source };
     sample = null;
-    const tokens = sentences.reduce((s, x) => s + x.words.length, 0);
+    const tokens = [...corpus.train, ...corpus.test].reduce((s, x) => s + x.words.length, 0);
     $('button.generated').hidden = source === GENERATED;
     $('.result').textContent = `${source}: ${corpus.train.length} training and ${corpus.test.length} test sentences, ${tokens} tokens`;
   }
 
-  async function train() {
-    const choice = TRAINERS[$('select.trainer').value];
-    const epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 10));
-    const options = { ...choice.options, features: 'pos', ...(choice.iterations ? { iterations: epochs * 3 } : { epochs }),
+  // shipped: train with the shipped English tagger's settings (and lexicon) instead of the controls'
+  async function train({ shipped = false } = {}) {
+    let choice = TRAINERS[$('select.trainer').value];
+    let epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 10));
+    let options = { ...choice.options, features: 'pos', ...(choice.iterations ? { iterations: epochs * 3 } : { epochs }),
       ...(choice.lambda ? crfPenalty(choice.lambda, corpus.train.length) : {}) };
+    if (shipped) {   // an online trainer (the averaged perceptron): its epochs count
+      choice = { label: 'the shipped tagger’s settings' };
+      options = { ...english.options, lexicon: await am.lexicons.english() };
+      epochs = options.epochs;
+    }
     const result = await panel.run({ model: 'SequenceTagger', options, args: [corpus.train.map((s) => s.words), corpus.train.map((s) => s.tags)] },
       { epochs: choice.iterations ? epochs * 3 : epochs, label: `${choice.label} on ${corpus.source}` });
     if (!result) return;
@@ -51,9 +63,10 @@ export async function mount(section) {
     const predicted = tagger.tag(corpus.test.map((s) => s.words));
     const report = am.metrics.sequences(corpus.test.map((s) => s.tags), predicted);
     const stopped = result.stopped ? `, stopped after ${result.progress?.epoch ?? 0} ${choice.iterations ? 'iterations' : 'epochs'}` : '';
-    $('.result').textContent = `test accuracy ${(100 * report.tokenAccuracy).toFixed(1)}% of tokens, ` +
+    const same = shipped && !result.stopped ? `; ${sameBytes(result.bytes, english.save()) ? 'the same bytes as' : 'differs from'} the shipped tagger` : '';
+    $('.result').textContent = `test accuracy ${(100 * report.tokenAccuracy).toFixed(2)}% of tokens, ` +
       `${(100 * report.sequenceAccuracy).toFixed(1)}% of whole sentences (${corpus.test.length} held-out sentences of ${corpus.source}; ` +
-      `${choice.label}, ${result.milliseconds} ms${stopped})`;
+      `${choice.label}, ${result.milliseconds} ms${stopped}${same})`;
     panel.say(`trained: ${tagger.labels.length} tags`, 'ok');
     showTransitions();
     show();
@@ -129,7 +142,25 @@ export async function mount(section) {
     show();
   }
 
-  $('button.train').addEventListener('click', train);
+  async function trainOnEwt() {
+    try {
+      panel.say(`reading ${EWT}…`);
+      const read = async (split) => {
+        const response = await fetch(ewtFile(split));
+        if (!response.ok) throw new Error(`${ewtFile(split).pathname}: ${response.status}`);
+        const { sentences, tags } = am.io.readConllu(new Uint8Array(await response.arrayBuffer()));
+        return sentences.map((words, i) => ({ words, tags: tags[i] }));
+      };
+      const [trainSet, testSet] = await Promise.all([read('train'), read('test')]);
+      useCorpus(trainSet, EWT, testSet);
+      await train({ shipped: true });
+    } catch (e) {
+      panel.say(`could not train on ${EWT}: ${e.message}`, 'error');
+    }
+  }
+
+  $('button.train').addEventListener('click', () => train());
+  $('button.ewt').addEventListener('click', trainOnEwt);
   $('button.english').addEventListener('click', useEnglish);
   $('button.generated').addEventListener('click', () => useCorpus(generateCorpus(), GENERATED));
   $('button.tag').addEventListener('click', show);
@@ -144,6 +175,7 @@ export async function mount(section) {
   dropZone($('.drop'), loadConllu, { accept: '.conllu,.conll,.txt' });
 
   useCorpus(generateCorpus(), GENERATED);
+  fetch(ewtFile('train'), { method: 'HEAD' }).then((r) => { $('button.ewt').hidden = !r.ok; }, () => {});
   english = await am.pretrained.englishUpos();
   useEnglish();
   panel.say('ready: type a sentence, or train a tagger of your own');

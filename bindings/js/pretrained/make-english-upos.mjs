@@ -1,19 +1,28 @@
 // Re-creates english-upos.bin (the tagger behind am.pretrained.englishUpos()) from UD English EWT:
 //   node bindings/js/pretrained/make-english-upos.mjs [DIR with en_ewt-ud-{train,test}.conllu]
-// (default DIR: ../shared/data/ud-english-ewt beside the repository). Trains on train with the compact
-// settings below (docs/benchmarks.md, "Compact models") and reports accuracy on test. Same seed, same bytes.
+// (default DIR: ud-english-ewt in ARGMAX_DATA, or in ../shared/data beside the repository). Trains on train with the compact
+// settings below (docs/benchmarks.md, "Compact models") and reports accuracy on test. Same seed, same bytes:
+// tests/js/pretrained.test.mjs checks that the shipped file is what this makes, when the treebank is there.
 import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { init } from '../index.js';
 
 export const SETTINGS = { algo: 'perceptron', epochs: 10, features: 'pos', hash_bits: 18, weight_bits: 8 };
+export const TREEBANK = join(process.env.ARGMAX_DATA ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url)), 'ud-english-ewt');
 
-const dir = process.argv[2] ?? new URL('../../../../shared/data/ud-english-ewt/', import.meta.url).pathname;
-const am = await init();
-const read = (split) => am.io.readConllu(readFileSync(`${dir}/en_ewt-ud-${split}.conllu`, 'utf8'));
-const train = read('train'), test = read('test');
-const tagger = new am.SequenceTagger({ ...SETTINGS, lexicon: await am.lexicons.english() }).fit(train.sentences, train.tags);
-const bytes = tagger.save();
-const out = new URL('./english-upos.bin', import.meta.url);
-writeFileSync(out, bytes);
-const accuracy = am.metrics.sequences(test.tags, tagger.tag(test.sentences)).tokenAccuracy;
-console.log(`${out.pathname}: ${bytes.length} bytes, EWT test token accuracy ${(100 * accuracy).toFixed(2)}%`);
+// The tagger trained on DIR's train split, and its token accuracy on the test split.
+export async function makeEnglishUpos(am, dir = TREEBANK) {
+  const read = (split) => am.io.readConllu(readFileSync(`${dir}/en_ewt-ud-${split}.conllu`));
+  const train = read('train'), test = read('test');
+  const tagger = new am.SequenceTagger({ ...SETTINGS, lexicon: await am.lexicons.english() }).fit(train.sentences, train.tags);
+  return { tagger, accuracy: am.metrics.sequences(test.tags, tagger.tag(test.sentences)).tokenAccuracy };
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const { tagger, accuracy } = await makeEnglishUpos(await init(), process.argv[2]);
+  const bytes = tagger.save();
+  const out = new URL('./english-upos.bin', import.meta.url);
+  writeFileSync(out, bytes);
+  console.log(`${out.pathname}: ${bytes.length} bytes, EWT test token accuracy ${(100 * accuracy).toFixed(2)}%`);
+}
