@@ -6,6 +6,8 @@
 // Data from ../shared/data by default (relative to the repository root); missing data sets are skipped.
 // EWT with the default features uses the English word lexicon shipped with the package, as
 // `argmax train sequence` does (lexicon=none|FILE changes that); CRFsuite's feature set never does.
+// Global features: global='has before' (and candidates=N); on OCR, global_words=train gives the `lexicon`
+// template the words spelled by the training sequences.
 import { readFileSync, existsSync } from 'node:fs';
 import { init } from '../bindings/js/index.js';
 
@@ -54,7 +56,8 @@ function run(name, Tagger, train, test, algo, options, note = '') {
     decodeS = Math.min(decodeS, (performance.now() - t0) / 1000);
   }
   const r = am.metrics.sequences(test.tags, predicted);
-  row(name, algo + note, r, trainS, r.tokens / decodeS, epochs);
+  const global = options.global ? ` +global ${options.global}${options.candidates ? ` (${options.candidates})` : ''}` : '';
+  row(name, algo + note + global, r, trainS, r.tokens / decodeS, epochs);
   tagger.dispose();
 }
 
@@ -87,5 +90,6 @@ for (const protocol of ['large', 'small']) {
   const read = (f) => { const d = am.io.readSvmhmm(readFileSync(f, 'utf8')); return { x: d, tags: d.tags }; };
   const train = read(`${base}-train.svmhmm`), test = read(`${base}-test.svmhmm`);
   const { features, templates, eval: _split, ...options } = extra;  // token feature settings do not apply
+  if (options.global_words === 'train') options.global_words = train.tags.map((t) => t.join(''));
   for (const algo of algos) run(`ocr-${protocol}`, am.DenseSequenceTagger, train, test, algo, options);
 }

@@ -52,6 +52,17 @@ export interface SequenceOptions {
   l1?: number;
   /** How the model stores its weights: 32 (float, default), 16 or 8 (quantised, one scale per block of 256). */
   weight_bits?: 8 | 16 | 32;
+  /**
+   * Global features of the whole labelling, e.g. 'has before': has (label L occurs), count (how often),
+   * before (an A occurs before a B), lexicon (the labels, concatenated, spell a word of `global_words`).
+   * Trained with the chain by the perceptron or ssvm (SGD); tagging reranks the chain's `candidates` best
+   * labellings. Marginals, n-best lists and probabilities stay those of the chain alone.
+   */
+  global?: string;
+  /** The word list the `lexicon` global template reads: whitespace-separated words, or an array. */
+  global_words?: string | string[];
+  /** With global features: how many of the chain's best labellings are reranked (default 10). */
+  candidates?: number;
 }
 
 export interface SequenceFitOptions extends FitOptions {

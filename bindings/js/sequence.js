@@ -117,9 +117,26 @@ export function install(M, api) {
   let schema;
   const schemaOf = () => (schema ??= JSON.parse(M.sequenceSchema()));
 
-  // {algo, features: 'pos' | 'crfsuite' | '<templates>', templates, ...} → option lines.
+  // Global feature templates, and the words their `lexicon` template reads (a string or an array of words).
+  function globalText(global, words) {
+    let text = '';
+    if (global !== undefined) {
+      if (typeof global !== 'string' || !global.trim()) throw new TypeError("option 'global' must be a non-empty list of global feature templates such as 'has before'");
+      text += `\nglobal=${global.replace(/\s+/g, ' ').trim()}`;
+    }
+    if (words !== undefined) {
+      const list = typeof words === 'string' ? words.split(/\s+/).filter(Boolean) : words;
+      if (!Array.isArray(list) || !list.every((w) => typeof w === 'string' && w && !/\s/.test(w))) {
+        throw new TypeError("option 'global_words' must be a string of whitespace-separated words or an array of words without spaces");
+      }
+      text += `\nglobal_words=${list.join(' ')}`;
+    }
+    return text;
+  }
+
+  // {algo, features: 'pos' | 'crfsuite' | '<templates>', templates, global, global_words, ...} → option lines.
   function optionText(options) {
-    const { features, templates, ...rest } = options;
+    const { features, templates, global, global_words: globalWords, ...rest } = options;
     if (rest.algo !== undefined && !SEQUENCE_ALGORITHMS.includes(rest.algo)) {
       throw new TypeError(`unknown sequence algorithm '${rest.algo}' (known: ${SEQUENCE_ALGORITHMS.join(', ')})`);
     }
@@ -135,7 +152,7 @@ export function install(M, api) {
       if (typeof custom !== 'string' || !custom.trim()) throw new TypeError("option 'templates' must be a non-empty template list");
       text += `${text ? '\n' : ''}templates=${custom.replace(/\s+/g, ' ').trim()}`;
     }
-    return text;
+    return (text + globalText(global, globalWords)).replace(/^\n/, '');
   }
 
   function labelIds(labels, tags, name) {

@@ -70,6 +70,7 @@ class ByteReader {
   OptionList get_options();
   // Throws unless every payload byte was read.
   void expect_end() const;
+  bool at_end() const { return pos_ == end_; }
 
  private:
   void take(void* out, size_t n);

@@ -7,6 +7,7 @@
 #include "io/bytes.hpp"
 #include "sequence/forward_backward.hpp"
 #include "sequence/quantized_weights.hpp"
+#include "sequence/rerank.hpp"
 
 namespace argmax {
 
@@ -80,7 +81,7 @@ std::vector<int> SequenceModel::decode(const SequenceBatch& x, const ChainConstr
     scores(x, i, s);
     if (forced) c.forced.assign(forced + x.starts[i], forced + x.starts[i + 1]);
     if (constraints || forced) apply_constraints(s, c);
-    const LabelPath p = viterbi(s);
+    const LabelPath p = global.empty() ? viterbi(s) : rerank(s, s, global, global_weights.data(), 1.f, candidates);
     out.insert(out.end(), p.labels.begin(), p.labels.end());
   }
   return out;
@@ -143,7 +144,8 @@ void SequenceModel::compact() {
 }
 
 // Payload: labels, input kind; tokens: templates, hash bits, dictionary keys, lexicons; numeric: columns,
-// bias; then the options and the weights.
+// bias; then the options and the weights; then, only when the model has global features, their templates,
+// word list, candidate count and weights (so models without them keep the bytes they always had).
 std::vector<uint8_t> SequenceModel::save() const {
   ByteWriter w("sequence");
   w.put_strings(labels);
@@ -158,6 +160,12 @@ std::vector<uint8_t> SequenceModel::save() const {
   w.put<uint8_t>(numeric_bias);
   w.put_options(options);
   put_weights(w, weights, weight_bits);
+  if (!global.empty()) {
+    w.put_string(global.templates());
+    w.put_string(global.words());
+    w.put<int32_t>(candidates);
+    w.put_vector(global_weights);
+  }
   return w.finish();
 }
 
@@ -181,6 +189,16 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   m.numeric_bias = r.get<uint8_t>() != 0;
   m.options = r.get_options();
   m.weights = get_weights(r, m.layout().dim(), m.weight_bits);
+  if (!r.at_end()) {
+    const std::string templates = r.get_string();
+    m.global = GlobalFeatures(templates, m.labels, r.get_string());
+    require(!m.global.empty(), "sequence model has an empty global feature section");
+    m.candidates = r.get<int32_t>();
+    require(m.candidates >= 1, "sequence model has ", m.candidates, " reranking candidates");
+    m.global_weights = r.get_vector<float>();
+    require(m.global_weights.size() == size_t(m.global.size()), "sequence model has ", m.global_weights.size(),
+            " global weights for ", m.global.size(), " global features");
+  }
   r.expect_end();
   if (m.input == SequenceInput::Tokens) parse_templates(m.templates);  // throws on a corrupt list
   return m;

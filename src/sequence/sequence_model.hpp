@@ -11,6 +11,7 @@
 #include "core/rows.hpp"
 #include "sequence/chain_weights.hpp"
 #include "sequence/feature_index.hpp"
+#include "sequence/global_features.hpp"
 #include "sequence/token_features.hpp"
 #include "sequence/viterbi.hpp"
 
@@ -33,6 +34,12 @@ class SequenceModel {
   int32_t numeric_columns = 0;
   bool numeric_bias = true;
   std::vector<float> weights;  // ChainLayout order
+  // Global features of the whole labelling (global_features.hpp), when any: decoding then reranks the
+  // chain's `candidates` best labellings by s(x, y) + ⟨global_weights, g(y)⟩ (rerank.hpp). Marginals,
+  // n-best lists and probabilities stay those of the chain alone.
+  GlobalFeatures global;
+  std::vector<float> global_weights;
+  int32_t candidates = 0;
   int weight_bits = 32;        // how save() stores them: 32 = float, 16 or 8 = quantised (quantized_weights.hpp)
   OptionList options;          // the training options, for the record
   TrainingReport report;       // how training ended (not saved: a loaded model reports converged)

@@ -9,6 +9,7 @@
 #include "sequence/crf_objective.hpp"
 #include "sequence/lbfgs.hpp"
 #include "sequence/quantized_weights.hpp"
+#include "sequence/rerank.hpp"
 #include "sequence/sequence_problem.hpp"
 
 namespace argmax {
@@ -52,24 +53,37 @@ const std::vector<OptionSpec>& sequence_options() {
        "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty (online trainers): exact zeros, dropped from the model"},
       {"weight_bits", OptionType::Integer, "32", 8, 32, false,
        "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"},
+      {"candidates", OptionType::Integer, "10", 1, 100000, false,
+       "with global features: how many of the chain's best labellings are reranked"},
   };
   return specs;
 }
 
 namespace {
 
-// Splits the free-text "templates" key off the list the table checks. A preset reads the word
-// lexicon's classes when one is given.
-Options parse_options(const OptionList& given, std::string& templates, bool with_lexicon = false) {
+// The free-text keys, which the table does not check: the token templates, and the global feature
+// templates with the word list their `lexicon` template reads (sequence/global_features.hpp).
+struct TextOptions {
+  std::string templates, global, global_words;
+};
+
+// Splits the free-text keys off the list the table checks. A preset reads the word lexicon's classes
+// when one is given.
+Options parse_options(const OptionList& given, TextOptions& text, bool with_lexicon = false) {
   OptionList rest;
   bool custom = false;
+  std::vector<std::string> seen;
   for (const auto& kv : given) {
-    if (kv.first == "templates") {
-      require(!custom, "option 'templates' given twice");
-      templates = kv.second, custom = true;
-    } else {
+    std::string* field = kv.first == "templates" ? &text.templates : kv.first == "global" ? &text.global
+                       : kv.first == "global_words" ? &text.global_words : nullptr;
+    if (!field) {
       rest.push_back(kv);
+      continue;
     }
+    require(std::find(seen.begin(), seen.end(), kv.first) == seen.end(), "option '", kv.first, "' given twice");
+    seen.push_back(kv.first);
+    *field = kv.second;
+    custom |= kv.first == "templates";
   }
   Options o = Options::parse(sequence_options(), rest, "sequence tagger");
   check_weight_bits(int(o.integer("weight_bits")));
@@ -80,8 +94,10 @@ Options parse_options(const OptionList& given, std::string& templates, bool with
             "give either 'features' or 'templates', not both");
   } else {
     require(o.choice("features") != "custom", "features=custom needs the templates, e.g. templates='lower[0] suffix3[0]'");
-    templates = template_preset(o.choice("features"), with_lexicon);
+    text.templates = template_preset(o.choice("features"), with_lexicon);
   }
+  require(text.global_words.empty() || !text.global.empty(),
+          "global_words are read only by the global feature template 'lexicon'");
   return o;
 }
 
@@ -123,9 +139,57 @@ std::vector<float> resize_weights(const std::vector<float>& w, const ChainLayout
   return out;
 }
 
-void record_options(SequenceModel& m, const Options& o, const std::string& templates) {
+void record_options(SequenceModel& m, const Options& o, const TextOptions& text) {
   m.options = o.entries();
-  if (o.choice("features") == "custom") m.options.emplace_back("templates", templates);
+  if (o.choice("features") == "custom" && m.input == SequenceInput::Tokens) m.options.emplace_back("templates", text.templates);
+  if (!text.global.empty()) m.options.emplace_back("global", text.global);
+  if (!text.global_words.empty()) m.options.emplace_back("global_words", text.global_words);
+}
+
+// The online trainers' settings for algo (perceptron, ssvm, ssvm-slack, crf, softmax-margin by SGD).
+OnlineConfig online_config(const Options& o, double lambda) {
+  const std::string& algo = o.choice("algo");
+  OnlineConfig config;
+  config.epochs = o.integer("epochs");
+  config.average = o.flag("average");
+  config.seed = uint64_t(o.integer("seed"));
+  if (algo == "perceptron") {
+    config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
+  } else if (algo == "ssvm" || algo == "ssvm-slack") {
+    // λ > 0: Pegasos (η_t = 1/(λt)); λ = 0: SGD with the constant step eta and averaging (SSBD 17.2.5).
+    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
+    config.lambda = lambda;
+    if (lambda > 0) config.step_size = StepSize::Pegasos;
+    else config.step_size = StepSize::Constant, config.eta = o.real("eta");
+  } else {
+    config.surrogate = algo == "crf" ? Surrogate::LogLoss : Surrogate::SoftmaxMargin;
+    config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
+  }
+  return config;
+}
+
+// The chain weights, and with global features the global weights too (one online run over both).
+void fit_model(SequenceModel& m, const SequenceBatch& x, const Options& o, const TextOptions& text,
+               const ProgressFn& progress) {
+  const ChainLayout layout = m.layout();
+  require(m.global.empty(), "cannot warm-start from a model with global features");
+  if (text.global.empty()) {
+    fit_chain(x, layout, o, progress, m.weights, &m.report);
+    return;
+  }
+  require(m.weights.empty(), "global features cannot be combined with a warm start");
+  const std::string& algo = o.choice("algo");
+  require((algo == "perceptron" || algo == "ssvm") && o.choice("trainer") == "sgd",
+          "global features are trained by algo=perceptron or algo=ssvm (trainer=sgd), not ", algo);
+  require(o.real("l1") == 0, "l1 does not apply to global features");
+  m.global = GlobalFeatures(text.global, m.labels, text.global_words);
+  require(!m.global.empty(), "option 'global' lists no template (known: has, count, before, lexicon)");
+  m.candidates = int32_t(o.integer("candidates"));
+  std::vector<float> w = train_online(RerankProblem(x, layout, m.global, m.candidates),
+                                      online_config(o, o.real("lambda")), progress);
+  m.global_weights.assign(w.begin() + std::ptrdiff_t(layout.dim()), w.end());
+  w.resize(layout.dim());
+  m.weights = std::move(w);
 }
 
 }  // namespace
@@ -173,22 +237,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     return;
   }
   require(trainer == "sgd", "trainer '", trainer, "' is for ssvm and ssvm-slack only");
-  OnlineConfig config;
-  config.epochs = o.integer("epochs");
-  config.average = o.flag("average");
-  config.seed = uint64_t(o.integer("seed"));
-  if (algo == "perceptron") {
-    config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
-  } else if (algo == "ssvm" || algo == "ssvm-slack") {
-    // λ > 0: Pegasos (η_t = 1/(λt)); λ = 0: SGD with the constant step eta and averaging (SSBD 17.2.5).
-    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
-    config.lambda = lambda;
-    if (lambda > 0) config.step_size = StepSize::Pegasos;
-    else config.step_size = StepSize::Constant, config.eta = o.real("eta");
-  } else {
-    config.surrogate = algo == "crf" ? Surrogate::LogLoss : Surrogate::SoftmaxMargin;
-    config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
-  }
+  const OnlineConfig config = online_config(o, lambda);
   SequenceProblem problem(x, layout, cost);
   const double l1 = o.real("l1");
   if (l1 == 0) {
@@ -205,9 +254,9 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
 
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
                            const ProgressFn& progress, const SequenceModel* warm, WordLexicon words) {
-  std::string templates;
+  TextOptions text;
   const bool with_lexicon = !words.empty();
-  const Options o = parse_options(given, templates, with_lexicon);
+  const Options o = parse_options(given, text, with_lexicon);
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   SequenceModel m;
@@ -219,7 +268,7 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     old_layout = warm->layout();
   } else {
     m.input = SequenceInput::Tokens;
-    m.templates = templates;
+    m.templates = text.templates;
     const int bits = o.integer("hash_bits");
     m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary({});
   }
@@ -280,10 +329,9 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     x.ids.resize(w);
     x.ids.shrink_to_fit();
   }
-  const ChainLayout layout = m.layout();
-  m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
-  fit_chain(x, layout, o, progress, m.weights, &m.report);
-  record_options(m, o, templates);
+  m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
+  fit_model(m, x, o, text, progress);
+  record_options(m, o, text);
   m.weight_bits = int(o.integer("weight_bits"));
   m.compact();
   return m;
@@ -291,8 +339,8 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
 
 SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
                                    const OptionList& given, const ProgressFn& progress, const SequenceModel* warm) {
-  std::string templates;
-  const Options o = parse_options(given, templates);
+  TextOptions text;
+  const Options o = parse_options(given, text);
   rows.validate("numeric sequence features");
   require(tags.size() + 1 == starts.size(), "got ", starts.size() - 1, " sequences of features but ", tags.size(),
           " tag sequences");
@@ -311,10 +359,9 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   m.featurize(rows, starts, x);
-  const ChainLayout layout = m.layout();
-  m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
-  fit_chain(x, layout, o, progress, m.weights, &m.report);
-  m.options = o.entries();
+  m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
+  fit_model(m, x, o, text, progress);
+  record_options(m, o, text);
   m.weight_bits = int(o.integer("weight_bits"));
   m.compact();
   return m;

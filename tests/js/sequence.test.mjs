@@ -218,3 +218,57 @@ test('word lexicons: the shipped English one, user text, and clear errors', asyn
   // The module keeps working after the errors.
   assert.equal(tagger.tag(['the', 'dog']).length, 2);
 });
+
+// Sentences over {w, n}; the first w is V, every other token N: with node features of the current word only,
+// no first-order chain fits both "n w" and "w n w" (tests/cpp/test_global_features.cpp says why).
+function firstWIsVerb() {
+  const sentences = [['n', 'w'], ['w', 'n', 'w']];
+  let s = 3;
+  const rand = () => (s = (s * 1103515245 + 12345) % 2147483648) / 2147483648;
+  while (sentences.length < 60) {
+    const x = Array.from({ length: 2 + Math.floor(rand() * 5) }, () => (rand() < 0.4 ? 'w' : 'n'));
+    if (x.includes('w')) sentences.push(x);
+  }
+  return { sentences, tags: sentences.map((x) => x.map((w, t) => (t === x.indexOf('w') ? 'V' : 'N'))) };
+}
+
+test('global features: trained with the chain, tag by reranking, saved with the model, set from the CLI', async () => {
+  const data = firstWIsVerb();
+  const base = { templates: 'word[0] bias', average: false, epochs: 50 };
+  const accuracy = (tagger) => am.metrics.sequences(data.tags, tagger.tag(data.sentences)).tokenAccuracy;
+  const chain = new am.SequenceTagger(base).fit(data.sentences, data.tags);
+  const global = new am.SequenceTagger({ ...base, global: 'has  count', candidates: 64 }).fit(data.sentences, data.tags);
+  assert.ok(accuracy(chain) < 1);
+  assert.equal(accuracy(global), 1);
+  assert.equal(global.options.global, 'has count');
+  assert.equal(global.options.candidates, 64);
+  const loaded = am.load(global.save());
+  assert.deepEqual(loaded.tag(data.sentences), global.tag(data.sentences));
+  assert.deepEqual(loaded.save(), global.save());
+
+  const letters = new am.SequenceTagger({ templates: 'word[0]', global: 'lexicon', global_words: ['ab', 'ba'] })
+    .fit([['x', 'y'], ['y', 'x']], [['a', 'b'], ['b', 'a']]);
+  assert.equal(letters.options.global_words, 'ab ba');
+  assert.throws(() => new am.SequenceTagger({ global: 'lexicon' }).fit(data.sentences, data.tags), /'lexicon' needs its word list/);
+  assert.throws(() => new am.SequenceTagger({ global: 'has', algo: 'crf' }).fit(data.sentences, data.tags), /algo=perceptron or algo=ssvm/);
+  assert.throws(() => new am.SequenceTagger({ global: 'has', candidates: 0 }).fit(data.sentences, data.tags), /candidates/);
+  assert.throws(() => new am.SequenceTagger({ global: 'verbs' }).fit(data.sentences, data.tags), /unknown global feature template 'verbs'/);
+  assert.throws(() => new am.SequenceTagger({ global: 5 }), /option 'global' must be/);
+  assert.throws(() => new am.SequenceTagger({ global: 'lexicon', global_words: ['two words'] }), /option 'global_words' must be/);
+  for (const m of [chain, global, loaded, letters]) m.dispose();
+
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-global-'));
+  const file = join(dir, 'train.txt'), model = join(dir, 'global.model');
+  writeFileSync(file, data.sentences.map((s, i) => s.map((w, t) => `${w} ${data.tags[i][t]}`).join('\n')).join('\n\n') + '\n');
+  const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  let r = run('train', 'sequence', '--train', file, '--model', model, '--set', 'templates=word[0] bias', '--set', 'global=has count',
+    '--set', 'candidates=64', '--set', 'average=false', '--set', 'epochs=50', '--json');
+  assert.equal(r.status, 0, r.stderr);
+  r = run('eval', '--model', model, '--data', file, '--json');
+  assert.equal(JSON.parse(r.stdout.trim().split('\n').at(-1)).token_accuracy, 1);
+});

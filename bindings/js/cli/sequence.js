@@ -5,7 +5,8 @@
 //   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
 // replaces the feature templates; --set lexicon=english|none|FILE picks the word lexicon (english,
-// shipped with the package, by default for the default features of token taggers).
+// shipped with the package, by default for the default features of token taggers); --set global='has before'
+// adds global features of the whole labelling, --set global_words=FILE the word list of their lexicon template.
 import { readFileSync } from 'node:fs';
 import { parseOptionStrings } from '../options.js';
 
@@ -62,14 +63,17 @@ export default {
   help(am) {
     return `Files: .conllu (FORM → UPOS; --set column=xpos for XPOS), column files (token … tag), .svmhmm (numeric).\n` +
       `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom),\n` +
-      `  lexicon=english|none|FILE (word<TAB>classes lines; default english with the default features).\n\n${am.module.sequenceHelp()}`;
+      `  lexicon=english|none|FILE (word<TAB>classes lines; default english with the default features),\n` +
+      `  global='<global feature templates>' (has count before lexicon), global_words=FILE (words for lexicon).\n\n${am.module.sequenceHelp()}`;
   },
   warmStart: true,
   async train(am, { train, valid, algo, set, init, log }) {
-    const { column: _column, templates, lexicon, ...rest } = set;
+    const { column: _column, templates, lexicon, global, global_words: globalWords, ...rest } = set;
     const data = readData(am, train, column(set));
     const options = { algo, ...parseOptionStrings(am.SequenceTagger.options(), rest, 'sequence tagger') };
     if (templates !== undefined) options.templates = templates;
+    if (global !== undefined) options.global = global;
+    if (globalWords !== undefined) options.global_words = readFileSync(globalWords, 'utf8');
     const Tagger = data.format === 'svmhmm' ? am.DenseSequenceTagger : am.SequenceTagger;
     if (data.format === 'svmhmm') delete options.features;
     const readsLexicon = data.format !== 'svmhmm' && !init && templates === undefined && (options.features ?? 'pos') === 'pos';
