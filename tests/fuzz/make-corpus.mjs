@@ -21,6 +21,8 @@ const variants = {
   TaggerCompact: () => new am.SequenceTagger({ epochs: 2, weight_bits: 8, l1: 0.001, lexicon: 'a\tDT\nb\tNN\tnoun\n' })
     .fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
   TaggerCrfsuite: () => new am.SequenceTagger({ epochs: 1, features: 'crfsuite' }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
+  TaggerGlobal: () => new am.SequenceTagger({ epochs: 1, global: 'has before lexicon', global_words: 'XY' })
+    .fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
   RankerF1: () => new am.Ranker({ algo: 'f1' }).fit([{ features: X, relevance: [1, 0, 1, 0, 0, 1] }]),
 };
 mkdirSync(out, { recursive: true });
