@@ -48,6 +48,10 @@ StepResult RerankProblem::step(TrainedWeights& w, int i, Surrogate surrogate, fl
     augmented_ = scores_;
     add_node_loss(augmented_, gold, delta_, 1.0f / n);
     worst = rerank(augmented_, scores_, g_, v, view.scale, count_, gold, 1.0f / n);
+    // The loss-augmented list may miss the prediction itself (global weights can lift a labelling the chain
+    // ranks low): it is a candidate too, so a wrong prediction is always a violation.
+    const double best_augmented = best.score + r.error;
+    if (best_augmented > worst.score) worst = best, worst.score = best_augmented;
     r.surrogate = worst.score - gold_score;
     if (SequenceProblem::mistakes(worst.labels.data(), gold, n) == 0 || r.surrogate <= 0) return r;
   }

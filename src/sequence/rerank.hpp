@@ -23,7 +23,8 @@ LabelPath rerank(const ChainScores& from, const ChainScores& s, const GlobalFeat
 // The chain model with global features as a problem for the shared online trainers (learn/online.hpp);
 // weights = [chain weights in `layout` | v]. Surrogates, with Δ the Hamming loss normalised by length:
 //   Perceptron      ŷ = rerank(s);              ℓ = max(0, S(ŷ) − S(y)), update on a mistake
-//   MarginRescaled  ŷ = rerank of the loss-augmented list;  ℓ = Δ(ŷ, y) + S(ŷ) − S(y)
+//   MarginRescaled  ŷ = the best by Δ(·, y) + S among the loss-augmented list and the prediction;
+//                   ℓ = Δ(ŷ, y) + S(ŷ) − S(y)
 // and ∂ℓ = Ψ(x, ŷ) − Ψ(x, y).
 class RerankProblem {
  public:

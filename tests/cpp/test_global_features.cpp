@@ -134,6 +134,40 @@ TEST_CASE("with fewer candidates, reranking picks the best total among the chain
   CHECK(rerank(s, s, g, v.data(), 1.f, count).labels == expected);
 }
 
+TEST_CASE("a margin-rescaled step always updates on a wrong prediction, whatever the global weights", "[sequence][global]") {
+  // One sentence of n tokens (token t has feature t), k letters. The lexicon holds the gold word and a word
+  // one letter away, which the chain prefers (emissions favour its letters by 0.05–0.15 a position;
+  // transitions move a score by < 0.02). With the lexicon weight lifting both, the prediction is that word
+  // and wrong. Each mistake adds 1/6, more than any emission gap, to the loss-augmented scores, so that
+  // list holds words wrong at every position and outside the lexicon: none of them violates the margin by
+  // itself once the lexicon weight passes 1.
+  Rng rng(13);
+  const int n = 6, k = 4;
+  const std::vector<std::string> labels = {"a", "b", "c", "d"};
+  for (int trial = 0; trial < 100; ++trial) {
+    SequenceBatch x;
+    for (int t = 0; t < n; ++t) x.ids.push_back(t), x.ends.push_back(t + 1), x.labels.push_back(int32_t(rng.below(k)));
+    x.starts.push_back(n);
+    std::vector<int32_t> preferred(x.labels);
+    preferred[0] = (preferred[0] + 1 + int32_t(rng.below(k - 1))) % k;
+    std::string gold_word, preferred_word;
+    for (int t = 0; t < n; ++t) gold_word += labels[x.labels[t]], preferred_word += labels[preferred[t]];
+    const GlobalFeatures g("lexicon", labels, gold_word + " " + preferred_word);
+    const ChainLayout layout{n, k};
+    const RerankProblem problem(x, layout, g, 3);
+    std::vector<float> start(problem.dim());
+    for (float& w : start) w = float(rng.uniform() * 0.01 - 0.005);
+    for (int t = 0; t < n; ++t)
+      for (int y = 0; y < k; ++y) start[layout.emission(t, y)] = float(rng.uniform() * 0.05) + (y == preferred[t] ? 0.1f : 0.f);
+    start[layout.dim()] = float(1.5 + rng.uniform() * 20);
+    TrainedWeights w(start, false);
+    const StepResult r = problem.step(w, 0, Surrogate::MarginRescaled, 0.1f);
+    REQUIRE(r.error == Approx(1.0 / n));
+    CHECK(r.updated);
+    CHECK(r.surrogate >= r.error);  // ℓ ≥ Δ(ŷ, y) + S(ŷ) − S(y) with ŷ the prediction, and S(ŷ) > S(y)
+  }
+}
+
 TEST_CASE("global features fit what no first-order chain can, and survive save and load", "[sequence][global]") {
   Sentences tokens, tags;
   first_w_is_verb(tokens, tags);
