@@ -49,11 +49,17 @@ StepResult RerankProblem::step(TrainedWeights& w, int i, Surrogate surrogate, fl
     add_node_loss(augmented_, gold, delta_, 1.0f / n);
     worst = rerank(augmented_, scores_, g_, v, view.scale, count_, gold, 1.0f / n);
     // The loss-augmented list may miss the prediction itself (global weights can lift a labelling the chain
-    // ranks low): it is a candidate too, so a wrong prediction is always a violation.
+    // ranks low): it is a candidate too.
     const double best_augmented = best.score + r.error;
     if (best_augmented > worst.score) worst = best, worst.score = best_augmented;
-    r.surrogate = worst.score - gold_score;
-    if (SequenceProblem::mistakes(worst.labels.data(), gold, n) == 0 || r.surrogate <= 0) return r;
+    r.surrogate = std::max(0.0, worst.score - gold_score);
+    if (r.surrogate == 0) {
+      // A search error: the prediction is wrong though y outscores every candidate (y is not among them).
+      // Nothing in the lists violates the margin, so update towards y from the prediction, as the
+      // perceptron does, until the chain brings y into its list.
+      if (r.error == 0) return r;
+      worst = best;
+    }
   }
   auto add = [&w](size_t j, float a) { w.add(j, a); };
   add_psi_difference(layout_, x_, i, gold, worst.labels.data(), eta, add);

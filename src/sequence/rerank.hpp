@@ -24,8 +24,9 @@ LabelPath rerank(const ChainScores& from, const ChainScores& s, const GlobalFeat
 // weights = [chain weights in `layout` | v]. Surrogates, with Δ the Hamming loss normalised by length:
 //   Perceptron      ŷ = rerank(s);              ℓ = max(0, S(ŷ) − S(y)), update on a mistake
 //   MarginRescaled  ŷ = the best by Δ(·, y) + S among the loss-augmented list and the prediction;
-//                   ℓ = Δ(ŷ, y) + S(ŷ) − S(y)
-// and ∂ℓ = Ψ(x, ŷ) − Ψ(x, y).
+//                   ℓ = max(0, Δ(ŷ, y) + S(ŷ) − S(y))
+// and ∂ℓ = Ψ(x, ŷ) − Ψ(x, y). A wrong prediction always updates: when y outscores every candidate without
+// being one (a search error of the list, not of the weights), towards y from the prediction.
 class RerankProblem {
  public:
   RerankProblem(const SequenceBatch& x, ChainLayout layout, const GlobalFeatures& g, int count);
