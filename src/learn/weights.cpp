@@ -32,14 +32,14 @@ std::vector<float> TrainedWeights::current() const {
 std::vector<float> TrainedWeights::average() const {
   if (u_.empty() || steps_ == 0) return current();
   std::vector<float> w(v_.size());
-  for (size_t j = 0; j < w.size(); ++j) w[j] = float((sum_ * v_[j] - u_[j]) / double(steps_));
+  for (size_t j = 0; j < w.size(); ++j) w[j] = float((sum_ * v_[j] - u_[j]) / steps_);
   return w;
 }
 
 std::vector<float> TrainedWeights::release_average() {
   const bool averaged = !u_.empty() && steps_ > 0;
   for (size_t j = 0; j < v_.size(); ++j)
-    v_[j] = averaged ? float((sum_ * v_[j] - u_[j]) / double(steps_)) : float(s_ * v_[j]);
+    v_[j] = averaged ? float((sum_ * v_[j] - u_[j]) / steps_) : float(s_ * v_[j]);
   std::vector<double>().swap(u_);
   s_ = 1.0, sum_ = 0.0, steps_ = 0;
   return std::move(v_);

@@ -15,11 +15,37 @@ struct ScaledWeights {
   float operator[](size_t j) const { return scale * v[j]; }
 };
 
+// Everything TrainedWeights carries from one step to the next: w = scale·v and Σ_t w_t = sum·v − u
+// over `steps` steps (u empty without averaging). Parameter mixing moves it between threads.
+struct WeightState {
+  std::vector<float> v;
+  std::vector<double> u;
+  double scale = 1.0, sum = 0.0, steps = 0.0;
+};
+
+// A state as mixing and copying read it (views of its arrays; u null without averaging).
+struct WeightStateView {
+  const float* v;
+  const double* u;
+  double scale, sum, steps;
+};
+
+inline WeightStateView view_of(const WeightState& s) {
+  return {s.v.data(), s.u.empty() ? nullptr : s.u.data(), s.scale, s.sum, s.steps};
+}
+// A state of its own, copied from a view of `dim` weights.
+inline WeightState copy_state(const WeightStateView& s, size_t dim) {
+  return {std::vector<float>(s.v, s.v + dim), s.u ? std::vector<double>(s.u, s.u + dim) : std::vector<double>{},
+          s.scale, s.sum, s.steps};
+}
+
 class TrainedWeights {
  public:
   TrainedWeights(size_t dim, bool average) : v_(dim, 0.f), u_(average ? dim : 0, 0.0) {}
   TrainedWeights(std::vector<float> start, bool average)
       : v_(std::move(start)), u_(average ? v_.size() : 0, 0.0) {}
+  explicit TrainedWeights(WeightState s)
+      : v_(std::move(s.v)), u_(std::move(s.u)), s_(s.scale), sum_(s.sum), steps_(s.steps) {}
 
   size_t dim() const { return v_.size(); }
   ScaledWeights view() const { return {v_.data(), float(s_)}; }
@@ -41,6 +67,10 @@ class TrainedWeights {
     ++steps_;
   }
 
+  // Steps taken (Pegasos' t − 1). A double: a mixed state's count is a weighted mean.
+  double steps() const { return steps_; }
+  WeightStateView state_view() const { return {v_.data(), u_.empty() ? nullptr : u_.data(), s_, sum_, steps_}; }
+
   std::vector<float> current() const;
   // (1/T) Σ_t w_t over the steps taken; the current w when averaging is off or no step was taken.
   std::vector<float> average() const;
@@ -55,7 +85,7 @@ class TrainedWeights {
   std::vector<float> v_;
   std::vector<double> u_;
   double s_ = 1.0, sum_ = 0.0, pending_ = 1.0;
-  long long steps_ = 0;
+  double steps_ = 0;
 };
 
 }  // namespace argmax

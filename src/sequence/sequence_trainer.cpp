@@ -125,21 +125,50 @@ std::vector<float> resize_weights(const std::vector<float>& w, const ChainLayout
 
 void record_options(SequenceModel& m, const Options& o, const std::string& templates) {
   m.options = o.entries();
-  if (o.choice("features") == "custom") m.options.emplace_back("templates", templates);
+  if (o.choice("features") == "custom" && !templates.empty()) m.options.emplace_back("templates", templates);
+}
+
+bool is_likelihood(const std::string& algo) { return algo == "crf" || algo == "softmax-margin"; }
+
+// Mean form (λ/2)‖w‖² + (1/m) Σ ℓ_i; CRFsuite's c2 (sum form Σ ℓ_i + c2‖w‖²) is λ = 2·c2/m.
+double chain_lambda(const Options& o, int sequences) {
+  return is_likelihood(o.choice("algo")) ? 2.0 * o.real("c2") / sequences : o.real("lambda");
 }
 
 }  // namespace
+
+double chain_softmax_cost(const Options& o) { return o.choice("algo") == "softmax-margin" ? o.real("cost") : 0.0; }
+
+OnlineConfig chain_online_config(const Options& o, int sequences) {
+  const std::string& algo = o.choice("algo");
+  const double lambda = chain_lambda(o, sequences);
+  OnlineConfig config;
+  config.epochs = o.integer("epochs");
+  config.average = o.flag("average");
+  config.seed = uint64_t(o.integer("seed"));
+  if (algo == "perceptron") {
+    config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
+  } else if (algo == "ssvm" || algo == "ssvm-slack") {
+    // λ > 0: Pegasos (η_t = 1/(λt)); λ = 0: SGD with the constant step eta and averaging (SSBD 17.2.5).
+    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
+    config.lambda = lambda;
+    if (lambda > 0) config.step_size = StepSize::Pegasos;
+    else config.step_size = StepSize::Constant, config.eta = o.real("eta");
+  } else {
+    config.surrogate = algo == "crf" ? Surrogate::LogLoss : Surrogate::SoftmaxMargin;
+    config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
+  }
+  return config;
+}
 
 void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& o, const ProgressFn& progress,
                std::vector<float>& weights, TrainingReport* report) {
   require(x.sequences() > 0, "no training sequences");
   if (report) *report = TrainingReport{};
   const std::string& algo = o.choice("algo");
-  const bool likelihood = algo == "crf" || algo == "softmax-margin";
-  const double cost = algo == "softmax-margin" ? o.real("cost") : 0.0;
-  // Mean form (λ/2)‖w‖² + (1/m) Σ ℓ_i; CRFsuite's c2 (sum form Σ ℓ_i + c2‖w‖²) is λ = 2·c2/m.
-  const double lambda = likelihood ? 2.0 * o.real("c2") / x.sequences() : o.real("lambda");
-  if (likelihood && o.choice("solver") == "lbfgs") {
+  const double cost = chain_softmax_cost(o);
+  const double lambda = chain_lambda(o, x.sequences());
+  if (is_likelihood(algo) && o.choice("solver") == "lbfgs") {
     require(o.real("l1") == 0, "l1 needs an online trainer (perceptron, ssvm, or solver=sgd)");
     // F(w)·m: Σ_i ℓ_i + (mλ/2)‖w‖², minimised by L-BFGS; progress reports F.
     const double m = x.sequences();
@@ -173,22 +202,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     return;
   }
   require(trainer == "sgd", "trainer '", trainer, "' is for ssvm and ssvm-slack only");
-  OnlineConfig config;
-  config.epochs = o.integer("epochs");
-  config.average = o.flag("average");
-  config.seed = uint64_t(o.integer("seed"));
-  if (algo == "perceptron") {
-    config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
-  } else if (algo == "ssvm" || algo == "ssvm-slack") {
-    // λ > 0: Pegasos (η_t = 1/(λt)); λ = 0: SGD with the constant step eta and averaging (SSBD 17.2.5).
-    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
-    config.lambda = lambda;
-    if (lambda > 0) config.step_size = StepSize::Pegasos;
-    else config.step_size = StepSize::Constant, config.eta = o.real("eta");
-  } else {
-    config.surrogate = algo == "crf" ? Surrogate::LogLoss : Surrogate::SoftmaxMargin;
-    config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
-  }
+  const OnlineConfig config = chain_online_config(o, x.sequences());
   SequenceProblem problem(x, layout, cost);
   const double l1 = o.real("l1");
   if (l1 == 0) {
@@ -203,8 +217,8 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
   weights = train_online_l1(problem, config, l1, emissions, progress, std::move(weights));
 }
 
-SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
-                           const ProgressFn& progress, const SequenceModel* warm, WordLexicon words) {
+TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
+                          const SequenceModel* warm, WordLexicon words) {
   std::string templates;
   const bool with_lexicon = !words.empty();
   const Options o = parse_options(given, templates, with_lexicon);
@@ -280,17 +294,27 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     x.ids.resize(w);
     x.ids.shrink_to_fit();
   }
-  const ChainLayout layout = m.layout();
-  m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
-  fit_chain(x, layout, o, progress, m.weights, &m.report);
-  record_options(m, o, templates);
-  m.weight_bits = int(o.integer("weight_bits"));
-  m.compact();
-  return m;
+  m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
+  return {std::move(m), std::move(x), o, templates};
 }
 
-SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
-                                   const OptionList& given, const ProgressFn& progress, const SequenceModel* warm) {
+SequenceModel finish_tagger(TaggerData data) {
+  SequenceModel& m = data.model;
+  record_options(m, data.options, data.templates);
+  m.weight_bits = int(data.options.integer("weight_bits"));
+  m.compact();
+  return std::move(m);
+}
+
+SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
+                           const ProgressFn& progress, const SequenceModel* warm, WordLexicon words) {
+  TaggerData d = prepare_tagger(tokens, tags, options, warm, std::move(words));
+  fit_chain(d.batch, d.model.layout(), d.options, progress, d.model.weights, &d.model.report);
+  return finish_tagger(std::move(d));
+}
+
+TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                  const OptionList& given, const SequenceModel* warm) {
   std::string templates;
   const Options o = parse_options(given, templates);
   rows.validate("numeric sequence features");
@@ -311,13 +335,15 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   m.featurize(rows, starts, x);
-  const ChainLayout layout = m.layout();
-  m.weights = warm ? resize_weights(warm->weights, old_layout, layout) : std::vector<float>{};
-  fit_chain(x, layout, o, progress, m.weights, &m.report);
-  m.options = o.entries();
-  m.weight_bits = int(o.integer("weight_bits"));
-  m.compact();
-  return m;
+  m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
+  return {std::move(m), std::move(x), o, ""};  // numeric input reads no templates
+}
+
+SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                   const OptionList& options, const ProgressFn& progress, const SequenceModel* warm) {
+  TaggerData d = prepare_numeric_tagger(rows, starts, tags, options, warm);
+  fit_chain(d.batch, d.model.layout(), d.options, progress, d.model.weights, &d.model.report);
+  return finish_tagger(std::move(d));
 }
 
 }  // namespace argmax
