@@ -14,7 +14,7 @@
 #include "sequence/nbest.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 #include "sequence/sequence_trainer.hpp"
-#include "weight_state.hpp"
+#include "weight_changes.hpp"
 
 namespace argmax::js {
 namespace {
@@ -114,14 +114,17 @@ val run_epoch(ChainShardTrainer& t, int epoch) {
   out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
   return out;
 }
-val shard_state(const ChainShardTrainer& t) { return state_to_js(t.weights().state_view(), t.weights().dim()); }
-void set_shard_state(ChainShardTrainer& t, uintptr_t v, uintptr_t u, double scale, double sum, double steps) {
-  t.set_state(copy_state(state_at(v, u, scale, sum, steps), t.weights().dim()));
+val shard_changes(const ChainShardTrainer& t) { return changes_to_js(t.changes()); }
+// Every shard's changes (this one's among them), as weight_changes.hpp reads them.
+void mix_shards(ChainShardTrainer& t, uintptr_t index_ptrs, uintptr_t v_ptrs, uintptr_t u_ptrs, uintptr_t counts,
+                uintptr_t numbers, int n) {
+  std::vector<double> mu;
+  const std::vector<WeightChanges> all = changes_at(index_ptrs, v_ptrs, u_ptrs, counts, numbers, n, mu);
+  t.mix(all, mu);
 }
 SequenceModel finish_shard(ChainShardTrainer& t) { return t.finish(); }
 int shard_examples_of(const ChainShardTrainer& t) { return t.examples(); }
 int shard_epochs(const ChainShardTrainer& t) { return t.epochs(); }
-double shard_dim(const ChainShardTrainer& t) { return double(t.weights().dim()); }
 
 SequenceBatch featurize_tokens(const SequenceModel& model, const std::string& tokens, uintptr_t lengths, int m) {
   SequenceBatch x;
@@ -323,12 +326,11 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers())
       .function("runEpoch", &Guard<&run_epoch>::call)
-      .function("state", &Guard<&shard_state>::call)
-      .function("setState", &Guard<&set_shard_state>::call)
+      .function("changes", &Guard<&shard_changes>::call)
+      .function("mix", &Guard<&mix_shards>::call)
       .function("finish", &Guard<&finish_shard>::call)
       .function("examples", &Guard<&shard_examples_of>::call)
-      .function("epochs", &Guard<&shard_epochs>::call)
-      .function("dim", &Guard<&shard_dim>::call);
+      .function("epochs", &Guard<&shard_epochs>::call);
   function("sequenceSchema", &Guard<&schema>::call);
   function("sequenceHelp", &Guard<&help>::call);
   function("sequenceTemplates", &Guard<&preset>::call);

@@ -1,8 +1,9 @@
 // Training on several threads by iterative parameter mixing (McDonald, Hall & Mann 2010; the maths in
 // src/learn/parameter_mixing.hpp). n workers, each with its own wasm instance, prepare the whole training set
-// and keep one shard of it (the seed deals the shards); every round each runs one epoch on its shard, worker 0
-// mixes the weights by shard size and every worker continues from the mix. The calling thread only passes
-// messages (the weights travel as transferable buffers), so a page stays responsive. With n fixed the model is
+// and keep one shard of it (the seed deals the shards); every round each runs one epoch on its shard and sends
+// back the weights it changed (transferable buffers); the calling thread hands every worker the others' changes,
+// and each mixes them by shard size into the same weights before its next epoch. The calling thread only passes
+// messages, so a page stays responsive. With n fixed the model is
 // the same on every run, in Node and in browsers; with n = 1 it is the serial trainer's, bit for bit.
 // No SharedArrayBuffer is needed: stop() takes effect between rounds.
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
@@ -69,26 +70,22 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
     const total = shards.reduce((a, s) => a + s.examples, 0);
     const mu = shards.map((s) => s.examples / total);
     const epochs = shards[0].epochs;
-    let mixed = null, progress = null, epoch = 0;
+    // What every shard changed in the last epoch (none with one worker: it is the serial trainer); worker k gets
+    // the others' (its own it has).
+    let changes = null, progress = null, epoch = 0;
+    const othersOf = (k) => changes && changes.map((c, i) => (i === k ? null : c));
     while (epoch < epochs && !stopRequested) {
       epoch += 1;
-      // The mixed state goes to workers 1 … n−1 (worker 0 holds it already): copied, moved to the last one.
-      const reports = await Promise.all(threads.map((_, i) => {
-        const state = i > 0 ? mixed : null;
-        return request(i, { type: 'epoch', epoch, state }, state && i === n - 1 ? [state.v.buffer, state.u.buffer] : []);
-      }));
+      const reports = await Promise.all(threads.map((_, k) => request(k, { type: 'epoch', epoch, mu, changes: othersOf(k), report: n > 1 })));
       progress = { epoch, objective: 0, trainingError: 0 };
       reports.forEach((r, i) => {
         progress.objective += mu[i] * r.progress.objective;
         progress.trainingError += mu[i] * r.progress.trainingError;
       });
-      if (n > 1) {
-        const states = reports.slice(1).map((r) => r.state);
-        mixed = (await request(0, { type: 'mix', states, mu }, states.flatMap((s) => [s.v.buffer, s.u.buffer]))).state;
-      }
+      if (n > 1) changes = reports.map((r) => r.changes);
       if (onProgress && onProgress({ ...progress }) === false) stopRequested = true;   // a throw rejects the fit
     }
-    const result = await request(0, { type: 'finish' });
+    const result = await request(0, { type: 'finish', mu, changes: othersOf(0) });
     end(null, { bytes: result.bytes, kind: result.kind, stopped: epoch < epochs, progress, epochs: epoch, milliseconds: Date.now() - started });
   };
   run().catch((e) => end(e));

@@ -1,7 +1,9 @@
 // The worker side of parameter mixing (parallel.js), run by worker-host.js: one shard per worker, built by the
 // model class's shard() from the whole training set, then one request at a time:
-//   shard  → { examples, epochs }        epoch → { progress, state (all but worker 0) }
-//   mix    → { state } (worker 0: its own state mixed with the others')    finish → { bytes, kind } (worker 0)
+//   shard  → { examples, epochs }
+//   epoch  { mu, changes } → mixes the other shards' changes with its own (if given), runs one epoch
+//          → { progress, changes (when asked to report) }
+//   finish { mu, changes } → mixes likewise → { bytes, kind }
 import { withHeap } from './wasm.js';
 
 let shard = null, index = 0;
@@ -17,26 +19,13 @@ export function shardMessage(api, m, post) {
     shard = new Model(options).shard(...args, { ...fitOptions, shards: m.shards, shard: m.shard });
     post({ type: 'shard-ready', id, examples: shard.examples(), epochs: shard.epochs() });
   } else if (m.type === 'epoch') {
-    if (m.state) setState(M, m.state);
+    mix(M, m);
     const progress = shard.runEpoch(m.epoch);
-    if (index === 0) return post({ type: 'epoch-done', id, progress });
-    const state = shard.state();
-    post({ type: 'epoch-done', id, progress, state }, [state.v.buffer, state.u.buffer]);
-  } else if (m.type === 'mix') {
-    const states = [shard.state(), ...m.states];
-    const mixed = withHeap(M, (heap) => {
-      const n = states.length;
-      const v = new Int32Array(n), u = new Int32Array(n), numbers = new Float64Array(4 * n);
-      states.forEach((s, i) => {
-        v[i] = heap.f32(s.v);
-        u[i] = s.u.length ? heap.f64(s.u) : 0;
-        numbers.set([m.mu[i], s.scale, s.sum, s.steps], 4 * i);
-      });
-      return M.mixWeights(heap.i32(v), heap.i32(u), heap.f64(numbers), n, states[0].v.length);
-    });
-    setState(M, mixed);
-    post({ type: 'mixed', id, state: mixed }, [mixed.v.buffer, mixed.u.buffer]);
+    if (!m.report) return post({ type: 'epoch-done', id, progress });
+    const changes = shard.changes();
+    post({ type: 'epoch-done', id, progress, changes }, [changes.index.buffer, changes.v.buffer, changes.u.buffer]);
   } else if (m.type === 'finish') {
+    mix(M, m);
     const model = shard.finish();
     try {
       const bytes = model.save().slice();
@@ -49,8 +38,21 @@ export function shardMessage(api, m, post) {
   }
 }
 
-function setState(M, s) {
-  const dim = shard.dim();
-  if (s.v.length !== dim || (s.u.length !== 0 && s.u.length !== dim)) throw new RangeError(`a weight state of ${s.v.length} weights reached a shard of ${dim}`);
-  withHeap(M, (heap) => shard.setState(heap.f32(s.v), s.u.length ? heap.f64(s.u) : 0, s.scale, s.sum, s.steps));
+// Every shard's changes in shard order, this one's own in its place.
+function mix(M, { mu, changes }) {
+  if (!changes) return;
+  const all = changes.map((c, i) => (i === index ? shard.changes() : c));
+  withHeap(M, (heap) => {
+    const n = all.length;
+    const indices = new Int32Array(n), vs = new Int32Array(n), us = new Int32Array(n), counts = new Int32Array(n);
+    const numbers = new Float64Array(4 * n);
+    all.forEach((c, i) => {
+      indices[i] = heap.i32(c.index);
+      vs[i] = heap.f32(c.v);
+      us[i] = c.u.length ? heap.f64(c.u) : 0;
+      counts[i] = c.index.length;
+      numbers.set([mu[i], c.scale, c.sum, c.steps], 4 * i);
+    });
+    shard.mix(heap.i32(indices), heap.i32(vs), heap.i32(us), heap.i32(counts), heap.f64(numbers), n);
+  });
 }

@@ -2,13 +2,15 @@
 // every round each shard runs one epoch of an online trainer from the mixed weights, and the shards' weights
 // are then mixed, w ← Σ_i μ_i w_i (Σ_i μ_i = 1). For the perceptron on separable data the number of mistakes
 // stays bounded by R²/γ², as in the serial case (their Theorem 3). Here μ_i = m_i / m (shard size over the
-// number of examples), so every example weighs alike whatever the split; the averaging state is mixed with
-// the same μ, so the output average is the μ-weighted mean of the shards' averages.
+// number of examples), so every example weighs alike whatever the split; the averaging state (Σ_t w_t and the
+// step count) is mixed with the same μ, so the output average is the μ-weighted mean of the shards' averages.
+//
+// An epoch changes few weights (a perceptron mistake touches the features of a few tokens), so shards exchange
+// only what they changed (TrainedWeights::changes) and every shard mixes for itself (TrainedWeights::mix),
+// in the same order and so to the same numbers: the cost of a round grows with the changes, not with the model.
 #pragma once
 #include <cstdint>
 #include <vector>
-
-#include "learn/weights.hpp"
 
 namespace argmax {
 
@@ -18,12 +20,5 @@ std::vector<int> shard_examples(int m, int shards, int shard, uint64_t seed);
 
 // The seed of shard i's own shuffles; shard 0 keeps the trainer's seed, so one shard replays the serial trainer.
 inline uint64_t shard_seed(uint64_t seed, int shard) { return seed + uint64_t(shard); }
-
-// Σ_i μ_i w_i with the averaging state alike: Σ_t w_t and the step count are mixed with the same μ.
-// Every state has `dim` weights and all or none of them average. One state mixes to itself, unchanged.
-WeightState mix_weights(const std::vector<WeightStateView>& states, const std::vector<double>& mu, size_t dim);
-
-// Throws unless the state has `dim` weights, averages exactly when `average` does, and has a positive scale.
-void check_state(const WeightState& state, size_t dim, bool average);
 
 }  // namespace argmax

@@ -4,6 +4,7 @@
 // so keeping u_j = Σ δ·S_{t−1} gives Σ_t w_t = S_T·v − u at O(1) per changed coordinate.
 #pragma once
 #include <cstddef>
+#include <cstdint>
 #include <vector>
 
 namespace argmax {
@@ -15,37 +16,20 @@ struct ScaledWeights {
   float operator[](size_t j) const { return scale * v[j]; }
 };
 
-// Everything TrainedWeights carries from one step to the next: w = scale·v and Σ_t w_t = sum·v − u
-// over `steps` steps (u empty without averaging). Parameter mixing moves it between threads.
-struct WeightState {
+// What one shard's epoch changed, for parameter mixing (learn/parameter_mixing.hpp): the weights it touched
+// (increasing indices) with their v and u after the epoch (u empty without averaging), and its scalars.
+struct WeightChanges {
+  std::vector<uint32_t> index;
   std::vector<float> v;
   std::vector<double> u;
   double scale = 1.0, sum = 0.0, steps = 0.0;
 };
-
-// A state as mixing and copying read it (views of its arrays; u null without averaging).
-struct WeightStateView {
-  const float* v;
-  const double* u;
-  double scale, sum, steps;
-};
-
-inline WeightStateView view_of(const WeightState& s) {
-  return {s.v.data(), s.u.empty() ? nullptr : s.u.data(), s.scale, s.sum, s.steps};
-}
-// A state of its own, copied from a view of `dim` weights.
-inline WeightState copy_state(const WeightStateView& s, size_t dim) {
-  return {std::vector<float>(s.v, s.v + dim), s.u ? std::vector<double>(s.u, s.u + dim) : std::vector<double>{},
-          s.scale, s.sum, s.steps};
-}
 
 class TrainedWeights {
  public:
   TrainedWeights(size_t dim, bool average) : v_(dim, 0.f), u_(average ? dim : 0, 0.0) {}
   TrainedWeights(std::vector<float> start, bool average)
       : v_(std::move(start)), u_(average ? v_.size() : 0, 0.0) {}
-  explicit TrainedWeights(WeightState s)
-      : v_(std::move(s.v)), u_(std::move(s.u)), s_(s.scale), sum_(s.sum), steps_(s.steps) {}
 
   size_t dim() const { return v_.size(); }
   ScaledWeights view() const { return {v_.data(), float(s_)}; }
@@ -53,6 +37,7 @@ class TrainedWeights {
   // w_j += a
   void add(size_t j, float a) {
     if (pending_ != 1.0) apply_shrink();
+    if (!touched_.empty() && !touched_[j]) record(j);
     const float delta = float(a / s_);
     v_[j] += delta;
     if (!u_.empty()) u_[j] += double(delta) * sum_;
@@ -69,7 +54,15 @@ class TrainedWeights {
 
   // Steps taken (Pegasos' t − 1). A double: a mixed state's count is a weighted mean.
   double steps() const { return steps_; }
-  WeightStateView state_view() const { return {v_.data(), u_.empty() ? nullptr : u_.data(), s_, sum_, steps_}; }
+
+  // Parameter mixing: from now on, remember which weights change (and their values before the change).
+  void track_changes();
+  // The weights changed since tracking began or since the last mix, with the scalars.
+  WeightChanges changes() const;
+  // Becomes Σ_i μ_i (shard i's weights), shard i's weights being the state before its epoch (the same in every
+  // shard) with all[i]'s changes; all[i] for this object's own shard is its changes(). Every shard computes the
+  // same numbers in the same order, so all hold the same state afterwards. Tracking starts again.
+  void mix(const std::vector<WeightChanges>& all, const std::vector<double>& mu);
 
   std::vector<float> current() const;
   // (1/T) Σ_t w_t over the steps taken; the current w when averaging is off or no step was taken.
@@ -82,10 +75,16 @@ class TrainedWeights {
  private:
   void apply_shrink();
   void fold_scale();
+  void record(size_t j);
   std::vector<float> v_;
   std::vector<double> u_;
   double s_ = 1.0, sum_ = 0.0, pending_ = 1.0;
   double steps_ = 0;
+  // Change tracking (empty when off): a flag per weight and, per changed weight, its v and u before the change.
+  std::vector<uint8_t> touched_;
+  std::vector<uint32_t> base_index_;
+  std::vector<float> base_v_;
+  std::vector<double> base_u_;
 };
 
 }  // namespace argmax

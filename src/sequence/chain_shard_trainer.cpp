@@ -33,6 +33,7 @@ ChainShardTrainer::ChainShardTrainer(TaggerData data, int shards, int shard)
   const int m = data_.batch.sequences();
   require(examples() > 0, "worker ", shard + 1, " of ", shards, " has no training sequences: ", m,
           " sequences feed at most ", m, " workers");
+  if (shards > 1) w_.track_changes();
 }
 
 Progress ChainShardTrainer::run_epoch(int epoch) {
@@ -40,10 +41,9 @@ Progress ChainShardTrainer::run_epoch(int epoch) {
   return epochs_.progress(epoch, epochs_.run(w_), w_);
 }
 
-void ChainShardTrainer::set_state(WeightState state) {
+void ChainShardTrainer::mix(const std::vector<WeightChanges>& all, const std::vector<double>& mu) {
   require(!finished_, "this shard has finished training");
-  check_state(state, problem_.dim(), config_.average);
-  w_ = TrainedWeights(std::move(state));
+  w_.mix(all, mu);
 }
 
 SequenceModel ChainShardTrainer::finish() {

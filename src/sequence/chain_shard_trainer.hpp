@@ -1,6 +1,7 @@
 // One shard of a chain tagger's training under iterative parameter mixing (learn/parameter_mixing.hpp).
 // Every worker prepares the whole training set (so all agree on labels, features and lexicons), keeps its
-// shard's sequences and, each round, runs one epoch of the online trainer from the mixed state.
+// shard's sequences and, each round, runs one epoch of the online trainer from the mixed state. With one
+// shard nothing is tracked or mixed: it is the serial trainer.
 #pragma once
 #include "learn/online.hpp"
 #include "learn/parameter_mixing.hpp"
@@ -19,9 +20,9 @@ class ChainShardTrainer {
   int epochs() const { return config_.epochs; }
   // One epoch over the shard from the current state; reports the shard's mean surrogate and error.
   Progress run_epoch(int epoch);
-  const TrainedWeights& weights() const { return w_; }
-  // Continues from a mixed state (one of this trainer's shape).
-  void set_state(WeightState state);
+  // What this shard's last epoch changed, and the mix of every shard's changes (this one's among them).
+  WeightChanges changes() const { return w_.changes(); }
+  void mix(const std::vector<WeightChanges>& all, const std::vector<double>& mu);
   // The model holding the average (or, without averaging, the last iterate) of the current state; the
   // trainer is spent afterwards.
   SequenceModel finish();

@@ -22,14 +22,16 @@ SequenceModel train_mixed(const Sentences& tokens, const Sentences& tags, const 
     trainers.push_back(std::make_unique<ChainShardTrainer>(prepare_tagger(tokens, tags, options), shards, i));
   std::vector<double> mu;
   for (auto& t : trainers) mu.push_back(double(t->examples()) / double(tokens.size()));
-  const size_t dim = trainers[0]->weights().dim();
   for (int epoch = 1; epoch <= trainers[0]->epochs(); ++epoch) {
-    std::vector<WeightStateView> states;
-    for (auto& t : trainers) t->run_epoch(epoch), states.push_back(t->weights().state_view());
-    const WeightState mixed = mix_weights(states, mu, dim);
-    for (auto& t : trainers) t->set_state(mixed);
+    std::vector<WeightChanges> changes;
+    for (auto& t : trainers) t->run_epoch(epoch), changes.push_back(t->changes());
+    if (shards > 1)
+      for (auto& t : trainers) t->mix(changes, mu);
   }
-  return trainers[0]->finish();
+  std::vector<std::vector<uint8_t>> models;
+  for (auto& t : trainers) models.push_back(t->finish().save());
+  for (const auto& m : models) REQUIRE(m == models[0]);  // every shard holds the same mix
+  return SequenceModel::load(models[0].data(), models[0].size());
 }
 
 // Sentences over 12 words whose tag depends on the word and on the word before it.
@@ -82,26 +84,30 @@ TEST_CASE("shards partition the examples, deterministically and evenly", "[mixin
 }
 
 TEST_CASE("mixing weighs the weights and the running sums alike", "[mixing]") {
-  // A: w = 1·[1, 2], Σ w_t = 3·v − u = [3, 5] over 3 steps; B: w = 0.5·[3, 0] = [1.5, 0], Σ w_t = [2, 0] over 2.
-  const std::vector<float> va = {1, 2}, vb = {3, 0};
-  const std::vector<double> ua = {0, 1}, ub = {1, 0};
-  const WeightState m = mix_weights({{va.data(), ua.data(), 1.0, 3.0, 3}, {vb.data(), ub.data(), 0.5, 1.0, 2}},
-                                    {0.25, 0.75}, 2);
-  const TrainedWeights w(m);
-  // w = ¼[1, 2] + ¾[1.5, 0]; Σ w_t = ¼[3, 5] + ¾[2, 0] = [2.25, 1.25] over ¼·3 + ¾·2 = 2.25 steps.
-  REQUIRE(w.current() == std::vector<float>{1.375f, 0.5f});
-  REQUIRE(w.steps() == 2.25);
-  const std::vector<float> average = w.average();
+  // Two shards from the same base w = [1, 2, 3] (one step taken, so Σ w_t = [1, 2, 3]); shard A adds
+  // [0, 1, 0] in one step, shard B [0, 0, 2] in two steps, 1/4 and 3/4 of the data.
+  TrainedWeights a(std::vector<float>{1, 2, 3}, true);
+  a.end_step();
+  a.track_changes();
+  TrainedWeights b = a;
+  a.add(1, 1), a.end_step();            // w = [1, 3, 3]; Σ w_t = [2, 5, 6] over 2 steps
+  b.add(2, 2), b.end_step(), b.end_step();  // w = [1, 2, 5]; Σ w_t = [3, 6, 13] over 3 steps
+  REQUIRE(a.changes().index == std::vector<uint32_t>{1});
+  const std::vector<WeightChanges> all = {a.changes(), b.changes()};
+  a.mix(all, {0.25, 0.75});
+  b.mix(all, {0.25, 0.75});
+  // w = ¼[1, 3, 3] + ¾[1, 2, 5] = [1, 2.25, 4.5]; Σ w_t = ¼[2, 5, 6] + ¾[3, 6, 13] = [2.75, 5.75, 11.25] over 2.75.
+  REQUIRE(a.current() == std::vector<float>{1, 2.25f, 4.5f});
+  REQUIRE(a.steps() == 2.75);
+  const std::vector<float> average = a.average();
   REQUIRE(average[0] == Approx(1.0));
-  REQUIRE(average[1] == Approx(1.25 / 2.25));
-
-  // One state mixes to itself, every field unchanged.
-  const WeightState one = mix_weights({{vb.data(), ub.data(), 0.5, 1.0, 2}}, {1.0}, 2);
-  REQUIRE(one.v == vb);
-  REQUIRE(one.u == ub);
-  REQUIRE((one.scale == 0.5 && one.sum == 1.0 && one.steps == 2));
-  REQUIRE_THROWS_WITH(mix_weights({{va.data(), ua.data(), 1, 3, 3}, {vb.data(), nullptr, 1, 0, 2}}, {0.5, 0.5}, 2),
-                      Catch::Contains("do not"));
+  REQUIRE(average[1] == Approx(5.75 / 2.75));
+  REQUIRE(average[2] == Approx(11.25 / 2.75));
+  REQUIRE((b.current() == a.current() && b.average() == a.average()));  // both shards hold the same mix
+  REQUIRE(a.changes().index.empty());                                   // tracking starts again
+  WeightChanges bad = all[0];
+  bad.index = {7};
+  REQUIRE_THROWS_WITH(a.mix({bad, all[1]}, {0.5, 0.5}), Catch::Contains("increasing order, below 3"));
 }
 
 TEST_CASE("mixing one shard gives the serial trainer's model bit for bit", "[mixing]") {
@@ -157,7 +163,9 @@ TEST_CASE("the mixed perceptron makes at most R²/γ² mistakes on separable dat
   config.surrogate = Surrogate::Perceptron, config.average = false;
   std::vector<OnlineConfig> configs(shards, config);
   std::vector<OnlineEpochs<SeparablePoints>> epochs;
-  std::vector<TrainedWeights> weights(shards, TrainedWeights(data.dim(), false));
+  TrainedWeights start(data.dim(), false);
+  start.track_changes();
+  std::vector<TrainedWeights> weights(shards, start);
   std::vector<double> mu;
   for (int i = 0; i < shards; ++i) {
     configs[i].seed = shard_seed(5, i);
@@ -169,14 +177,13 @@ TEST_CASE("the mixed perceptron makes at most R²/γ² mistakes on separable dat
   for (bool clean = false; !clean; ++rounds) {
     REQUIRE(rounds < 1000);
     clean = true;
-    std::vector<WeightStateView> states;
+    std::vector<WeightChanges> changes;
     for (int i = 0; i < shards; ++i) {
       const EpochTotals e = epochs[i].run(weights[i]);
       mixed_mistakes += mu[i] * e.error, clean = clean && e.error == 0;
-      states.push_back(weights[i].state_view());
+      changes.push_back(weights[i].changes());
     }
-    const WeightState mixed = mix_weights(states, mu, data.dim());
-    for (auto& w : weights) w = TrainedWeights(mixed);
+    for (auto& w : weights) w.mix(changes, mu);
   }
   REQUIRE(mixed_mistakes <= R * R / (gamma * gamma));
   const std::vector<float> w = weights[0].current();
