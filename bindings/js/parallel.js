@@ -9,9 +9,10 @@
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
 
 export const MAX_WORKERS = 8;
-// 'auto' trains on one thread below this many training sequences: preparing the data in every worker and
-// mixing after every epoch cost more than the shards save (bench/parallel.mjs measures the break-even).
-export const AUTO_MIN_SEQUENCES = 2000;
+// 'auto' trains on one thread below this many training sequences: starting the workers, preparing the data in
+// every one and exchanging changes after every epoch cost more than the shards save. bench/parallel.mjs found no
+// gain at UD English EWT's 12,543 sentences (default perceptron, 2 shared cores), so the bar sits above it.
+export const AUTO_MIN_SEQUENCES = 50000;
 
 const cores = () => globalThis.navigator?.hardwareConcurrency
   ?? globalThis.process?.getBuiltinModule?.('os')?.availableParallelism?.() ?? 1;

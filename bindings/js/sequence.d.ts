@@ -68,7 +68,7 @@ export interface ParallelFitOptions extends SequenceFitOptions {
    * worker (its own wasm instance) runs one epoch on its shard of the data, then the weights are mixed by shard
    * size. Online trainers only (perceptron, ssvm/ssvm-slack with trainer 'sgd', crf/softmax-margin with solver
    * 'sgd'; not with l1). The same seed and count give the same model everywhere; 1 gives the serial model.
-   * 'auto': the cores (at most 8) for online trainers on 2000 sequences or more, else this thread.
+   * 'auto': the cores (at most 8) for online trainers on 50,000 sequences or more, else this thread.
    * onProgress hears once per round (the shards' objective and error weighted by shard size).
    */
   workers: number | 'auto';
