@@ -3,9 +3,9 @@
 // and keep one shard of it (the seed deals the shards); every round each runs one epoch on its shard and sends
 // back the weights it changed (transferable buffers); the calling thread hands every worker the others' changes,
 // and each mixes them by shard size into the same weights before its next epoch. The calling thread only passes
-// messages, so a page stays responsive. With n fixed the model is
-// the same on every run, in Node and in browsers; with n = 1 it is the serial trainer's, bit for bit.
-// No SharedArrayBuffer is needed: stop() takes effect between rounds.
+// messages, so a page stays responsive. With n fixed the model is the same on every run, in Node and in
+// browsers; with n = 1 it is the serial trainer's, bit for bit. No SharedArrayBuffer is needed: stop() takes
+// effect between rounds.
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
 
 export const MAX_WORKERS = 8;

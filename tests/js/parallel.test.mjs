@@ -34,6 +34,11 @@ test('one worker trains the serial model, byte for byte', async () => {
     assert.equal(reports.at(-1).final, true);
     serial.dispose(), mixed.dispose();
   }
+  // A warm start too: the workers get the model as bytes.
+  const base = new am.SequenceTagger({ epochs: 2 }).fit(sentences.slice(0, 100), tags.slice(0, 100));
+  const warmSerial = new am.SequenceTagger({ epochs: 2 }).fit(sentences, tags, { warmStart: base });
+  const warmMixed = await new am.SequenceTagger({ epochs: 2 }).fit(sentences, tags, { warmStart: base, workers: 1 });
+  assert.deepEqual(warmMixed.save(), warmSerial.save());
   // Numeric sequences too.
   const x = sentences.slice(0, 100).map((s) => s.map((w) => { const k = Number(w.slice(1)); return [k % 4, k >> 2, 1]; }));
   const options = { algo: 'ssvm', epochs: 3, lambda: 0.001 };
