@@ -12,7 +12,9 @@
 #include "metrics/sequence_metrics.hpp"
 #include "sequence/forward_backward.hpp"
 #include "sequence/nbest.hpp"
+#include "sequence/chain_shard_trainer.hpp"
 #include "sequence/sequence_trainer.hpp"
+#include "weight_changes.hpp"
 
 namespace argmax::js {
 namespace {
@@ -75,15 +77,54 @@ SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::st
                       progress_from(on_progress), warm, lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon));
 }
 
+// The tags of numeric sequences, split by the sequences' lengths.
+Sentences numeric_tags(const std::vector<int64_t>& starts, int m, const std::string& tags) {
+  std::vector<int32_t> lengths;
+  for (int i = 0; i < m; ++i) lengths.push_back(int32_t(starts[i + 1] - starts[i]));
+  return split_sequences(tags, uintptr_t(lengths.data()), m);
+}
+
 SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
                             val on_progress, SequenceModel* warm) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  std::vector<int32_t> lengths;
-  for (int i = 0; i < m; ++i) lengths.push_back(int32_t(s[i + 1] - s[i]));
-  return train_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
-                              split_sequences(tags, uintptr_t(lengths.data()), m), option_lines(options),
-                              progress_from(on_progress), warm);
+  return train_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s, numeric_tags(s, m, tags),
+                              option_lines(options), progress_from(on_progress), warm);
 }
+
+// Parameter mixing: one worker's shard, prepared from the whole training set (arguments as trainTokens and
+// trainNumeric take them).
+ChainShardTrainer* shard_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
+                                std::string lexicon, SequenceModel* warm, int shards, int shard) {
+  return new ChainShardTrainer(prepare_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
+                                              option_lines(options), warm,
+                                              lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon)),
+                               shards, shard);
+}
+ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
+                                 SequenceModel* warm, int shards, int shard) {
+  const std::vector<int64_t> s = starts_at(starts, m);
+  return new ChainShardTrainer(prepare_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
+                                                      numeric_tags(s, m, tags), option_lines(options), warm),
+                               shards, shard);
+}
+// {epoch, objective, trainingError} of one epoch over the shard.
+val run_epoch(ChainShardTrainer& t, int epoch) {
+  const Progress p = t.run_epoch(epoch);
+  val out = val::object();
+  out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
+  return out;
+}
+val shard_changes(const ChainShardTrainer& t) { return changes_to_js(t.changes()); }
+// Every shard's changes (this one's among them), as weight_changes.hpp reads them.
+void mix_shards(ChainShardTrainer& t, uintptr_t index_ptrs, uintptr_t v_ptrs, uintptr_t u_ptrs, uintptr_t counts,
+                uintptr_t numbers, int n) {
+  std::vector<double> mu;
+  const std::vector<WeightChanges> all = changes_at(index_ptrs, v_ptrs, u_ptrs, counts, numbers, n, mu);
+  t.mix(all, mu);
+}
+SequenceModel finish_shard(ChainShardTrainer& t) { return t.finish(); }
+int shard_examples_of(const ChainShardTrainer& t) { return t.examples(); }
+int shard_epochs(const ChainShardTrainer& t) { return t.epochs(); }
 
 SequenceBatch featurize_tokens(const SequenceModel& model, const std::string& tokens, uintptr_t lengths, int m) {
   SequenceBatch x;
@@ -281,6 +322,15 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .function("options", &Guard<&options_of>::call)
       .function("transitions", &Guard<&transitions>::call)
       .function("save", &Guard<&save>::call);
+  class_<ChainShardTrainer>("ChainShard")
+      .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
+      .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers())
+      .function("runEpoch", &Guard<&run_epoch>::call)
+      .function("changes", &Guard<&shard_changes>::call)
+      .function("mix", &Guard<&mix_shards>::call)
+      .function("finish", &Guard<&finish_shard>::call)
+      .function("examples", &Guard<&shard_examples_of>::call)
+      .function("epochs", &Guard<&shard_epochs>::call);
   function("sequenceSchema", &Guard<&schema>::call);
   function("sequenceHelp", &Guard<&help>::call);
   function("sequenceTemplates", &Guard<&preset>::call);

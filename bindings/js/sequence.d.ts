@@ -73,6 +73,20 @@ export interface SequenceFitOptions extends FitOptions {
   warmStart?: boolean | Tagger<any, any>;
 }
 
+export interface ParallelFitOptions extends SequenceFitOptions {
+  /**
+   * Train on this many threads (1 to 8) by iterative parameter mixing (McDonald, Hall & Mann 2010): each
+   * worker (its own wasm instance) runs one epoch on its shard of the data, then the weights are mixed by shard
+   * size. Online trainers only (perceptron, ssvm/ssvm-slack with trainer 'sgd', crf/softmax-margin with solver
+   * 'sgd'; not with l1). The same seed and count give the same model everywhere; 1 gives the serial model.
+   * 'auto': the cores (at most 8) for online trainers on 50,000 sequences or more, else this thread.
+   * onProgress hears once per round (the shards' objective and error weighted by shard size).
+   */
+  workers: number | 'auto';
+  /** aborting it cancels training (the promise rejects with an AbortError) */
+  signal?: AbortSignal;
+}
+
 export interface TagOptions {
   /** Obey BIO/BIOES rules derived from the label names (no O → I-X, no I-X at the start). */
   bio?: boolean;
@@ -86,6 +100,8 @@ export interface Labelling { tags: string[]; score: number; probability: number 
 declare abstract class Tagger<Sequence, Many> implements Disposable {
   constructor(options?: SequenceOptions);
   static options(): OptionSpec[];
+  /** With workers: trains on several threads and resolves to this tagger. */
+  fit(x: Many, tags: string[][], options: ParallelFitOptions): Promise<this>;
   fit(x: Many, tags: string[][], options?: SequenceFitOptions): this;
   tag(x: Sequence, options?: TagOptions): string[];
   tag(x: Many, options?: TagOptions): string[][];

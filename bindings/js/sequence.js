@@ -4,6 +4,7 @@
 import { Owned, withHeap, matrixArgs, progressBridge, fileText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
+import { trainMixed, workerCount } from './parallel.js';
 
 // Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
 async function packageFile(url, what, as) {
@@ -182,6 +183,7 @@ export function install(M, api) {
 
   // Shared by both taggers; subclasses say how their input crosses into wasm.
   class Tagger extends Owned {
+    #options;
     #optionText;
     #training;
     #lexicon;
@@ -190,6 +192,7 @@ export function install(M, api) {
     constructor(options = {}) {
       super(null);
       if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
+      this.#options = options;
       const { lexicon = '', ...rest } = options;
       if (typeof lexicon !== 'string') throw new TypeError("option 'lexicon' must be the lexicon's text ('word<TAB>classes' lines)");
       this.#optionText = optionText(rest);
@@ -200,11 +203,14 @@ export function install(M, api) {
 
     // fit(x, tags, {onProgress, warmStart}): warmStart = true continues from the current model,
     // warmStart = another tagger (a loaded one, say) starts from that one's labels, features and weights.
-    fit(x, tags, { onProgress, warmStart = false } = {}) {
+    // With workers (a count or 'auto'), training runs on that many threads by parameter mixing (parallel.js)
+    // and fit returns a promise for this tagger; signal (an AbortSignal) cancels it.
+    fit(x, tags, { onProgress, warmStart = false, workers, signal } = {}) {
       if (typeof warmStart !== 'boolean' && !(warmStart instanceof Tagger)) {
         throw new TypeError('warmStart must be true, false or a trained tagger');
       }
       const from = warmStart === true ? this : warmStart || null;
+      if (workers !== undefined) return this.#fitMixed(x, tags, { onProgress, from, workers, signal });
       const packedTags = packTokens(tags, 'tags');
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
@@ -215,6 +221,41 @@ export function install(M, api) {
       progress.rethrow();
       this.#training = report.finish(handle);
       return this;
+    }
+
+    // workers: 'auto' trains on this thread when the trainer is not an online one (nothing to mix) or the
+    // data is small; a count always mixes, so the core rejects trainers it cannot mix.
+    async #fitMixed(x, tags, { onProgress, from, workers, signal }) {
+      const sequences = Array.isArray(x) ? x.length : (x?.starts?.length ?? 1) - 1;
+      if (workers === 'auto' && (!this.#online() || workerCount(workers, sequences) === 1)) return this.fit(x, tags, { onProgress, warmStart: from ?? false });
+      const report = trainingProgress(onProgress);
+      const fitOptions = from && from.ready ? { warmStart: from.save() } : {};
+      const spec = { model: this instanceof SequenceTagger ? 'SequenceTagger' : 'DenseSequenceTagger', options: this.#options, args: [x, tags], fitOptions };
+      const { bytes } = await trainMixed(spec, { workers: workerCount(workers, sequences), onProgress: report.onProgress, signal });
+      const handle = withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length));
+      this.replaceHandle(handle);
+      this.#labels = null;
+      this.#training = report.finish(handle);
+      return this;
+    }
+
+    // Whether the options choose an online trainer, the ones parameter mixing applies to.
+    #online() {
+      const given = this.#options, option = (name) => given[name] ?? schemaOf().find((s) => s.name === name).default;
+      const algo = option('algo');
+      return Number(option('l1')) === 0 && (algo === 'perceptron' || (algo.startsWith('ssvm') ? option('trainer') === 'sgd' : option('solver') === 'sgd'));
+    }
+
+    // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of (x, tags), prepared with this
+    // tagger's options; warmStart: a model's bytes. Returns the wasm ChainShard.
+    shard(x, tags, { warmStart, shards, shard }) {
+      const packedTags = packTokens(tags, 'tags');
+      const warm = warmStart ? withHeap(M, (heap) => M.SequenceModel.load(heap.u8(warmStart), warmStart.length)) : null;
+      try {
+        return withHeap(M, (heap) => this.prepareShard(heap, x, packedTags, this.#optionText, this.#lexicon, warm, shards, shard));
+      } finally {
+        warm?.delete();
+      }
     }
 
     // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
@@ -296,13 +337,20 @@ export function install(M, api) {
     isSingle(x) { return isSingleTokens(x); }
     lengths(seqs) { return seqs.map((s) => s.length); }
 
-    train(heap, sentences, tags, optionText, lexicon, callback, warm) {
+    // The training set as trainTokens and ChainShard.tokens take it.
+    trainingArgs(heap, sentences, tags) {
       const s = packTokens(sentences, 'sentences');
       if (s.lengths.length !== tags.lengths.length) throw new RangeError(`got ${s.lengths.length} sentences but ${tags.lengths.length} tag sequences`);
       s.lengths.forEach((n, i) => {
         if (n !== tags.lengths[i]) throw new RangeError(`sentence ${i} has ${n} tokens but ${tags.lengths[i]} tags`);
       });
-      return M.SequenceModel.trainTokens(s.text, heap.i32(s.lengths), s.lengths.length, tags.text, optionText, lexicon, callback, warm);
+      return [s.text, heap.i32(s.lengths), s.lengths.length, tags.text];
+    }
+    train(heap, sentences, tags, optionText, lexicon, callback, warm) {
+      return M.SequenceModel.trainTokens(...this.trainingArgs(heap, sentences, tags), optionText, lexicon, callback, warm);
+    }
+    prepareShard(heap, sentences, tags, optionText, lexicon, warm, shards, shard) {
+      return M.ChainShard.tokens(...this.trainingArgs(heap, sentences, tags), optionText, lexicon, warm, shards, shard);
     }
     decode(heap, seqs, forced, bio) {
       const s = packTokens(seqs, 'sentences');
@@ -344,11 +392,18 @@ export function install(M, api) {
       return seqs.map((s) => (Array.isArray(s) ? s.length : s.rows));
     }
 
-    train(heap, sequences, tags, optionText, lexicon, callback, warm) {
+    // The training set as trainNumeric and ChainShard.numeric take it.
+    trainingArgs(heap, sequences, tags, lexicon) {
       if (lexicon) throw new TypeError("option 'lexicon' applies to token sequences, not numeric ones");
       const p = packNumeric(heap, sequences, 'sequences');
       if (p.m !== tags.lengths.length) throw new RangeError(`got ${p.m} sequences but ${tags.lengths.length} tag sequences`);
-      return M.SequenceModel.trainNumeric(p.args, heap.i32(p.starts), p.m, tags.text, optionText, callback, warm);
+      return [p.args, heap.i32(p.starts), p.m, tags.text];
+    }
+    train(heap, sequences, tags, optionText, lexicon, callback, warm) {
+      return M.SequenceModel.trainNumeric(...this.trainingArgs(heap, sequences, tags, lexicon), optionText, callback, warm);
+    }
+    prepareShard(heap, sequences, tags, optionText, lexicon, warm, shards, shard) {
+      return M.ChainShard.numeric(...this.trainingArgs(heap, sequences, tags, lexicon), optionText, warm, shards, shard);
     }
     decode(heap, seqs, forced, bio) {
       const p = packNumeric(heap, seqs, 'sequences');

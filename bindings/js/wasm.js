@@ -92,6 +92,11 @@ export class Heap {
     this.M.HEAP32.set(array, p >> 2);
     return p;
   }
+  f64(array) {
+    const p = this.alloc(array.length * 8);
+    this.M.HEAPF64.set(array, p >> 3);
+    return p;
+  }
   u8(array) {
     const p = this.alloc(array.length);
     this.M.HEAPU8.set(array, p);

@@ -1,6 +1,8 @@
 // The worker side of TrainingWorker (worker.js): loads argmax once, then trains one job per message and posts
-// progress after each epoch and the trained model as bytes at the end.
+// progress after each epoch and the trained model as bytes at the end; or holds one shard for parameter
+// mixing (parallel.js, shard-worker.js).
 import { init } from './index.js';
+import { shardMessage } from './shard-worker.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
 // process.getBuiltinModule (Node ≥ 20.16) rather than `await import`: bundlers then emit this worker as one
@@ -22,6 +24,12 @@ listen(async (m) => {
     }
   } else if (m.type === 'train') {
     train(m);
+  } else {
+    try {
+      shardMessage(api, m, post);
+    } catch (e) {
+      post({ type: 'error', id: m.id, error: plain(e) });
+    }
   }
 });
 

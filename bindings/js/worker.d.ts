@@ -51,6 +51,12 @@ export interface TrainingWorkerOptions {
   wasmBinary?: ArrayBuffer | Uint8Array;
   /** where the worker fetches argmax.wasm from (browsers) */
   wasmUrl?: string | URL;
+  /**
+   * Train taggers (SequenceTagger, DenseSequenceTagger, online trainers) on this many threads (1 to 8) by
+   * parameter mixing: each job starts its own workers and ends them when it settles; stop() takes effect after
+   * the current round, with or without SharedArrayBuffer.
+   */
+  workers?: number;
 }
 
 /** A worker thread with its own argmax instance, reused across jobs (one at a time; later jobs queue). */

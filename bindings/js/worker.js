@@ -11,18 +11,17 @@
 // (always in Node; in browsers when the page is crossOriginIsolated): the worker reads a shared flag from the
 // progress callback. Without it stop() falls back to cancel(), which terminates the worker (the model is lost;
 // the next job starts a fresh worker).
+//
+// new TrainingWorker({ workers: n }) trains taggers (SequenceTagger, DenseSequenceTagger) on n threads by
+// parameter mixing (parallel.js): each job starts n workers of its own and ends them when it settles; stop()
+// then takes effect after the current round, with or without SharedArrayBuffer.
 
-// Node loads the host by a computed URL: bundlers need not (and should not) see it.
-const NODE_HOST = './worker-host.js';
-const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
+import { startWorker, revive, isNode, TrainingCancelled } from './worker-thread.js';
+import { trainMixed, workerCount } from './parallel.js';
+
+export { TrainingCancelled };
+
 const canShareFlag = () => typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
-
-export class TrainingCancelled extends Error {
-  constructor(message = 'training was cancelled') {
-    super(message);
-    this.name = 'AbortError';
-  }
-}
 
 // A worker thread with its own argmax instance, reused across jobs (one job at a time; later jobs queue).
 export class TrainingWorker {
@@ -33,10 +32,13 @@ export class TrainingWorker {
   #waiting = new Set();   // jobs queued behind it
   #nextId = 1;
   #queue = Promise.resolve();
+  #mixing = new Set();    // jobs running on several workers
 
   // options.wasmBinary: the .wasm bytes (so the worker does not fetch them again);
-  // options.wasmUrl: where the worker fetches the .wasm from (browsers).
+  // options.wasmUrl: where the worker fetches the .wasm from (browsers);
+  // options.workers: train on this many threads by parameter mixing (1 … MAX_WORKERS; taggers only).
   constructor(options = {}) {
+    if (options.workers !== undefined) workerCount(options.workers, 0);   // a count, checked now
     this.#options = options;
   }
 
@@ -64,6 +66,13 @@ export class TrainingWorker {
     if (!spec || typeof spec.model !== 'string') throw new TypeError("train() needs { model: 'Multiclass' | ..., options, args }");
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
     const id = this.#nextId++;
+    const { workers, wasmBinary, wasmUrl } = this.#options;
+    if (workers !== undefined) {
+      const job = trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl });
+      this.#mixing.add(job);
+      job.catch(() => {}).finally(() => this.#mixing.delete(job));
+      return Object.assign(job, { id });
+    }
     const flag = canShareFlag() ? new Int32Array(new SharedArrayBuffer(4)) : null;
     let settle;
     const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
@@ -114,6 +123,7 @@ export class TrainingWorker {
 
   // Ends the worker; running and queued jobs are cancelled.
   terminate() {
+    for (const job of this.#mixing) job.cancel();
     for (const job of [...this.#jobs.values(), ...this.#waiting]) {
       job.cancelled = true;
       job.settle.reject(new TrainingCancelled('the training worker was terminated'));
@@ -137,37 +147,18 @@ export class TrainingWorker {
   }
 
   async #spawn() {
-    let worker;
-    if (isNode) {
-      const { Worker } = process.getBuiltinModule('worker_threads');   // no dynamic import: see worker-host.js
-      worker = new Worker(new URL(NODE_HOST, import.meta.url));
-    } else {
-      // written out in full so that bundlers (Vite, webpack, Parcel) find and bundle the worker
-      worker = new Worker(new URL('./worker-host.js', import.meta.url), { type: 'module' });
-    }
-    this.#worker = worker;
-    const on = (event, fn) => (isNode ? worker.on(event, fn) : worker.addEventListener(event, (e) => fn(event === 'message' ? e.data : e)));
-    const ready = new Promise((resolve, reject) => {
-      on('message', (m) => {
-        if (m.type === 'ready') resolve();
-        else if (m.type === 'init-error') reject(revive(m.error));
-        else this.#receive(m);
-      });
-      const fail = (error) => {
-        reject(error);
+    const { wasmBinary, wasmUrl } = this.#options;
+    const { worker, ready } = startWorker({ wasmBinary, wasmUrl }, {
+      onMessage: (m) => this.#receive(m),
+      onFail: (error) => {
+        if (this.#worker !== worker) return;   // ended by terminate() or a restart
         for (const job of this.#jobs.values()) job.settle.reject(error);
         this.#jobs.clear();
-        if (this.#worker === worker) {
-          this.#worker = null;
-          this.#ready = null;
-        }
-      };
-      on('error', (e) => fail(e instanceof Error ? e : new Error(e?.message ?? 'the training worker failed')));
-      // Node: a worker that ends on its own (out of memory, process.exit) takes its running job with it
-      if (isNode) worker.on('exit', (code) => { if (this.#worker === worker) fail(new Error(`the training worker exited (code ${code})`)); });
+        this.#worker = null;
+        this.#ready = null;
+      },
     });
-    const { wasmBinary, wasmUrl } = this.#options;
-    worker.postMessage({ type: 'init', options: { wasmBinary, wasmUrl: wasmUrl === undefined ? undefined : String(wasmUrl) } });
+    this.#worker = worker;
     await ready;
     this.#ref(this.#jobs.size > 0);
   }
@@ -209,11 +200,4 @@ export function trainInWorker(spec, { onProgress, signal, transfer, wasmBinary, 
   const worker = new TrainingWorker({ wasmBinary, wasmUrl });
   const job = worker.train(spec, { onProgress, signal, transfer });
   return Object.assign(job.finally(() => worker.terminate()), { stop: job.stop, cancel: job.cancel, id: job.id });
-}
-
-function revive(error) {
-  const Kind = { TypeError, RangeError }[error?.name] ?? Error;
-  const e = new Kind(error?.message ?? String(error));
-  if (error?.name && !(error.name in { TypeError: 1, RangeError: 1, Error: 1 })) e.name = error.name;
-  return e;
 }

@@ -49,34 +49,69 @@ struct OnlineConfig {
   uint64_t seed = 1;
 };
 
+// What one epoch saw, summed over its steps.
+struct EpochTotals {
+  double surrogate = 0, error = 0;
+  bool updated = false;
+  int examples = 0;
+};
+
+// Epochs over a set of examples (all of them, or one shard for parameter mixing): each a fresh seeded
+// shuffle of the previous order, one step per example. The step count (Pegasos' t) lives in the weights.
+template <class Problem>
+class OnlineEpochs {
+ public:
+  OnlineEpochs(const Problem& problem, const OnlineConfig& config, std::vector<int> examples)
+      : problem_(problem), config_(config), order_(std::move(examples)), rng_(config.seed) {}
+
+  int examples() const { return int(order_.size()); }
+
+  EpochTotals run(TrainedWeights& w) {
+    rng_.shuffle(order_);
+    EpochTotals e;
+    e.examples = int(order_.size());
+    for (int i : order_) {
+      const double eta = config_.step_size == StepSize::Pegasos ? 1.0 / (config_.lambda * (w.steps() + 1)) : config_.eta;
+      if (config_.lambda > 0) w.shrink_next(1.0 - eta * config_.lambda);
+      const StepResult r = problem_.step(w, i, config_.surrogate, float(eta));
+      w.end_step();
+      e.surrogate += r.surrogate, e.error += r.error, e.updated |= r.updated;
+    }
+    return e;
+  }
+
+  // The epoch's report: the mean surrogate seen plus the regulariser at the weights it ended with.
+  Progress progress(int epoch, const EpochTotals& e, const TrainedWeights& w) const {
+    Progress p;
+    p.epoch = epoch;
+    p.objective = e.surrogate / e.examples + 0.5 * config_.lambda * w.squared_norm();
+    p.training_error = e.error / e.examples;
+    return p;
+  }
+
+ private:
+  const Problem& problem_;
+  const OnlineConfig& config_;
+  std::vector<int> order_;
+  Rng rng_;
+};
+
+inline std::vector<int> all_examples(int m) {
+  std::vector<int> order(m);
+  std::iota(order.begin(), order.end(), 0);
+  return order;
+}
+
 template <class Problem>
 std::vector<float> train_online(const Problem& problem, const OnlineConfig& config, const ProgressFn& progress,
                                 std::vector<float> start = {}) {
   TrainedWeights w = start.empty() ? TrainedWeights(problem.dim(), config.average)
                                    : TrainedWeights(std::move(start), config.average);
-  const int m = problem.size();
-  std::vector<int> order(m);
-  std::iota(order.begin(), order.end(), 0);
-  Rng rng(config.seed);
-  long long t = 0;
+  OnlineEpochs<Problem> epochs(problem, config, all_examples(problem.size()));
   for (int epoch = 1; epoch <= config.epochs; ++epoch) {
-    rng.shuffle(order);
-    double surrogate = 0, error = 0;
-    bool any_update = false;
-    for (int i : order) {
-      ++t;
-      const double eta = config.step_size == StepSize::Pegasos ? 1.0 / (config.lambda * double(t)) : config.eta;
-      if (config.lambda > 0) w.shrink_next(1.0 - eta * config.lambda);
-      const StepResult r = problem.step(w, i, config.surrogate, float(eta));
-      w.end_step();
-      surrogate += r.surrogate, error += r.error, any_update |= r.updated;
-    }
-    Progress p;
-    p.epoch = epoch;
-    p.objective = surrogate / m + 0.5 * config.lambda * w.squared_norm();
-    p.training_error = error / m;
-    if (progress && !progress(p)) break;
-    if (config.stop_when_no_update && !any_update) break;
+    const EpochTotals e = epochs.run(w);
+    if (progress && !progress(epochs.progress(epoch, e, w))) break;
+    if (config.stop_when_no_update && !e.updated) break;
   }
   return w.release_average();
 }

@@ -61,12 +61,6 @@ const std::vector<OptionSpec>& sequence_options() {
 
 namespace {
 
-// The free-text keys, which the table does not check: the token templates, and the global feature
-// templates with the word list their `lexicon` template reads (sequence/global_features.hpp).
-struct TextOptions {
-  std::string templates, global, global_words;
-};
-
 // Splits the free-text keys off the list the table checks. A preset reads the word lexicon's classes
 // when one is given.
 Options parse_options(const OptionList& given, TextOptions& text, bool with_lexicon = false) {
@@ -146,9 +140,20 @@ void record_options(SequenceModel& m, const Options& o, const TextOptions& text)
   if (!text.global_words.empty()) m.options.emplace_back("global_words", text.global_words);
 }
 
-// The online trainers' settings for algo (perceptron, ssvm, ssvm-slack, crf, softmax-margin by SGD).
-OnlineConfig online_config(const Options& o, double lambda) {
+bool is_likelihood(const std::string& algo) { return algo == "crf" || algo == "softmax-margin"; }
+
+// Mean form (λ/2)‖w‖² + (1/m) Σ ℓ_i; CRFsuite's c2 (sum form Σ ℓ_i + c2‖w‖²) is λ = 2·c2/m.
+double chain_lambda(const Options& o, int sequences) {
+  return is_likelihood(o.choice("algo")) ? 2.0 * o.real("c2") / sequences : o.real("lambda");
+}
+
+}  // namespace
+
+double chain_softmax_cost(const Options& o) { return o.choice("algo") == "softmax-margin" ? o.real("cost") : 0.0; }
+
+OnlineConfig chain_online_config(const Options& o, int sequences) {
   const std::string& algo = o.choice("algo");
+  const double lambda = chain_lambda(o, sequences);
   OnlineConfig config;
   config.epochs = o.integer("epochs");
   config.average = o.flag("average");
@@ -168,42 +173,14 @@ OnlineConfig online_config(const Options& o, double lambda) {
   return config;
 }
 
-// The chain weights, and with global features the global weights too (one online run over both).
-void fit_model(SequenceModel& m, const SequenceBatch& x, const Options& o, const TextOptions& text,
-               const ProgressFn& progress) {
-  const ChainLayout layout = m.layout();
-  require(m.global.empty(), "cannot warm-start from a model with global features");
-  if (text.global.empty()) {
-    fit_chain(x, layout, o, progress, m.weights, &m.report);
-    return;
-  }
-  require(m.weights.empty(), "global features cannot be combined with a warm start");
-  const std::string& algo = o.choice("algo");
-  require((algo == "perceptron" || algo == "ssvm") && o.choice("trainer") == "sgd",
-          "global features are trained by algo=perceptron or algo=ssvm (trainer=sgd), not ", algo);
-  require(o.real("l1") == 0, "l1 does not apply to global features");
-  m.global = GlobalFeatures(text.global, m.labels, text.global_words);
-  require(!m.global.empty(), "option 'global' lists no template (known: has, count, before, lexicon)");
-  m.candidates = int32_t(o.integer("candidates"));
-  std::vector<float> w = train_online(RerankProblem(x, layout, m.global, m.candidates),
-                                      online_config(o, o.real("lambda")), progress);
-  m.global_weights.assign(w.begin() + std::ptrdiff_t(layout.dim()), w.end());
-  w.resize(layout.dim());
-  m.weights = std::move(w);
-}
-
-}  // namespace
-
 void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& o, const ProgressFn& progress,
                std::vector<float>& weights, TrainingReport* report) {
   require(x.sequences() > 0, "no training sequences");
   if (report) *report = TrainingReport{};
   const std::string& algo = o.choice("algo");
-  const bool likelihood = algo == "crf" || algo == "softmax-margin";
-  const double cost = algo == "softmax-margin" ? o.real("cost") : 0.0;
-  // Mean form (λ/2)‖w‖² + (1/m) Σ ℓ_i; CRFsuite's c2 (sum form Σ ℓ_i + c2‖w‖²) is λ = 2·c2/m.
-  const double lambda = likelihood ? 2.0 * o.real("c2") / x.sequences() : o.real("lambda");
-  if (likelihood && o.choice("solver") == "lbfgs") {
+  const double cost = chain_softmax_cost(o);
+  const double lambda = chain_lambda(o, x.sequences());
+  if (is_likelihood(algo) && o.choice("solver") == "lbfgs") {
     require(o.real("l1") == 0, "l1 needs an online trainer (perceptron, ssvm, or solver=sgd)");
     // F(w)·m: Σ_i ℓ_i + (mλ/2)‖w‖², minimised by L-BFGS; progress reports F.
     const double m = x.sequences();
@@ -237,7 +214,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     return;
   }
   require(trainer == "sgd", "trainer '", trainer, "' is for ssvm and ssvm-slack only");
-  const OnlineConfig config = online_config(o, lambda);
+  const OnlineConfig config = chain_online_config(o, x.sequences());
   SequenceProblem problem(x, layout, cost);
   const double l1 = o.real("l1");
   if (l1 == 0) {
@@ -252,8 +229,33 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
   weights = train_online_l1(problem, config, l1, emissions, progress, std::move(weights));
 }
 
-SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
-                           const ProgressFn& progress, const SequenceModel* warm, WordLexicon words) {
+void fit_tagger(TaggerData& d, const ProgressFn& progress) {
+  SequenceModel& m = d.model;
+  const TextOptions& text = d.text;
+  const ChainLayout layout = m.layout();
+  require(m.global.empty(), "cannot warm-start from a model with global features");
+  if (text.global.empty()) {
+    fit_chain(d.batch, layout, d.options, progress, m.weights, &m.report);
+    return;
+  }
+  require(m.weights.empty(), "global features cannot be combined with a warm start");
+  const Options& o = d.options;
+  const std::string& algo = o.choice("algo");
+  require((algo == "perceptron" || algo == "ssvm") && o.choice("trainer") == "sgd",
+          "global features are trained by algo=perceptron or algo=ssvm (trainer=sgd), not ", algo);
+  require(o.real("l1") == 0, "l1 does not apply to global features");
+  m.global = GlobalFeatures(text.global, m.labels, text.global_words);
+  require(!m.global.empty(), "option 'global' lists no template (known: has, count, before, lexicon)");
+  m.candidates = int32_t(o.integer("candidates"));
+  std::vector<float> w = train_online(RerankProblem(d.batch, layout, m.global, m.candidates),
+                                      chain_online_config(o, d.batch.sequences()), progress);
+  m.global_weights.assign(w.begin() + std::ptrdiff_t(layout.dim()), w.end());
+  w.resize(layout.dim());
+  m.weights = std::move(w);
+}
+
+TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
+                          const SequenceModel* warm, WordLexicon words) {
   TextOptions text;
   const bool with_lexicon = !words.empty();
   const Options o = parse_options(given, text, with_lexicon);
@@ -330,15 +332,26 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
     x.ids.shrink_to_fit();
   }
   m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
-  fit_model(m, x, o, text, progress);
-  record_options(m, o, text);
-  m.weight_bits = int(o.integer("weight_bits"));
-  m.compact();
-  return m;
+  return {std::move(m), std::move(x), o, text};
 }
 
-SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
-                                   const OptionList& given, const ProgressFn& progress, const SequenceModel* warm) {
+SequenceModel finish_tagger(TaggerData data) {
+  SequenceModel& m = data.model;
+  record_options(m, data.options, data.text);
+  m.weight_bits = int(data.options.integer("weight_bits"));
+  m.compact();
+  return std::move(m);
+}
+
+SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
+                           const ProgressFn& progress, const SequenceModel* warm, WordLexicon words) {
+  TaggerData d = prepare_tagger(tokens, tags, options, warm, std::move(words));
+  fit_tagger(d, progress);
+  return finish_tagger(std::move(d));
+}
+
+TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                  const OptionList& given, const SequenceModel* warm) {
   TextOptions text;
   const Options o = parse_options(given, text);
   rows.validate("numeric sequence features");
@@ -360,11 +373,14 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
   x.labels = label_ids(tags, m.labels);
   m.featurize(rows, starts, x);
   m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
-  fit_model(m, x, o, text, progress);
-  record_options(m, o, text);
-  m.weight_bits = int(o.integer("weight_bits"));
-  m.compact();
-  return m;
+  return {std::move(m), std::move(x), o, text};
+}
+
+SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                   const OptionList& options, const ProgressFn& progress, const SequenceModel* warm) {
+  TaggerData d = prepare_numeric_tagger(rows, starts, tags, options, warm);
+  fit_tagger(d, progress);
+  return finish_tagger(std::move(d));
 }
 
 }  // namespace argmax

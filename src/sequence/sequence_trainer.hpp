@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/options.hpp"
+#include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "sequence/sequence_model.hpp"
 
@@ -34,6 +35,35 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
 SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
                                    const OptionList& options, const ProgressFn& progress = {},
                                    const SequenceModel* warm = nullptr);
+
+// The free-text options, which the table does not check: the token templates, and the global feature
+// templates with the word list their `lexicon` template reads (sequence/global_features.hpp).
+struct TextOptions {
+  std::string templates, global, global_words;
+};
+
+// A tagger ready to fit: the model's labels, features and lexicons (weights: the warm start's, resized, or
+// none), the featurised training batch and the parsed options. train_tagger = prepare, fit_tagger, finish.
+struct TaggerData {
+  SequenceModel model;
+  SequenceBatch batch;
+  Options options;
+  TextOptions text;  // recorded in the model
+};
+TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
+                          const SequenceModel* warm = nullptr, WordLexicon words = {});
+TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                  const OptionList& options, const SequenceModel* warm = nullptr);
+// Records the options and stores the weights at the model's weight_bits.
+SequenceModel finish_tagger(TaggerData data);
+// Fits the chain weights (fit_chain), or with global features the chain and global weights together by
+// reranking (sequence/rerank.hpp).
+void fit_tagger(TaggerData& data, const ProgressFn& progress);
+
+// The online trainer the options choose (perceptron, ssvm/ssvm-slack with trainer=sgd, the CRFs with solver=sgd).
+OnlineConfig chain_online_config(const Options& options, int sequences);
+// softmax-margin's cost of one wrong position (0 for the other trainers).
+double chain_softmax_cost(const Options& options);
 
 // Fits weights for a featurised, labelled batch in place (used by both entry points; exposed for tests).
 // report (optional): how the solver ended (iterative solvers only; the online trainers count as converged).

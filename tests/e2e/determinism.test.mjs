@@ -1,10 +1,12 @@
-// The same seed gives the same model bytes in Chromium as in Node (SHA-256 of the saved bytes).
+// The same seed gives the same model bytes in Chromium as in Node (SHA-256 of the saved bytes), also when
+// training on several workers by parameter mixing (Web Workers there, worker_threads here).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { launch, missing } from './browser.mjs';
 import { init } from '../../bindings/js/index.js';
 import { savedDigests } from '../js/determinism-cases.mjs';
+import { mixedDigests } from '../js/parallel-cases.mjs';
 
 const skip = missing() ?? false;
 let b;
@@ -15,15 +17,28 @@ after(async () => {
   await b?.close();
 });
 
+// Runs cases[name](am) in the page, cases being the module tests/js/<file>.
+async function inChromium(file, name) {
+  await b.page.goto(`${b.url}web/?manual`);
+  const source = readFileSync(new URL(`../js/${file}`, import.meta.url), 'utf8');
+  return b.page.evaluate(async ([text, name]) => {
+    const cases = await import(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));
+    return cases[name](await (await import('/bindings/js/index.js')).init());
+  }, [source, name]);
+}
+
 test('seeded multiclass, sequence and ranking models save identical bytes in Chromium and Node', { skip }, async () => {
   const inNode = await savedDigests(await init());
-  await b.page.goto(`${b.url}web/?manual`);
-  const source = readFileSync(new URL('../js/determinism-cases.mjs', import.meta.url), 'utf8');
-  const inChromium = await b.page.evaluate(async (text) => {
-    const cases = await import(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));
-    return cases.savedDigests(await (await import('/bindings/js/index.js')).init());
-  }, source);
+  const inPage = await inChromium('determinism-cases.mjs', 'savedDigests');
   assert.equal(Object.keys(inNode).length, 5);
-  assert.deepEqual(inChromium, inNode);
+  assert.deepEqual(inPage, inNode);
+  assert.deepEqual(b.problems, []);
+});
+
+test('taggers trained on 2 and 3 workers save identical bytes in Chromium and Node', { skip }, async () => {
+  const inNode = await mixedDigests(await init());
+  const inPage = await inChromium('parallel-cases.mjs', 'mixedDigests');
+  assert.equal(Object.keys(inNode).length, 3);
+  assert.deepEqual(inPage, inNode);
   assert.deepEqual(b.problems, []);
 });

@@ -110,3 +110,23 @@ test('a malformed data file or model is reported, not crashed on', () => {
   assert.equal(e.status, 1);
   assert.match(e.stderr, /not an argmax model/);
 });
+
+test('train sequence --threads N: one thread gives the serial model, two the same model every time', async () => {
+  const { corpus } = await import('./parallel-cases.mjs');
+  const { sentences, tags } = corpus(200, 3);
+  const data = join(dir, 'tagged.txt');
+  writeFileSync(data, sentences.map((s, i) => s.map((w, t) => `${w} ${tags[i][t]}\n`).join('')).join('\n'));
+  const bytes = (...threads) => {
+    const out = join(dir, `seq${threads.join('')}.bin`);
+    const r = argmax('train', 'sequence', '--train', data, '--model', out, '--set', 'epochs=3', ...threads, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(lastJson(r.stdout).token_accuracy > 0.95);
+    return readFileSync(out);
+  };
+  assert.deepEqual(bytes('--threads', '1'), bytes());   // 200 sentences: auto trains on one thread
+  assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
+  const bad = argmax('train', 'multiclass', '--train', train, '--model', model, '--threads', '2');
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /--threads .* is supported by: sequence/);
+  assert.match(argmax('train', 'sequence', '--train', data, '--model', model, '--threads', 'x').stderr, /--threads must be a number or auto/);
+});

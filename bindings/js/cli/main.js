@@ -6,7 +6,7 @@ import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, taggerFor, tagText } from './tag.js';
 
 const USAGE = `usage:
-  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--json]
+  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--input text|tokens] < text
@@ -65,19 +65,24 @@ async function main(argv) {
     }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
-    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init']);
+    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init', 'threads']);
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');
     if (flags.init !== undefined && !task.warmStart) {
       throw new UsageError(`--init (warm start) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].warmStart).join(', ')}`);
     }
+    if (flags.threads !== undefined && !task.threads) {
+      throw new UsageError(`--threads (training on several threads) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].threads).join(', ')}`);
+    }
+    const threads = flags.threads === undefined || flags.threads === 'auto' ? 'auto' : Number(flags.threads);
+    if (threads !== 'auto' && !Number.isInteger(threads)) throw new UsageError(`--threads must be a number or auto, got '${flags.threads}'`);
     const algo = flags.algo ?? task.defaultAlgo;
     if (!task.algorithms.includes(algo)) throw new UsageError(`unknown algorithm '${algo}' for ${taskName} (known: ${task.algorithms.join(', ')})`);
     const started = performance.now();
     const result = await task.train(am, {
       train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), algo, set: flags.set,
-      init: flags.init && loadModel(am, flags.init, task),
+      init: flags.init && loadModel(am, flags.init, task), threads,
       log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
     });
     const seconds = (performance.now() - started) / 1000;

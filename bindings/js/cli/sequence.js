@@ -3,6 +3,8 @@
 //   argmax train sequence --algo crf --set lambda=0.0002 --train train.conllu --model crf.model
 //   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
 //   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
+//   argmax train sequence --threads 4 --train en_ewt-ud-train.conllu --model pos.model (4 threads; default auto:
+//                         the cores for online trainers on big enough data, see bindings/js/parallel.js)
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
 // replaces the feature templates; --set lexicon=english|none|FILE picks the word lexicon (english,
 // shipped with the package, by default for the default features of token taggers); --set global='has before'
@@ -67,7 +69,8 @@ export default {
       `  global='<global feature templates>' (has count before lexicon), global_words=FILE (words for lexicon).\n\n${am.module.sequenceHelp()}`;
   },
   warmStart: true,
-  async train(am, { train, valid, algo, set, init, log }) {
+  threads: true,
+  async train(am, { train, valid, algo, set, init, threads, log }) {
     const { column: _column, templates, lexicon, global, global_words: globalWords, ...rest } = set;
     const data = readData(am, train, column(set));
     const options = { algo, ...parseOptionStrings(am.SequenceTagger.options(), rest, 'sequence tagger') };
@@ -81,8 +84,9 @@ export default {
     if (choice === 'english') options.lexicon = await am.lexicons.english();
     else if (choice !== 'none') options.lexicon = readFileSync(choice, 'utf8');
     const model = new Tagger(options);
-    model.fit(data.x, data.tags, {
+    await model.fit(data.x, data.tags, {
       warmStart: init ?? false,
+      workers: threads,
       onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)),
     });
     const check = valid ? readData(am, valid, column(set)) : data;

@@ -1,0 +1,80 @@
+// Parameter mixing benchmark (Node worker_threads): the EWT default tagger and OCR large with 1 and 2 workers:
+// seconds, speed-up over the serial fit on this thread, token accuracy; and the cost model behind a projection
+// to more cores: T(n) = P + epochs·(E/n + O·n/2), with P the time before the first epoch (starting a worker,
+// featurising the whole training set: the same in every worker, so it does not shrink with n), E one epoch (from
+// the 1-worker runs) and O the per-round overhead measured at n = 2 (passing the changed weights and mixing
+// them, taken as linear in n; load imbalance included). On a shared machine the runs are interleaved and
+// repeated (--reps, default 3) and the fastest of each kind is kept.
+//   node bench/parallel.mjs [--data DIR] [--task ewt|ocr-large|all] [--workers 1,2] [--reps 3] [key=value …]
+import { readFileSync, existsSync } from 'node:fs';
+import { init } from '../bindings/js/index.js';
+
+const args = process.argv.slice(2);
+let data = '../shared/data', task = 'all', counts = [1, 2], reps = 3;
+const extra = {};
+for (let i = 0; i < args.length; ++i) {
+  const a = args[i];
+  if (a === '--data') data = args[++i];
+  else if (a === '--task') task = args[++i];
+  else if (a === '--workers') counts = args[++i].split(',').map(Number);
+  else if (a === '--reps') reps = Number(args[++i]);
+  else if (a.includes('=')) extra[a.slice(0, a.indexOf('='))] = Number.isNaN(Number(a.slice(a.indexOf('=') + 1))) ? a.slice(a.indexOf('=') + 1) : Number(a.slice(a.indexOf('=') + 1));
+  else { console.error('usage: node bench/parallel.mjs [--data DIR] [--task ewt|ocr-large|all] [--workers 1,2] [--reps 3] [key=value …]'); process.exit(2); }
+}
+
+const am = await init();
+
+// One fit: seconds, the time of each round's report, and test accuracy.
+async function timed(Tagger, options, train, test, workers) {
+  const tagger = new Tagger(options);
+  const marks = [];
+  const t0 = performance.now();
+  const onProgress = (p) => { if (!p.final) marks.push(performance.now() - t0); };
+  if (workers === 0) tagger.fit(train.x, train.tags, { onProgress });
+  else await tagger.fit(train.x, train.tags, { workers, onProgress });
+  const seconds = (performance.now() - t0) / 1000;
+  const accuracy = am.metrics.sequences(test.tags, tagger.tag(test.x)).tokenAccuracy;
+  tagger.dispose();
+  const round = marks.length > 1 ? (marks.at(-1) - marks[0]) / (marks.length - 1) / 1000 : NaN;
+  return { seconds, accuracy, first: marks[0] / 1000, round, epochs: marks.length };
+}
+
+// The fastest of `reps` runs (seconds and seconds per round each at their minimum; the accuracy is the same).
+const best = (a, b) => (a ? { ...a, seconds: Math.min(a.seconds, b.seconds), round: Math.min(a.round, b.round), first: Math.min(a.first, b.first) } : b);
+
+async function bench(name, Tagger, options, train, test) {
+  const kinds = [0, ...counts], runs = {};
+  for (let r = 0; r < reps; ++r)
+    for (const n of kinds) runs[n] = best(runs[n], await timed(Tagger, options, train, test, n));
+  const serial = runs[0];
+  for (const n of kinds) {
+    const r = runs[n], what = n === 0 ? 'serial (this thread)' : `${n} worker${n > 1 ? 's' : ''}`;
+    console.log(`| ${name} | ${what} | ${r.seconds.toFixed(1)} | ${(serial.seconds / r.seconds).toFixed(2)} | ${(100 * r.accuracy).toFixed(2)}% | ${r.round.toFixed(2)} |`);
+  }
+  if (runs[1] && runs[2]) {
+    const E = runs[1].round, P = runs[1].first - E, O = Math.max(0, runs[2].round - E / 2), epochs = serial.epochs;
+    const T = (n) => P + epochs * (E / n + O * n / 2);
+    const speedUp = (n) => (T(1) / T(n)).toFixed(2);
+    console.log(`| ${name} | model: P ${P.toFixed(2)} s, E ${E.toFixed(2)} s, O(2) ${O.toFixed(3)} s | over 1 worker, 2: ${speedUp(2)}×, 4: ${speedUp(4)}×, 8: ${speedUp(8)}×; epochs alone, 8: ${(E / (E / 8 + 4 * O)).toFixed(2)}× | | |`);
+  }
+}
+
+console.log('| task | run | seconds | speed-up | token acc | s/round |');
+console.log('|---|---|---:|---:|---:|---:|');
+if (task === 'all' || task === 'ewt') {
+  const dir = `${data}/ud-english-ewt`;
+  if (!existsSync(`${dir}/en_ewt-ud-train.conllu`)) console.log(`| ewt | (skipped: ${dir} not found) |`);
+  else {
+    const read = (f) => { const d = am.io.readConllu(readFileSync(`${dir}/${f}`, 'utf8')); return { x: d.sentences, tags: d.tags }; };
+    const options = { lexicon: await am.lexicons.english(), ...extra };   // the default tagger, as `argmax train sequence`
+    await bench('ewt', am.SequenceTagger, options, read('en_ewt-ud-train.conllu'), read('en_ewt-ud-test.conllu'));
+  }
+}
+if (task === 'all' || task === 'ocr-large') {
+  const base = `${data}/ocr-letters/ocr-large`;
+  if (!existsSync(`${base}-train.svmhmm`)) console.log(`| ocr-large | (skipped: ${base}-*.svmhmm not found) |`);
+  else {
+    const read = (f) => { const d = am.io.readSvmhmm(readFileSync(f, 'utf8')); return { x: d, tags: d.tags }; };
+    await bench('ocr-large', am.DenseSequenceTagger, { ...extra }, read(`${base}-train.svmhmm`), read(`${base}-test.svmhmm`));
+  }
+}

@@ -1,0 +1,192 @@
+// Iterative parameter mixing: the shard split, the mix by hand, one shard replaying the serial trainer bit for
+// bit, and the mixed perceptron within McDonald, Hall & Mann's mistake bound on separable data.
+#include <catch2/catch.hpp>
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+
+#include "core/rng.hpp"
+#include "learn/online.hpp"
+#include "learn/parameter_mixing.hpp"
+#include "sequence/chain_shard_trainer.hpp"
+
+using namespace argmax;
+
+namespace {
+
+// Rounds of mixing as the JS coordinator runs them: every shard one epoch, then the mix by shard size.
+SequenceModel train_mixed(const Sentences& tokens, const Sentences& tags, const OptionList& options, int shards) {
+  std::vector<std::unique_ptr<ChainShardTrainer>> trainers;
+  for (int i = 0; i < shards; ++i)
+    trainers.push_back(std::make_unique<ChainShardTrainer>(prepare_tagger(tokens, tags, options), shards, i));
+  std::vector<double> mu;
+  for (auto& t : trainers) mu.push_back(double(t->examples()) / double(tokens.size()));
+  for (int epoch = 1; epoch <= trainers[0]->epochs(); ++epoch) {
+    std::vector<WeightChanges> changes;
+    for (auto& t : trainers) t->run_epoch(epoch), changes.push_back(t->changes());
+    if (shards > 1)
+      for (auto& t : trainers) t->mix(changes, mu);
+  }
+  std::vector<std::vector<uint8_t>> models;
+  for (auto& t : trainers) models.push_back(t->finish().save());
+  for (const auto& m : models) REQUIRE(m == models[0]);  // every shard holds the same mix
+  return SequenceModel::load(models[0].data(), models[0].size());
+}
+
+// Sentences over 12 words whose tag depends on the word and on the word before it.
+void tagged_sentences(Rng& rng, int m, Sentences& tokens, Sentences& tags) {
+  for (int i = 0; i < m; ++i) {
+    const int n = 1 + int(rng.below(7));
+    std::vector<std::string> s, t;
+    for (int p = 0; p < n; ++p) {
+      const int w = int(rng.below(12));
+      s.push_back("w" + std::to_string(w));
+      t.push_back(w < 4 ? "A" : w < 8 ? "B" : (p > 0 && t.back() == "A") ? "C" : "B");
+    }
+    tokens.push_back(s), tags.push_back(t);
+  }
+}
+
+// Binary perceptron steps on points x with labels ±1: a mistake (y⟨w, x⟩ ≤ 0) adds y·x.
+struct SeparablePoints {
+  std::vector<std::vector<float>> x;
+  std::vector<int> y;
+  int size() const { return int(x.size()); }
+  size_t dim() const { return x[0].size(); }
+  StepResult step(TrainedWeights& w, int i, Surrogate, float eta) const {
+    double score = 0;
+    for (size_t j = 0; j < dim(); ++j) score += w.view()[j] * x[i][j];
+    StepResult r;
+    if (y[i] * score > 0) return r;
+    for (size_t j = 0; j < dim(); ++j) w.add(j, eta * float(y[i]) * x[i][j]);
+    r.error = 1, r.updated = true;
+    return r;
+  }
+};
+
+}  // namespace
+
+TEST_CASE("shards partition the examples, deterministically and evenly", "[mixing]") {
+  for (int shards : {1, 2, 3, 8}) {
+    std::vector<int> seen;
+    for (int s = 0; s < shards; ++s) {
+      const std::vector<int> mine = shard_examples(100, shards, s, 7);
+      REQUIRE(mine == shard_examples(100, shards, s, 7));
+      REQUIRE(std::is_sorted(mine.begin(), mine.end()));
+      REQUIRE(std::abs(int(mine.size()) - 100 / shards) <= 1);
+      seen.insert(seen.end(), mine.begin(), mine.end());
+    }
+    std::sort(seen.begin(), seen.end());
+    REQUIRE(seen == all_examples(100));
+  }
+  REQUIRE(shard_examples(100, 2, 0, 7) != shard_examples(100, 2, 0, 8));
+}
+
+TEST_CASE("mixing weighs the weights and the running sums alike", "[mixing]") {
+  // Two shards from the same base w = [1, 2, 3] (one step taken, so Σ w_t = [1, 2, 3]); shard A adds
+  // [0, 1, 0] in one step, shard B [0, 0, 2] in two steps, 1/4 and 3/4 of the data.
+  TrainedWeights a(std::vector<float>{1, 2, 3}, true);
+  a.end_step();
+  a.track_changes();
+  TrainedWeights b = a;
+  a.add(1, 1), a.end_step();            // w = [1, 3, 3]; Σ w_t = [2, 5, 6] over 2 steps
+  b.add(2, 2), b.end_step(), b.end_step();  // w = [1, 2, 5]; Σ w_t = [3, 6, 13] over 3 steps
+  REQUIRE(a.changes().index == std::vector<uint32_t>{1});
+  const std::vector<WeightChanges> all = {a.changes(), b.changes()};
+  a.mix(all, {0.25, 0.75});
+  b.mix(all, {0.25, 0.75});
+  // w = ¼[1, 3, 3] + ¾[1, 2, 5] = [1, 2.25, 4.5]; Σ w_t = ¼[2, 5, 6] + ¾[3, 6, 13] = [2.75, 5.75, 11.25] over 2.75.
+  REQUIRE(a.current() == std::vector<float>{1, 2.25f, 4.5f});
+  REQUIRE(a.steps() == 2.75);
+  const std::vector<float> average = a.average();
+  REQUIRE(average[0] == Approx(1.0));
+  REQUIRE(average[1] == Approx(5.75 / 2.75));
+  REQUIRE(average[2] == Approx(11.25 / 2.75));
+  REQUIRE((b.current() == a.current() && b.average() == a.average()));  // both shards hold the same mix
+  REQUIRE(a.changes().index.empty());                                   // tracking starts again
+  WeightChanges bad = all[0];
+  bad.index = {7};
+  REQUIRE_THROWS_WITH(a.mix({bad, all[1]}, {0.5, 0.5}), Catch::Contains("increasing order, below 3"));
+}
+
+TEST_CASE("mixing one shard gives the serial trainer's model bit for bit", "[mixing]") {
+  Rng rng(31);
+  Sentences tokens, tags;
+  tagged_sentences(rng, 80, tokens, tags);
+  const std::vector<OptionList> runs = {
+      {{"algo", "perceptron"}, {"epochs", "4"}},
+      {{"algo", "ssvm"}, {"epochs", "3"}, {"lambda", "0.01"}},
+      {{"algo", "ssvm-slack"}, {"epochs", "3"}},
+      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "3"}, {"c2", "0.1"}},
+      {{"algo", "softmax-margin"}, {"solver", "sgd"}, {"epochs", "2"}, {"average", "false"}},
+  };
+  for (const auto& options : runs) {
+    INFO(options[0].second);
+    REQUIRE(train_mixed(tokens, tags, options, 1).save() == train_tagger(tokens, tags, options).save());
+  }
+}
+
+TEST_CASE("several shards learn the task, the same model on every run", "[mixing]") {
+  Rng rng(32);
+  Sentences tokens, tags;
+  tagged_sentences(rng, 200, tokens, tags);
+  const OptionList options = {{"algo", "perceptron"}, {"epochs", "8"}};
+  const SequenceModel a = train_mixed(tokens, tags, options, 3);
+  REQUIRE(a.save() == train_mixed(tokens, tags, options, 3).save());
+  SequenceBatch x;
+  a.featurize(tokens, x);
+  const std::vector<int32_t> predicted = a.decode(x, nullptr, nullptr);
+  long correct = 0, total = 0;
+  for (const auto& s : tags)
+    for (const auto& t : s) correct += a.labels[predicted[total++]] == t;
+  REQUIRE(double(correct) / double(total) > 0.95);
+}
+
+TEST_CASE("the mixed perceptron makes at most R²/γ² mistakes on separable data", "[mixing]") {
+  // McDonald, Hall & Mann (2010), Theorem 3: Σ_rounds Σ_i μ_i k_i ≤ R²/γ², k_i the mistakes of shard i in the
+  // round; so the mixed weights separate the data after finitely many rounds.
+  Rng rng(33);
+  const std::vector<float> u = {0.6f, -0.8f, 0.0f};  // ‖u‖ = 1; the last coordinate is a constant 1 (bias)
+  SeparablePoints data;
+  double R = 0, gamma = 1e9;
+  while (data.size() < 300) {
+    std::vector<float> x = {float(rng.uniform() * 2 - 1), float(rng.uniform() * 2 - 1), 1.0f};
+    const double margin = u[0] * x[0] + u[1] * x[1];
+    if (std::abs(margin) < 0.1) continue;
+    data.x.push_back(x), data.y.push_back(margin > 0 ? 1 : -1);
+    R = std::max(R, std::sqrt(double(x[0]) * x[0] + double(x[1]) * x[1] + 1.0));
+    gamma = std::min(gamma, std::abs(margin));
+  }
+  const int shards = 4;
+  OnlineConfig config;
+  config.surrogate = Surrogate::Perceptron, config.average = false;
+  std::vector<OnlineConfig> configs(shards, config);
+  std::vector<OnlineEpochs<SeparablePoints>> epochs;
+  TrainedWeights start(data.dim(), false);
+  start.track_changes();
+  std::vector<TrainedWeights> weights(shards, start);
+  std::vector<double> mu;
+  for (int i = 0; i < shards; ++i) {
+    configs[i].seed = shard_seed(5, i);
+    epochs.emplace_back(data, configs[i], shard_examples(data.size(), shards, i, 5));
+    mu.push_back(double(epochs[i].examples()) / data.size());
+  }
+  double mixed_mistakes = 0;
+  int rounds = 0;
+  for (bool clean = false; !clean; ++rounds) {
+    REQUIRE(rounds < 1000);
+    clean = true;
+    std::vector<WeightChanges> changes;
+    for (int i = 0; i < shards; ++i) {
+      const EpochTotals e = epochs[i].run(weights[i]);
+      mixed_mistakes += mu[i] * e.error, clean = clean && e.error == 0;
+      changes.push_back(weights[i].changes());
+    }
+    for (auto& w : weights) w.mix(changes, mu);
+  }
+  REQUIRE(mixed_mistakes <= R * R / (gamma * gamma));
+  const std::vector<float> w = weights[0].current();
+  for (int i = 0; i < data.size(); ++i)
+    REQUIRE(data.y[i] * (w[0] * data.x[i][0] + w[1] * data.x[i][1] + w[2]) > 0);
+}
