@@ -14,11 +14,11 @@ const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); r
 const dataDir = arg('data', join(root, '../shared/data'));
 const RUNS = Number(arg('runs', '3'));
 const train = join(dataDir, 'multiclass/letter/letter.scale');
-// [name, Node flags, V8 flags set once the module is instantiated (what the CLI does: bindings/js/cli/main.js)]
+// [name, Node flags, V8 flags set once the module is instantiated]
 const settings = [
   ['default (Liftoff, then TurboFan for hot functions)', [], ''],
   ['--no-liftoff (TurboFan on first call)', ['--no-liftoff'], ''],
-  ['--no-liftoff once instantiated (the CLI)', [], '--no-liftoff'],
+  ['--no-liftoff once instantiated', [], '--no-liftoff'],
   ['--no-wasm-dynamic-tiering (TurboFan for all, in the background)', ['--no-wasm-dynamic-tiering'], ''],
   ['--wasm-tiering-budget=10000 (tier up sooner)', ['--wasm-tiering-budget=10000'], ''],
   ['--liftoff-only', ['--liftoff-only'], ''],

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // argmax command line: train, predict and evaluate models for every task, running the wasm build.
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, taggerFor, tagText } from './tag.js';
@@ -60,17 +59,6 @@ function readDataFile(path) {
   };
 }
 
-// The module, its code compiled for speed from here on. V8 compiles a wasm function when it is first called,
-// with its baseline compiler, and optimised code replaces it only for later calls: training is one long call,
-// so a process's first fit would run baseline code throughout. Instantiating stays on the baseline compiler
-// (it calls hundreds of small functions once); what runs next is compiled optimised on its first call
-// (bench/first_call.mjs, docs/benchmarks.md).
-async function initOptimised() {
-  const am = await init();
-  setFlagsFromString('--no-liftoff');
-  return am;
-}
-
 // A saved model to warm-start from; it must belong to the task being trained.
 function loadModel(am, path, task) {
   const bytes = readFileSync(path);
@@ -91,7 +79,7 @@ async function main(argv) {
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
     const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init']);
-    const am = await initOptimised();
+    const am = await init();
     if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');
     if (flags.init !== undefined && !task.warmStart) {
@@ -117,7 +105,7 @@ async function main(argv) {
     const flags = parseFlags(rest, command === 'predict' ? ['model', 'data', 'out'] : ['model', 'data']);
     if (flags.help) { console.log(USAGE); return 0; }
     need(flags, 'model', 'data');
-    const am = await initOptimised();
+    const am = await init();
     const model = am.load(readFileSync(flags.model));
     const task = taskForKind(am.modelKind(readFileSync(flags.model)));
     const text = readDataFile(flags.data);
@@ -139,7 +127,7 @@ async function main(argv) {
     const input = flags.input ?? 'text';
     if (input !== 'text' && input !== 'tokens') throw new UsageError(`--input must be text or tokens, got '${input}'`);
     if ((flags.pretrained === undefined) === (flags.model === undefined)) throw new UsageError('give either --pretrained NAME or --model FILE');
-    const am = await initOptimised();
+    const am = await init();
     const tagger = await taggerFor(am, flags, (path) => am.load(readFileSync(path)));
     const lines = tagText(am, tagger, readFileSync(0, 'utf8'), input);
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
