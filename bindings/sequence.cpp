@@ -3,6 +3,8 @@
 // SVM^hmm readers and the sequence metrics. Token sequences cross as one string of tokens joined
 // by U+001F plus an Int32Array of sequence lengths (one conversion, not one per token).
 #include <cmath>
+#include <unordered_map>
+#include <utility>
 
 #include "common.hpp"
 #include "training_report.hpp"
@@ -170,11 +172,34 @@ std::string schema() { return schema_json(sequence_options()); }
 std::string help() { return describe(sequence_options()); }
 std::string preset(std::string name, bool with_lexicon) { return template_preset(name, with_lexicon); }
 
-// {tokens, tags, lengths}: tokens and tags joined by U+001F.
+// The distinct words of a U+001F-joined list (joined likewise, in order of first use) and, for each word of
+// the list, its index among them.
+std::pair<std::string, std::vector<int32_t>> interned(std::string_view joined, size_t count) {
+  std::pair<std::string, std::vector<int32_t>> out;
+  std::unordered_map<std::string_view, int32_t> index;
+  out.second.reserve(count);
+  for (size_t pos = 0, n = 0; n < count; ++n) {
+    const size_t end = std::min(joined.find(kSep, pos), joined.size());
+    const auto [at, added] = index.emplace(joined.substr(pos, end - pos), int32_t(index.size()));
+    if (added) out.first.append(index.size() > 1 ? 1 : 0, kSep).append(at->first);
+    out.second.push_back(at->second);
+    pos = end + 1;
+  }
+  return out;
+}
+
+// {words, tags: the distinct ones joined by U+001F; wordIds, tagIds: Int32Arrays indexing them; lengths}.
+// Each distinct word crosses once, so JS builds the sentences from shared strings, not one string per token.
 val tagged_to_js(const TaggedText& t) {
+  size_t count = 0;
+  for (const int32_t n : t.lengths) count += size_t(n);
+  const auto [words, word_ids] = interned(t.tokens, count);
+  const auto [tags, tag_ids] = interned(t.tags, count);
   val out = val::object();
-  out.set("tokens", t.tokens);
-  out.set("tags", t.tags);
+  out.set("words", words);
+  out.set("wordIds", typed_array("Int32Array", word_ids));
+  out.set("tags", tags);
+  out.set("tagIds", typed_array("Int32Array", tag_ids));
   out.set("lengths", typed_array("Int32Array", t.lengths));
   return out;
 }

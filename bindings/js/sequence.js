@@ -378,9 +378,10 @@ export function install(M, api) {
       });
     },
   };
+  // {words, wordIds, tags, tagIds, lengths} (bindings/sequence.cpp tagged_to_js) → {sentences, tags}.
   function tagged(r) {
-    const total = r.lengths.reduce((a, b) => a + b, 0);
-    return { sentences: unpack(splitJoined(r.tokens, total), r.lengths), tags: unpack(splitJoined(r.tags, total), r.lengths) };
+    const words = splitJoined(r.words, r.wordIds.length), tags = splitJoined(r.tags, r.tagIds.length);
+    return { sentences: unpack(r.wordIds, r.lengths, (i) => words[i]), tags: unpack(r.tagIds, r.lengths, (i) => tags[i]) };
   }
 
   const metrics = {
