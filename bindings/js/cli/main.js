@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // argmax command line: train, predict and evaluate models for every task, running the wasm build.
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, taggerFor, tagText } from './tag.js';
@@ -79,6 +80,7 @@ async function main(argv) {
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
     const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init']);
+    if (task.baselineCompilerOnly) setFlagsFromString('--liftoff-only');  // before the module is compiled
     const am = await init();
     if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');
