@@ -16,6 +16,7 @@
 #include "core/error.hpp"
 #include "core/options.hpp"
 #include "core/rows.hpp"
+#include "io/lines.hpp"
 #include "learn/progress.hpp"
 
 namespace argmax::js {
@@ -166,7 +167,25 @@ val typed_array(const char* type, const std::vector<T>& v) {
 }
 
 inline const uint8_t* bytes_at(uintptr_t p) { return reinterpret_cast<const uint8_t*>(p); }
-// A text file's bytes that JS copied into wasm memory (wasm.js fileText), read in place.
+// A text file's bytes that JS copied into wasm memory (wasm.js readText), read in place.
 inline std::string_view text_at(uintptr_t p, size_t size) { return {reinterpret_cast<const char*>(p), size}; }
+
+// A text reader as JS drives it (wasm.js readText): X.open(…) makes one, feed(pointer, size) parses each chunk
+// of the file where JS copied it, finish() returns what was parsed, converted by ToJs.
+template <class Parser, auto ToJs>
+struct JsReader {
+  ChunkedReader<Parser> reader;
+  static void feed(JsReader& r, uintptr_t text, size_t size) { r.reader.feed(text_at(text, size)); }
+  static val finish(JsReader& r) { return ToJs(r.reader.finish()); }
+};
+
+// Binds a JsReader class whose factory is Open (the parser's options in, the reader out).
+template <class Reader, auto Open>
+void bind_reader(const char* name) {
+  emscripten::class_<Reader>(name)
+      .class_function("open", &Guard<Open>::call)
+      .function("feed", &Guard<&Reader::feed>::call)
+      .function("finish", &Guard<&Reader::finish>::call);
+}
 
 }  // namespace argmax::js

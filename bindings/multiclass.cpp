@@ -45,8 +45,7 @@ std::string schema(std::string algo) { return schema_json(LinearMulticlass::opti
 std::string help(std::string algo) { return describe(LinearMulticlass::options_of(algo)); }
 
 // LIBSVM text → {labels, offsets, indices, values, rows, cols, lines}
-val read_libsvm_text(uintptr_t text, size_t size, int min_cols) {
-  const LabeledRows d = read_libsvm(text_at(text, size), min_cols);
+val libsvm_to_js(const LabeledRows& d) {
   val out = val::object();
   out.set("labels", typed_array("Int32Array", d.labels));
   out.set("offsets", typed_array("Int32Array", d.rows.offsets));
@@ -56,6 +55,8 @@ val read_libsvm_text(uintptr_t text, size_t size, int min_cols) {
   out.set("cols", d.rows.cols);
   return out;
 }
+using LibsvmReader = JsReader<LibsvmParser, &libsvm_to_js>;
+LibsvmReader open_libsvm(int min_cols) { return {ChunkedReader(LibsvmParser(min_cols))}; }
 
 // {accuracy, labels, confusion, perClass: [{label, precision, recall, f1, support}], macro, micro}
 val report(uintptr_t truth, uintptr_t predicted, int n) {
@@ -113,7 +114,7 @@ EMSCRIPTEN_BINDINGS(argmax_multiclass) {
   function("modelKind", &Guard<&kind_of>::call);
   function("multiclassSchema", &Guard<&schema>::call);
   function("multiclassHelp", &Guard<&help>::call);
-  function("readLibsvm", &Guard<&read_libsvm_text>::call);
+  bind_reader<LibsvmReader, &open_libsvm>("LibsvmReader");
   function("classificationReport", &Guard<&report>::call);
   function("averageCost", &Guard<&cost_average>::call);
   function("marginLoss", &Guard<&margin_loss_of>::call);

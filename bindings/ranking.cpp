@@ -57,8 +57,7 @@ std::string help() { return describe(Ranker::option_specs()); }
 
 // LETOR text → {relevance, labels (the same), qids (one per row), queryIds (one per query), queryOffsets,
 //               offsets, indices, values, rows, cols, queries}
-val read_letor_text(uintptr_t text, size_t size, int min_cols) {
-  const OwnedQueries d = read_letor(text_at(text, size), min_cols);
+val letor_to_js(const OwnedQueries& d) {
   val out = val::object();
   val relevance = typed_array("Float32Array", d.relevance);
   out.set("relevance", relevance);
@@ -79,6 +78,8 @@ val read_letor_text(uintptr_t text, size_t size, int min_cols) {
   out.set("queries", d.queries());
   return out;
 }
+using LetorReader = JsReader<LetorParser, &letor_to_js>;
+LetorReader open_letor(int min_cols) { return {ChunkedReader(LetorParser(min_cols))}; }
 
 // One query's measure: name ∈ ndcg, precision, ap, tau, auc. NaN = skipped (common convention).
 double measure(std::string name, uintptr_t scores, uintptr_t relevance, int r, int k, std::string convention) {
@@ -133,7 +134,7 @@ EMSCRIPTEN_BINDINGS(argmax_ranking) {
       .function("save", &Guard<&save>::call);
   function("rankingSchema", &Guard<&schema>::call);
   function("rankingHelp", &Guard<&help>::call);
-  function("readLetor", &Guard<&read_letor_text>::call);
+  bind_reader<LetorReader, &open_letor>("LetorReader");
   function("rankingMeasure", &Guard<&measure>::call);
   function("rankingReport", &Guard<&report>::call);
 }

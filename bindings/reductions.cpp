@@ -249,8 +249,7 @@ val binary_save(const BinaryClassifier& b) { return copy_to_js(binary_model_to_b
 BinaryClassifier binary_load(uintptr_t data, int size) { return {binary_model_from_bytes(bytes_at(data), size_t(size))}; }
 
 // ---- multi-label reader and metrics
-val read_multilabel_js(uintptr_t text, size_t size, int min_cols) {
-  const MultilabelData d = read_multilabel_text(text_at(text, size), min_cols);
+val multilabel_to_js(const MultilabelData& d) {
   std::vector<int32_t> set_offsets{0}, set_labels;
   for (const auto& s : d.label_sets) {
     set_labels.insert(set_labels.end(), s.begin(), s.end());
@@ -267,6 +266,8 @@ val read_multilabel_js(uintptr_t text, size_t size, int min_cols) {
   out.set("cols", d.features.cols);
   return out;
 }
+using MultilabelReader = JsReader<MultilabelParser, &multilabel_to_js>;
+MultilabelReader open_multilabel(int min_cols) { return {ChunkedReader(MultilabelParser(min_cols))}; }
 val multilabel_report(uintptr_t t_offsets, uintptr_t t_labels, uintptr_t p_offsets, uintptr_t p_labels, int rows, int k) {
   const MultilabelScores s =
       multilabel_scores(label_sets(t_offsets, t_labels, rows, k), label_sets(p_offsets, p_labels, rows, k));
@@ -339,7 +340,7 @@ EMSCRIPTEN_BINDINGS(argmax_reductions) {
   function("reductionHelp", &Guard<&help>::call);
   function("binaryLearners", &Guard<&learner_names>::call);
   function("multilabelMethod", &Guard<&multilabel_method_of>::call);
-  function("readMultilabel", &Guard<&read_multilabel_js>::call);
+  bind_reader<MultilabelReader, &open_multilabel>("MultilabelReader");
   function("multilabelReport", &Guard<&multilabel_report>::call);
 }
 

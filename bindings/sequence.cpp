@@ -3,6 +3,8 @@
 // SVM^hmm readers and the sequence metrics. Token sequences cross as one string of tokens joined
 // by U+001F plus an Int32Array of sequence lengths (one conversion, not one per token).
 #include <cmath>
+#include <unordered_map>
+#include <utility>
 
 #include "common.hpp"
 #include "training_report.hpp"
@@ -19,33 +21,12 @@
 namespace argmax::js {
 namespace {
 
-constexpr char kSep = '\x1f';
+constexpr char kSep = kWordSeparator;
 
 // "a␟b␟c" + lengths [2, 1] → {{a, b}, {c}}
 Sentences split_sequences(const std::string& text, uintptr_t lengths_ptr, int m) {
   require(m >= 0, "negative number of sequences");
-  const int32_t* lengths = reinterpret_cast<const int32_t*>(lengths_ptr);
-  Sentences out(m);
-  size_t pos = 0;
-  long total = 0;
-  for (int i = 0; i < m; ++i) {
-    require(lengths[i] >= 0, "sequence ", i, " has a negative length");
-    total += lengths[i];
-  }
-  for (int i = 0; i < m; ++i) {
-    out[i].reserve(lengths[i]);
-    for (int t = 0; t < lengths[i]; ++t) {
-      require(pos <= text.size(), "fewer tokens than the sequence lengths add up to (", total, ")");
-      size_t end = text.find(kSep, pos);
-      if (end == std::string::npos) end = text.size();
-      out[i].push_back(text.substr(pos, end - pos));
-      pos = end + 1;
-    }
-  }
-  // N tokens have N − 1 separators: all of the text is used exactly when pos = size + 1.
-  require(total == 0 ? text.empty() : pos == text.size() + 1, "more tokens than the sequence lengths add up to (",
-          total, ")");
-  return out;
+  return split_joined(text, reinterpret_cast<const int32_t*>(lengths_ptr), size_t(m));
 }
 
 std::string join(const Sentences& s) {
@@ -232,21 +213,44 @@ std::string schema() { return schema_json(sequence_options()); }
 std::string help() { return describe(sequence_options()); }
 std::string preset(std::string name, bool with_lexicon) { return template_preset(name, with_lexicon); }
 
-// {tokens, tags, lengths}: tokens and tags joined by U+001F.
-val tagged_to_js(const TaggedText& t) {
-  val out = val::object();
-  out.set("tokens", join(t.tokens));
-  out.set("tags", join(t.tags));
-  out.set("lengths", typed_array("Int32Array", lengths_of(t.tokens)));
+// The distinct words of a U+001F-joined list (joined likewise, in order of first use) and, for each word of
+// the list, its index among them.
+std::pair<std::string, std::vector<int32_t>> interned(std::string_view joined, size_t count) {
+  std::pair<std::string, std::vector<int32_t>> out;
+  std::unordered_map<std::string_view, int32_t> index;
+  out.second.reserve(count);
+  for (size_t pos = 0, n = 0; n < count; ++n) {
+    const size_t end = std::min(joined.find(kSep, pos), joined.size());
+    const auto [at, added] = index.emplace(joined.substr(pos, end - pos), int32_t(index.size()));
+    if (added) out.first.append(index.size() > 1 ? 1 : 0, kSep).append(at->first);
+    out.second.push_back(at->second);
+    pos = end + 1;
+  }
   return out;
 }
-val read_conllu_text(uintptr_t text, size_t size, std::string column) {
-  return tagged_to_js(read_conllu(text_at(text, size), column));
+
+// {words, tags: the distinct ones joined by U+001F; wordIds, tagIds: Int32Arrays indexing them; lengths}.
+// Each distinct word crosses once, so JS builds the sentences from shared strings, not one string per token.
+val tagged_to_js(const TaggedText& t) {
+  size_t count = 0;
+  for (const int32_t n : t.lengths) count += size_t(n);
+  const auto [words, word_ids] = interned(t.tokens, count);
+  const auto [tags, tag_ids] = interned(t.tags, count);
+  val out = val::object();
+  out.set("words", words);
+  out.set("wordIds", typed_array("Int32Array", word_ids));
+  out.set("tags", tags);
+  out.set("tagIds", typed_array("Int32Array", tag_ids));
+  out.set("lengths", typed_array("Int32Array", t.lengths));
+  return out;
 }
-val read_columns_text(uintptr_t text, size_t size) { return tagged_to_js(read_columns(text_at(text, size))); }
+using ConlluReader = JsReader<ConlluParser, &tagged_to_js>;
+ConlluReader open_conllu(std::string column) { return {ChunkedReader(ConlluParser(column))}; }
+using ColumnsReader = JsReader<ColumnsParser, &tagged_to_js>;
+ColumnsReader open_columns() { return {}; }
+
 // {offsets, indices, values, cols, starts, tags, lengths}
-val read_svmhmm_text(uintptr_t text, size_t size) {
-  const NumericSequences d = read_svmhmm(text_at(text, size));
+val svmhmm_to_js(const NumericSequences& d) {
   std::vector<int32_t> starts(d.starts.begin(), d.starts.end());
   val out = val::object();
   out.set("offsets", typed_array("Int32Array", d.rows.offsets));
@@ -258,6 +262,8 @@ val read_svmhmm_text(uintptr_t text, size_t size) {
   out.set("lengths", typed_array("Int32Array", lengths_of(d.tags)));
   return out;
 }
+using SvmhmmReader = JsReader<SvmhmmParser, &svmhmm_to_js>;
+SvmhmmReader open_svmhmm() { return {}; }
 
 val scores_to_js(const TagScores& c) {
   val o = val::object();
@@ -334,9 +340,9 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
   function("sequenceSchema", &Guard<&schema>::call);
   function("sequenceHelp", &Guard<&help>::call);
   function("sequenceTemplates", &Guard<&preset>::call);
-  function("readConllu", &Guard<&read_conllu_text>::call);
-  function("readColumns", &Guard<&read_columns_text>::call);
-  function("readSvmhmm", &Guard<&read_svmhmm_text>::call);
+  bind_reader<ConlluReader, &open_conllu>("ConlluReader");
+  bind_reader<ColumnsReader, &open_columns>("ColumnsReader");
+  bind_reader<SvmhmmReader, &open_svmhmm>("SvmhmmReader");
   function("sequenceReport", &Guard<&sequence_report>::call);
 }
 

@@ -98,7 +98,9 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
     std::printf("| ewt       | (skipped: %s/ud-english-ewt not found) |\n", dir.c_str());
     return;
   }
-  const TaggedText train = read_conllu(train_text), test = read_conllu(test_text);
+  const TaggedText train_set = read_conllu(train_text), test_set = read_conllu(test_text);
+  const Sentences train_tokens = train_set.token_sentences(), train_tags = train_set.tag_sentences();
+  const Sentences test_tokens = test_set.token_sentences(), test_tags = test_set.tag_sentences();
   std::string lexicon_text;
   if (lexicon_path != "none" && !read_file(lexicon_path, lexicon_text)) {
     std::fprintf(stderr, "error: cannot read the lexicon %s (run from the repository root, or --lexicon none)\n",
@@ -121,12 +123,12 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
   for (const auto& [algo, options] : runs) {
     int epochs = 0;
     auto t0 = Clock::now();
-    const SequenceModel model = train_tagger(train.tokens, train.tags, options, verbose_progress(verbose, epochs), nullptr, words);
+    const SequenceModel model = train_tagger(train_tokens, train_tags, options, verbose_progress(verbose, epochs), nullptr, words);
     const double train_s = seconds_since(t0);
     t0 = Clock::now();
-    const auto predicted = model.tag(test.tokens);
+    const auto predicted = model.tag(test_tokens);
     const double decode_s = seconds_since(t0);
-    const SequenceScores s = score_sequences(test.tags, predicted);
+    const SequenceScores s = score_sequences(test_tags, predicted);
     const std::vector<uint8_t> bytes = model.save();
     if (verbose)
       std::fprintf(stderr, "  %d feature rows, %zu weights, %zu nonzero, %zu model bytes\n", model.feature_rows(),

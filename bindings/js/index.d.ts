@@ -17,6 +17,14 @@ export * from './reductions.js';
  * columns; the model was trained on 4"); a CSR matrix may declare fewer (a LIBSVM file omits trailing features,
  * which are 0) or more (columns the model never saw carry no weight).
  */
+/**
+ * A text file for the readers: its text, its bytes, or its bytes in chunks (an iterable, read at once; a line
+ * may be cut anywhere between chunks). Only the parsed data is kept, never the text.
+ */
+export type TextSource = string | Uint8Array | Iterable<Uint8Array>;
+/** Chunks that arrive over time (a Node stream, an async generator, a ReadableStream): the reader returns a Promise. */
+export type TextStream = AsyncIterable<Uint8Array> | { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; releaseLock(): void } };
+
 export type Matrix =
   | ArrayLike<number>[]
   | { data: Float32Array | ArrayLike<number>; rows: number; cols: number }
@@ -162,7 +170,8 @@ export interface Argmax extends Omit<SequenceApi, 'io' | 'metrics'>, Omit<Rankin
   } & TaskApis['metrics'];
   io: {
     /** minCols: an integer ≥ 0, the least number of columns of the result */
-    readLibsvm(text: string | Uint8Array, options?: { minCols?: number }): LibsvmData;
+    readLibsvm(text: TextSource, options?: { minCols?: number }): LibsvmData;
+    readLibsvm(text: TextStream, options?: { minCols?: number }): Promise<LibsvmData>;
   } & TaskApis['io'];
   /** any saved model, whatever its kind */
   load(bytes: Uint8Array | ArrayBuffer): Disposable & { save(): Uint8Array };

@@ -1,5 +1,5 @@
 // The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and the classification metrics.
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, fileText } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
 
@@ -108,8 +108,5 @@ export function install(M, api) {
     const handle = handleFromBytes(M.LinearMulticlass.load);
     return Multiclass.fromHandle(handle, { algo: handle.algorithm() });
   };
-  api.io.readLibsvm = (text, { minCols = 0 } = {}) => {
-    const min = minColsArg(minCols);
-    return withHeap(M, (heap) => M.readLibsvm(...fileText(heap, text, 'readLibsvm'), min));
-  };
+  api.io.readLibsvm = (text, { minCols = 0 } = {}) => readText(M, M.LibsvmReader, [minColsArg(minCols)], text, 'readLibsvm');
 }

@@ -1,5 +1,5 @@
 // Types of the ranking part of the argmax JS API (am.Ranker, am.metrics.ndcg …, am.io.readLetor).
-import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport } from './index.js';
+import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from './index.js';
 
 export type RankingAlgorithm = 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise';
 /** 'common': log2(p+1) discount, DCG truncated at the query size, queries without a relevant document skipped;
@@ -127,5 +127,8 @@ export interface RankingMetrics {
 export interface RankingApi {
   Ranker: RankerConstructor;
   metrics: RankingMetrics;
-  io: { readLetor(text: string | Uint8Array, options?: { minCols?: number }): LetorData };
+  io: {
+    readLetor(text: TextSource, options?: { minCols?: number }): LetorData;
+    readLetor(text: TextStream, options?: { minCols?: number }): Promise<LetorData>;
+  };
 }

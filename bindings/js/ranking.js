@@ -1,6 +1,6 @@
 // Ranking: a linear Ranker (score ⟨w, x⟩, documents best first) trained with the NDCG structured hinge, the
 // Kendall pairwise hinge, bipartite measures or a pointwise baseline; the LETOR reader; ranking measures.
-import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows, fileText } from './wasm.js';
+import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
@@ -216,8 +216,5 @@ export function install(M, api) {
   api.loaders.ranking = (handleFromBytes) => Ranker.fromHandle(handleFromBytes(M.Ranker.load));
   // LETOR / SVMlight-with-qid text → { relevance, labels (= relevance), qids (per row), queryIds, queryOffsets,
   // offsets, indices, values, rows, cols, queries }; errors name the line.
-  api.io.readLetor = (text, { minCols = 0 } = {}) => {
-    const min = minColsArg(minCols);
-    return withHeap(M, (heap) => M.readLetor(...fileText(heap, text, 'readLetor'), min));
-  };
+  api.io.readLetor = (text, { minCols = 0 } = {}) => readText(M, M.LetorReader, [minColsArg(minCols)], text, 'readLetor');
 }

@@ -1,6 +1,6 @@
 // Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
-import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport } from './index.js';
+import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from './index.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential';
@@ -190,5 +190,8 @@ export interface ReductionsApi {
   BinaryRelevance: BinaryRelevanceConstructor;
   BinaryClassifier: BinaryClassifierConstructor;
   metrics: { multilabel(truth: number[][], predicted: number[][], options?: { labels?: number }): MultilabelScores };
-  io: { readMultilabel(text: string | Uint8Array, options?: { minCols?: number }): MultilabelData };
+  io: {
+    readMultilabel(text: TextSource, options?: { minCols?: number }): MultilabelData;
+    readMultilabel(text: TextStream, options?: { minCols?: number }): Promise<MultilabelData>;
+  };
 }

@@ -1,6 +1,6 @@
 // Multiclass by reductions (one-vs-all, all-pairs, ECOC) over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, fileText } from './wasm.js';
+import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
 import { encodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
 
@@ -278,13 +278,9 @@ export function install(M, api) {
     return M.multilabelReport(t[0], t[1], p[0], p[1], truth.length, t[2]);
   });
   // LIBSVM multi-label text → {X (CSR), labelSets: number[][], labels, rows, cols}.
-  api.io.readMultilabel = (text, { minCols = 0 } = {}) => {
-    const min = minColsArg(minCols);
-    const d = withHeap(M, (heap) => M.readMultilabel(...fileText(heap, text, 'readMultilabel'), min));
-    return {
-      X: { offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols },
-      labelSets: setsFromCsr({ offsets: d.setOffsets, labels: d.setLabels }),
-      labels: d.labels, rows: d.rows, cols: d.cols,
-    };
-  };
+  api.io.readMultilabel = (text, { minCols = 0 } = {}) => readText(M, M.MultilabelReader, [minColsArg(minCols)], text, 'readMultilabel', (d) => ({
+    X: { offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols },
+    labelSets: setsFromCsr({ offsets: d.setOffsets, labels: d.setLabels }),
+    labels: d.labels, rows: d.rows, cols: d.cols,
+  }));
 }

@@ -1,5 +1,5 @@
 // Types for bindings/js/sequence.js (installed on the object `init()` returns).
-import type { FitOptions, OptionSpec, Disposable, TrainingReport } from './index.js';
+import type { FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from './index.js';
 
 export type SequenceAlgorithm = 'perceptron' | 'ssvm' | 'ssvm-slack' | 'crf' | 'softmax-margin';
 
@@ -163,9 +163,12 @@ export interface SequenceApi {
   io: {
     /** Plain text → tokens: words (with "n't" and "'s" split off as EWT does), numbers, punctuation. */
     tokenize(text: string): string[];
-    readConllu(text: string | Uint8Array, options?: { column?: 'upos' | 'xpos' }): TaggedText;
-    readColumns(text: string | Uint8Array): TaggedText;
-    readSvmhmm(text: string | Uint8Array): SvmhmmData;
+    readConllu(text: TextSource, options?: { column?: 'upos' | 'xpos' }): TaggedText;
+    readConllu(text: TextStream, options?: { column?: 'upos' | 'xpos' }): Promise<TaggedText>;
+    readColumns(text: TextSource): TaggedText;
+    readColumns(text: TextStream): Promise<TaggedText>;
+    readSvmhmm(text: TextSource): SvmhmmData;
+    readSvmhmm(text: TextStream): Promise<SvmhmmData>;
   };
   metrics: { sequences(gold: string[][], predicted: string[][], options?: { chunks?: boolean }): SequenceReport };
 }

@@ -1,7 +1,7 @@
 // Sequence tagging with chain models: SequenceTagger (token sequences, string[][] in and out) and
 // DenseSequenceTagger (numeric features per position, e.g. the pixels of handwritten letters).
 // Trainers: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF.
-import { Owned, withHeap, matrixArgs, progressBridge, fileText } from './wasm.js';
+import { Owned, withHeap, matrixArgs, progressBridge, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainMixed, workerCount } from './parallel.js';
@@ -436,22 +436,24 @@ export function install(M, api) {
     tokenize,
     // CoNLL-U text → {sentences, tags}; column: 'upos' (default) or 'xpos'.
     readConllu(text, { column = 'upos' } = {}) {
-      return tagged(withHeap(M, (heap) => M.readConllu(...fileText(heap, text, 'readConllu'), column)));
+      return readText(M, M.ConlluReader, [String(column)], text, 'readConllu', tagged);
     },
     // Column files (token … tag, blank line between sentences) → {sentences, tags}.
     readColumns(text) {
-      return tagged(withHeap(M, (heap) => M.readColumns(...fileText(heap, text, 'readColumns'))));
+      return readText(M, M.ColumnsReader, [], text, 'readColumns', tagged);
     },
     // SVM^hmm text → {offsets, indices, values, cols, starts, tags} (pass it whole to a DenseSequenceTagger).
     readSvmhmm(text) {
-      const r = withHeap(M, (heap) => M.readSvmhmm(...fileText(heap, text, 'readSvmhmm')));
-      const total = r.lengths.reduce((a, b) => a + b, 0);
-      return { offsets: r.offsets, indices: r.indices, values: r.values, cols: r.cols, starts: r.starts, tags: unpack(splitJoined(r.tags, total), r.lengths) };
+      return readText(M, M.SvmhmmReader, [], text, 'readSvmhmm', (r) => {
+        const total = r.lengths.reduce((a, b) => a + b, 0);
+        return { offsets: r.offsets, indices: r.indices, values: r.values, cols: r.cols, starts: r.starts, tags: unpack(splitJoined(r.tags, total), r.lengths) };
+      });
     },
   };
+  // {words, wordIds, tags, tagIds, lengths} (bindings/sequence.cpp tagged_to_js) → {sentences, tags}.
   function tagged(r) {
-    const total = r.lengths.reduce((a, b) => a + b, 0);
-    return { sentences: unpack(splitJoined(r.tokens, total), r.lengths), tags: unpack(splitJoined(r.tags, total), r.lengths) };
+    const words = splitJoined(r.words, r.wordIds.length), tags = splitJoined(r.tags, r.tagIds.length);
+    return { sentences: unpack(r.wordIds, r.lengths, (i) => words[i]), tags: unpack(r.tagIds, r.lengths, (i) => tags[i]) };
   }
 
   const metrics = {

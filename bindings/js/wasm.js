@@ -211,13 +211,50 @@ export function labelArray(y, n, name = 'y') {
   return int32Array(y, name, 'integer label');
 }
 
-// A text file's contents for a reader — a string, or the file's bytes as a Uint8Array (never decoded in JS) —
-// copied into wasm memory as UTF-8 in one step: [pointer, byte length], freed with the heap.
+// Text readers take a file as a string, its bytes (a Uint8Array, e.g. a Buffer; never decoded in JS), an
+// iterable of Uint8Array chunks (read at once: a file read piece by piece), or an async iterable or
+// ReadableStream of chunks (then they return a Promise). Each piece of at most PIECE bytes crosses into wasm
+// once and is parsed there; the reader (Reader.open(...args), bindings/common.hpp JsReader) keeps the parsed
+// rows, never the text, so memory stays bounded by the result. convert shapes the result for the API.
+const PIECE = 8 << 20;
 const utf8 = new TextEncoder();
-export function fileText(heap, text, reader) {
-  if (typeof text === 'string') text = utf8.encode(text);
-  else if (!(text instanceof Uint8Array)) throw new TypeError(`${reader} expects the file contents as a string or a Uint8Array`);
-  return [heap.u8(text), text.length];
+export function readText(M, Reader, args, source, name, convert = (result) => result) {
+  if (typeof source === 'string') source = utf8.encode(source);
+  const sync = source instanceof Uint8Array ? [source]
+    : typeof source?.[Symbol.iterator] === 'function' && !ArrayBuffer.isView(source) ? source : null;
+  const stream = sync ? null : source?.[Symbol.asyncIterator] ? source : typeof source?.getReader === 'function' ? streamChunks(source) : null;
+  if (!sync && !stream) throw new TypeError(`${name} expects the file contents as a string, a Uint8Array, or an iterable, async iterable or ReadableStream of Uint8Array chunks`);
+  const reader = Reader.open(...args);
+  if (sync) {
+    try {
+      let index = 0;
+      for (const chunk of sync) feedChunk(M, reader, chunk, index++, name);
+      return convert(reader.finish());
+    } finally { reader.delete(); }
+  }
+  return (async () => {
+    try {
+      let index = 0;
+      for await (const chunk of stream) feedChunk(M, reader, chunk, index++, name);
+      return convert(reader.finish());
+    } finally { reader.delete(); }
+  })();
+}
+
+function feedChunk(M, reader, chunk, index, name) {
+  if (!(chunk instanceof Uint8Array)) throw new TypeError(`${name}: chunk ${index} is ${chunk === null ? 'null' : typeof chunk}, expected a Uint8Array`);
+  for (let at = 0; at < chunk.length; at += PIECE) {
+    const piece = chunk.subarray(at, at + PIECE);
+    withHeap(M, (heap) => reader.feed(heap.u8(piece), piece.length));
+  }
+}
+
+// A ReadableStream without async iteration (older browsers) read as an async iterable.
+async function* streamChunks(stream) {
+  const reader = stream.getReader();
+  try {
+    for (let r = await reader.read(); !r.done; r = await reader.read()) yield r.value;
+  } finally { reader.releaseLock(); }
 }
 
 // A reader's minCols option: the least number of columns of the matrix it returns.

@@ -17,7 +17,20 @@ struct LabeledRows {
   std::vector<int64_t> lines;    // source line of each example (1-based), for messages
 };
 
-// Reads `text`; cols = 1 + the largest index seen (at least min_cols). Throws InputError naming the line.
+// The LIBSVM parser for ChunkedReader: cols = 1 + the largest index seen (at least min_cols).
+class LibsvmParser {
+ public:
+  explicit LibsvmParser(int32_t min_cols = 0) : cols_(min_cols) {}
+  void reserve(std::string_view chunk);
+  void line(const Line& line);  // throws InputError naming the line
+  LabeledRows finish();
+
+ private:
+  LabeledRows data_;
+  int32_t cols_;
+};
+
+// Reads a whole text; throws InputError naming the line.
 LabeledRows read_libsvm(std::string_view text, int32_t min_cols = 0);
 
 // Parses the `idx:val …` tokens of one line from p (up to a '#' or the end) into rows, appending a row:
@@ -25,8 +38,8 @@ LabeledRows read_libsvm(std::string_view text, int32_t min_cols = 0);
 // stored (an absent feature is 0). Throws InputError "line N: …". Returns the largest 1-based index (0 if none).
 int32_t parse_features(const char* p, const char* end, int64_t line, OwnedRows& rows);
 
-// Reserves room in rows for every `idx:val` item and line of text (one quick count of ':' and '\n'), so that
-// parse_features never regrows the arrays: copying them as they grow costs more than parsing.
-void reserve_features(std::string_view text, OwnedRows& rows);
+// Makes room in rows for every `idx:val` item and line of a chunk (one quick count of ':' and '\n'), growing
+// the arrays geometrically, so that parse_features seldom regrows them: copying them costs more than parsing.
+void reserve_features(std::string_view chunk, OwnedRows& rows);
 
 }  // namespace argmax

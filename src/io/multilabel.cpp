@@ -51,42 +51,50 @@ MultilabelData read_multilabel(std::istream& in, int32_t min_features) {
   return read_multilabel_text(text.str(), min_features);
 }
 
+void MultilabelParser::reserve(std::string_view chunk) { reserve_features(chunk, data_.features); }
+
 // The label field is parsed here; the `idx:val …` part by the LIBSVM reader's parse_features.
-MultilabelData read_multilabel_text(std::string_view text, int32_t min_features) {
-  MultilabelData d;
-  d.features.cols = min_features;
-  reserve_features(text, d.features);
-  for_each_data_line(text, [&](int64_t line, const char* b, const char* e) {
-    const char* p = b;
-    while (p < e && *p != ' ' && *p != '\t') ++p;
-    std::vector<int32_t> set;
-    if (std::find(b, p, ':') == p) {  // the first token is the label field (absent: no labels)
-      const char* q = b;
-      while (q <= p) {
-        const char* comma = std::find(q, p, ',');
-        const std::string_view part(q, size_t(comma - q));
-        if (!part.empty()) {
-          int32_t l = 0;
-          require(parse_int(q, comma, l), "line ", line, ": label '", part, "' is not an integer");
-          require(l >= 0 && l < (1 << 24), "line ", line, ": label ", l, " out of range (0-based, < 2^24)");
-          set.push_back(l);
-        } else {  // an empty field (no labels) is fine; an empty item in a list ("1,,2", "1,") is not
-          require(b == p, "line ", line, ": empty label in '", std::string(b, p), "'");
-        }
-        q = comma + 1;
+void MultilabelParser::line(const Line& line) {
+  const char* b = line.b;
+  const char* e = line.e;
+  if (!data_part(b, e)) return;
+  const char* p = b;
+  while (p < e && *p != ' ' && *p != '\t') ++p;
+  std::vector<int32_t> set;
+  if (std::find(b, p, ':') == p) {  // the first token is the label field (absent: no labels)
+    const char* q = b;
+    while (q <= p) {
+      const char* comma = std::find(q, p, ',');
+      const std::string_view part(q, size_t(comma - q));
+      if (!part.empty()) {
+        int32_t l = 0;
+        require(parse_int(q, comma, l), "line ", line.number, ": label '", part, "' is not an integer");
+        require(l >= 0 && l < (1 << 24), "line ", line.number, ": label ", l, " out of range (0-based, < 2^24)");
+        set.push_back(l);
+      } else {  // an empty field (no labels) is fine; an empty item in a list ("1,,2", "1,") is not
+        require(b == p, "line ", line.number, ": empty label in '", std::string(b, p), "'");
       }
-      std::sort(set.begin(), set.end());
-      set.erase(std::unique(set.begin(), set.end()), set.end());
-      b = p;
+      q = comma + 1;
     }
-    const int32_t top = parse_features(b, e, line, d.features);
-    d.features.cols = std::max(d.features.cols, top);
-    for (int32_t l : set) d.labels = std::max(d.labels, l + 1);
-    d.label_sets.push_back(std::move(set));
-  });
+    std::sort(set.begin(), set.end());
+    set.erase(std::unique(set.begin(), set.end()), set.end());
+    b = p;
+  }
+  const int32_t top = parse_features(b, e, line.number, data_.features);
+  data_.features.cols = std::max(data_.features.cols, top);
+  for (int32_t l : set) data_.labels = std::max(data_.labels, l + 1);
+  data_.label_sets.push_back(std::move(set));
+}
+
+MultilabelData MultilabelParser::finish() {
   // The labels become a dense rows × labels matrix: a few lines with a huge label must not ask for gigabytes.
-  checked_count<int8_t>("multi-label data: label matrix (rows × labels)", {int64_t(d.label_sets.size()), d.labels});
-  return d;
+  checked_count<int8_t>("multi-label data: label matrix (rows × labels)",
+                        {int64_t(data_.label_sets.size()), data_.labels});
+  return std::move(data_);
+}
+
+MultilabelData read_multilabel_text(std::string_view text, int32_t min_features) {
+  return read_whole(text, MultilabelParser(min_features));
 }
 
 MultilabelData read_multilabel_file(const std::string& path, int32_t min_features) {

@@ -10,6 +10,7 @@
 
 #include "core/rows.hpp"
 #include "core/sizes.hpp"
+#include "io/lines.hpp"
 
 namespace argmax {
 
@@ -33,6 +34,18 @@ struct MultilabelData {
   OwnedRows features;                        // sparse, 0-based columns
   std::vector<std::vector<int32_t>> label_sets;  // sorted, distinct
   int labels = 0;                            // 1 + the largest label seen
+};
+
+// The multi-label parser for ChunkedReader; `min_features` widens the column count.
+class MultilabelParser {
+ public:
+  explicit MultilabelParser(int32_t min_features = 0) { data_.features.cols = min_features; }
+  void reserve(std::string_view chunk);
+  void line(const Line& line);  // throws InputError naming the line
+  MultilabelData finish();
+
+ private:
+  MultilabelData data_;
 };
 
 // Throws InputError naming the line for anything malformed. `min_features` widens the column count

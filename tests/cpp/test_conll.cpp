@@ -29,13 +29,15 @@ const char* const kConllu =
 
 TEST_CASE("CoNLL-U: words and UPOS, skipping comments, ranges and empty nodes", "[io][conll]") {
   TaggedText t = read_conllu(kConllu);
-  REQUIRE(t.tokens.size() == 2);
-  REQUIRE(t.tokens[0] == std::vector<std::string>{"I", "do", "n't", "know", "."});
-  REQUIRE(t.tags[0] == std::vector<std::string>{"PRON", "AUX", "PART", "VERB", "PUNCT"});
-  REQUIRE(t.tokens[1] == std::vector<std::string>{"Hi"});
-  REQUIRE(t.tags[1] == std::vector<std::string>{"INTJ"});  // CRLF stripped
+  REQUIRE(t.lengths == std::vector<int32_t>{5, 1});
+  REQUIRE(t.tokens == "I\x1f" "do\x1fn't\x1fknow\x1f.\x1fHi");
+  const auto tokens = t.token_sentences(), tags = t.tag_sentences();
+  REQUIRE(tokens[0] == std::vector<std::string>{"I", "do", "n't", "know", "."});
+  REQUIRE(tags[0] == std::vector<std::string>{"PRON", "AUX", "PART", "VERB", "PUNCT"});
+  REQUIRE(tokens[1] == std::vector<std::string>{"Hi"});
+  REQUIRE(tags[1] == std::vector<std::string>{"INTJ"});  // CRLF stripped
   TaggedText x = read_conllu(kConllu, "xpos");
-  REQUIRE(x.tags[0] == std::vector<std::string>{"PRP", "VBP", "RB", "VB", "."});
+  REQUIRE(x.tag_sentences()[0] == std::vector<std::string>{"PRP", "VBP", "RB", "VB", "."});
   REQUIRE(read_tagged(kConllu, "a.conllu").tokens == t.tokens);
 }
 
@@ -47,7 +49,8 @@ TEST_CASE("CoNLL-U: malformed input names the line", "[io][conll]") {
   REQUIRE_THROWS_WITH(read_conllu("1\ta\ta\t_\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("no UPOS"));
   REQUIRE_THROWS_WITH(read_conllu("1\ta\ta\tX\t_\t_\t0\tr\t_\t_\n", "xpos"), Catch::Contains("no XPOS"));
   REQUIRE_THROWS_WITH(read_conllu(kConllu, "lemma"), Catch::Contains("upos"));
-  REQUIRE(read_conllu("").tokens.empty());
+  REQUIRE(read_conllu("").lengths.empty());
+  REQUIRE_THROWS_WITH(read_conllu("1\ta\x1f" "b\ta\tX\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("line 1") && Catch::Contains("U+001F"));
   REQUIRE_THROWS_WITH(read_conllu("1\ta\ta\tX\t_\t_\t0\tr\t_\t_\t_\t_\n"), Catch::Contains("this one has 12"));
   REQUIRE_THROWS_WITH(read_conllu("0x1\ta\ta\tX\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("ID '0x1' is not a word index"));
   REQUIRE_THROWS_WITH(read_conllu("99999999999\ta\ta\tX\t_\t_\t0\tr\t_\t_\n"), Catch::Contains("not a word index"));
@@ -55,7 +58,7 @@ TEST_CASE("CoNLL-U: malformed input names the line", "[io][conll]") {
 
 TEST_CASE("tagged text must be UTF-8: a bad byte is an error naming the line and its offset", "[io][conll]") {
   const std::string good = "1\tna\xC3\xAFve\tnaive\tADJ\t_\t_\t0\troot\t_\t_\n";  // "naïve"
-  REQUIRE(read_conllu(good).tokens[0][0] == "na\xC3\xAFve");
+  REQUIRE(read_conllu(good).tokens == "na\xC3\xAFve");
   const std::string latin1 = "1\tna\xEFve\tnaive\tADJ\t_\t_\t0\troot\t_\t_\n";  // "naïve" in Latin-1
   REQUIRE_THROWS_WITH(read_conllu("# c\n" + latin1), Catch::Contains("line 2: invalid UTF-8 at byte offset 8"));
   REQUIRE_THROWS_WITH(read_conllu("# \xED\xA0\x80\n"), Catch::Contains("line 1: invalid UTF-8 at byte offset 2"));
@@ -64,9 +67,9 @@ TEST_CASE("tagged text must be UTF-8: a bad byte is an error naming the line and
 
 TEST_CASE("column files: first column token, last column tag", "[io][conll]") {
   TaggedText t = read_columns("-DOCSTART- -X- O O\n\nEU NNP B-NP B-ORG\nrejects VBZ B-VP O\n\n\nPeter NNP B-NP B-PER\n");
-  REQUIRE(t.tokens == std::vector<std::vector<std::string>>{{"EU", "rejects"}, {"Peter"}});
-  REQUIRE(t.tags == std::vector<std::vector<std::string>>{{"B-ORG", "O"}, {"B-PER"}});
-  REQUIRE(read_tagged("a\tb\n", "x.txt").tags[0][0] == "b");
+  REQUIRE(t.token_sentences() == std::vector<std::vector<std::string>>{{"EU", "rejects"}, {"Peter"}});
+  REQUIRE(t.tag_sentences() == std::vector<std::vector<std::string>>{{"B-ORG", "O"}, {"B-PER"}});
+  REQUIRE(read_tagged("a\tb\n", "x.txt").tags == "b");
   REQUIRE_THROWS_WITH(read_columns("a b\nlonely\n"), Catch::Contains("line 2"));
 }
 

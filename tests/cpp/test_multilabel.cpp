@@ -43,9 +43,9 @@ TEST_CASE("the multi-label reader names the line of an error") {
   CHECK(message("0 0:1\n").find("line 1") != std::string::npos);                     // 1-based
   CHECK(message("0 1:abc\n").find("line 1") != std::string::npos);
   CHECK(message("-1 1:1\n").find("line 1") != std::string::npos);
-  CHECK(message("0 1:1\n1,,2 1:1\n") == "line 2: empty label in '1,,2'");
-  CHECK(message("1, 1:1\n") == "line 1: empty label in '1,'");
-  CHECK(message(",1 1:1\n") == "line 1: empty label in ',1'");
+  CHECK(message("0 1:1\n1,,2 1:1\n") == "line 2: empty label in '1,,2' (the line starts at byte offset 6)");
+  CHECK(message("1, 1:1\n") == "line 1: empty label in '1,' (the line starts at byte offset 0)");
+  CHECK(message(",1 1:1\n") == "line 1: empty label in ',1' (the line starts at byte offset 0)");
 }
 
 TEST_CASE("multi-label metrics on a hand-computed case") {

@@ -27,9 +27,15 @@ void check(const OwnedRows& rows) {
 }
 
 void check(const TaggedText& t) {
-  if (t.tokens.size() != t.tags.size()) __builtin_trap();
-  for (size_t i = 0; i < t.tokens.size(); ++i)
-    if (t.tokens[i].size() != t.tags[i].size()) __builtin_trap();
+  std::vector<std::vector<std::string>> tokens, tags;
+  try {
+    tokens = t.token_sentences(), tags = t.tag_sentences();
+  } catch (const InputError&) {  // the words do not add up to the lengths
+    __builtin_trap();
+  }
+  if (tokens.size() != tags.size()) __builtin_trap();
+  for (size_t i = 0; i < tokens.size(); ++i)
+    if (tokens[i].size() != tags[i].size() || tokens[i].empty()) __builtin_trap();
 }
 
 void read(const std::string& text) {

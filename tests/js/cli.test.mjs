@@ -130,3 +130,17 @@ test('train sequence --threads N: one thread gives the serial model, two the sam
   assert.match(bad.stderr, /--threads .* is supported by: sequence/);
   assert.match(argmax('train', 'sequence', '--train', data, '--model', model, '--threads', 'x').stderr, /--threads must be a number or auto/);
 });
+
+test('a data file larger than one read (8 MB) is read in chunks as when whole', () => {
+  // A comment line of 8 MB − 3 bytes, so that the first example is cut by the end of the first read.
+  const head = '#' + 'x'.repeat((8 << 20) - 5) + '\n';
+  const big = join(dir, 'big.svm');
+  writeFileSync(big, head + lines.join('\n') + '\n');
+  const t = argmax('train', 'multiclass', '--train', big, '--model', model, '--algo', 'perceptron', '--json');
+  assert.equal(t.status, 0, t.stderr);
+  assert.deepEqual([lastJson(t.stdout).n, lastJson(t.stdout).accuracy], [60, 1]);
+  writeFileSync(big, head + '1 2:1 1:1\n');
+  const bad = argmax('train', 'multiclass', '--train', big, '--model', model);
+  assert.equal(bad.status, 1);
+  assert.match(bad.stderr, /line 2: feature index 1 after 2 \(indices must increase\) \(the line starts at byte offset 8388605\)/);
+});

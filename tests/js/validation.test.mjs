@@ -232,8 +232,8 @@ const issueCases = [
   ['readLibsvm, negative minCols', () => am.io.readLibsvm('1 1:1\n', { minCols: -1 }), /^minCols must be an integer ≥ 0; got -1$/],
   ['readMultilabel, negative minCols', () => am.io.readMultilabel('1 1:1\n', { minCols: -3 }), /^minCols must be an integer ≥ 0; got -3$/],
   ['readLetor, negative minCols', () => am.io.readLetor('1 qid:1 1:1\n', { minCols: -1 }), /^minCols must be an integer ≥ 0; got -1$/],
-  ['readMultilabel, l1,,l2', () => am.io.readMultilabel('0 1:1\n1,,2 1:1\n'), /^line 2: empty label in '1,,2'$/],
-  ['readMultilabel, a trailing comma', () => am.io.readMultilabel('1, 1:1\n'), /^line 1: empty label in '1,'$/],
+  ['readMultilabel, l1,,l2', () => am.io.readMultilabel('0 1:1\n1,,2 1:1\n'), /^line 2: empty label in '1,,2' \(the line starts at byte offset 6\)$/],
+  ['readMultilabel, a trailing comma', () => am.io.readMultilabel('1, 1:1\n'), /^line 1: empty label in '1,' \(the line starts at byte offset 0\)$/],
   ['averageCost, a negative cost', () => am.metrics.averageCost([0, 1], [1, 0], [[0, -1], [1, 0]]), /cost matrix entry \[0\]\[1\] must be finite and non-negative; got -1$/],
   ['marginLoss, a NaN margin', () => am.metrics.marginLoss([1, NaN], 1), /^margin 1 is nan, expected a finite number$/],
 ];

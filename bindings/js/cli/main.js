@@ -1,6 +1,7 @@
 #!/usr/bin/env node
 // argmax command line: train, predict and evaluate models for every task, running the wasm build.
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, taggerFor, tagText } from './tag.js';
@@ -44,7 +45,20 @@ function need(flags, ...names) {
   for (const n of names) if (flags[n] === undefined) throw new UsageError(`missing --${n}`);
 }
 
-const readDataFile = (path) => readFileSync(path);  // bytes: the readers parse them, no JS string is made
+// A data file as the chunks read from disk one after another (each time it is iterated): the readers parse
+// each chunk as it comes, so neither the whole text nor a JS string of it is ever held.
+const CHUNK_BYTES = 8 << 20;
+function readDataFile(path) {
+  closeSync(openSync(path, 'r'));  // a missing file is reported now, not when it is first read
+  return {
+    *[Symbol.iterator]() {
+      const fd = openSync(path, 'r'), buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      try {
+        for (let n; (n = readSync(fd, buffer, 0, CHUNK_BYTES, null)) > 0;) yield buffer.subarray(0, n);  // copied into wasm before the next read
+      } finally { closeSync(fd); }
+    },
+  };
+}
 
 // A saved model to warm-start from; it must belong to the task being trained.
 function loadModel(am, path, task) {
@@ -66,6 +80,7 @@ async function main(argv) {
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
     const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init', 'threads']);
+    if (task.baselineCompilerOnly) setFlagsFromString('--liftoff-only');  // before the module is compiled
     const am = await init();
     if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');

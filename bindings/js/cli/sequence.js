@@ -17,7 +17,7 @@ const ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin']
 // The format from the first data line: "TAG qid:N …" is SVM^hmm, 10 tab-separated fields CoNLL-U,
 // anything else a column file.
 function formatOf(text) {
-  const head = typeof text === 'string' ? text : new TextDecoder().decode(text.subarray(0, 1 << 16));
+  const head = typeof text === 'string' ? text : new TextDecoder().decode(firstBytes(text, 1 << 16));
   for (const line of head.split('\n', 200)) {
     if (!line.trim() || line.startsWith('#')) continue;
     if (/^\S+\s+qid:\S+/.test(line)) return 'svmhmm';
@@ -25,6 +25,13 @@ function formatOf(text) {
     return 'columns';
   }
   return 'columns';
+}
+
+// The first bytes of a file given as bytes or as chunks.
+function firstBytes(data, count) {
+  if (data instanceof Uint8Array) return data.subarray(0, count);
+  for (const chunk of data) return chunk.subarray(0, count);
+  return new Uint8Array(0);
 }
 
 function readData(am, text, column) {

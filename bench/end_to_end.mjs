@@ -1,0 +1,98 @@
+// The whole CLI process as a user runs it — `argmax train multiclass --algo cs` (start Node, compile the
+// module, read the file, train, write the model) — beside the whole `liblinear-train -s 4` process, on the
+// LIBSVM sets in ../shared/data/multiclass: best-of-RUNS wall seconds, their ratio, and test accuracy (C = 1,
+// eps = 0.1 for both). Then where the CLI's time goes, measured by one more process doing the same steps
+// through the JS API with a clock between them. Prints markdown tables; never fails.
+//   node bench/end_to_end.mjs [--data DIR] [--runs 3]
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
+const dataDir = arg('data', join(root, '../shared/data'));
+const RUNS = Number(arg('runs', '3'));
+const cli = join(root, 'bindings/js/cli/main.js');
+const liblinear = '/usr/bin/liblinear-train';
+const sets = [
+  ['letter', 'letter/letter.scale', 'letter/letter.scale.t'],
+  ['usps', 'usps/usps', 'usps/usps.t'],
+  ['dna', 'dna/dna.scale', 'dna/dna.scale.t'],
+  ['sector', 'sector/sector.scale', 'sector/sector.t.scale'],
+];
+const work = mkdtempSync(join(tmpdir(), 'argmax-e2e-'));
+
+// Best wall time of RUNS runs of a command; throws with its output when it fails.
+function timed(command, args) {
+  let best = Infinity;
+  for (let run = 0; run < RUNS; ++run) {
+    const t0 = performance.now();
+    const r = spawnSync(command, args, { encoding: 'utf8' });
+    const seconds = (performance.now() - t0) / 1000;
+    if (r.status !== 0) throw new Error(`${command} ${args.join(' ')} failed:\n${r.stdout}${r.stderr}`);
+    best = Math.min(best, seconds);
+  }
+  return best;
+}
+
+function argmaxAccuracy(model, test) {
+  const r = spawnSync(process.execPath, [cli, 'eval', '--model', model, '--data', test, '--json'], { encoding: 'utf8' });
+  return 100 * JSON.parse(r.stdout).accuracy;
+}
+
+function liblinearAccuracy(model, test) {
+  const r = spawnSync('/usr/bin/liblinear-predict', [test, model, join(work, 'predictions')], { encoding: 'utf8' });
+  return Number(/Accuracy = ([\d.]+)%/.exec(r.stdout)?.[1]);
+}
+
+// The CLI's steps in one fresh process, timed: Node's own start (until this script runs), init (compiling
+// and instantiating the module), reading the file in chunks as the CLI does, training, saving and writing.
+const phases = `
+import { openSync, readSync, closeSync, writeFileSync } from 'node:fs';
+import { setFlagsFromString } from 'node:v8';
+import { init } from ${JSON.stringify(join(root, 'bindings/js/index.js'))};
+const [train, out] = process.argv.slice(-2);
+const marks = [performance.now()];
+setFlagsFromString('--liftoff-only');  // as the CLI does for multiclass training
+const am = await init();
+marks.push(performance.now());
+function* chunks() {
+  const fd = openSync(train, 'r'), buffer = Buffer.allocUnsafe(8 << 20);
+  try { for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;) yield buffer.subarray(0, n); } finally { closeSync(fd); }
+}
+const d = am.io.readLibsvm(chunks());
+marks.push(performance.now());
+const model = new am.Multiclass({ algo: 'cs' });
+model.fit({ offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols }, d.labels);
+marks.push(performance.now());
+writeFileSync(out, model.save());
+marks.push(performance.now());
+console.log(JSON.stringify(marks.map((m, i) => (i ? m - marks[i - 1] : m) / 1000)));
+`;
+
+function cliPhases(train) {
+  const r = spawnSync(process.execPath, [...process.execArgv, '--input-type=module', '-e', phases, train, join(work, 'phases.model')], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(r.stderr);
+  return JSON.parse(r.stdout);
+}
+
+console.log('| set | train MB | argmax CLI s | liblinear-train -s 4 s | argmax / liblinear | acc argmax | acc liblinear |');
+console.log('|---|---|---|---|---|---|---|');
+const breakdown = [];
+for (const [name, trainPath, testPath] of sets) {
+  const train = join(dataDir, 'multiclass', trainPath), test = join(dataDir, 'multiclass', testPath);
+  if (!existsSync(train) || !existsSync(test)) { console.log(`| ${name} | (skipped: ${train} is absent) |`); continue; }
+  const ours = join(work, `${name}.argmax`), theirs = join(work, `${name}.liblinear`);
+  const a = timed(process.execPath, [cli, 'train', 'multiclass', '--algo', 'cs', '--train', train, '--model', ours, '--json']);
+  const l = existsSync(liblinear) ? timed(liblinear, ['-s', '4', '-q', train, theirs]) : NaN;
+  const accA = argmaxAccuracy(ours, test), accL = existsSync(liblinear) ? liblinearAccuracy(theirs, test) : NaN;
+  console.log(`| ${name} | ${(readFileSync(train).length / 1e6).toFixed(1)} | ${a.toFixed(3)} | ${l.toFixed(3)} | ${(a / l).toFixed(2)} | ` +
+    `${accA.toFixed(2)} | ${accL.toFixed(2)} |`);
+  breakdown.push([name, cliPhases(train)]);
+}
+console.log('\n| set | Node start s | module compile + init s | read s | train s | save + write s |');
+console.log('|---|---|---|---|---|---|');
+for (const [name, p] of breakdown) console.log(`| ${name} | ${p.map((s) => s.toFixed(3)).join(' | ')} |`);
+rmSync(work, { recursive: true, force: true });
