@@ -90,7 +90,7 @@ export interface MulticlassOptions {
   C?: number;
   /** cs: stopping tolerance; cutting-plane, bcfw: certified gap per C·m */
   eps?: number;
-  /** cs: cap on outer iterations; cutting-plane: rounds; bcfw: passes */
+  /** cs: cap on outer iterations (100000, LIBLINEAR's); cutting-plane: rounds; bcfw: passes (1000) */
   max_iter?: number;
   /** pegasos (and optional for sgd): λ in λ/2‖w‖² + mean loss */
   lambda?: number;

@@ -54,7 +54,7 @@ const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
       {"cs",
        {{"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (LIBLINEAR's -c)"},
         {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stopping tolerance on the dual (LIBLINEAR's -e)"},
-        {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on outer iterations"},
+        {"max_iter", OptionType::Integer, "100000", 1, 1e9, false, "cap on outer iterations (LIBLINEAR's)"},
         bias_option(), FeatureScaling::option(), seed_option()}},
       {"pegasos",
        {{"lambda", OptionType::Real, "0.0001", 0, kHuge, true, "regularisation λ in λ/2‖w‖² + mean loss"},
