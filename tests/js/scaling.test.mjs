@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -68,6 +68,16 @@ test('the CLI takes --set scale=minmax', () => {
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   const t = run('train', 'multiclass', '--train', file, '--model', model, '--algo', 'cs', '--set', 'scale=minmax', '--json');
   assert.equal(t.status, 0, t.stderr);
+  const saved = am.load(readFileSync(model));
+  assert.equal(saved.options.scale, 'minmax');
+  // the same model as the API trains with the same options on the same rows, which LIBSVM files give as sparse
+  // rows (scaled, not centred)
+  const sparse = { offsets: new Int32Array(X.length + 1).map((_, i) => 2 * i), indices: new Int32Array(2 * X.length).map((_, p) => p % 2),
+    values: Float32Array.from(X.flat()), cols: 2 };
+  const api = new am.Multiclass({ algo: 'cs', scale: 'minmax' }).fit(sparse, y);
+  assert.deepEqual(Array.from(saved.predict(X)), Array.from(api.predict(X)));
   const e = run('eval', '--model', model, '--data', file, '--json');
-  assert.ok(JSON.parse(e.stdout.trim().split('\n').at(-1)).accuracy > 0.9);
+  const correct = Array.from(api.predict(X)).filter((p, i) => p === y[i]).length;
+  assert.equal(JSON.parse(e.stdout.trim().split('\n').at(-1)).accuracy, correct / y.length);
+  saved.dispose(), api.dispose();
 });
