@@ -140,9 +140,9 @@ LinearMulticlass LinearMulticlass::train(const Rows& raw_rows, const std::vector
   }
   const int k = cost.size();
   const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
+  require(!tfidf || scaling.identity(), "the TF-IDF feature map takes raw word counts; leave scale at none");
   model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
   require(!tfidf || options.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
-  require(!tfidf || scaling.identity(), "the TF-IDF feature map takes raw word counts; leave scale at none");
   model.w_ = train_weights(rows, index, algo, options, cost, model.map_, progress, &model.report_);
   model.fold(scaling);
   return model;

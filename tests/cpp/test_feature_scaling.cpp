@@ -135,6 +135,13 @@ TEST_CASE("a multiclass model trained with scale scores raw rows as one trained 
   }
 }
 
+TEST_CASE("scale with the TF-IDF feature map is refused before anything is fitted", "[scaling]") {
+  const std::vector<float> counts = {1, 0, 2, 3, 0, 1};
+  CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(counts.data(), 3, 2), {0, 1, 0}, "pegasos",
+                                            {{"features", "tfidf"}, {"scale", "standard"}}, {}),
+                    Catch::Contains("takes raw word counts; leave scale at none"));
+}
+
 TEST_CASE("the training statistics scale the test rows (checked against the hand-scaled rows)", "[scaling]") {
   const Clusters train = uneven_clusters(200, 23);
   for (const bool minmax : {true, false}) {
