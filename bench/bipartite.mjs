@@ -1,11 +1,15 @@
 // Whole-set bipartite ranking (SSBD 17.5; Joachims 2005): one imbalanced binary problem = one group, trained
 // for F1 by the 1-slack cutting plane (the Ranker's default for algo=f1), beside the linear SVM and logistic
 // regression users would run instead (the LIBLINEAR solvers of this library: svm-dcd = -s 1, the -s 2
-// objective; logistic = the -s 0 objective), with C = 1 and C tuned on the last 20% of the training split.
+// objective; logistic = the -s 0 objective) and LIBLINEAR itself (`liblinear-train -s 2` and `-s 0`, with -B 1 for
+// an intercept, scores read from the weights of its model file) when installed, each with C = 1 and C tuned on
+// the last 20% of the training split.
 // Reports F1 of score > 0, the best-cutoff F1 (the cutoff chosen on the test split, an upper bound for any
 // threshold rule), AUC, P@k (k = the number of test positives), training seconds (wasm) and oracle calls.
-//   node bench/bipartite.mjs [--data DIR] [--C 1000]
-import { existsSync, readFileSync } from 'node:fs';
+//   node bench/bipartite.mjs [--data DIR] [--C 1000] [--scale minmax|standard]
+import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
+import { execFileSync, spawnSync } from 'node:child_process';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../bindings/js/index.js';
@@ -14,6 +18,7 @@ const root = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
 const dataDir = arg('data', join(root, '../shared/data/multiclass'));
 const structuredC = arg('C', undefined);
+const scale = arg('scale', 'none');
 const LIMIT = 10000;  // training examples
 // One class against the rest: letter 'A' (label 1, 3.9%), usps digit '8' (label 9, 7.6%).
 const problems = [
@@ -62,7 +67,22 @@ function svm(learner, C, train, cols) {
   return new am.BinaryClassifier({ learner, C }).fit(dense(train.rows, cols), train.y);
 }
 
-const lines = ['| problem | method | F1 (score > 0) | best-cutoff F1 | AUC | P@k | train s (wasm) | oracle calls |', '|---|---|---|---|---|---|---|---|'];
+// LIBLINEAR: trains `-s solver -c C -B 1` on the rows and returns a scorer read from its model file (w, then the
+// intercept's weight; the first label of the file's `label` line is the one scored positive).
+const hasLiblinear = spawnSync('sh', ['-c', 'command -v liblinear-train'], { encoding: 'utf8' }).status === 0;
+const scratch = mkdtempSync(join(tmpdir(), 'argmax-bipartite-'));
+function liblinear(solver, C, train) {
+  const file = join(scratch, 'train'), model = join(scratch, 'model');
+  writeFileSync(file, train.rows.map((r, i) => `${train.y[i]}${Array.from(r, (v, j) => (v ? ` ${j + 1}:${v}` : '')).join('')}`).join('\n') + '\n');
+  execFileSync('liblinear-train', ['-q', '-s', String(solver), '-c', String(C), '-B', '1', file, model]);
+  const text = readFileSync(model, 'utf8').split('\n');
+  const sign = Number(text.find((l) => l.startsWith('label')).split(' ')[1]) > 0 ? 1 : -1;
+  const w = text.slice(text.indexOf('w') + 1).filter((l) => l.trim()).map(Number);
+  const bias = w.pop();
+  return { scores: (rows) => rows.map((r) => sign * (r.reduce((a, v, j) => a + v * (w[j] ?? 0), 0) + bias)) };
+}
+
+const lines = ['| problem | method | F1 (score > 0) | best-cutoff F1 | AUC | P@k | train s | oracle calls |', '|---|---|---|---|---|---|---|---|'];
 for (const p of problems) {
   if (!p.files.every((f) => existsSync(join(dataDir, f)))) continue;
   const train = load(p.files[0], p.positive, LIMIT), test = load(p.files[1], p.positive);
@@ -90,11 +110,22 @@ for (const p of problems) {
     row(`${learner} C=${bestC} (tuned)`, tuned.scores(testX), s2);
     tuned.dispose();
   }
+  for (const solver of hasLiblinear ? [2, 0] : []) {
+    const [model, seconds] = timed(() => liblinear(solver, 1, train));
+    row(`liblinear-train -s ${solver} -B 1 C=1`, model.scores(test.rows), seconds);
+    let bestC = 1, bestF1 = -1;
+    for (const C of [0.01, 0.1, 1, 10, 100]) {
+      const f = measures(liblinear(solver, C, fit).scores(hold.rows), hold.y).f1;
+      if (f > bestF1) bestF1 = f, bestC = C;
+    }
+    const [tuned, s2] = timed(() => liblinear(solver, bestC, train));
+    row(`liblinear-train -s ${solver} -B 1 C=${bestC} (tuned)`, tuned.scores(test.rows), s2);
+  }
   for (const C of structuredC ? [Number(structuredC)] : [undefined]) {
-    const options = { algo: 'f1', ...(C === undefined ? {} : { C }) };
+    const options = { algo: 'f1', scale, ...(C === undefined ? {} : { C }) };
     const [ranker, seconds] = timed(() => new am.Ranker(options).fit([{ features: train.rows, relevance: Array.from(train.y, (v) => (v > 0 ? 1 : 0)) }]));
     const t = ranker.training;
-    row(`Ranker f1, cutting plane, C=${ranker.options.C || `auto (${train.y.length})`}${t.converged ? '' : ' (not converged)'}`, ranker.score(testX), seconds, t.iterations);
+    row(`Ranker f1, cutting plane, C=${ranker.options.C || `auto (${train.y.length})`}${scale === 'none' ? '' : `, scale=${scale}`}${t.converged ? '' : ' (not converged)'}`, ranker.score(testX), seconds, t.iterations);
     ranker.dispose();
   }
 }

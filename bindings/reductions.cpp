@@ -209,7 +209,7 @@ BinaryRelevanceModel train_br(const MatrixArg& x, uintptr_t set_offsets, uintptr
   return BinaryRelevanceModel::train(rows_at(x, nan_for(o.choice("learner"))),
                                      label_sets(set_offsets, set_labels, x.rows, k), o.choice("learner"),
                                      option_lines(learner_options), uint64_t(o.real("seed")), {},
-                                     progress_from(on_progress));
+                                     progress_from(on_progress), o.choice("scale"));
 }
 Rows br_input(const BinaryRelevanceModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
 val br_predict_sets(const BinaryRelevanceModel& m, const MatrixArg& x) { return sets_to_js(m.predict(br_input(m, x))); }

@@ -86,6 +86,9 @@ export interface Disposable {
 export type MulticlassAlgorithm = 'cs' | 'pegasos' | 'sgd' | 'perceptron' | 'cutting-plane' | 'bcfw';
 export type Surrogate = 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
 
+/** scale option of multiclass, reductions, binary relevance and ranking: none, minmax or standard */
+export type FeatureScaling = 'none' | 'minmax' | 'standard';
+
 export interface MulticlassOptions {
   /** cs: Crammer–Singer dual CD (LIBLINEAR -s 4); pegasos; sgd (averaged, SSBD 17.2.5); perceptron (batch) */
   algo?: MulticlassAlgorithm;
@@ -95,7 +98,7 @@ export interface MulticlassOptions {
   C?: number;
   /** cs: stopping tolerance; cutting-plane, bcfw: certified gap per C·m */
   eps?: number;
-  /** cs: cap on outer iterations; cutting-plane: rounds; bcfw: passes */
+  /** cs: cap on outer iterations (100000, LIBLINEAR's); cutting-plane: rounds; bcfw: passes (1000) */
   max_iter?: number;
   /** pegasos (and optional for sgd): λ in λ/2‖w‖² + mean loss */
   lambda?: number;
@@ -108,6 +111,9 @@ export interface MulticlassOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature (0 = none) */
   bias?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
+   *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); default none */
+  scale?: FeatureScaling;
   average?: boolean;
   seed?: number;
 }

@@ -1,5 +1,5 @@
 // Types of the ranking part of the argmax JS API (am.Ranker, am.metrics.ndcg …, am.io.readLetor).
-import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from './index.js';
+import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
 
 export type RankingAlgorithm = 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise';
 /** 'common': log2(p+1) discount, DCG truncated at the query size, queries without a relevant document skipped;
@@ -39,6 +39,9 @@ export interface RankerOptions {
   init?: 'zero' | 'pointwise';
   /** bipartite: a document is positive when its relevance is above this */
   relevant?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
+   *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept; default none */
+  scale?: FeatureScaling;
 }
 
 /** One query: its documents' features and relevance grades (larger = more relevant; ±1 for bipartite). */

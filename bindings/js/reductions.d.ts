@@ -1,6 +1,6 @@
 // Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
-import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from './index.js';
+import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential';
@@ -42,6 +42,9 @@ export interface ReductionOptions {
   code_size?: number;
   /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc) */
   decoding?: Decoding;
+  /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
+   *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); linear learners only; default none */
+  scale?: FeatureScaling;
   seed?: number;
   /** a k×c code of −1/0/+1, rows in sorted label order (implies reduction 'ecoc', code 'user') */
   userCode?: number[][];
@@ -146,7 +149,8 @@ export interface BinaryRelevance extends Disposable {
   save(): Uint8Array;
 }
 export interface BinaryRelevanceConstructor {
-  new (options?: { learner?: BinaryLearnerName; learnerOptions?: BinaryLearnerOptions; seed?: number }): BinaryRelevance;
+  /** scale: as ReductionOptions.scale */
+  new (options?: { learner?: BinaryLearnerName; learnerOptions?: BinaryLearnerOptions; seed?: number; scale?: FeatureScaling }): BinaryRelevance;
   options(): OptionSpec[];
 }
 

@@ -1,6 +1,9 @@
 #include "binary/linear_model.hpp"
 
+#include <algorithm>
 #include <cmath>
+
+#include "learn/feature_scaling.hpp"
 
 namespace argmax {
 
@@ -14,6 +17,19 @@ float dot_clipped(const RowView& x, const float* w, int32_t dim) {
     for (int32_t j = 0; j < n; ++j) s += w[j] * x.value[j];
   }
   return s;
+}
+
+std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const FeatureScaling& scaling) {
+  if (scaling.identity()) return model;
+  const auto* linear = dynamic_cast<const LinearBinaryModel*>(model.get());
+  require(linear != nullptr, "scale needs a linear learner; '", model->learner(),
+          "' splits on thresholds, which scaling does not change: leave scale at none");
+  std::vector<float> w = linear->weights();
+  w.resize(std::max(w.size(), scaling.scale().size()), 0.f);
+  const double shift = scaling.fold(w, 1)[0];
+  auto raw = std::make_unique<LinearBinaryModel>(linear->learner(), std::move(w), float(linear->bias() + shift));
+  raw->report = model->report;
+  return raw;
 }
 
 float LinearBinaryModel::score(const RowView& x) const {

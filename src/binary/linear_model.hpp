@@ -8,6 +8,8 @@
 
 namespace argmax {
 
+class FeatureScaling;
+
 class LinearBinaryModel : public BinaryModel {
  public:
   LinearBinaryModel(std::string learner, std::vector<float> w, float bias)
@@ -28,6 +30,10 @@ class LinearBinaryModel : public BinaryModel {
   std::vector<float> w_;
   float bias_;
 };
+
+// The model on raw rows of one trained on rows scaled by `scaling` (learn/feature_scaling.hpp): the model itself
+// when scaling is the identity, else its weights and bias folded; InputError when the model is not linear.
+std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const FeatureScaling& scaling);
 
 // Dot product of a row with a dense vector of dim entries; columns ≥ dim count as 0.
 float dot_clipped(const RowView& x, const float* w, int32_t dim);

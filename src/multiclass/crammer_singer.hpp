@@ -17,7 +17,7 @@ namespace argmax {
 struct CrammerSingerConfig {
   double C = 1.0;
   double eps = 0.1;        // stop when the largest KKT violation of a pass is below eps (LIBLINEAR's default)
-  int max_iterations = 1000;
+  int max_iterations = 100000;  // LIBLINEAR's cap: on unscaled features (a large effective C) it needs many passes
   uint64_t seed = 1;
 };
 

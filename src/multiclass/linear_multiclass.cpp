@@ -10,6 +10,7 @@
 #include "multiclass/cost_matrix.hpp"
 #include "learn/bcfw.hpp"
 #include "learn/cutting_plane.hpp"
+#include "learn/feature_scaling.hpp"
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
 
@@ -45,7 +46,7 @@ std::vector<OptionSpec> structured_options(const char* eps_help) {
   return {{"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack: ½‖w‖² + C Σ_i ℓ_i (as cs)"},
           {"eps", OptionType::Real, "0.001", 0, kHuge, true, eps_help},
           {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on rounds (cutting-plane) or passes (bcfw)"},
-          structured_loss_option(), features_option(), bias_option()};
+          structured_loss_option(), features_option(), bias_option(), FeatureScaling::option()};
 }
 
 const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
@@ -53,18 +54,19 @@ const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
       {"cs",
        {{"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (LIBLINEAR's -c)"},
         {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stopping tolerance on the dual (LIBLINEAR's -e)"},
-        {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on outer iterations"},
-        bias_option(), seed_option()}},
+        {"max_iter", OptionType::Integer, "100000", 1, 1e9, false, "cap on outer iterations (LIBLINEAR's)"},
+        bias_option(), FeatureScaling::option(), seed_option()}},
       {"pegasos",
        {{"lambda", OptionType::Real, "0.0001", 0, kHuge, true, "regularisation λ in λ/2‖w‖² + mean loss"},
         epochs_option("20"), loss_option(), features_option(), bias_option(),
         {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"},
-        seed_option()}},
+        FeatureScaling::option(), seed_option()}},
       {"sgd",
        {{"eta", OptionType::Real, "0", 0, kHuge, false, "step size; 0 = SSBD Cor. 17.2: η = √(B²/(ρ²T))"},
         {"B", OptionType::Real, "10", 0, kHuge, true, "norm bound ‖w*‖ ≤ B used by the default step size"},
         {"lambda", OptionType::Real, "0", 0, kHuge, false, "optional regularisation λ/2‖w‖² (0 = plain SGD)"},
-        epochs_option("20"), loss_option(), features_option(), bias_option(), seed_option()}},
+        epochs_option("20"), loss_option(), features_option(), bias_option(), FeatureScaling::option(),
+        seed_option()}},
       {"cutting-plane",
        structured_options("stop when the certified primal–dual gap is ≤ eps·C·m (mean constraint violation ≤ eps)")},
       {"bcfw",
@@ -78,7 +80,7 @@ const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
       {"perceptron",
        {epochs_option("100"), features_option(), bias_option(),
         {"average", OptionType::Boolean, "false", 0, -1, false, "output the average of the iterates"},
-        seed_option()}},
+        FeatureScaling::option(), seed_option()}},
   };
   return tables;
 }
@@ -104,13 +106,17 @@ const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& a
   return it->second;
 }
 
-LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int32_t>& raw_labels,
+LinearMulticlass LinearMulticlass::train(const Rows& raw_rows, const std::vector<int32_t>& raw_labels,
                                          const std::string& algo, const OptionList& given,
                                          const std::vector<float>& cost_rows, const ProgressFn& progress) {
   const Options options = Options::parse(options_of(algo), given, "algorithm '" + algo + "'");
-  require(rows.rows() > 0, "training data is empty");
-  require(int64_t(raw_labels.size()) == rows.rows(), "got ", raw_labels.size(), " labels for ", rows.rows(), " rows");
-  rows.validate();
+  require(raw_rows.rows() > 0, "training data is empty");
+  require(int64_t(raw_labels.size()) == raw_rows.rows(), "got ", raw_labels.size(), " labels for ", raw_rows.rows(),
+          " rows");
+  raw_rows.validate();
+  const ScaledRows scaled(raw_rows, options.choice("scale"));
+  const FeatureScaling& scaling = scaled.scaling;
+  const Rows& rows = scaled.rows;
 
   LinearMulticlass model;
   model.algo_ = algo;
@@ -134,28 +140,32 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
   }
   const int k = cost.size();
   const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
+  require(!tfidf || scaling.identity(), "the TF-IDF feature map takes raw word counts; leave scale at none");
   model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
   require(!tfidf || options.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
+  model.w_ = train_weights(rows, index, algo, options, cost, model.map_, progress, &model.report_);
+  model.fold(scaling);
+  return model;
+}
 
+std::vector<float> LinearMulticlass::train_weights(const Rows& rows, const std::vector<int32_t>& index,
+                                                   const std::string& algo, const Options& options,
+                                                   const CostMatrix& cost, const FeatureMap& map,
+                                                   const ProgressFn& progress, TrainingReport* report) {
   if (algo == "cs") {
     CrammerSingerConfig c;
     c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
     c.seed = uint64_t(options.real("seed"));
-    model.w_ = train_crammer_singer(rows, index, model.map_, cost, c, progress, &model.report_);
-    return model;
+    return train_crammer_singer(rows, index, map, cost, c, progress, report);
   }
   if (algo == "cutting-plane" || algo == "bcfw") {
     StructuredSvmConfig c;
     c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
     c.surrogate = surrogate_named(options.choice("loss"));
-    const MulticlassProblem problem(rows, index, model.map_, cost);
-    if (algo == "cutting-plane") {
-      model.w_ = train_cutting_plane(problem, c, progress, &model.report_);
-    } else {
-      c.average = options.flag("average"), c.seed = uint64_t(options.real("seed"));
-      model.w_ = train_bcfw(problem, c, progress, &model.report_);
-    }
-    return model;
+    const MulticlassProblem problem(rows, index, map, cost);
+    if (algo == "cutting-plane") return train_cutting_plane(problem, c, progress, report);
+    c.average = options.flag("average"), c.seed = uint64_t(options.real("seed"));
+    return train_bcfw(problem, c, progress, report);
   }
   OnlineConfig c;
   c.epochs = options.integer("epochs");
@@ -171,7 +181,7 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
     c.lambda = options.real("lambda");
     c.eta = options.real("eta");
     if (c.eta == 0) {  // SSBD Cor. 17.2: T steps, ρ-Lipschitz loss, ‖w*‖ ≤ B  ⇒  η = √(B² / (ρ² T))
-      const double rho = model.map_.max_psi_distance(rows) * (c.surrogate == Surrogate::SlackRescaled ? cost.max() : 1.0);
+      const double rho = map.max_psi_distance(rows) * (c.surrogate == Surrogate::SlackRescaled ? cost.max() : 1.0);
       const double T = double(c.epochs) * rows.rows();
       require(rho > 0, "all training rows are zero: nothing to learn");
       c.eta = std::sqrt(options.real("B") * options.real("B") / (rho * rho * T));
@@ -182,8 +192,18 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
     c.surrogate = Surrogate::Perceptron;
     c.stop_when_no_update = true;
   }
-  model.w_ = train_online(MulticlassProblem(rows, index, model.map_, cost), c, progress);
-  return model;
+  return train_online(MulticlassProblem(rows, index, map, cost), c, progress);
+}
+
+void LinearMulticlass::fold(const FeatureScaling& scaling) {
+  const int k = classes();
+  const std::vector<double> offset = scaling.fold(w_, k);
+  if (std::all_of(offset.begin(), offset.end(), [](double o) { return o == 0; })) return;
+  if (map_.bias() == 0) {  // the shift needs a bias feature to live in
+    map_ = FeatureMap::multivector(map_.cols(), k, 1.f);
+    w_.resize(map_.dim(), 0.f);
+  }
+  for (int y = 0; y < k; ++y) w_[size_t(map_.cols()) * k + y] += float(offset[y] / map_.bias());
 }
 
 void LinearMulticlass::check_rows(const Rows& rows) const {

@@ -18,6 +18,9 @@
 
 namespace argmax {
 
+class CostMatrix;
+class FeatureScaling;
+
 class LinearMulticlass {
  public:
   static const std::vector<std::string>& algorithms();
@@ -50,6 +53,11 @@ class LinearMulticlass {
   static LinearMulticlass load(const uint8_t* data, size_t size);
 
  private:
+  static std::vector<float> train_weights(const Rows& rows, const std::vector<int32_t>& index, const std::string& algo,
+                                          const Options& options, const CostMatrix& cost, const FeatureMap& map,
+                                          const ProgressFn& progress, TrainingReport* report);
+  // Weights trained on scaled rows become weights on raw rows; a shift goes into the bias feature (added if absent).
+  void fold(const FeatureScaling& scaling);
   void check_rows(const Rows& rows) const;
   std::string algo_;
   OptionList options_;

@@ -8,6 +8,7 @@
 #include "io/bytes.hpp"
 #include "learn/bcfw.hpp"
 #include "learn/cutting_plane.hpp"
+#include "learn/feature_scaling.hpp"
 #include "learn/online.hpp"
 #include "metrics/ranking_metrics.hpp"
 #include "ranking/permutation.hpp"
@@ -54,6 +55,7 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        {"zero", "pointwise"}},
       {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
        "bipartite: a document is positive when its relevance is above this"},
+      FeatureScaling::option(),
   };
   return specs;
 }
@@ -176,10 +178,19 @@ std::string number_text(double x) {
 
 }  // namespace
 
-Ranker Ranker::train(const QuerySet& data, const OptionList& given, const ProgressFn& progress) {
+Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const ProgressFn& progress) {
   const Options options = Options::parse(option_specs(), given, "ranking");
-  data.validate_for_training();
-  require(data.queries() > 0, "ranking needs at least one query");
+  raw_data.validate_for_training();
+  require(raw_data.queries() > 0, "ranking needs at least one query");
+  const ScaledRows scaled(raw_data.features, options.choice("scale"));
+  QuerySet data = raw_data;
+  data.features = scaled.rows;
+  Ranker model = train_scaled(data, options, progress);
+  model.intercept_ += scaled.scaling.fold(model.weights_, 1)[0];
+  return model;
+}
+
+Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const ProgressFn& progress) {
   if (options.choice("algo") == "pointwise")
     return Ranker(fit_ridge_regression(data, options.real("lambda")), options.entries());
   const TrainingPlan plan = plan_training(options);
@@ -212,6 +223,7 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
   train.validate_for_training();
   valid.validate_for_training();
   require(train.queries() > 0 && valid.queries() > 0, "training and validation sets need queries");
+  require(options.choice("scale") == "none", "validation trains on raw features; leave scale at none");
   const bool pointwise = options.choice("algo") == "pointwise";
   Trial best{0, 0, -1};
   std::vector<float> best_w;

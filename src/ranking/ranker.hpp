@@ -1,6 +1,7 @@
 // A linear ranker: score(x) = ⟨w, x⟩ + b, documents ranked by score, best first (ties: input order). The
 // intercept b is the threshold the bipartite measures learn (a document is predicted positive when its score
-// is > 0); it is 0 for the other objectives, where a shift of every score changes nothing.
+// is > 0); for the other objectives, where a shift of every score changes nothing, it is 0 unless scaled
+// features were centred (learn/feature_scaling.hpp folds the centring into it).
 // Trained by one of the ranking surrogates with the shared online trainers, or by the pointwise ridge
 // baseline. Saved as model bytes of kind "ranking".
 #pragma once
@@ -17,7 +18,7 @@ namespace argmax {
 
 class Ranker {
  public:
-  // The options table: algo, k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, relevant.
+  // The options table: algo, k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, relevant, scale.
   static const std::vector<OptionSpec>& option_specs();
 
   // Trains on data (validated first). Throws InputError for bad options or data.
@@ -56,6 +57,7 @@ class Ranker {
   static Ranker load(const uint8_t* data, size_t size);
 
  private:
+  static Ranker train_scaled(const QuerySet& data, const Options& options, const ProgressFn& progress);
   std::vector<float> weights_;
   OptionList settings_;
   double intercept_ = 0;

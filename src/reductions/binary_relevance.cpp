@@ -1,5 +1,8 @@
 #include "reductions/binary_relevance.hpp"
 
+#include "binary/linear_model.hpp"
+#include "learn/feature_scaling.hpp"
+
 namespace argmax {
 
 const std::vector<OptionSpec>& binary_relevance_options() {
@@ -7,6 +10,7 @@ const std::vector<OptionSpec>& binary_relevance_options() {
       {"learner", OptionType::Choice, "svm-dcd", 0, -1, false, "binary base learner, one per label",
        binary_learner_names()},
       {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "the learners' example order"},
+      FeatureScaling::option(),
   };
   return specs;
 }
@@ -18,17 +22,19 @@ std::string multilabel_method(const uint8_t* data, size_t size) {
 
 BinaryRelevanceModel BinaryRelevanceModel::train(const Rows& rows, const LabelMatrix& y, const std::string& learner,
                                                  const OptionList& options, uint64_t seed,
-                                                 const BinaryTrainer& custom, const ProgressFn& progress) {
+                                                 const BinaryTrainer& custom, const ProgressFn& progress,
+                                                 const std::string& scale) {
   y.validate();
   require(y.rows == rows.rows(), "got labels for ", y.rows, " rows, but ", rows.rows(), " rows of features");
   require(rows.rows() > 0, "binary relevance: no training examples");
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(learner, options);
   BinaryRelevanceModel model;
   model.learner_ = custom ? "custom" : learner;
+  const ScaledRows scaled(rows, scale);
   for (int l = 0; l < y.labels; ++l) {
     std::vector<int8_t> labels(rows.rows());
     for (int i = 0; i < rows.rows(); ++i) labels[i] = y.at(i, l);
-    model.models_.push_back(trainer(BinarySample::all(rows, labels), seed + uint64_t(l)));
+    model.models_.push_back(unscaled(trainer(BinarySample::all(scaled.rows, labels), seed + uint64_t(l)), scaled.scaling));
     if (progress) {
       Progress p;
       p.epoch = l + 1;

@@ -12,7 +12,7 @@
 
 namespace argmax {
 
-// learner (choice of binary_learners()) and seed; the learner's own options are separate.
+// learner (choice of binary_learners()), seed and scale; the learner's own options are separate.
 const std::vector<OptionSpec>& binary_relevance_options();
 
 // The method inside "multilabel" model bytes: "br" (binary relevance) or "adaboost-mh".
@@ -20,10 +20,11 @@ std::string multilabel_method(const uint8_t* data, size_t size);
 
 class BinaryRelevanceModel {
  public:
-  // Progress: epoch = labels trained so far.
+  // Progress: epoch = labels trained so far. scale: none, minmax or standard (learn/feature_scaling.hpp).
   static BinaryRelevanceModel train(const Rows& rows, const LabelMatrix& y, const std::string& learner,
                                     const OptionList& learner_options, uint64_t seed = 1,
-                                    const BinaryTrainer& custom = {}, const ProgressFn& progress = {});
+                                    const BinaryTrainer& custom = {}, const ProgressFn& progress = {},
+                                    const std::string& scale = "none");
 
   int labels() const { return int(models_.size()); }
   int32_t cols() const { return models_.empty() ? 0 : models_[0]->cols(); }  // feature columns trained on

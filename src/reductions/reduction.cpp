@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "binary/linear_model.hpp"
+#include "learn/feature_scaling.hpp"
+
 namespace argmax {
 
 const std::vector<OptionSpec>& reduction_options() {
@@ -15,6 +18,7 @@ const std::vector<OptionSpec>& reduction_options() {
       {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
        {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential"}},
       {"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"},
+      FeatureScaling::option(),
   };
   return specs;
 }
@@ -27,6 +31,7 @@ ReductionConfig reduction_config_from(const Options& o) {
   c.code_size = o.integer("code_size");
   c.decoding = o.choice("decoding");
   c.seed = uint64_t(o.real("seed"));
+  c.scale = o.choice("scale");
   return c;
 }
 
@@ -91,16 +96,17 @@ ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t
   for (int l = 0; l < k; ++l) model.class_labels_[l] = l;
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
   model.learner_ = custom ? "custom" : config.learner;
+  const ScaledRows scaled(rows, config.scale);
   const int c = model.code_.columns();
   for (int j = 0; j < c; ++j) {
     BinarySample s;
-    s.rows = rows;
+    s.rows = scaled.rows;
     for (int32_t i = 0; i < rows.rows(); ++i) {
       const int8_t m = model.code_.at(labels[i], j);
       if (m != 0) s.index.push_back(i), s.label.push_back(m);
     }
     require(!s.index.empty(), "code column ", j, " has no training examples (its classes are absent)");
-    model.models_.push_back(trainer(s, config.seed + uint64_t(j)));
+    model.models_.push_back(unscaled(trainer(s, config.seed + uint64_t(j)), scaled.scaling));
     if (progress) {
       Progress p;
       p.epoch = j + 1;

@@ -30,6 +30,7 @@ struct ReductionConfig {
   int code_size = 0;              // columns of a random code (0: ⌈10 log₂ k⌉ dense, ⌈15 log₂ k⌉ sparse)
   std::string decoding = "auto";  // auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)
   uint64_t seed = 1;
+  std::string scale = "none";     // feature scaling folded into the binary models (learn/feature_scaling.hpp)
   std::vector<int8_t> user_code;  // k×c, row-major, when code = user
   int user_code_columns = 0;
 };

@@ -1,0 +1,91 @@
+#include "learn/feature_scaling.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.hpp"
+
+namespace argmax {
+
+OptionSpec FeatureScaling::option() {
+  return {"scale", OptionType::Choice, "none", 0, -1, false,
+          "feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or "
+          "standard (zero mean, unit variance); sparse rows are scaled only, never shifted",
+          {"none", "minmax", "standard"}};
+}
+
+namespace {
+// 1/spread, or 1 when the column is constant (or so narrow that its inverse is not a float).
+float inverse_or_one(double spread) {
+  const float s = float(1.0 / spread);
+  return spread > 0 && std::isfinite(s) ? s : 1.f;
+}
+}  // namespace
+
+FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
+  FeatureScaling f;
+  if (kind == "none") return f;
+  require(kind == "minmax" || kind == "standard", "unknown scaling '", kind, "' (known: none, minmax, standard)");
+  require(rows.rows() > 0, "feature scaling needs training rows");
+  rows.validate("features", NanFeatures::missing);  // columns in range (NaN is for the learner to refuse)
+  const int32_t n = rows.cols();
+  const bool minmax = kind == "minmax";
+  // minmax: lo, hi; standard: Σx, Σx². A sparse row's absent entries are zeros, so lo ≤ 0 ≤ hi there.
+  const bool from_zero = !minmax || rows.is_sparse();
+  std::vector<double> a(n, from_zero ? 0.0 : INFINITY), b(n, from_zero ? 0.0 : -INFINITY);
+  for (int32_t i = 0; i < rows.rows(); ++i)
+    rows.row(i).for_each([&](int32_t j, float v) {
+      if (minmax) {
+        a[j] = std::min(a[j], double(v)), b[j] = std::max(b[j], double(v));
+      } else {
+        a[j] += v, b[j] += double(v) * v;
+      }
+    });
+  f.scale_.resize(n);
+  if (!rows.is_sparse()) f.centre_.resize(n);
+  const double m = rows.rows();
+  for (int32_t j = 0; j < n; ++j) {
+    const double centre = minmax ? a[j] : a[j] / m;
+    const double spread = minmax ? b[j] - a[j] : std::sqrt(std::max(0.0, b[j] / m - centre * centre));
+    f.scale_[j] = inverse_or_one(spread);
+    if (!f.centre_.empty()) f.centre_[j] = float(centre);
+  }
+  return f;
+}
+
+OwnedRows FeatureScaling::apply(const Rows& rows) const {
+  require(rows.cols() == int32_t(scale_.size()), "scaling fitted on ", scale_.size(), " columns got rows of ",
+          rows.cols());
+  OwnedRows out;
+  out.cols = rows.cols();
+  out.sparse = rows.is_sparse();
+  if (!out.sparse) out.values.reserve(size_t(rows.rows()) * rows.cols());
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    const RowView r = rows.row(i);
+    r.for_each([&](int32_t j, float v) {
+      if (out.sparse) out.indices.push_back(j);
+      out.values.push_back(scale_[j] * (centre_.empty() ? v : v - centre_[j]));
+    });
+    if (out.sparse) out.offsets.push_back(int32_t(out.values.size()));
+  }
+  return out;
+}
+
+std::vector<double> FeatureScaling::fold(std::vector<float>& w, int outputs) const {
+  std::vector<double> offset(outputs, 0.0);
+  require(w.size() >= scale_.size() * outputs, "weights are shorter than the scaled columns");
+  for (size_t j = 0; j < scale_.size(); ++j)
+    for (int o = 0; o < outputs; ++o) {
+      float& wj = w[j * outputs + o];
+      wj *= scale_[j];
+      if (!centre_.empty()) offset[o] -= double(wj) * centre_[j];
+    }
+  return offset;
+}
+
+ScaledRows::ScaledRows(const Rows& raw, const std::string& kind)
+    : scaling(FeatureScaling::fit(raw, kind)),
+      storage(scaling.identity() ? OwnedRows{} : scaling.apply(raw)),
+      rows(scaling.identity() ? raw : storage.view()) {}
+
+}  // namespace argmax

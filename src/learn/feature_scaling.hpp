@@ -1,0 +1,53 @@
+// Feature scaling as part of a linear model (option scale=none|minmax|standard). It is fitted on the
+// training rows, the learner trains on the scaled rows x' = s⊙(x − c), and the result is folded back into
+// the weights: ⟨w, s⊙(x − c)⟩ + b = ⟨w⊙s, x⟩ + (b − ⟨w⊙s, c⟩). So a saved model predicts from raw features,
+// dense or sparse, with no extra work. Per column j over the training rows:
+//   minmax    s_j = 1 / (max_j − min_j), c_j = min_j   (dense rows land in [0, 1])
+//   standard  s_j = 1 / std_j,           c_j = mean_j  (population std; zeros of sparse rows count)
+// A constant column keeps s_j = 1. Sparse rows are scaled only (c = 0), so their zeros stay zeros and nothing
+// is densified; a shift would only move every score by a constant, which is what the bias learns.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rows.hpp"
+
+namespace argmax {
+
+class FeatureScaling {
+ public:
+  // The "scale" entry of the option tables that offer it.
+  static OptionSpec option();
+  // kind: none (the identity), minmax or standard.
+  static FeatureScaling fit(const Rows& rows, const std::string& kind);
+
+  bool identity() const { return scale_.empty(); }
+  const std::vector<float>& scale() const { return scale_; }
+  const std::vector<float>& centre() const { return centre_; }  // empty for sparse rows
+
+  // The rows as the learner sees them: s⊙(x − c) (dense), s⊙x on the stored entries (sparse).
+  OwnedRows apply(const Rows& rows) const;
+
+  // Rewrites weights trained on scaled rows to weights on raw rows. w is feature-major with `outputs`
+  // interleaved scorers (w[j·outputs + o], as the multiclass layout); entries past the scaled columns (a bias
+  // feature) are kept. Returns each scorer's constant −⟨w_o⊙s, c⟩, to add to its intercept.
+  std::vector<double> fold(std::vector<float>& w, int outputs) const;
+
+ private:
+  std::vector<float> scale_, centre_;
+};
+
+// Training rows as a learner sees them: the scaling fitted on the raw rows, and the rows scaled by it (a view of
+// the raw rows themselves when kind is none). Not copyable: `rows` may view `storage`.
+struct ScaledRows {
+  ScaledRows(const Rows& raw, const std::string& kind);
+  ScaledRows(const ScaledRows&) = delete;
+  ScaledRows& operator=(const ScaledRows&) = delete;
+
+  const FeatureScaling scaling;
+  const OwnedRows storage;
+  const Rows rows;
+};
+
+}  // namespace argmax

@@ -1,0 +1,242 @@
+// Feature scaling: hand-computed statistics and scaled values, and models trained with scale=X that score raw
+// rows as models trained on rows scaled here by hand score the scaled rows (multiclass, reductions, binary
+// relevance, ranking), through save and load; models in bytes written before the option existed still load.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "clusters.hpp"
+#include "io/bytes.hpp"
+#include "learn/feature_scaling.hpp"
+#include "multiclass/linear_multiclass.hpp"
+#include "ranking/ranker.hpp"
+#include "reductions/binary_relevance.hpp"
+#include "reductions/reduction.hpp"
+
+using namespace argmax;
+
+namespace {
+
+// Column-wise minmax or standard scaling, written out again for the test: (x − min)/(max − min) or
+// (x − mean)/std; constant columns are only shifted.
+std::vector<float> scaled_by_hand(const std::vector<float>& x, int cols, bool minmax) {
+  const size_t m = x.size() / cols;
+  std::vector<float> out(x.size());
+  for (int j = 0; j < cols; ++j) {
+    double lo = INFINITY, hi = -INFINITY, sum = 0, sq = 0;
+    for (size_t i = 0; i < m; ++i) {
+      const double v = x[i * cols + j];
+      lo = std::min(lo, v), hi = std::max(hi, v), sum += v;
+    }
+    const double mean = sum / double(m);
+    for (size_t i = 0; i < m; ++i) sq += (x[i * cols + j] - mean) * (x[i * cols + j] - mean);
+    const double sd = std::sqrt(sq / double(m));
+    const double centre = minmax ? lo : mean, spread = minmax ? hi - lo : sd;
+    for (size_t i = 0; i < m; ++i) out[i * cols + j] = float((x[i * cols + j] - centre) / (spread > 0 ? spread : 1));
+  }
+  return out;
+}
+
+// Clusters in features of very different ranges (×1000, ×0.01, + 500), as raw data often is.
+Clusters uneven_clusters(int m, uint64_t seed) {
+  Clusters d = clusters(m, 3, 3, 0.8, seed);
+  for (size_t p = 0; p < d.x.size(); p += 3) d.x[p] *= 1000, d.x[p + 1] *= 0.01f, d.x[p + 2] += 500;
+  return d;
+}
+
+void check_close(const std::vector<float>& a, const std::vector<float>& b) {
+  REQUIRE(a.size() == b.size());
+  for (size_t i = 0; i < a.size(); ++i) CHECK(a[i] == Approx(b[i]).margin(2e-3).epsilon(1e-3));
+}
+
+std::vector<float> multiclass_scores(const LinearMulticlass& model, const Rows& rows) {
+  std::vector<float> s(size_t(rows.rows()) * model.classes());
+  model.scores(rows, s.data());
+  return s;
+}
+
+}  // namespace
+
+TEST_CASE("minmax and standard scaling of dense rows match hand-computed values", "[scaling]") {
+  const std::vector<float> x = {1, 10, 3, 10, 2, 10};  // column 1 is constant
+  const Rows rows = Rows::dense(x.data(), 3, 2);
+  const FeatureScaling minmax = FeatureScaling::fit(rows, "minmax");
+  CHECK(minmax.scale() == std::vector<float>{0.5f, 1.f});
+  CHECK(minmax.centre() == std::vector<float>{1.f, 10.f});
+  CHECK(minmax.apply(rows).values == std::vector<float>{0, 0, 1, 0, 0.5f, 0});
+
+  // column 0: mean 2, variance (1 + 1 + 0)/3 = 2/3
+  const FeatureScaling standard = FeatureScaling::fit(rows, "standard");
+  const double s = 1 / std::sqrt(2.0 / 3);
+  CHECK(standard.scale()[0] == Approx(s));
+  CHECK(standard.centre()[0] == Approx(2));
+  const std::vector<float> z = standard.apply(rows).values;
+  CHECK(z[0] == Approx(-s));
+  CHECK(z[2] == Approx(s));
+  CHECK(z[4] == Approx(0).margin(1e-6));
+  CHECK(FeatureScaling::fit(rows, "none").identity());
+  CHECK_THROWS_WITH(FeatureScaling::fit(rows, "log"), Catch::Contains("unknown scaling 'log'"));
+}
+
+TEST_CASE("sparse rows are scaled, never shifted, and their zeros count", "[scaling]") {
+  // rows {0: 2}, {1: −4}, {0: 4, 1: 4}: column 0 spans [0, 4], column 1 [−4, 4]
+  const std::vector<int32_t> offsets = {0, 1, 2, 4}, index = {0, 1, 0, 1};
+  const std::vector<float> values = {2, -4, 4, 4};
+  const Rows rows = Rows::sparse(offsets.data(), index.data(), values.data(), 3, 2);
+  const FeatureScaling minmax = FeatureScaling::fit(rows, "minmax");
+  CHECK(minmax.centre().empty());
+  CHECK(minmax.scale() == std::vector<float>{0.25f, 0.125f});
+  const OwnedRows scaled = minmax.apply(rows);
+  CHECK(scaled.values == std::vector<float>{0.5f, -0.5f, 1, 0.5f});
+  CHECK((scaled.indices == index && scaled.offsets == offsets));
+  // column 0 holds 2, 0, 4: mean 2, variance 8/3; column 1 holds 0, −4, 4: mean 0, variance 32/3
+  const FeatureScaling standard = FeatureScaling::fit(rows, "standard");
+  CHECK(standard.scale()[0] == Approx(1 / std::sqrt(8.0 / 3)));
+  CHECK(standard.scale()[1] == Approx(1 / std::sqrt(32.0 / 3)));
+}
+
+TEST_CASE("folding scaled weights gives the same scores on raw rows", "[scaling]") {
+  const std::vector<float> x = {1, 10, 3, 20, 2, 40};
+  const Rows rows = Rows::dense(x.data(), 3, 2);
+  const FeatureScaling f = FeatureScaling::fit(rows, "standard");
+  const OwnedRows z = f.apply(rows);
+  // two interleaved scorers (w[j·2 + o]) and a bias entry past the columns, which folding keeps
+  std::vector<float> w = {0.5f, -1, 2, 0.25f, 7, 7};
+  const std::vector<float> trained = w;
+  const std::vector<double> offset = f.fold(w, 2);
+  CHECK((w[4] == 7 && w[5] == 7));
+  for (int i = 0; i < 3; ++i)
+    for (int o = 0; o < 2; ++o) {
+      const double on_scaled = trained[o] * z.values[i * 2] + trained[2 + o] * z.values[i * 2 + 1];
+      const double on_raw = w[o] * x[i * 2] + w[2 + o] * x[i * 2 + 1] + offset[o];
+      CHECK(on_raw == Approx(on_scaled).margin(1e-5));
+    }
+}
+
+TEST_CASE("a multiclass model trained with scale scores raw rows as one trained on scaled rows", "[scaling]") {
+  const Clusters train = uneven_clusters(300, 21), test = uneven_clusters(100, 22);
+  for (const std::string kind : {"minmax", "standard"}) {
+    for (const std::string algo : {"cs", "cutting-plane"}) {  // convex solvers: one optimum, whatever the rounding
+      INFO(kind << " " << algo);
+      const bool minmax = kind == "minmax";
+      const std::vector<float> pre = scaled_by_hand(train.x, 3, minmax);
+      const LinearMulticlass scaled = LinearMulticlass::train(train.rows(), train.y, algo, {{"scale", kind}}, {});
+      const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(pre.data(), 300, 3), train.y, algo, {}, {});
+      // raw test rows through the scaled model vs test rows scaled as the training rows were
+      const FeatureScaling f = FeatureScaling::fit(train.rows(), kind);
+      const OwnedRows test_scaled = f.apply(test.rows());
+      check_close(multiclass_scores(scaled, test.rows()), multiclass_scores(plain, test_scaled.view()));
+
+      const std::vector<uint8_t> bytes = scaled.save();
+      const LinearMulticlass loaded = LinearMulticlass::load(bytes.data(), bytes.size());
+      CHECK(multiclass_scores(loaded, test.rows()) == multiclass_scores(scaled, test.rows()));
+      CHECK(loaded.options() == scaled.options());
+    }
+  }
+}
+
+TEST_CASE("scale with the TF-IDF feature map is refused before anything is fitted", "[scaling]") {
+  const std::vector<float> counts = {1, 0, 2, 3, 0, 1};
+  CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(counts.data(), 3, 2), {0, 1, 0}, "pegasos",
+                                            {{"features", "tfidf"}, {"scale", "standard"}}, {}),
+                    Catch::Contains("takes raw word counts; leave scale at none"));
+}
+
+TEST_CASE("the training statistics scale the test rows (checked against the hand-scaled rows)", "[scaling]") {
+  const Clusters train = uneven_clusters(200, 23);
+  for (const bool minmax : {true, false}) {
+    const std::vector<float> pre = scaled_by_hand(train.x, 3, minmax);
+    const OwnedRows mine = FeatureScaling::fit(train.rows(), minmax ? "minmax" : "standard").apply(train.rows());
+    for (size_t p = 0; p < pre.size(); ++p) REQUIRE(mine.values[p] == Approx(pre[p]).margin(1e-5));
+  }
+}
+
+TEST_CASE("a model trained with scale on sparse rows predicts dense and sparse rows alike", "[scaling]") {
+  const Clusters train = uneven_clusters(200, 24);
+  OwnedRows sparse;  // the same rows in CSR
+  sparse.cols = 3;
+  for (size_t i = 0; i < train.y.size(); ++i) {
+    for (int j = 0; j < 3; ++j) sparse.indices.push_back(j), sparse.values.push_back(train.x[i * 3 + j]);
+    sparse.offsets.push_back(int32_t(sparse.indices.size()));
+  }
+  // sparse: scaled only, so the same as training unscaled-but-divided rows
+  const LinearMulticlass from_sparse = LinearMulticlass::train(sparse.view(), train.y, "cs", {{"scale", "standard"}}, {});
+  const FeatureScaling f = FeatureScaling::fit(sparse.view(), "standard");
+  std::vector<float> divided = train.x;
+  for (size_t p = 0; p < divided.size(); ++p) divided[p] *= f.scale()[p % 3];
+  const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(divided.data(), 200, 3), train.y, "cs", {}, {});
+  check_close(multiclass_scores(from_sparse, sparse.view()), multiclass_scores(plain, Rows::dense(divided.data(), 200, 3)));
+  // a model trained on dense rows (centred) scores sparse rows exactly as the same rows dense
+  const LinearMulticlass from_dense = LinearMulticlass::train(train.rows(), train.y, "cs", {{"scale", "minmax"}}, {});
+  CHECK(multiclass_scores(from_dense, sparse.view()) == multiclass_scores(from_dense, train.rows()));
+}
+
+TEST_CASE("models in bytes written before the scale option load and predict", "[scaling]") {
+  // A linear-multiclass payload as earlier builds wrote it: algorithm, options (no scale), map, labels, weights.
+  ByteWriter out("linear-multiclass");
+  out.put_string("cs");
+  out.put_options({{"C", "1"}, {"eps", "0.1"}, {"max_iter", "1000"}, {"bias", "0"}, {"seed", "1"}});
+  FeatureMap::multivector(2, 2, 0).save(out);
+  out.put_vector(std::vector<int32_t>{5, 9});
+  out.put_vector(std::vector<float>{1, -1, -1, 1});  // w[j·k + y]: class 5 likes x0, class 9 likes x1
+  const std::vector<uint8_t> bytes = out.finish();
+  const LinearMulticlass m = LinearMulticlass::load(bytes.data(), bytes.size());
+  const std::vector<float> x = {3, 1, 0, 2};
+  int32_t predicted[2];
+  m.predict(Rows::dense(x.data(), 2, 2), predicted);
+  CHECK((predicted[0] == 5 && predicted[1] == 9));
+}
+
+TEST_CASE("reductions and binary relevance with scale score raw rows as on hand-scaled rows", "[scaling]") {
+  const Clusters train = uneven_clusters(300, 25), test = uneven_clusters(80, 26);
+  const std::vector<float> pre = scaled_by_hand(train.x, 3, false);
+  const OwnedRows test_scaled = FeatureScaling::fit(train.rows(), "standard").apply(test.rows());
+  ReductionConfig c;
+  c.learner = "logistic";
+  ReductionConfig scaled_config = c;
+  scaled_config.scale = "standard";
+  const ReductionModel scaled = ReductionModel::train(train.rows(), train.y, 3, scaled_config);
+  const ReductionModel plain = ReductionModel::train(Rows::dense(pre.data(), 300, 3), train.y, 3, c);
+  const std::vector<uint8_t> bytes = scaled.to_bytes();
+  const ReductionModel loaded = ReductionModel::from_bytes(bytes.data(), bytes.size());
+  std::vector<float> a(3), b(3), l(3);
+  for (int32_t i = 0; i < test.rows().rows(); ++i) {
+    scaled.confidences(test.rows().row(i), a.data());
+    plain.confidences(test_scaled.view().row(i), b.data());
+    loaded.confidences(test.rows().row(i), l.data());
+    check_close(a, b);
+    CHECK(l == a);
+  }
+  ReductionConfig tree = scaled_config;
+  tree.learner = "tree";
+  CHECK_THROWS_WITH(ReductionModel::train(train.rows(), train.y, 3, tree), Catch::Contains("scale needs a linear learner"));
+
+  const LabelMatrix y = LabelMatrix::from_classes(train.y, 3);
+  const BinaryRelevanceModel br_scaled = BinaryRelevanceModel::train(train.rows(), y, "svm-dcd", {}, 1, {}, {}, "standard");
+  const BinaryRelevanceModel br_plain = BinaryRelevanceModel::train(Rows::dense(pre.data(), 300, 3), y, "svm-dcd", {});
+  for (int32_t i = 0; i < test.rows().rows(); ++i) {
+    br_scaled.scores(test.rows().row(i), a.data());
+    br_plain.scores(test_scaled.view().row(i), b.data());
+    check_close(a, b);
+  }
+}
+
+TEST_CASE("a ranker trained with scale scores raw rows as one trained on hand-scaled rows", "[scaling]") {
+  const Clusters docs = uneven_clusters(240, 27);
+  std::vector<float> relevance;
+  for (int32_t y : docs.y) relevance.push_back(y == 0 ? 1.f : -1.f);
+  const std::vector<float> pre = scaled_by_hand(docs.x, 3, true);
+  QuerySet raw, scaled_rows;
+  raw.features = docs.rows(), scaled_rows.features = Rows::dense(pre.data(), 240, 3);
+  raw.relevance = scaled_rows.relevance = relevance.data();
+  raw.offsets = scaled_rows.offsets = {0, 120, 240};
+  for (const std::string algo : {"f1", "pointwise"}) {
+    INFO(algo);
+    const Ranker scaled = Ranker::train(raw, {{"algo", algo}, {"scale", "minmax"}});
+    const Ranker plain = Ranker::train(scaled_rows, {{"algo", algo}});
+    const std::vector<double> a = scaled.score(raw.features), b = plain.score(scaled_rows.features);
+    for (size_t i = 0; i < a.size(); ++i) CHECK(a[i] == Approx(b[i]).margin(2e-3));
+    const std::vector<uint8_t> bytes = scaled.save();
+    CHECK(Ranker::load(bytes.data(), bytes.size()).score(raw.features) == a);
+  }
+}
