@@ -5,7 +5,6 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "core/labels.hpp"
 #include "io/bytes.hpp"
 #include "multiclass/cost_matrix.hpp"
 #include "learn/bcfw.hpp"
@@ -115,23 +114,10 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
   LinearMulticlass model;
   model.algo_ = algo;
   model.options_ = options.entries();
-  std::vector<int32_t> index(raw_labels.size());
-  CostMatrix cost;
-  if (!cost_rows.empty()) {
-    const int k = int(std::lround(std::sqrt(double(cost_rows.size()))));
-    cost = CostMatrix::from_rows(cost_rows, k);
-    for (size_t i = 0; i < raw_labels.size(); ++i) {
-      require(raw_labels[i] >= 0 && raw_labels[i] < k, "label ", raw_labels[i], " of row ", i, " is outside the ", k,
-              "×", k, " cost matrix (labels must be 0..", k - 1, ")");
-      index[i] = raw_labels[i];
-    }
-    for (int y = 0; y < k; ++y) model.labels_.push_back(y);
-  } else {
-    LabelIndex indexed = index_labels(raw_labels.data(), raw_labels.size());
-    model.labels_ = std::move(indexed.labels);
-    index = std::move(indexed.index);
-    cost = CostMatrix::zero_one(int(model.labels_.size()));
-  }
+  LabelCosts indexed = label_costs(raw_labels, cost_rows);
+  model.labels_ = std::move(indexed.labels);
+  const std::vector<int32_t>& index = indexed.index;
+  const CostMatrix& cost = indexed.cost;
   const int k = cost.size();
   const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
   model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
