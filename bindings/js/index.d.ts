@@ -102,6 +102,14 @@ export interface MulticlassOptions {
   bias?: number;
   average?: boolean;
   seed?: number;
+  /** cs only: the kernel SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), solved in the dual (no bias) */
+  kernel?: 'linear' | 'poly' | 'rbf';
+  /** kernel: γ of poly (γ⟨x,x'⟩ + coef0)^degree and rbf exp(−γ‖x−x'‖²); > 0 */
+  gamma?: number;
+  coef0?: number;
+  degree?: number;
+  /** kernel: column cache in MB; must hold one column (4·rows bytes) */
+  cache?: number;
 }
 
 export interface Multiclass extends Disposable {
@@ -119,13 +127,17 @@ export interface Multiclass extends Disposable {
   readonly features: number;
   readonly algorithm: MulticlassAlgorithm;
   readonly options: Record<string, number | boolean | string>;
-  /** feature-major weights w[j·k + y] */
+  /** feature-major weights w[j·k + y] (a kernel model throws: it has none) */
   readonly weights: Float32Array;
+  /** kernel models: the number of support vectors kept; undefined for linear models */
+  readonly supportVectors: number | undefined;
   save(): Uint8Array;
 }
 export interface MulticlassConstructor {
   new (options?: MulticlassOptions): Multiclass;
   options(algo: MulticlassAlgorithm): OptionSpec[];
+  /** the options of { algo: 'cs', kernel } */
+  kernelOptions(): OptionSpec[];
 }
 
 export interface ClassScores { precision: number; recall: number; f1: number; support: number }
