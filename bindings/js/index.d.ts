@@ -104,8 +104,12 @@ export interface MulticlassOptions {
   seed?: number;
   /** cs only: the kernel SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), solved in the dual (no bias) */
   kernel?: 'linear' | 'poly' | 'rbf';
-  /** kernel: γ of poly (γ⟨x,x'⟩ + coef0)^degree and rbf exp(−γ‖x−x'‖²); > 0 */
+  /** γ > 0 of the kernel (poly (γ⟨x,x'⟩ + coef0)^degree, rbf exp(−γ‖x−x'‖²)) or of the RBF kernel rff approximates */
   gamma?: number;
+  /** any algorithm: learn on D random Fourier features z(x) = √(2/D) cos(Wx + b) instead of x (0 = off) */
+  rff?: number;
+  /** seed of W and b (the map is regenerated from it on load) */
+  rff_seed?: number;
   coef0?: number;
   degree?: number;
   /** kernel: column cache in MB; must hold one column (4·rows bytes) */

@@ -36,6 +36,19 @@ OptionSpec features_option() {
           "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts", {"multivector", "tfidf"}};
 }
 
+// Appended to every algorithm's table by options_of (models saved before these options existed read the defaults).
+void add_random_features_options(std::vector<OptionSpec>& specs) {
+  specs.push_back({"rff", OptionType::Integer, "0", 0, 1e6, false,
+                   "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"});
+  specs.push_back({"gamma", OptionType::Real, "1", 0, kHuge, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"});
+  specs.push_back({"rff_seed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"});
+}
+
+// The random features an rff > 0 option table asks for, over `cols` input columns.
+RandomFourierFeatures random_features_of(const Options& options, int32_t cols) {
+  return RandomFourierFeatures(cols, options.integer("rff"), options.real("gamma"), uint64_t(options.real("rff_seed")));
+}
+
 OptionSpec structured_loss_option() {
   return {"loss", OptionType::Choice, "hinge", 0, -1, false,
           "surrogate: generalized hinge (margin rescaling) or slack rescaling", {"hinge", "slack"}};
@@ -98,20 +111,31 @@ const std::vector<std::string>& LinearMulticlass::algorithms() {
 }
 
 const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& algo) {
-  auto it = option_tables().find(algo);
-  require(it != option_tables().end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron, cutting-plane, bcfw)");
+  static const auto tables = [] {
+    auto declared = option_tables();
+    for (auto& [name, specs] : declared) add_random_features_options(specs);
+    return declared;
+  }();
+  auto it = tables.find(algo);
+  require(it != tables.end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron, cutting-plane, bcfw)");
   return it->second;
 }
 
-LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int32_t>& raw_labels,
+LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<int32_t>& raw_labels,
                                          const std::string& algo, const OptionList& given,
                                          const std::vector<float>& cost_rows, const ProgressFn& progress) {
   const Options options = Options::parse(options_of(algo), given, "algorithm '" + algo + "'");
-  require(rows.rows() > 0, "training data is empty");
-  require(int64_t(raw_labels.size()) == rows.rows(), "got ", raw_labels.size(), " labels for ", rows.rows(), " rows");
-  rows.validate();
+  require(input.rows() > 0, "training data is empty");
+  require(int64_t(raw_labels.size()) == input.rows(), "got ", raw_labels.size(), " labels for ", input.rows(), " rows");
+  input.validate();
 
   LinearMulticlass model;
+  std::vector<float> mapped;
+  if (options.integer("rff") > 0) {
+    model.rff_ = random_features_of(options, input.cols());
+    mapped = model.rff_.map_rows(input);
+  }
+  const Rows rows = model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input;
   model.algo_ = algo;
   model.options_ = options.entries();
   LabelCosts indexed = label_costs(raw_labels, cost_rows);
@@ -120,6 +144,7 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
   const CostMatrix& cost = indexed.cost;
   const int k = cost.size();
   const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
+  require(!tfidf || !model.rff_.dim(), "the TF-IDF feature map reads word counts, not random features; leave rff at 0");
   model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
   require(!tfidf || options.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
 
@@ -172,19 +197,24 @@ LinearMulticlass LinearMulticlass::train(const Rows& rows, const std::vector<int
   return model;
 }
 
-void LinearMulticlass::check_rows(const Rows& rows) const {
+Rows LinearMulticlass::features(const Rows& rows, std::vector<float>& buffer) const {
   require(rows.is_sparse() || rows.cols() == cols(), "rows have ", rows.cols(), " features; the model expects ", cols());
   rows.validate();
+  if (!rff_.dim()) return rows;
+  buffer = rff_.map_rows(rows);
+  return Rows::dense(buffer.data(), rows.rows(), rff_.dim());
 }
 
-void LinearMulticlass::scores(const Rows& rows, float* out) const {
-  check_rows(rows);
+void LinearMulticlass::scores(const Rows& input, float* out) const {
+  std::vector<float> buffer;
+  const Rows rows = features(input, buffer);
   const int k = classes();
   for (int32_t i = 0; i < rows.rows(); ++i) map_.scores(w_.data(), 1.f, rows.row(i), out + size_t(i) * k);
 }
 
-void LinearMulticlass::predict(const Rows& rows, int32_t* out) const {
-  check_rows(rows);
+void LinearMulticlass::predict(const Rows& input, int32_t* out) const {
+  std::vector<float> buffer;
+  const Rows rows = features(input, buffer);
   std::vector<float> s(classes());
   for (int32_t i = 0; i < rows.rows(); ++i) {
     map_.scores(w_.data(), 1.f, rows.row(i), s.data());
@@ -192,8 +222,9 @@ void LinearMulticlass::predict(const Rows& rows, int32_t* out) const {
   }
 }
 
-void LinearMulticlass::margins(const Rows& rows, const int32_t* labels, float* out) const {
-  check_rows(rows);
+void LinearMulticlass::margins(const Rows& input, const int32_t* labels, float* out) const {
+  std::vector<float> buffer;
+  const Rows rows = features(input, buffer);
   const int k = classes();
   std::vector<float> s(k);
   for (int32_t i = 0; i < rows.rows(); ++i) {
@@ -215,6 +246,7 @@ std::vector<uint8_t> LinearMulticlass::save() const {
   map_.save(out);
   out.put_vector(labels_);
   out.put_vector(w_);
+  if (rff_.dim()) out.put<int32_t>(rff_.cols());  // the rest of the map is in the options
   return out.finish();
 }
 
@@ -226,6 +258,8 @@ LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
   m.map_ = FeatureMap::load(in);
   m.labels_ = in.get_vector<int32_t>();
   m.w_ = in.get_vector<float>();
+  const Options options = Options::parse(options_of(m.algo_), m.options_, "a saved model");
+  if (options.integer("rff") > 0) m.rff_ = random_features_of(options, in.get<int32_t>());
   in.expect_end();
   require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),
           "model bytes are corrupt (shapes do not match)");
