@@ -3,7 +3,7 @@
 import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport } from './index.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
-export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential';
+export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential' | 'learned';
 export type CodeName = 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
 
 /** Options of the binary learners (each learner takes only its own; see BinaryClassifier.options(name)). */
@@ -40,8 +40,12 @@ export interface ReductionOptions {
   code?: CodeName;
   /** columns of a random code; 0 = ⌈10 log₂ k⌉ dense, ⌈15 log₂ k⌉ sparse */
   code_size?: number;
-  /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc) */
+  /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc); learned: a real code learned on f(x) */
   decoding?: Decoding;
+  /** decoding 'learned': the kernel K(f(x), M_l), its γ (rbf) and the code SVM's C */
+  code_kernel?: 'linear' | 'rbf';
+  code_gamma?: number;
+  code_C?: number;
   seed?: number;
   /** a k×c code of −1/0/+1, rows in sorted label order (implies reduction 'ecoc', code 'user') */
   userCode?: number[][];

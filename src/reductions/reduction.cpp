@@ -13,7 +13,11 @@ const std::vector<OptionSpec>& reduction_options() {
        {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
       {"code_size", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
       {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
-       {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential"}},
+       {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential", "learned"}},
+      {"code_kernel", T::Choice, "linear", 0, -1, false, "decoding=learned: the kernel K(f(x), M_l) of the learned code",
+       {"linear", "rbf"}},
+      {"code_gamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
+      {"code_C", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
       {"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"},
   };
   return specs;
@@ -27,6 +31,10 @@ ReductionConfig reduction_config_from(const Options& o) {
   c.code_size = o.integer("code_size");
   c.decoding = o.choice("decoding");
   c.seed = uint64_t(o.real("seed"));
+  c.learned.kernel = o.choice("code_kernel");
+  c.learned.gamma = o.real("code_gamma");
+  c.learned.C = o.real("code_C");
+  c.learned.seed = c.seed;
   return c;
 }
 
@@ -69,6 +77,7 @@ void ReductionModel::set_class_labels(std::vector<int32_t> labels) {
 void ReductionModel::set_decoding(Decoding d) {
   require(d != Decoding::Argmax || code_.columns() == code_.classes(),
           "argmax decoding needs the one-vs-all code");
+  require(d != Decoding::Learned || learned_, "learned decoding needs a model trained with decoding=learned");
   decoding_ = d;
 }
 
@@ -86,7 +95,7 @@ ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t
                            : config.reduction == "ova"      ? "argmax"
                            : config.reduction == "allpairs" ? "signed-vote"
                                                             : "hamming";
-  model.set_decoding(decoding_from_name(rule));
+  const Decoding decoding = decoding_from_name(rule);
   model.class_labels_.resize(k);
   for (int l = 0; l < k; ++l) model.class_labels_[l] = l;
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
@@ -107,6 +116,13 @@ ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t
       if (!progress(p)) fail("training stopped by the progress callback after ", j + 1, " of ", c, " binary problems");
     }
   }
+  if (decoding == Decoding::Learned) {
+    std::vector<float> f(size_t(rows.rows()) * c);
+    for (int32_t i = 0; i < rows.rows(); ++i) model.confidences(rows.row(i), &f[size_t(i) * c]);
+    model.learned_ = std::make_shared<const LearnedCode>(
+        LearnedCode::train(Rows::dense(f.data(), rows.rows(), c), labels, k, config.learned));
+  }
+  model.set_decoding(decoding);
   return model;
 }
 
@@ -114,10 +130,17 @@ void ReductionModel::confidences(const RowView& x, float* f) const {
   for (size_t j = 0; j < models_.size(); ++j) f[j] = models_[j]->score(x);
 }
 
+int ReductionModel::decode_confidences(const float* f) const {
+  if (decoding_ != Decoding::Learned) return decode(code_, decoding_, f);
+  std::vector<float> scores(classes());
+  learned_->scores(f, columns(), scores.data());
+  return int(std::max_element(scores.begin(), scores.end()) - scores.begin());  // ties: the lowest class
+}
+
 int ReductionModel::predict(const RowView& x) const {
   std::vector<float> f(models_.size());
   confidences(x, f.data());
-  return decode(code_, decoding_, f.data());
+  return decode_confidences(f.data());
 }
 
 std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
@@ -125,7 +148,7 @@ std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
   std::vector<float> f(models_.size());
   for (int32_t i = 0; i < rows.rows(); ++i) {
     confidences(rows.row(i), f.data());
-    out[i] = decode(code_, decoding_, f.data());
+    out[i] = decode_confidences(f.data());
   }
   return out;
 }
@@ -140,6 +163,7 @@ std::vector<uint8_t> ReductionModel::to_bytes() const {
   out.put_vector(code_.entries());
   out.put_vector(class_labels_);
   for (const auto& m : models_) save_binary_model(*m, out);
+  if (decoding_ == Decoding::Learned) learned_->save(out);
   return out.finish();
 }
 
@@ -152,9 +176,11 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   const int32_t k = in.get<int32_t>(), c = in.get<int32_t>();
   require(k >= 2 && c >= 1, "model bytes are corrupt (code shape ", k, "×", c, ")");
   model.code_ = CodeMatrix(k, c, in.get_vector<int8_t>());
-  model.set_decoding(decoding_from_name(rule));
+  const Decoding decoding = decoding_from_name(rule);
   model.set_class_labels(in.get_vector<int32_t>());
   for (int j = 0; j < c; ++j) model.models_.push_back(load_binary_model(in));
+  if (decoding == Decoding::Learned) model.learned_ = std::make_shared<const LearnedCode>(LearnedCode::load(in));
+  model.set_decoding(decoding);
   in.expect_end();
   return model;
 }
