@@ -69,3 +69,61 @@ test('bad kernel parameters are clear errors and the module keeps working', () =
   assert.equal(model.predict(train.X).length, 150);
   model.dispose();
 });
+
+test('random Fourier features let a linear learner separate the rings; the map is rebuilt on load', () => {
+  for (const algo of ['cs', 'sgd']) {
+    const model = new am.Multiclass({ algo, rff: 300, gamma: 1, seed: 2 }).fit(train.X, train.y);
+    assert.ok(accuracy(model, heldOut) >= 0.95, `${algo}: ${accuracy(model, heldOut)}`);
+    assert.equal(model.features, 2);
+    assert.equal(model.options.rff, 300);
+    const again = am.load(model.save());
+    assert.deepEqual(again.scores(heldOut.X), model.scores(heldOut.X));
+    model.dispose();
+    again.dispose();
+  }
+  assert.throws(() => new am.Multiclass({ algo: 'sgd', rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ algo: 'sgd', rff: -1 }), /'rff' must be/);
+});
+
+test('native and wasm builds draw the same random features: a native rff model is the wasm one, byte for byte', async (t) => {
+  const { existsSync, mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const native = new URL('../../build/native/bench_multiclass', import.meta.url).pathname;
+  if (!existsSync(native)) { t.skip('native build absent (run node .ci/build.mjs --native)'); return; }
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-rff-'));
+  const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
+  writeFileSync(join(dir, 'train.svm'), text(train));
+  writeFileSync(join(dir, 'test.svm'), text(heldOut));
+  const options = { rff: 64, gamma: 0.7, rff_seed: 9, epochs: 5 };
+  execFileSync(native, [join(dir, 'train.svm'), join(dir, 'test.svm'), 'sgd', ...Object.entries(options).map(([k, v]) => `${k}=${v}`),
+    '--save', join(dir, 'model.bin'), '--predictions', join(dir, 'pred.txt')]);
+  const loaded = am.load(readFileSync(join(dir, 'model.bin')));
+  const nativePredictions = readFileSync(join(dir, 'pred.txt'), 'utf8').trim().split('\n').map(Number);
+  assert.deepEqual(Array.from(loaded.predict(heldOut.X)), nativePredictions);
+  // the LIBSVM text holds the features as printed, so wasm trains on exactly what the native build read
+  const parsed = am.io.readLibsvm(readFileSync(join(dir, 'train.svm'), 'utf8'));
+  const X = { offsets: parsed.offsets, indices: parsed.indices, values: parsed.values, cols: parsed.cols };
+  const again = new am.Multiclass({ algo: 'sgd', ...options }).fit(X, parsed.labels);
+  assert.deepEqual(again.save(), new Uint8Array(readFileSync(join(dir, 'model.bin'))));
+});
+
+test('a learned output code: linear and RBF, saved with the reduction, decoding switchable', () => {
+  for (const code_kernel of ['linear', 'rbf']) {
+    const model = new am.Reduction({ reduction: 'ecoc', code: 'dense', code_size: 6, decoding: 'learned', code_kernel, code_gamma: 0.5 })
+      .fit(train.X, train.y);
+    assert.equal(model.decoding, 'learned');
+    const again = am.load(model.save());
+    assert.deepEqual(again.predict(heldOut.X), model.predict(heldOut.X));
+    model.decoding = 'hamming';
+    model.decoding = 'learned';
+    assert.deepEqual(model.predict(heldOut.X), again.predict(heldOut.X));
+    model.dispose();
+    again.dispose();
+  }
+  const plain = new am.Reduction({ reduction: 'ecoc', code: 'dense', code_size: 6 }).fit(train.X, train.y);
+  assert.throws(() => { plain.decoding = 'learned'; }, /trained with decoding=learned/);
+  assert.throws(() => new am.Reduction({ decoding: 'learned', code_gamma: 0 }), /'code_gamma' must be > 0/);
+  plain.dispose();
+});
