@@ -113,16 +113,7 @@ void KernelMulticlass::predict(const Rows& rows, int32_t* out) const {
 void KernelMulticlass::margins(const Rows& rows, const int32_t* labels, float* out) const {
   const std::vector<float> s = score_matrix(rows);
   const int k = classes();
-  for (int32_t i = 0; i < rows.rows(); ++i) {
-    auto it = std::lower_bound(labels_.begin(), labels_.end(), labels[i]);
-    require(it != labels_.end() && *it == labels[i], "label ", labels[i], " of row ", i, " is not one of the model's labels");
-    const float* row = &s[size_t(i) * k];
-    const int y = int(it - labels_.begin());
-    float rival = -INFINITY;
-    for (int c = 0; c < k; ++c)
-      if (c != y) rival = std::max(rival, row[c]);
-    out[i] = k > 1 ? row[y] - rival : INFINITY;
-  }
+  for (int32_t i = 0; i < rows.rows(); ++i) out[i] = margin_of(&s[size_t(i) * k], k, label_position(labels_, labels[i], i));
 }
 
 std::vector<uint8_t> KernelMulticlass::save() const {

@@ -228,14 +228,9 @@ void LinearMulticlass::margins(const Rows& input, const int32_t* labels, float* 
   const int k = classes();
   std::vector<float> s(k);
   for (int32_t i = 0; i < rows.rows(); ++i) {
-    auto it = std::lower_bound(labels_.begin(), labels_.end(), labels[i]);
-    require(it != labels_.end() && *it == labels[i], "label ", labels[i], " of row ", i, " is not one of the model's labels");
-    const int y = int(it - labels_.begin());
+    const int y = label_position(labels_, labels[i], i);
     map_.scores(w_.data(), 1.f, rows.row(i), s.data());
-    float rival = -INFINITY;
-    for (int c = 0; c < k; ++c)
-      if (c != y) rival = std::max(rival, s[c]);
-    out[i] = k > 1 ? s[y] - rival : INFINITY;
+    out[i] = margin_of(s.data(), k, y);
   }
 }
 
