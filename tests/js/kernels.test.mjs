@@ -127,3 +127,26 @@ test('a learned output code: linear and RBF, saved with the reduction, decoding 
   assert.throws(() => new am.Reduction({ decoding: 'learned', code_gamma: 0 }), /'code_gamma' must be > 0/);
   plain.dispose();
 });
+
+test('the CLI trains a kernel model with --algo cs --set kernel=rbf, evaluates it and rejects gamma=0', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { spawnSync } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
+  const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-kernel-cli-'));
+  const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
+  writeFileSync(join(dir, 'train.svm'), text(train));
+  writeFileSync(join(dir, 'test.svm'), text(heldOut));
+  const model = join(dir, 'model.bin');
+  const trained = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--algo', 'cs',
+    '--set', 'kernel=rbf', '--set', 'gamma=1', '--set', 'C=10', '--json');
+  assert.equal(trained.status, 0, trained.stderr);
+  const evaluated = argmax('eval', '--model', model, '--data', join(dir, 'test.svm'), '--json');
+  assert.equal(evaluated.status, 0, evaluated.stderr);
+  assert.ok(JSON.parse(evaluated.stdout).accuracy >= 0.97, evaluated.stdout);
+  const bad = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--algo', 'cs', '--set', 'kernel=rbf', '--set', 'gamma=0');
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /'gamma' must be > 0/);
+});
