@@ -46,6 +46,10 @@ export interface ReductionOptions {
   code_kernel?: 'linear' | 'rbf';
   code_gamma?: number;
   code_C?: number;
+  /** binary learners see D random Fourier features z(x) instead of x (0 = off), approximating exp(−γ‖x−x'‖²) */
+  rff?: number;
+  gamma?: number;
+  rff_seed?: number;
   seed?: number;
   /** a k×c code of −1/0/+1, rows in sorted label order (implies reduction 'ecoc', code 'user') */
   userCode?: number[][];

@@ -5,11 +5,12 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "core/sizes.hpp"
+#include "io/bytes.hpp"
 
 namespace argmax {
 
 RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double gamma, uint64_t seed)
-    : cols_(cols), dim_(dim) {
+    : cols_(cols), dim_(dim), gamma_(gamma), seed_(seed) {
   require(dim >= 1, "random features: D must be ≥ 1; got ", dim);
   require(gamma > 0 && std::isfinite(gamma), "random features: gamma must be > 0; got ", gamma);
   require(cols >= 0, "random features: negative column count");
@@ -36,6 +37,19 @@ void RandomFourierFeatures::map(RowView x, float* out) const {
     });
     out[r] = float(scale * std::cos(t));
   }
+}
+
+void RandomFourierFeatures::save(ByteWriter& out) const {
+  out.put<int32_t>(cols_);
+  out.put<int32_t>(dim_);
+  out.put<double>(gamma_);
+  out.put<uint64_t>(seed_);
+}
+
+RandomFourierFeatures RandomFourierFeatures::load(ByteReader& in) {
+  const int32_t cols = in.get<int32_t>(), dim = in.get<int32_t>();
+  const double gamma = in.get<double>();
+  return RandomFourierFeatures(cols, dim, gamma, in.get<uint64_t>());
 }
 
 std::vector<float> RandomFourierFeatures::map_rows(const Rows& rows) const {

@@ -11,6 +11,9 @@
 
 namespace argmax {
 
+class ByteReader;
+class ByteWriter;
+
 class RandomFourierFeatures {
  public:
   RandomFourierFeatures() = default;
@@ -25,8 +28,14 @@ class RandomFourierFeatures {
   // z of every row, row-major rows × dim.
   std::vector<float> map_rows(const Rows& rows) const;
 
+  // The parameters only: the map is drawn again from them.
+  void save(ByteWriter& out) const;
+  static RandomFourierFeatures load(ByteReader& in);
+
  private:
   int32_t cols_ = 0, dim_ = 0;
+  double gamma_ = 1;
+  uint64_t seed_ = 1;
   std::vector<float> w_;  // dim × cols, row-major
   std::vector<float> b_;
 };

@@ -18,6 +18,9 @@ const std::vector<OptionSpec>& reduction_options() {
        {"linear", "rbf"}},
       {"code_gamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
       {"code_C", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
+      {"rff", T::Integer, "0", 0, 1e6, false, "binary learners see D random Fourier features z(x), approximating the RBF kernel (0 = x)"},
+      {"gamma", T::Real, "1", 0, 1e300, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"},
+      {"rff_seed", T::Integer, "1", 0, 4294967295.0, false, "seed of the random features"},
       {"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"},
   };
   return specs;
@@ -35,6 +38,9 @@ ReductionConfig reduction_config_from(const Options& o) {
   c.learned.gamma = o.real("code_gamma");
   c.learned.C = o.real("code_C");
   c.learned.seed = c.seed;
+  c.rff = o.integer("rff");
+  c.rff_gamma = o.real("gamma");
+  c.rff_seed = uint64_t(o.real("rff_seed"));
   return c;
 }
 
@@ -81,14 +87,20 @@ void ReductionModel::set_decoding(Decoding d) {
   decoding_ = d;
 }
 
-ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t>& labels, int k,
+ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_t>& labels, int k,
                                      const ReductionConfig& config, const BinaryTrainer& custom,
                                      const ProgressFn& progress) {
-  require(int(labels.size()) == rows.rows(), "got ", labels.size(), " labels for ", rows.rows(), " rows");
-  require(rows.rows() > 0, "no training examples");
-  for (int32_t i = 0; i < rows.rows(); ++i)
+  require(int(labels.size()) == input.rows(), "got ", labels.size(), " labels for ", input.rows(), " rows");
+  require(input.rows() > 0, "no training examples");
+  for (int32_t i = 0; i < input.rows(); ++i)
     require(labels[i] >= 0 && labels[i] < k, "row ", i, " has label ", labels[i], ", expected 0..", k - 1);
   ReductionModel model;
+  std::vector<float> mapped;
+  if (config.rff > 0) {
+    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, config.rff_gamma, config.rff_seed);
+    mapped = model.rff_.map_rows(input);
+  }
+  const Rows rows = model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input;
   model.reduction_ = config.reduction;
   model.code_ = make_code(config, k);
   const std::string rule = config.decoding != "auto" ? config.decoding
@@ -118,7 +130,7 @@ ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t
   }
   if (decoding == Decoding::Learned) {
     std::vector<float> f(size_t(rows.rows()) * c);
-    for (int32_t i = 0; i < rows.rows(); ++i) model.confidences(rows.row(i), &f[size_t(i) * c]);
+    for (int32_t i = 0; i < rows.rows(); ++i) model.confidences(input.row(i), &f[size_t(i) * c]);
     model.learned_ = std::make_shared<const LearnedCode>(
         LearnedCode::train(Rows::dense(f.data(), rows.rows(), c), labels, k, config.learned));
   }
@@ -127,7 +139,10 @@ ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t
 }
 
 void ReductionModel::confidences(const RowView& x, float* f) const {
-  for (size_t j = 0; j < models_.size(); ++j) f[j] = models_[j]->score(x);
+  std::vector<float> z(rff_.dim());
+  if (rff_.dim()) rff_.map(x, z.data());
+  const RowView seen = rff_.dim() ? RowView{nullptr, z.data(), rff_.dim()} : x;
+  for (size_t j = 0; j < models_.size(); ++j) f[j] = models_[j]->score(seen);
 }
 
 int ReductionModel::decode_confidences(const float* f) const {
@@ -164,6 +179,7 @@ std::vector<uint8_t> ReductionModel::to_bytes() const {
   out.put_vector(class_labels_);
   for (const auto& m : models_) save_binary_model(*m, out);
   if (decoding_ == Decoding::Learned) learned_->save(out);
+  if (rff_.dim()) rff_.save(out);  // last and optional: models saved before random features end above
   return out.finish();
 }
 
@@ -181,6 +197,7 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   for (int j = 0; j < c; ++j) model.models_.push_back(load_binary_model(in));
   if (decoding == Decoding::Learned) model.learned_ = std::make_shared<const LearnedCode>(LearnedCode::load(in));
   model.set_decoding(decoding);
+  if (!in.at_end()) model.rff_ = RandomFourierFeatures::load(in);
   in.expect_end();
   return model;
 }

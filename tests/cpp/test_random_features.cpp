@@ -6,6 +6,7 @@
 #include "core/rng.hpp"
 #include "learn/random_fourier_features.hpp"
 #include "multiclass/linear_multiclass.hpp"
+#include "reductions/reduction.hpp"
 
 using namespace argmax;
 
@@ -95,4 +96,35 @@ TEST_CASE("every linear multiclass trainer learns the rings on random features; 
   }
   CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, "cs", {{"rff", "10"}, {"gamma", "0"}}, {}), Catch::Contains("'gamma' must be > 0"));
   CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, "sgd", {{"rff", "10"}, {"features", "tfidf"}}, {}), Catch::Contains("leave rff at 0"));
+}
+
+TEST_CASE("the reductions' binary learners learn the rings on random features; the map is saved with the model", "[rff][reductions]") {
+  Rng rng(6);
+  std::vector<float> x;
+  std::vector<int32_t> y;
+  for (int i = 0; i < 300; ++i) {
+    const int label = i % 3;
+    const double r = label + 0.3 * rng.uniform(), a = 6.283185307179586 * rng.uniform();
+    x.push_back(float(r * std::cos(a))), x.push_back(float(r * std::sin(a))), y.push_back(label);
+  }
+  const Rows rows = Rows::dense(x.data(), 300, 2);
+  for (const char* decoding : {"auto", "learned"}) {
+    ReductionConfig c;
+    c.reduction = "ova", c.decoding = decoding, c.rff = 300, c.rff_gamma = 1;
+    const auto model = ReductionModel::train(rows, y, 3, c);
+    CHECK(model.cols() == 2);
+    const auto predicted = model.predict(rows);
+    int correct = 0;
+    for (int i = 0; i < 300; ++i) correct += predicted[i] == y[i];
+    INFO(decoding);
+    CHECK(correct >= 285);
+    const auto bytes = model.to_bytes();
+    CHECK(ReductionModel::from_bytes(bytes.data(), bytes.size()).predict(rows) == predicted);
+  }
+  ReductionConfig linear;
+  linear.reduction = "ova";
+  const auto plain = ReductionModel::train(rows, y, 3, linear).predict(rows);
+  int correct = 0;
+  for (int i = 0; i < 300; ++i) correct += plain[i] == y[i];
+  CHECK(correct < 240);  // what the random features buy
 }
