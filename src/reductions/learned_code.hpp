@@ -2,7 +2,8 @@
 // trained, map each example to its vector of confidences f(x) ∈ R^c and learn a real code matrix M by the
 // multiclass SVM problem
 //   min ‖M‖²_F + C Σ_i ξ_i  s.t.  K(f(x_i), M_{y_i}) ≥ K(f(x_i), M_l) + 1 − ξ_i,
-// i.e. Crammer–Singer on f(x), solved in its dual (multiclass/kernel_crammer_singer.hpp), with a linear or
+// i.e. Crammer–Singer on f(x) (with the ½‖M‖² of multiclass/crammer_singer.hpp: its C is the C above halved),
+// solved in its dual (multiclass/kernel_crammer_singer.hpp), with a linear or
 // RBF kernel; then decode by argmax_l of the learned scores Σ_i α_i^l K(f(x_i), f(x)).
 #pragma once
 #include <cstdint>

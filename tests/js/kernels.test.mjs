@@ -150,3 +150,13 @@ test('the CLI trains a kernel model with --algo cs --set kernel=rbf, evaluates i
   assert.notEqual(bad.status, 0);
   assert.match(bad.stderr, /'gamma' must be > 0/);
 });
+
+test('a reduction on random features: one-vs-all linear SVMs separate the rings and the map survives save/load', () => {
+  const model = new am.Reduction({ reduction: 'ova', rff: 300, gamma: 1 }).fit(train.X, train.y);
+  assert.ok(accuracy(model, heldOut) >= 0.95, `${accuracy(model, heldOut)}`);
+  const again = am.load(model.save());
+  assert.deepEqual(again.predict(heldOut.X), model.predict(heldOut.X));
+  assert.throws(() => new am.Reduction({ rff: 10, gamma: -1 }), /'gamma' must be > 0/);
+  model.dispose();
+  again.dispose();
+});
