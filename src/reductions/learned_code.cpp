@@ -5,7 +5,6 @@
 #include "io/bytes.hpp"
 
 namespace argmax {
-
 namespace {
 std::string text(double x) {
   std::ostringstream out;
@@ -21,23 +20,33 @@ LearnedCode LearnedCode::train(const Rows& confidences, const std::vector<int32_
   // class has no training example.
   std::vector<float> zero_one(size_t(classes) * classes, 1.f);
   for (int l = 0; l < classes; ++l) zero_one[size_t(l) * classes + l] = 0.f;
-  const OptionList options = {{"kernel", config.kernel}, {"gamma", text(config.gamma)}, {"C", text(config.C)},
-                              {"seed", text(double(config.seed))}};
+  const OptionList common = {{"C", text(config.C)}, {"seed", text(double(config.seed))}};
   LearnedCode code;
-  code.decoder_ = KernelMulticlass::train(confidences, labels, options, zero_one);
+  if (config.kernel == "linear") {  // the primal solver keeps M itself (c × k) rather than support vectors
+    code.decoder_ = LinearMulticlass::train(confidences, labels, "cs", common, zero_one);
+  } else {
+    OptionList options = common;
+    options.insert(options.end(), {{"kernel", config.kernel}, {"gamma", text(config.gamma)}});
+    code.decoder_ = KernelMulticlass::train(confidences, labels, options, zero_one);
+  }
   return code;
 }
 
 void LearnedCode::scores(const float* f, int columns, float* out) const {
-  decoder_.scores(Rows::dense(f, 1, columns), out);
+  std::visit([&](const auto& decoder) { decoder.scores(Rows::dense(f, 1, columns), out); }, decoder_);
 }
 
-void LearnedCode::save(ByteWriter& out) const { out.put_vector(decoder_.save()); }
+void LearnedCode::save(ByteWriter& out) const {
+  out.put_vector(std::visit([](const auto& decoder) { return decoder.save(); }, decoder_));
+}
 
 LearnedCode LearnedCode::load(ByteReader& in) {
   const std::vector<uint8_t> bytes = in.get_vector<uint8_t>();
   LearnedCode code;
-  code.decoder_ = KernelMulticlass::load(bytes.data(), bytes.size());
+  if (model_kind(bytes.data(), bytes.size()) == "linear-multiclass")
+    code.decoder_ = LinearMulticlass::load(bytes.data(), bytes.size());
+  else
+    code.decoder_ = KernelMulticlass::load(bytes.data(), bytes.size());
   return code;
 }
 

@@ -2,16 +2,19 @@
 // trained, map each example to its vector of confidences f(x) ∈ R^c and learn a real code matrix M by the
 // multiclass SVM problem
 //   min ‖M‖²_F + C Σ_i ξ_i  s.t.  K(f(x_i), M_{y_i}) ≥ K(f(x_i), M_l) + 1 − ξ_i,
-// i.e. Crammer–Singer on f(x) (with the ½‖M‖² of multiclass/crammer_singer.hpp: its C is the C above halved),
-// solved in its dual (multiclass/kernel_crammer_singer.hpp), with a linear or
-// RBF kernel; then decode by argmax_l of the learned scores Σ_i α_i^l K(f(x_i), f(x)).
+// i.e. Crammer–Singer on f(x) (with the ½‖M‖² of multiclass/crammer_singer.hpp: its C is the C above halved).
+// With the linear kernel the primal solver learns M itself (decode by argmax_l ⟨M_l, f(x)⟩); with the RBF kernel
+// the dual one (multiclass/kernel_crammer_singer.hpp) learns M = Σ_i α_i Φ(f(x_i)), decoded by argmax_l of
+// Σ_i α_i^l K(f(x_i), f(x)).
 #pragma once
 #include <cstdint>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include "core/rows.hpp"
 #include "multiclass/kernel_multiclass.hpp"
+#include "multiclass/linear_multiclass.hpp"
 
 namespace argmax {
 
@@ -37,7 +40,7 @@ class LearnedCode {
   static LearnedCode load(ByteReader& in);
 
  private:
-  KernelMulticlass decoder_;
+  std::variant<LinearMulticlass, KernelMulticlass> decoder_;
 };
 
 }  // namespace argmax
