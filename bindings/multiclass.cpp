@@ -1,9 +1,10 @@
-// Embind glue for the linear multiclass predictor, the LIBSVM reader and the classification metrics.
+// Embind glue for the linear and kernel multiclass predictors, the LIBSVM reader and the classification metrics.
 #include "common.hpp"
 #include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/libsvm.hpp"
 #include "metrics/classification.hpp"
+#include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
 
 namespace argmax::js {
@@ -18,31 +19,56 @@ LinearMulticlass train(const MatrixArg& x, uintptr_t labels, std::string algo, s
                                  std::vector<float>(c, c + cost_size), progress_from(on_progress));
 }
 
-void predict(const LinearMulticlass& m, const MatrixArg& x, uintptr_t out) {
+KernelMulticlass train_kernel(const MatrixArg& x, uintptr_t labels, std::string options, uintptr_t cost, int cost_size,
+                              bool allow_single_class, val on_progress) {
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+  const float* c = reinterpret_cast<const float*>(cost);
+  require_two_classes(y, x.rows, allow_single_class);
+  return KernelMulticlass::train(rows_at(x), std::vector<int32_t>(y, y + x.rows), option_lines(options),
+                                 std::vector<float>(c, c + cost_size), progress_from(on_progress));
+}
+
+// The same glue serves the linear and the kernel models.
+template <class Model>
+void predict(const Model& m, const MatrixArg& x, uintptr_t out) {
   m.predict(input_rows(x, m.cols()), reinterpret_cast<int32_t*>(out));
 }
-void scores(const LinearMulticlass& m, const MatrixArg& x, uintptr_t out) {
+template <class Model>
+void scores(const Model& m, const MatrixArg& x, uintptr_t out) {
   m.scores(input_rows(x, m.cols()), reinterpret_cast<float*>(out));
 }
-void margins(const LinearMulticlass& m, const MatrixArg& x, uintptr_t labels, uintptr_t out) {
+template <class Model>
+void margins(const Model& m, const MatrixArg& x, uintptr_t labels, uintptr_t out) {
   m.margins(input_rows(x, m.cols()), reinterpret_cast<const int32_t*>(labels), reinterpret_cast<float*>(out));
 }
-val labels(const LinearMulticlass& m) { return typed_array("Int32Array", m.labels()); }
-val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }
-int classes(const LinearMulticlass& m) { return m.classes(); }
-int cols(const LinearMulticlass& m) { return m.cols(); }
-std::string algorithm(const LinearMulticlass& m) { return m.algorithm(); }
-std::string options(const LinearMulticlass& m) {
+template <class Model>
+val labels(const Model& m) { return typed_array("Int32Array", m.labels()); }
+template <class Model>
+int classes(const Model& m) { return m.classes(); }
+template <class Model>
+int cols(const Model& m) { return m.cols(); }
+template <class Model>
+std::string options(const Model& m) {
   std::string text;
   for (const auto& [key, value] : m.options()) text += key + "=" + value + "\n";
   return text;
 }
-val save(const LinearMulticlass& m) { return copy_to_js(m.save()); }
+template <class Model>
+val save(const Model& m) { return copy_to_js(m.save()); }
+template <class Model>
+val training(const Model& m) { return training_report_to_js(m.training_report()); }
+
+val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }
+std::string algorithm(const LinearMulticlass& m) { return m.algorithm(); }
 LinearMulticlass load(uintptr_t data, int size) { return LinearMulticlass::load(bytes_at(data), size_t(size)); }
+KernelMulticlass load_kernel(uintptr_t data, int size) { return KernelMulticlass::load(bytes_at(data), size_t(size)); }
+int support_vectors(const KernelMulticlass& m) { return m.support_vectors(); }
 std::string kind_of(uintptr_t data, int size) { return model_kind(bytes_at(data), size_t(size)); }
 
 std::string schema(std::string algo) { return schema_json(LinearMulticlass::options_of(algo)); }
 std::string help(std::string algo) { return describe(LinearMulticlass::options_of(algo)); }
+std::string kernel_schema() { return schema_json(KernelMulticlass::options_table()); }
+std::string kernel_help() { return describe(KernelMulticlass::options_table()); }
 
 // LIBSVM text → {labels, offsets, indices, values, rows, cols, lines}
 val libsvm_to_js(const LabeledRows& d) {
@@ -91,30 +117,43 @@ double margin_loss_of(uintptr_t margins, int n, double rho) {
   return margin_loss(reinterpret_cast<const float*>(margins), size_t(n < 0 ? 0 : n), rho);
 }
 
-val training(const LinearMulticlass& m) { return training_report_to_js(m.training_report()); }
-
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_multiclass) {
   using namespace emscripten;
   class_<LinearMulticlass>("LinearMulticlass")
-      .function("training", &Guard<&training>::call)
+      .function("training", &Guard<&training<LinearMulticlass>>::call)
       .class_function("train", &Guard<&train>::call)
       .class_function("load", &Guard<&load>::call)
-      .function("predict", &Guard<&predict>::call)
-      .function("scores", &Guard<&scores>::call)
-      .function("margins", &Guard<&margins>::call)
-      .function("labels", &Guard<&labels>::call)
+      .function("predict", &Guard<&predict<LinearMulticlass>>::call)
+      .function("scores", &Guard<&scores<LinearMulticlass>>::call)
+      .function("margins", &Guard<&margins<LinearMulticlass>>::call)
+      .function("labels", &Guard<&labels<LinearMulticlass>>::call)
       .function("weights", &Guard<&weights>::call)
-      .function("classes", &Guard<&classes>::call)
-      .function("cols", &Guard<&cols>::call)
+      .function("classes", &Guard<&classes<LinearMulticlass>>::call)
+      .function("cols", &Guard<&cols<LinearMulticlass>>::call)
       .function("algorithm", &Guard<&algorithm>::call)
-      .function("options", &Guard<&options>::call)
-      .function("save", &Guard<&save>::call);
+      .function("options", &Guard<&options<LinearMulticlass>>::call)
+      .function("save", &Guard<&save<LinearMulticlass>>::call);
+  class_<KernelMulticlass>("KernelMulticlass")
+      .function("training", &Guard<&training<KernelMulticlass>>::call)
+      .class_function("train", &Guard<&train_kernel>::call)
+      .class_function("load", &Guard<&load_kernel>::call)
+      .function("predict", &Guard<&predict<KernelMulticlass>>::call)
+      .function("scores", &Guard<&scores<KernelMulticlass>>::call)
+      .function("margins", &Guard<&margins<KernelMulticlass>>::call)
+      .function("labels", &Guard<&labels<KernelMulticlass>>::call)
+      .function("supportVectors", &Guard<&support_vectors>::call)
+      .function("classes", &Guard<&classes<KernelMulticlass>>::call)
+      .function("cols", &Guard<&cols<KernelMulticlass>>::call)
+      .function("options", &Guard<&options<KernelMulticlass>>::call)
+      .function("save", &Guard<&save<KernelMulticlass>>::call);
   function("modelKind", &Guard<&kind_of>::call);
   function("multiclassSchema", &Guard<&schema>::call);
   function("multiclassHelp", &Guard<&help>::call);
   bind_reader<LibsvmReader, &open_libsvm>("LibsvmReader");
+  function("kernelMulticlassSchema", &Guard<&kernel_schema>::call);
+  function("kernelMulticlassHelp", &Guard<&kernel_help>::call);
   function("classificationReport", &Guard<&report>::call);
   function("averageCost", &Guard<&cost_average>::call);
   function("marginLoss", &Guard<&margin_loss_of>::call);

@@ -1,6 +1,6 @@
 // Reductions, trees and AdaBoost.MH on the shared benchmark sets; prints a Markdown table.
 //   bench_reductions [DATA_DIR (default ../shared/data)] [SET,...] [GROUP,...]
-//   sets: letter, usps, dna, yeast; groups: reductions, tree, adaboost (default: all)
+//   sets: letter, usps, dna, yeast; groups: reductions, learned (learned output codes), tree, adaboost (default: all)
 // Multiclass: accuracy on the official test split, training seconds, model bytes. The unpruned tree's
 // accuracy is the mean [min, max] over seeds 0–7 (the seed orders the features, which decides ties; the
 // counterpart of scikit-learn's random_state 0–7), its seconds the best of 3 runs with seed 0 made after those.
@@ -83,7 +83,7 @@ void multiclass(const std::string& dir, const std::string& set, const std::strin
     return double(right) / p.size();
   };
   // Runs with several decodings train once and decode the same binary scorers each way.
-  struct Run { std::string reduction, code, decoding, learner; OptionList options; std::string code_size; };
+  struct Run { std::string reduction, code, decoding, learner; OptionList options; std::string code_size, code_kernel; };
   const std::string two_k = std::to_string(2 * k);
   std::vector<Run> runs = {
       {"ova", "", "auto", "svm-dcd", {}, ""},
@@ -102,11 +102,14 @@ void multiclass(const std::string& dir, const std::string& set, const std::strin
   };
   if (k <= 6) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""});
   if (!group("reductions")) runs.clear();
+  if (group("learned"))  // learned codes beside the Hamming and hinge decodings of the same binary scorers
+    for (const char* kernel : {"linear", "rbf"}) runs.push_back({"ecoc", "dense", "learned,hamming,hinge", "svm-dcd", {}, two_k, kernel});
   for (const Run& r : runs) {
     ReductionConfig c;
     c.reduction = r.reduction, c.code = r.code.empty() ? "dense" : r.code;
     c.learner = r.learner, c.learner_options = r.options;
     c.code_size = r.code_size.empty() ? 0 : std::stoi(r.code_size);
+    if (!r.code_kernel.empty()) c.learned.kernel = r.code_kernel, c.learned.gamma = 1.0 / (2 * k);
     std::vector<std::string> decodings;
     for (size_t p = 0, q; p <= r.decoding.size(); p = q + 1) {
       q = r.decoding.find(',', p);
@@ -124,7 +127,8 @@ void multiclass(const std::string& dir, const std::string& set, const std::strin
       std::string method = r.reduction;
       if (r.reduction == "ecoc")
         method += " " + r.code + " c=" + std::to_string(m.columns()) + " d=" +
-                  std::to_string(int(m.code().minimum_distance())) + " " + decoding_name(m.decoding());
+                  std::to_string(int(m.code().minimum_distance())) + " " + decoding_name(m.decoding()) +
+                (r.code_kernel.empty() ? "" : " (learned: " + r.code_kernel + ")");
       else if (rule != "auto")
         method += " " + rule;
       row(set, method, learner, accuracy(m.predict(te)), s, m.to_bytes().size());

@@ -116,6 +116,18 @@ export interface MulticlassOptions {
   scale?: FeatureScaling;
   average?: boolean;
   seed?: number;
+  /** cs only: the kernel SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), solved in the dual (no bias) */
+  kernel?: 'linear' | 'poly' | 'rbf';
+  /** γ > 0 of the kernel (poly (γ⟨x,x'⟩ + coef0)^degree, rbf exp(−γ‖x−x'‖²)) or of the RBF kernel rff approximates */
+  gamma?: number;
+  /** any algorithm: learn on D random Fourier features z(x) = √(2/D) cos(Wx + b) instead of x (0 = off) */
+  rff?: number;
+  /** seed of W and b (the map is regenerated from it on load) */
+  rff_seed?: number;
+  coef0?: number;
+  degree?: number;
+  /** kernel: column cache in MB; must hold one column (4·rows bytes) */
+  cache?: number;
 }
 
 export interface Multiclass extends Disposable {
@@ -133,13 +145,17 @@ export interface Multiclass extends Disposable {
   readonly features: number;
   readonly algorithm: MulticlassAlgorithm;
   readonly options: Record<string, number | boolean | string>;
-  /** feature-major weights w[j·k + y] */
+  /** feature-major weights w[j·k + y] (a kernel model throws: it has none) */
   readonly weights: Float32Array;
+  /** kernel models: the number of support vectors kept; undefined for linear models */
+  readonly supportVectors: number | undefined;
   save(): Uint8Array;
 }
 export interface MulticlassConstructor {
   new (options?: MulticlassOptions): Multiclass;
   options(algo: MulticlassAlgorithm): OptionSpec[];
+  /** the options of { algo: 'cs', kernel } */
+  kernelOptions(): OptionSpec[];
 }
 
 export interface ClassScores { precision: number; recall: number; f1: number; support: number }

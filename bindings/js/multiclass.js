@@ -1,4 +1,5 @@
-// The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and the classification metrics.
+// The multiclass predictors, linear h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and kernel h(x) = argmax_y Σ_i α_i^y K(x_i, x),
+// and the classification metrics.
 import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
@@ -12,30 +13,40 @@ export function install(M, api) {
     if (!schemas.has(algo)) schemas.set(algo, JSON.parse(M.multiclassSchema(algo)));
     return schemas.get(algo);
   };
+  let kernelSchema;
+  const kernelSchemaOf = () => (kernelSchema ??= JSON.parse(M.kernelMulticlassSchema()));
 
   class Multiclass extends Owned {
     #algo;
     #optionText;
     #cost;
     #training;
+    #kernel;
 
     // options: { algo: 'cs' | 'pegasos' | 'sgd' | 'perceptron' | 'cutting-plane' | 'bcfw', cost?: number[][], ...algorithm options }
+    // With algo 'cs', a `kernel` option ('linear' | 'poly' | 'rbf') makes it the kernel SVM (options: Multiclass.kernelOptions()).
     constructor(options = {}) {
       super(null);
       const { algo = 'cs', cost, ...rest } = options;
       this.#algo = algo;
-      this.#optionText = encodeOptions(schemaOf(algo), rest, `algorithm '${algo}'`);
+      this.#kernel = algo === 'cs' && rest.kernel !== undefined;
+      this.#optionText = encodeOptions(this.#kernel ? kernelSchemaOf() : schemaOf(algo), rest, this.#kernel ? 'the kernel SVM' : `algorithm '${algo}'`);
       this.#cost = cost === undefined ? new Float32Array(0) : flattenCost(cost);
     }
 
     static options(algo) { return schemaOf(algo).map((s) => ({ ...s })); }
+    static kernelOptions() { return kernelSchemaOf().map((s) => ({ ...s })); }
 
     fit(X, y, { onProgress, allowSingleClass = false } = {}) {
       const n = rowCount(X), labels = labelArray(y, n);
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
-      const handle = withHeap(M, (heap) => M.LinearMulticlass.train(matrixArgs(heap, X), heap.i32(labels),
-        this.#algo, this.#optionText, heap.f32(this.#cost), this.#cost.length, Boolean(allowSingleClass), progress.callback));
+      const handle = withHeap(M, (heap) => {
+        const [args, y, cost] = [matrixArgs(heap, X), heap.i32(labels), heap.f32(this.#cost)];
+        const rest = [this.#cost.length, Boolean(allowSingleClass), progress.callback];
+        return this.#kernel ? M.KernelMulticlass.train(args, y, this.#optionText, cost, ...rest)
+          : M.LinearMulticlass.train(args, y, this.#algo, this.#optionText, cost, ...rest);
+      });
       this.replaceHandle(handle);
       progress.rethrow();
       this.#training = report.finish(handle);
@@ -63,10 +74,15 @@ export function install(M, api) {
     get labels() { return this.handle.labels(); }
     get classes() { return this.handle.classes(); }
     get features() { return this.handle.cols(); }
-    get algorithm() { return this.handle.algorithm(); }
-    get options() { return decodeOptions(schemaOf(this.handle.algorithm()), this.handle.options()); }
+    get algorithm() { return this.#kernel ? 'cs' : this.handle.algorithm(); }
+    get options() { return decodeOptions(this.#kernel ? kernelSchemaOf() : schemaOf(this.handle.algorithm()), this.handle.options()); }
     // Weights in feature-major layout: w[j·k + y] (the bias feature, if any, is the last j).
-    get weights() { return this.handle.weights(); }
+    get weights() {
+      if (this.#kernel) throw new Error('a kernel model has no weight vector: it scores with its support vectors');
+      return this.handle.weights();
+    }
+    // Kernel models: how many training rows were kept as support vectors (undefined for linear models).
+    get supportVectors() { return this.#kernel ? this.handle.supportVectors() : undefined; }
   }
 
   function flattenCost(cost) {
@@ -107,6 +123,10 @@ export function install(M, api) {
   api.loaders['linear-multiclass'] = (handleFromBytes) => {
     const handle = handleFromBytes(M.LinearMulticlass.load);
     return Multiclass.fromHandle(handle, { algo: handle.algorithm() });
+  };
+  api.loaders['kernel-multiclass'] = (handleFromBytes) => {
+    const handle = handleFromBytes(M.KernelMulticlass.load);
+    return Multiclass.fromHandle(handle, { algo: 'cs', kernel: decodeOptions(kernelSchemaOf(), handle.options()).kernel });
   };
   api.io.readLibsvm = (text, { minCols = 0 } = {}) => readText(M, M.LibsvmReader, [minColsArg(minCols)], text, 'readLibsvm');
 }

@@ -3,7 +3,7 @@
 import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
-export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential';
+export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential' | 'learned';
 export type CodeName = 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
 
 /** Options of the binary learners (each learner takes only its own; see BinaryClassifier.options(name)). */
@@ -40,11 +40,19 @@ export interface ReductionOptions {
   code?: CodeName;
   /** columns of a random code; 0 = ⌈10 log₂ k⌉ dense, ⌈15 log₂ k⌉ sparse */
   code_size?: number;
-  /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc) */
+  /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc); learned: a real code learned on f(x) */
   decoding?: Decoding;
   /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
    *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); linear learners only; default none */
   scale?: FeatureScaling;
+  /** decoding 'learned': the kernel K(f(x), M_l), its γ (rbf) and the code SVM's C */
+  code_kernel?: 'linear' | 'rbf';
+  code_gamma?: number;
+  code_C?: number;
+  /** binary learners see D random Fourier features z(x) instead of x (0 = off), approximating exp(−γ‖x−x'‖²) */
+  rff?: number;
+  gamma?: number;
+  rff_seed?: number;
   seed?: number;
   /** a k×c code of −1/0/+1, rows in sorted label order (implies reduction 'ecoc', code 'user') */
   userCode?: number[][];

@@ -70,6 +70,7 @@ class ByteReader {
   OptionList get_options();
   // Throws unless every payload byte was read.
   void expect_end() const;
+  // Whether every payload byte was read (for optional trailing sections added in later versions).
   bool at_end() const { return pos_ == end_; }
 
  private:

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "core/labels.hpp"
 
 namespace argmax {
 
@@ -31,5 +32,24 @@ CostMatrix CostMatrix::from_rows(const std::vector<float>& rows, int k) {
 }
 
 float CostMatrix::max() const { return cost_.empty() ? 0.f : *std::max_element(cost_.begin(), cost_.end()); }
+
+LabelCosts label_costs(const std::vector<int32_t>& raw_labels, const std::vector<float>& cost_rows) {
+  LabelCosts out;
+  if (cost_rows.empty()) {
+    LabelIndex indexed = index_labels(raw_labels.data(), raw_labels.size());
+    out.labels = std::move(indexed.labels);
+    out.index = std::move(indexed.index);
+    out.cost = CostMatrix::zero_one(int(out.labels.size()));
+    return out;
+  }
+  const int k = int(std::lround(std::sqrt(double(cost_rows.size()))));
+  out.cost = CostMatrix::from_rows(cost_rows, k);
+  for (size_t i = 0; i < raw_labels.size(); ++i)
+    require(raw_labels[i] >= 0 && raw_labels[i] < k, "label ", raw_labels[i], " of row ", i, " is outside the ", k, "×",
+            k, " cost matrix (labels must be 0..", k - 1, ")");
+  out.index = raw_labels;
+  for (int y = 0; y < k; ++y) out.labels.push_back(y);
+  return out;
+}
 
 }  // namespace argmax

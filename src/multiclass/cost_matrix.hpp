@@ -1,6 +1,7 @@
 // The task loss Δ(y', y) of multiclass prediction as a k×k matrix: row = true label y,
 // column = predicted label y'. 0-1 by default; a user matrix must be non-negative with a zero diagonal.
 #pragma once
+#include <cstdint>
 #include <vector>
 
 namespace argmax {
@@ -23,5 +24,14 @@ class CostMatrix {
   std::vector<float> cost_;
   int k_ = 0;
 };
+
+// The labels a multiclass model predicts, each example's position among them, and the cost matrix over them.
+// With a row-major k×k matrix the labels must be 0..k−1; with none, they are the sorted distinct labels
+// under 0-1 loss. Throws InputError naming the first label outside the matrix.
+struct LabelCosts {
+  std::vector<int32_t> labels, index;
+  CostMatrix cost;
+};
+LabelCosts label_costs(const std::vector<int32_t>& raw_labels, const std::vector<float>& cost_rows);
 
 }  // namespace argmax

@@ -2,7 +2,7 @@
 // Solver_MCSVM_CS: for each example i the dual variables α_i ∈ R^k satisfy Σ_y α_i^y = 0,
 // α_i^y ≤ C·1[y = y_i], and w_y = Σ_i α_i^y x_i. One sub-problem per example:
 //   min_{α_i} ½ A_i ‖α_i‖² + B·α_i,  A_i = ‖x_i‖²,  B_y = G_y − A_i α_i^y,  G_y = Δ(y, y_i) + w_y·x_i,
-// solved exactly by sorting (LIBLINEAR's solve_sub_problem). Shrinking drops (i, y) pairs at their bound.
+// solved exactly by sorting (multiclass/cs_sub_problem.hpp). Shrinking drops (i, y) pairs at their bound.
 #include "multiclass/crammer_singer.hpp"
 
 #include <algorithm>
@@ -13,35 +13,11 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
+#include "multiclass/cs_sub_problem.hpp"
 #include "multiclass/multiclass_problem.hpp"
 
 namespace argmax {
 namespace {
-
-// Closed-form solution of one example's sub-problem over its `active` labels (yi = position of the
-// true label among them, or ≥ active when it was shrunk). LIBLINEAR sorts D in full; only the r largest
-// values are ever used and r is usually small, so a max-heap pops them in O(active + r log active).
-void solve_sub_problem(double A, int yi, double C, int active, const double* B, double* alpha_new,
-                       std::vector<double>& D) {
-  D.assign(B, B + active);
-  if (yi < active) D[yi] += A * C;
-  auto heap_end = D.begin() + active;
-  std::make_heap(D.begin(), heap_end);
-  auto pop_largest = [&] {
-    std::pop_heap(D.begin(), heap_end);
-    return *--heap_end;
-  };
-  double beta = pop_largest() - A * C;
-  int r = 1;
-  for (; r < active; ++r) {
-    const double next = D.front();  // the r-th largest
-    if (!(beta < r * next)) break;
-    beta += pop_largest();
-  }
-  beta /= r;
-  for (int m = 0; m < active; ++m)
-    alpha_new[m] = std::min(m == yi ? C : 0.0, (beta - B[m]) / A);
-}
 
 // The solver's state. pass() is a function of its own, not inlined: a JIT that compiles wasm in tiers
 // (V8: baseline Liftoff, then optimised TurboFan) swaps in optimised code only at a function's next call,
@@ -120,7 +96,7 @@ class Solver {
     stopping = std::max(maxG - minG, stopping);
 
     for (int m = 0; m < active; ++m) B[m] = G[m] - Ai * alpha_i[ai_index[m]];
-    solve_sub_problem(Ai, y_index[i], C, active, B.data(), alpha_new.data(), D);
+    solve_cs_sub_problem(Ai, y_index[i], C, active, B.data(), alpha_new.data(), D);
     int nz = 0;
     for (int m = 0; m < active; ++m) {
       const double d = alpha_new[m] - alpha_i[ai_index[m]];

@@ -5,7 +5,6 @@
 #include <map>
 
 #include "core/error.hpp"
-#include "core/labels.hpp"
 #include "io/bytes.hpp"
 #include "multiclass/cost_matrix.hpp"
 #include "learn/bcfw.hpp"
@@ -36,6 +35,19 @@ OptionSpec loss_option() {
 OptionSpec features_option() {
   return {"features", OptionType::Choice, "multivector", 0, -1, false,
           "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts", {"multivector", "tfidf"}};
+}
+
+// Appended to every algorithm's table by options_of (models saved before these options existed read the defaults).
+void add_random_features_options(std::vector<OptionSpec>& specs) {
+  specs.push_back({"rff", OptionType::Integer, "0", 0, 1e6, false,
+                   "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"});
+  specs.push_back({"gamma", OptionType::Real, "1", 0, kHuge, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"});
+  specs.push_back({"rff_seed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"});
+}
+
+// The random features an rff > 0 option table asks for, over `cols` input columns.
+RandomFourierFeatures random_features_of(const Options& options, int32_t cols) {
+  return RandomFourierFeatures(cols, options.integer("rff"), options.real("gamma"), uint64_t(options.real("rff_seed")));
 }
 
 OptionSpec structured_loss_option() {
@@ -101,46 +113,45 @@ const std::vector<std::string>& LinearMulticlass::algorithms() {
 }
 
 const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& algo) {
-  auto it = option_tables().find(algo);
-  require(it != option_tables().end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron, cutting-plane, bcfw)");
+  static const auto tables = [] {
+    auto declared = option_tables();
+    for (auto& [name, specs] : declared) add_random_features_options(specs);
+    return declared;
+  }();
+  auto it = tables.find(algo);
+  require(it != tables.end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron, cutting-plane, bcfw)");
   return it->second;
 }
 
-LinearMulticlass LinearMulticlass::train(const Rows& raw_rows, const std::vector<int32_t>& raw_labels,
+LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<int32_t>& raw_labels,
                                          const std::string& algo, const OptionList& given,
                                          const std::vector<float>& cost_rows, const ProgressFn& progress) {
   const Options options = Options::parse(options_of(algo), given, "algorithm '" + algo + "'");
-  require(raw_rows.rows() > 0, "training data is empty");
-  require(int64_t(raw_labels.size()) == raw_rows.rows(), "got ", raw_labels.size(), " labels for ", raw_rows.rows(),
-          " rows");
-  raw_rows.validate();
-  const ScaledRows scaled(raw_rows, options.choice("scale"));
-  const FeatureScaling& scaling = scaled.scaling;
-  const Rows& rows = scaled.rows;
+  require(input.rows() > 0, "training data is empty");
+  require(int64_t(raw_labels.size()) == input.rows(), "got ", raw_labels.size(), " labels for ", input.rows(), " rows");
+  input.validate();
 
   LinearMulticlass model;
+  std::vector<float> mapped;
+  if (options.integer("rff") > 0) {
+    model.rff_ = random_features_of(options, input.cols());
+    mapped = model.rff_.map_rows(input);
+  }
+  // scale applies to what Ψ reads: the input, or its random features
+  const ScaledRows scaled(model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input,
+                          options.choice("scale"));
+  const FeatureScaling& scaling = scaled.scaling;
+  const Rows& rows = scaled.rows;
   model.algo_ = algo;
   model.options_ = options.entries();
-  std::vector<int32_t> index(raw_labels.size());
-  CostMatrix cost;
-  if (!cost_rows.empty()) {
-    const int k = int(std::lround(std::sqrt(double(cost_rows.size()))));
-    cost = CostMatrix::from_rows(cost_rows, k);
-    for (size_t i = 0; i < raw_labels.size(); ++i) {
-      require(raw_labels[i] >= 0 && raw_labels[i] < k, "label ", raw_labels[i], " of row ", i, " is outside the ", k,
-              "×", k, " cost matrix (labels must be 0..", k - 1, ")");
-      index[i] = raw_labels[i];
-    }
-    for (int y = 0; y < k; ++y) model.labels_.push_back(y);
-  } else {
-    LabelIndex indexed = index_labels(raw_labels.data(), raw_labels.size());
-    model.labels_ = std::move(indexed.labels);
-    index = std::move(indexed.index);
-    cost = CostMatrix::zero_one(int(model.labels_.size()));
-  }
+  LabelCosts indexed = label_costs(raw_labels, cost_rows);
+  model.labels_ = std::move(indexed.labels);
+  const std::vector<int32_t>& index = indexed.index;
+  const CostMatrix& cost = indexed.cost;
   const int k = cost.size();
   const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
   require(!tfidf || scaling.identity(), "the TF-IDF feature map takes raw word counts; leave scale at none");
+  require(!tfidf || !model.rff_.dim(), "the TF-IDF feature map reads word counts, not random features; leave rff at 0");
   model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
   require(!tfidf || options.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
   model.w_ = train_weights(rows, index, algo, options, cost, model.map_, progress, &model.report_);
@@ -206,19 +217,24 @@ void LinearMulticlass::fold(const FeatureScaling& scaling) {
   for (int y = 0; y < k; ++y) w_[size_t(map_.cols()) * k + y] += float(offset[y] / map_.bias());
 }
 
-void LinearMulticlass::check_rows(const Rows& rows) const {
+Rows LinearMulticlass::features(const Rows& rows, std::vector<float>& buffer) const {
   require(rows.is_sparse() || rows.cols() == cols(), "rows have ", rows.cols(), " features; the model expects ", cols());
   rows.validate();
+  if (!rff_.dim()) return rows;
+  buffer = rff_.map_rows(rows);
+  return Rows::dense(buffer.data(), rows.rows(), rff_.dim());
 }
 
-void LinearMulticlass::scores(const Rows& rows, float* out) const {
-  check_rows(rows);
+void LinearMulticlass::scores(const Rows& input, float* out) const {
+  std::vector<float> buffer;
+  const Rows rows = features(input, buffer);
   const int k = classes();
   for (int32_t i = 0; i < rows.rows(); ++i) map_.scores(w_.data(), 1.f, rows.row(i), out + size_t(i) * k);
 }
 
-void LinearMulticlass::predict(const Rows& rows, int32_t* out) const {
-  check_rows(rows);
+void LinearMulticlass::predict(const Rows& input, int32_t* out) const {
+  std::vector<float> buffer;
+  const Rows rows = features(input, buffer);
   std::vector<float> s(classes());
   for (int32_t i = 0; i < rows.rows(); ++i) {
     map_.scores(w_.data(), 1.f, rows.row(i), s.data());
@@ -226,19 +242,15 @@ void LinearMulticlass::predict(const Rows& rows, int32_t* out) const {
   }
 }
 
-void LinearMulticlass::margins(const Rows& rows, const int32_t* labels, float* out) const {
-  check_rows(rows);
+void LinearMulticlass::margins(const Rows& input, const int32_t* labels, float* out) const {
+  std::vector<float> buffer;
+  const Rows rows = features(input, buffer);
   const int k = classes();
   std::vector<float> s(k);
   for (int32_t i = 0; i < rows.rows(); ++i) {
-    auto it = std::lower_bound(labels_.begin(), labels_.end(), labels[i]);
-    require(it != labels_.end() && *it == labels[i], "label ", labels[i], " of row ", i, " is not one of the model's labels");
-    const int y = int(it - labels_.begin());
+    const int y = label_position(labels_, labels[i], i);
     map_.scores(w_.data(), 1.f, rows.row(i), s.data());
-    float rival = -INFINITY;
-    for (int c = 0; c < k; ++c)
-      if (c != y) rival = std::max(rival, s[c]);
-    out[i] = k > 1 ? s[y] - rival : INFINITY;
+    out[i] = margin_of(s.data(), k, y);
   }
 }
 
@@ -249,6 +261,7 @@ std::vector<uint8_t> LinearMulticlass::save() const {
   map_.save(out);
   out.put_vector(labels_);
   out.put_vector(w_);
+  if (rff_.dim()) out.put<int32_t>(rff_.cols());  // the rest of the map is in the options
   return out.finish();
 }
 
@@ -260,6 +273,8 @@ LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
   m.map_ = FeatureMap::load(in);
   m.labels_ = in.get_vector<int32_t>();
   m.w_ = in.get_vector<float>();
+  const Options options = Options::parse(options_of(m.algo_), m.options_, "a saved model");
+  if (options.integer("rff") > 0) m.rff_ = random_features_of(options, in.get<int32_t>());
   in.expect_end();
   require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),
           "model bytes are corrupt (shapes do not match)");

@@ -4,6 +4,8 @@
 //   sgd        SGD on the surrogate with averaged output (SSBD 17.2.5; η from Cor. 17.2 by default)
 //   perceptron batch multiclass perceptron (SSBD 17.2), stops after a pass without mistakes
 //   cutting-plane, bcfw  the exact structured SVM solvers (learn/cutting_plane.hpp, learn/bcfw.hpp), same C as cs
+// Every trainer can learn on random Fourier features z(x) instead of x (option rff = D): a linear model on
+// z approximates the Gaussian-kernel machine (learn/random_fourier_features.hpp).
 // Labels are any integers; the model keeps them sorted and predicts in those labels. With a k×k cost
 // matrix the labels must be 0..k−1 (the matrix's rows and columns).
 #pragma once
@@ -14,6 +16,7 @@
 #include "core/options.hpp"
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
+#include "learn/random_fourier_features.hpp"
 #include "multiclass/feature_map.hpp"
 
 namespace argmax {
@@ -33,7 +36,8 @@ class LinearMulticlass {
                                 const ProgressFn& progress = nullptr);
 
   int classes() const { return map_.classes(); }
-  int cols() const { return map_.cols(); }
+  // Input columns (with random features, those of x, not of z(x)).
+  int cols() const { return rff_.dim() ? rff_.cols() : map_.cols(); }
   const std::vector<int32_t>& labels() const { return labels_; }
   const std::string& algorithm() const { return algo_; }
   const OptionList& options() const { return options_; }
@@ -58,10 +62,12 @@ class LinearMulticlass {
                                           const ProgressFn& progress, TrainingReport* report);
   // Weights trained on scaled rows become weights on raw rows; a shift goes into the bias feature (added if absent).
   void fold(const FeatureScaling& scaling);
-  void check_rows(const Rows& rows) const;
+  // Checks the rows and returns what Ψ reads: the rows themselves, or their random features (kept in buffer).
+  Rows features(const Rows& rows, std::vector<float>& buffer) const;
   std::string algo_;
   OptionList options_;
   FeatureMap map_;
+  RandomFourierFeatures rff_;
   std::vector<float> w_;
   std::vector<int32_t> labels_;
   TrainingReport report_;

@@ -12,6 +12,19 @@ int argmax_index(const float* values, int n) {
   return best;
 }
 
+float margin_of(const float* scores, int n, int y) {
+  float rival = -INFINITY;
+  for (int c = 0; c < n; ++c)
+    if (c != y) rival = std::max(rival, scores[c]);
+  return n > 1 ? scores[y] - rival : INFINITY;
+}
+
+int label_position(const std::vector<int32_t>& labels, int32_t label, int32_t row) {
+  auto it = std::lower_bound(labels.begin(), labels.end(), label);
+  require(it != labels.end() && *it == label, "label ", label, " of row ", row, " is not one of the model's labels");
+  return int(it - labels.begin());
+}
+
 double MulticlassProblem::surrogate_at(const float* s, int y, Surrogate surrogate, int& worst) const {
   const int k = map_.classes();
   const float* delta = cost_.row(y);

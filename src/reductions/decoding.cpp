@@ -15,8 +15,9 @@ Decoding decoding_from_name(const std::string& name) {
   if (name == "hinge") return Decoding::Hinge;
   if (name == "logistic") return Decoding::Logistic;
   if (name == "exponential") return Decoding::Exponential;
+  if (name == "learned") return Decoding::Learned;
   fail("unknown decoding '", name,
-       "' (known: argmax, signed-vote, majority-vote, hamming, hinge, logistic, exponential)");
+       "' (known: argmax, signed-vote, majority-vote, hamming, hinge, logistic, exponential, learned)");
 }
 
 const char* decoding_name(Decoding d) {
@@ -28,6 +29,7 @@ const char* decoding_name(Decoding d) {
     case Decoding::Hinge: return "hinge";
     case Decoding::Logistic: return "logistic";
     case Decoding::Exponential: return "exponential";
+    case Decoding::Learned: return "learned";
   }
   return "";
 }
@@ -39,6 +41,7 @@ double log1p_exp(double z) { return z > 0 ? z + std::log1p(std::exp(-z)) : std::
 
 void decode_scores(const CodeMatrix& code, Decoding rule, const float* f, double* scores) {
   const int k = code.classes(), c = code.columns();
+  require(rule != Decoding::Learned, "learned decoding needs the code the model learned, not the code matrix");
   if (rule == Decoding::Argmax) {
     require(c == k, "argmax decoding needs the one-vs-all code (", k, " columns); this code has ", c);
     for (int l = 0; l < k; ++l) scores[l] = f[l];
@@ -55,7 +58,8 @@ void decode_scores(const CodeMatrix& code, Decoding rule, const float* f, double
         case Decoding::Hinge: s -= std::max(0.0, 1.0 - double(m) * f[j]); break;
         case Decoding::Logistic: s -= log1p_exp(-double(m) * f[j]); break;
         case Decoding::Exponential: s -= std::exp(-double(m) * f[j]); break;
-        case Decoding::Argmax: break;
+        case Decoding::Argmax:
+        case Decoding::Learned: break;
       }
     }
     scores[l] = s;

@@ -7,6 +7,8 @@
 //   hamming        ECOC: score_l = −Σ_j (1 − M_lj sign f_j(x))/2   (a 0 on either side counts ½)
 //   hinge | logistic | exponential   loss-based (FML 9.19; Allwein et al. 2000):
 //                  score_l = −Σ_j L(M_lj f_j(x)), L(u) = max(0, 1 − u) | log(1 + e^{−u}) | e^{−u}
+//   learned        a real code learned on the confidences (reductions/learned_code.hpp): the model decodes
+//                  it, decode_scores cannot
 #pragma once
 #include <string>
 #include <vector>
@@ -15,7 +17,7 @@
 
 namespace argmax {
 
-enum class Decoding { Argmax, SignedVote, MajorityVote, Hamming, Hinge, Logistic, Exponential };
+enum class Decoding { Argmax, SignedVote, MajorityVote, Hamming, Hinge, Logistic, Exponential, Learned };
 
 Decoding decoding_from_name(const std::string& name);
 const char* decoding_name(Decoding d);

@@ -16,7 +16,14 @@ const std::vector<OptionSpec>& reduction_options() {
        {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
       {"code_size", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
       {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
-       {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential"}},
+       {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential", "learned"}},
+      {"code_kernel", T::Choice, "linear", 0, -1, false, "decoding=learned: the kernel K(f(x), M_l) of the learned code",
+       {"linear", "rbf"}},
+      {"code_gamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
+      {"code_C", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
+      {"rff", T::Integer, "0", 0, 1e6, false, "binary learners see D random Fourier features z(x), approximating the RBF kernel (0 = x)"},
+      {"gamma", T::Real, "1", 0, 1e300, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"},
+      {"rff_seed", T::Integer, "1", 0, 4294967295.0, false, "seed of the random features"},
       {"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"},
       FeatureScaling::option(),
   };
@@ -32,6 +39,13 @@ ReductionConfig reduction_config_from(const Options& o) {
   c.decoding = o.choice("decoding");
   c.seed = uint64_t(o.real("seed"));
   c.scale = o.choice("scale");
+  c.learned.kernel = o.choice("code_kernel");
+  c.learned.gamma = o.real("code_gamma");
+  c.learned.C = o.real("code_C");
+  c.learned.seed = c.seed;
+  c.rff = o.integer("rff");
+  c.rff_gamma = o.real("gamma");
+  c.rff_seed = uint64_t(o.real("rff_seed"));
   return c;
 }
 
@@ -74,24 +88,31 @@ void ReductionModel::set_class_labels(std::vector<int32_t> labels) {
 void ReductionModel::set_decoding(Decoding d) {
   require(d != Decoding::Argmax || code_.columns() == code_.classes(),
           "argmax decoding needs the one-vs-all code");
+  require(d != Decoding::Learned || learned_, "learned decoding needs a model trained with decoding=learned");
   decoding_ = d;
 }
 
-ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t>& labels, int k,
+ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_t>& labels, int k,
                                      const ReductionConfig& config, const BinaryTrainer& custom,
                                      const ProgressFn& progress) {
-  require(int(labels.size()) == rows.rows(), "got ", labels.size(), " labels for ", rows.rows(), " rows");
-  require(rows.rows() > 0, "no training examples");
-  for (int32_t i = 0; i < rows.rows(); ++i)
+  require(int(labels.size()) == input.rows(), "got ", labels.size(), " labels for ", input.rows(), " rows");
+  require(input.rows() > 0, "no training examples");
+  for (int32_t i = 0; i < input.rows(); ++i)
     require(labels[i] >= 0 && labels[i] < k, "row ", i, " has label ", labels[i], ", expected 0..", k - 1);
   ReductionModel model;
+  std::vector<float> mapped;
+  if (config.rff > 0) {
+    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, config.rff_gamma, config.rff_seed);
+    mapped = model.rff_.map_rows(input);
+  }
+  const Rows rows = model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input;
   model.reduction_ = config.reduction;
   model.code_ = make_code(config, k);
   const std::string rule = config.decoding != "auto" ? config.decoding
                            : config.reduction == "ova"      ? "argmax"
                            : config.reduction == "allpairs" ? "signed-vote"
                                                             : "hamming";
-  model.set_decoding(decoding_from_name(rule));
+  const Decoding decoding = decoding_from_name(rule);
   model.class_labels_.resize(k);
   for (int l = 0; l < k; ++l) model.class_labels_[l] = l;
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
@@ -113,17 +134,34 @@ ReductionModel ReductionModel::train(const Rows& rows, const std::vector<int32_t
       if (!progress(p)) fail("training stopped by the progress callback after ", j + 1, " of ", c, " binary problems");
     }
   }
+  if (decoding == Decoding::Learned) {
+    std::vector<float> f(size_t(rows.rows()) * c);
+    for (int32_t i = 0; i < rows.rows(); ++i) model.confidences(input.row(i), &f[size_t(i) * c]);
+    model.learned_ = std::make_shared<const LearnedCode>(
+        LearnedCode::train(Rows::dense(f.data(), rows.rows(), c), labels, k, config.learned));
+  }
+  model.set_decoding(decoding);
   return model;
 }
 
 void ReductionModel::confidences(const RowView& x, float* f) const {
-  for (size_t j = 0; j < models_.size(); ++j) f[j] = models_[j]->score(x);
+  std::vector<float> z(rff_.dim());
+  if (rff_.dim()) rff_.map(x, z.data());
+  const RowView seen = rff_.dim() ? RowView{nullptr, z.data(), rff_.dim()} : x;
+  for (size_t j = 0; j < models_.size(); ++j) f[j] = models_[j]->score(seen);
+}
+
+int ReductionModel::decode_confidences(const float* f) const {
+  if (decoding_ != Decoding::Learned) return decode(code_, decoding_, f);
+  std::vector<float> scores(classes());
+  learned_->scores(f, columns(), scores.data());
+  return int(std::max_element(scores.begin(), scores.end()) - scores.begin());  // ties: the lowest class
 }
 
 int ReductionModel::predict(const RowView& x) const {
   std::vector<float> f(models_.size());
   confidences(x, f.data());
-  return decode(code_, decoding_, f.data());
+  return decode_confidences(f.data());
 }
 
 std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
@@ -131,7 +169,7 @@ std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
   std::vector<float> f(models_.size());
   for (int32_t i = 0; i < rows.rows(); ++i) {
     confidences(rows.row(i), f.data());
-    out[i] = decode(code_, decoding_, f.data());
+    out[i] = decode_confidences(f.data());
   }
   return out;
 }
@@ -146,6 +184,8 @@ std::vector<uint8_t> ReductionModel::to_bytes() const {
   out.put_vector(code_.entries());
   out.put_vector(class_labels_);
   for (const auto& m : models_) save_binary_model(*m, out);
+  if (decoding_ == Decoding::Learned) learned_->save(out);
+  if (rff_.dim()) rff_.save(out);  // last and optional: models saved before random features end above
   return out.finish();
 }
 
@@ -158,9 +198,12 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   const int32_t k = in.get<int32_t>(), c = in.get<int32_t>();
   require(k >= 2 && c >= 1, "model bytes are corrupt (code shape ", k, "×", c, ")");
   model.code_ = CodeMatrix(k, c, in.get_vector<int8_t>());
-  model.set_decoding(decoding_from_name(rule));
+  const Decoding decoding = decoding_from_name(rule);
   model.set_class_labels(in.get_vector<int32_t>());
   for (int j = 0; j < c; ++j) model.models_.push_back(load_binary_model(in));
+  if (decoding == Decoding::Learned) model.learned_ = std::make_shared<const LearnedCode>(LearnedCode::load(in));
+  model.set_decoding(decoding);
+  if (!in.at_end()) model.rff_ = RandomFourierFeatures::load(in);
   in.expect_end();
   return model;
 }

@@ -6,7 +6,10 @@
 //   allpairs  all-pairs: the one-vs-one code, decoded by SSBD's signed vote (or FML's majority vote;
 //             with ±1 outputs wins − losses = 2·wins − (k−1), so both pick the same class).
 //   ecoc      any code: ova, ovo, dense random, sparse random, exhaustive (k ≤ 10) or user-supplied,
-//             with Hamming or loss-based (hinge, logistic, exponential) decoding.
+//             with Hamming or loss-based (hinge, logistic, exponential) decoding, or a code learned on the
+//             binary confidences (reductions/learned_code.hpp).
+// With rff = D > 0 every binary learner sees the random Fourier features z(x) instead of x
+// (learn/random_fourier_features.hpp), an approximate Gaussian kernel.
 // Any binary learner (binary/binary_learners.hpp) or a caller's own BinaryTrainer can be used.
 #pragma once
 #include <memory>
@@ -17,8 +20,10 @@
 #include "core/options.hpp"
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
+#include "learn/random_fourier_features.hpp"
 #include "reductions/code_matrix.hpp"
 #include "reductions/decoding.hpp"
+#include "reductions/learned_code.hpp"
 
 namespace argmax {
 
@@ -29,6 +34,10 @@ struct ReductionConfig {
   std::string code = "dense";     // for ecoc: ova | ovo | dense | sparse | exhaustive | user
   int code_size = 0;              // columns of a random code (0: ⌈10 log₂ k⌉ dense, ⌈15 log₂ k⌉ sparse)
   std::string decoding = "auto";  // auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)
+  LearnedCodeConfig learned;      // for decoding = learned
+  int rff = 0;                    // random features D (0: the features themselves)
+  double rff_gamma = 1;
+  uint64_t rff_seed = 1;
   uint64_t seed = 1;
   std::string scale = "none";     // feature scaling folded into the binary models (learn/feature_scaling.hpp)
   std::vector<int8_t> user_code;  // k×c, row-major, when code = user
@@ -50,10 +59,13 @@ class ReductionModel {
 
   int classes() const { return code_.classes(); }
   int columns() const { return code_.columns(); }
-  int32_t cols() const { return models_.empty() ? 0 : models_[0]->cols(); }  // feature columns trained on
+  // Feature columns trained on (of x, not of its random features).
+  int32_t cols() const { return rff_.dim() ? rff_.cols() : models_.empty() ? 0 : models_[0]->cols(); }
   const CodeMatrix& code() const { return code_; }
   Decoding decoding() const { return decoding_; }
-  void set_decoding(Decoding d);  // any rule the code allows (argmax needs the OvA code)
+  // Any rule the code allows (argmax needs the OvA code, learned a model trained with decoding = learned;
+  // a learned code is saved only while it is the decoding).
+  void set_decoding(Decoding d);
   const std::string& reduction() const { return reduction_; }
   const std::string& learner() const { return learner_; }
   const BinaryModel& binary(int j) const { return *models_[j]; }
@@ -72,10 +84,13 @@ class ReductionModel {
   static ReductionModel from_bytes(const uint8_t* data, size_t size);
 
  private:
+  int decode_confidences(const float* f) const;
   std::string reduction_, learner_;
   CodeMatrix code_;
   Decoding decoding_ = Decoding::Hamming;
   std::vector<std::shared_ptr<const BinaryModel>> models_;
+  std::shared_ptr<const LearnedCode> learned_;
+  RandomFourierFeatures rff_;
   std::vector<int32_t> class_labels_;
 };
 

@@ -61,6 +61,18 @@ test('multiclass: training paints decision regions and reports accuracy', { skip
   await shoot(p, 'multiclass', '#multiclass');
 });
 
+test('multiclass: the RBF kernel SVM separates the rings preset', { skip }, async () => {
+  const p = b.page;
+  await p.click('#multiclass .preset-rings');
+  await p.selectOption('#multiclass select.learner', 'rbf');
+  await p.click('#multiclass button.train');
+  await waitForStatus('multiclass', /training accuracy/);
+  const text = await status('multiclass').textContent();
+  const accuracy = Number(text.match(/training accuracy ([\d.]+)%/)[1]);
+  assert.ok(accuracy >= 98, `the rings are separable with an RBF kernel, got ${text}`);
+  assert.equal((await p.locator('#multiclass .report .chip').allTextContents()).length, 3);
+});
+
 test('multiclass: clicks add points; Stop ends a long training run early', { skip }, async () => {
   const p = b.page;
   await p.click('#multiclass .clear');

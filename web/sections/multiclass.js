@@ -11,6 +11,8 @@ const LEARNERS = [
   { id: 'pegasos', label: 'multiclass SVM, multivector (Pegasos)', model: 'Multiclass', options: { algo: 'pegasos', bias: 1, lambda: 1e-3, epochs: 60 } },
   { id: 'sgd', label: 'SGD on the generalized hinge', model: 'Multiclass', options: { algo: 'sgd', bias: 1, epochs: 60 } },
   { id: 'perceptron', label: 'multiclass perceptron', model: 'Multiclass', options: { algo: 'perceptron', bias: 1, epochs: 60 } },
+  // The same dual with K(x, x') = exp(−γ‖x − x'‖²): curved regions, so the rings preset is separated too.
+  { id: 'rbf', label: 'kernel multiclass SVM, RBF (dual C–S)', model: 'Multiclass', options: { algo: 'cs', kernel: 'rbf', gamma: 20, C: 10 }, epochs: 100 },
 ];
 // Reductions, trees and boosting come from bindings/js/reductions.js when the build has them.
 const REDUCTION_LEARNERS = (api) => {
@@ -189,7 +191,7 @@ export function mount(section) {
       for (let i = 0; i < 30; ++i) points.push({ x: cx + (rand() - 0.5) * 0.5, y: cy + (rand() - 0.5) * 0.5, label: c });
     }
   }
-  // Not linearly separable: a ring around a blob (trees and boosting do well, linear models cannot).
+  // Not linearly separable: a ring around a blob (trees, boosting and the RBF kernel do well, linear models cannot).
   function rings() {
     const rand = seededRandom(3);
     points = [];

@@ -26,7 +26,7 @@ function table(r) {
 
 export default {
   name: 'multiclass',
-  kinds: ['linear-multiclass', 'reduction', 'tree', 'adaboost-mh'],
+  kinds: ['linear-multiclass', 'kernel-multiclass', 'reduction', 'tree', 'adaboost-mh'],
   algorithms: ALGORITHMS,
   defaultAlgo: 'cs',
   // Training is one call of a second or so: V8's optimised code would replace the baseline code only for later
@@ -34,12 +34,14 @@ export default {
   // (docs/benchmarks.md, "Cold and warm code"). Sequence training, longer, is not.
   baselineCompilerOnly: true,
   help(am) {
-    return ALGORITHMS.filter((a) => !REDUCTION_ALGORITHMS.includes(a)).map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n') + `\n${reductionHelp(am)}`;
+    return ALGORITHMS.filter((a) => !REDUCTION_ALGORITHMS.includes(a)).map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n')
+      + `\n--algo cs --set kernel=linear|poly|rbf (the kernel SVM)\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
   },
   train(am, { train, valid, algo, set, log }) {
     const data = readData(am, train);
     const model = REDUCTION_ALGORITHMS.includes(algo) ? reductionModel(am, algo, set, data.X.cols)
-      : new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.options(algo), set, `algorithm '${algo}'`) });
+      : algo === 'cs' && set.kernel !== undefined ? new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.kernelOptions(), set, 'the kernel SVM') })
+        : new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.options(algo), set, `algorithm '${algo}'`) });
     model.fit(data.X, data.y, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
     const check = valid ? readData(am, valid) : data;
     const { metrics } = measures(am, check.y, model.predict(check.X));

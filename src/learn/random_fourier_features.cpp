@@ -1,0 +1,61 @@
+#include "learn/random_fourier_features.hpp"
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "core/sizes.hpp"
+#include "io/bytes.hpp"
+
+namespace argmax {
+
+RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double gamma, uint64_t seed)
+    : cols_(cols), dim_(dim), gamma_(gamma), seed_(seed) {
+  require(dim >= 1, "random features: D must be ≥ 1; got ", dim);
+  require(gamma > 0 && std::isfinite(gamma), "random features: gamma must be > 0; got ", gamma);
+  require(cols >= 0, "random features: negative column count");
+  constexpr double two_pi = 6.283185307179586;
+  Rng rng(seed);
+  const double sd = std::sqrt(2 * gamma);
+  w_.resize(checked_count<float>("random features", {int64_t(dim), int64_t(cols)}));
+  for (size_t p = 0; p < w_.size(); p += 2) {  // Box–Muller: two normals per pair of uniforms
+    const double r = sd * std::sqrt(-2 * std::log(1 - rng.uniform())), a = two_pi * rng.uniform();
+    w_[p] = float(r * std::cos(a));
+    if (p + 1 < w_.size()) w_[p + 1] = float(r * std::sin(a));
+  }
+  b_.resize(dim);
+  for (float& b : b_) b = float(two_pi * rng.uniform());
+}
+
+void RandomFourierFeatures::map(RowView x, float* out) const {
+  const double scale = std::sqrt(2.0 / dim_);
+  for (int32_t r = 0; r < dim_; ++r) {
+    const float* w = &w_[size_t(r) * cols_];
+    double t = b_[r];
+    x.for_each([&](int32_t j, float v) {
+      if (j < cols_) t += double(w[j]) * v;
+    });
+    out[r] = float(scale * std::cos(t));
+  }
+}
+
+void RandomFourierFeatures::save(ByteWriter& out) const {
+  out.put<int32_t>(cols_);
+  out.put<int32_t>(dim_);
+  out.put<double>(gamma_);
+  out.put<uint64_t>(seed_);
+}
+
+RandomFourierFeatures RandomFourierFeatures::load(ByteReader& in) {
+  const int32_t cols = in.get<int32_t>(), dim = in.get<int32_t>();
+  const double gamma = in.get<double>();
+  return RandomFourierFeatures(cols, dim, gamma, in.get<uint64_t>());
+}
+
+std::vector<float> RandomFourierFeatures::map_rows(const Rows& rows) const {
+  std::vector<float> out(checked_count<float>("random features", {int64_t(rows.rows()), int64_t(dim_)}));
+  for (int32_t i = 0; i < rows.rows(); ++i) map(rows.row(i), &out[size_t(i) * dim_]);
+  return out;
+}
+
+}  // namespace argmax

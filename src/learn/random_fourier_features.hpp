@@ -1,0 +1,43 @@
+// Random Fourier features (Rahimi & Recht 2007): z(x) = √(2/D) cos(W x + b) with W's entries drawn from
+// N(0, 2γ) and b's from U[0, 2π), so that E[z(x)·z(x')] = exp(−γ‖x − x'‖²), the Gaussian RBF kernel; by
+// Hoeffding the error of z(x)·z(x') is O(1/√D). A linear learner on z(x) approximates the kernel machine
+// at a cost linear in m. W and b are drawn from the seed with the library's own generator and Box–Muller,
+// so native and wasm builds regenerate the same map from (cols, D, γ, seed).
+#pragma once
+#include <cstdint>
+#include <vector>
+
+#include "core/rows.hpp"
+
+namespace argmax {
+
+class ByteReader;
+class ByteWriter;
+
+class RandomFourierFeatures {
+ public:
+  RandomFourierFeatures() = default;
+  // Throws InputError unless dim ≥ 1 and γ > 0.
+  RandomFourierFeatures(int32_t cols, int32_t dim, double gamma, uint64_t seed);
+
+  int32_t cols() const { return cols_; }
+  int32_t dim() const { return dim_; }
+
+  // out[0..dim) = z(x); columns of x at or beyond cols() are ignored (W has no weights for them).
+  void map(RowView x, float* out) const;
+  // z of every row, row-major rows × dim.
+  std::vector<float> map_rows(const Rows& rows) const;
+
+  // The parameters only: the map is drawn again from them.
+  void save(ByteWriter& out) const;
+  static RandomFourierFeatures load(ByteReader& in);
+
+ private:
+  int32_t cols_ = 0, dim_ = 0;
+  double gamma_ = 1;
+  uint64_t seed_ = 1;
+  std::vector<float> w_;  // dim × cols, row-major
+  std::vector<float> b_;
+};
+
+}  // namespace argmax

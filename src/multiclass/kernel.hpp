@@ -1,0 +1,28 @@
+// Positive definite symmetric kernels K(x, x') (FML 6.2), evaluated from ⟨x, x'⟩ and the squared norms:
+//   linear      ⟨x, x'⟩
+//   polynomial  (γ⟨x, x'⟩ + c)^d              (PDS for c ≥ 0)
+//   rbf         exp(−γ‖x − x'‖²) = exp(−γ(‖x‖² + ‖x'‖² − 2⟨x, x'⟩))
+#pragma once
+#include <cstdint>
+#include <string>
+
+#include "core/rows.hpp"
+
+namespace argmax {
+
+struct Kernel {
+  enum class Type : uint8_t { Linear, Polynomial, Rbf };
+  Type type = Type::Linear;
+  double gamma = 1, coef0 = 0;
+  int degree = 3;
+
+  // Throws InputError for an unknown name or a parameter outside its range (γ > 0, c ≥ 0, d ≥ 1).
+  static Kernel named(const std::string& name, double gamma, double coef0, int degree);
+
+  double operator()(double dot, double squared_norm_a, double squared_norm_b) const;
+};
+
+// ⟨x, dense⟩ over the columns the dense vector has (a sparse row's later columns meet zeros).
+double dot_dense(RowView x, const float* dense, int32_t cols);
+
+}  // namespace argmax

@@ -1,0 +1,57 @@
+// The kernel multiclass SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), trained by the dual Crammer–Singer solver
+// (multiclass/kernel_crammer_singer.hpp). The model keeps only the support vectors (rows with α_i ≠ 0) and
+// their coefficients. Labels and the optional cost matrix work as in LinearMulticlass.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rows.hpp"
+#include "learn/progress.hpp"
+#include "multiclass/kernel.hpp"
+
+namespace argmax {
+
+class KernelMulticlass {
+ public:
+  static const std::vector<OptionSpec>& options_table();
+
+  // cost: row-major k×k (row = truth), or empty for 0-1. Throws InputError on any bad input.
+  static KernelMulticlass train(const Rows& rows, const std::vector<int32_t>& labels, const OptionList& options,
+                                const std::vector<float>& cost, const ProgressFn& progress = nullptr);
+
+  int classes() const { return int(labels_.size()); }
+  int cols() const { return cols_; }
+  int support_vectors() const { return int(sv_offsets_.size()) - 1; }
+  const std::vector<int32_t>& labels() const { return labels_; }
+  const OptionList& options() const { return options_; }
+  const Kernel& kernel() const { return kernel_; }
+  // Support-vector coefficients α_i^y, support_vectors() × classes(), row-major.
+  const std::vector<float>& coefficients() const { return coef_; }
+  // How training ended (not saved: a loaded model reports the default, converged).
+  const TrainingReport& training_report() const { return report_; }
+
+  // out: m×k scores h(x, y), columns in labels() order.
+  void scores(const Rows& rows, float* out) const;
+  // out: m predicted labels (ties → the lowest label).
+  void predict(const Rows& rows, int32_t* out) const;
+  // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
+  void margins(const Rows& rows, const int32_t* labels, float* out) const;
+
+  std::vector<uint8_t> save() const;
+  static KernelMulticlass load(const uint8_t* data, size_t size);
+
+ private:
+  std::vector<float> score_matrix(const Rows& rows) const;
+  void prepare();  // norms of the support vectors, after train or load
+  Kernel kernel_;
+  OptionList options_;
+  int cols_ = 0;
+  std::vector<int32_t> labels_;
+  std::vector<int32_t> sv_offsets_{0}, sv_indices_;  // support vectors as CSR rows
+  std::vector<float> sv_values_, sv_norms_, coef_;
+  TrainingReport report_;
+};
+
+}  // namespace argmax

@@ -1,0 +1,211 @@
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "learn/kernel_cache.hpp"
+#include "multiclass/cost_matrix.hpp"
+#include "multiclass/kernel_crammer_singer.hpp"
+#include "multiclass/kernel_multiclass.hpp"
+#include "multiclass/linear_multiclass.hpp"
+#include "multiclass/multiclass_problem.hpp"
+#include "clusters.hpp"
+
+using namespace argmax;
+
+namespace {
+
+// Two concentric rings (radius 1 and 2) and a disc at the centre: no linear separator exists.
+Clusters rings(int m, uint64_t seed) {
+  Rng rng(seed);
+  Clusters d{{}, {}, 2};
+  for (int i = 0; i < m; ++i) {
+    const int y = int(rng.below(3));
+    const double r = y + 0.3 * rng.uniform(), a = 6.283185307179586 * rng.uniform();
+    d.x.push_back(float(r * std::cos(a)));
+    d.x.push_back(float(r * std::sin(a)));
+    d.y.push_back(y);
+  }
+  return d;
+}
+
+// h(x_i, y) = Σ_j α_j^y K(x_j, x_i), summed directly.
+std::vector<double> brute_force_scores(const Clusters& d, const Kernel& kernel, const std::vector<double>& alpha, int k) {
+  const int m = int(d.y.size());
+  std::vector<double> f(size_t(m) * k, 0.0);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < m; ++j) {
+      double dot = 0, ni = 0, nj = 0;
+      for (int c = 0; c < d.cols; ++c) {
+        const double a = d.x[i * d.cols + c], b = d.x[j * d.cols + c];
+        dot += a * b, ni += a * a, nj += b * b;
+      }
+      const double kij = kernel(dot, ni, nj);
+      for (int y = 0; y < k; ++y) f[size_t(i) * k + y] += alpha[size_t(j) * k + y] * kij;
+    }
+  return f;
+}
+
+// ½‖W‖² + C Σ_i max_y [Δ(y, y_i) + h(x_i, y) − h(x_i, y_i)] of a linear model, from its weights.
+double linear_primal(const LinearMulticlass& model, const Clusters& d, const CostMatrix& cost, double C) {
+  const auto e = MulticlassProblem(d.rows(), d.y, model.feature_map(), cost).evaluate(model.weights().data(), Surrogate::MarginRescaled);
+  double norm = 0;
+  for (float v : model.weights()) norm += double(v) * v;
+  return 0.5 * norm + C * d.y.size() * e.surrogate;
+}
+
+template <class Model>
+std::vector<int32_t> predictions(const Clusters& d, const Model& model) {
+  std::vector<int32_t> out(d.y.size());
+  model.predict(d.rows(), out.data());
+  return out;
+}
+
+// Explicit features of the degree-2 polynomial kernel (⟨x, x'⟩ + 1)² in two dimensions.
+Clusters degree_two_monomials(const Clusters& d) {
+  Clusters out{{}, d.y, 6};
+  const float r2 = std::sqrt(2.f);
+  for (size_t i = 0; i < d.y.size(); ++i) {
+    const float a = d.x[2 * i], b = d.x[2 * i + 1];
+    for (float v : {1.f, r2 * a, r2 * b, a * a, b * b, r2 * a * b}) out.x.push_back(v);
+  }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("kernel Crammer–Singer with the linear kernel solves the linear problem, cost matrix included", "[kernel]") {
+  const Clusters d = clusters(150, 4, 3, 2.5, 11);  // overlapping: many support vectors
+  const std::vector<float> cost_rows = {0, 1, 2, 3, 1, 0, 1, 2, 2, 1, 0, 1, 3, 2, 1, 0};
+  const CostMatrix cost = CostMatrix::from_rows(cost_rows, 4);
+  const double C = 0.5;
+  const auto linear = LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, cost_rows);
+  KernelCrammerSingerConfig config;
+  config.C = C, config.eps = 1e-6, config.max_iterations = 100000;
+  const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("linear", 1, 0, 1), cost, config, nullptr);
+  CHECK(kernel.primal == Approx(linear_primal(linear, d, cost, C)).epsilon(1e-4));
+  CHECK(kernel.primal - kernel.dual == Approx(0).margin(1e-4 * kernel.primal));
+
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "linear"}, {"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, cost_rows);
+  std::vector<float> margins(d.y.size());
+  linear.margins(d.rows(), predictions(d, linear).data(), margins.data());
+  const auto a = predictions(d, linear), b = predictions(d, model);
+  for (size_t i = 0; i < a.size(); ++i)
+    if (margins[i] > 1e-3) CHECK(a[i] == b[i]);
+}
+
+TEST_CASE("the degree-2 polynomial kernel equals linear Crammer–Singer on the explicit monomials", "[kernel]") {
+  const Clusters d = rings(120, 5), explicit_features = degree_two_monomials(d);
+  const auto linear = LinearMulticlass::train(explicit_features.rows(), d.y, "cs", {{"C", "2"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, {});
+  KernelCrammerSingerConfig config;
+  config.C = 2, config.eps = 1e-6, config.max_iterations = 100000;
+  const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("poly", 1, 1, 2), CostMatrix::zero_one(3), config, nullptr);
+  CHECK(kernel.primal == Approx(linear_primal(linear, explicit_features, CostMatrix::zero_one(3), 2)).epsilon(1e-4));
+
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "poly"}, {"gamma", "1"}, {"coef0", "1"}, {"degree", "2"}, {"C", "2"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, {});
+  std::vector<float> linear_scores(d.y.size() * 3), kernel_scores(d.y.size() * 3);
+  linear.scores(explicit_features.rows(), linear_scores.data());
+  model.scores(d.rows(), kernel_scores.data());
+  for (size_t i = 0; i < linear_scores.size(); ++i) CHECK(kernel_scores[i] == Approx(linear_scores[i]).margin(2e-3));
+  CHECK(predictions(d, model) == d.y);  // a quadratic boundary separates the rings
+}
+
+TEST_CASE("the RBF solution meets the KKT conditions, recomputed by brute force", "[kernel]") {
+  const Clusters d = rings(90, 8);
+  const int k = 3;
+  const double C = 3, eps = 1e-3;
+  const Kernel rbf = Kernel::named("rbf", 0.7, 0, 1);
+  KernelCrammerSingerConfig config;
+  config.C = C, config.eps = eps;
+  TrainingReport report;
+  const auto s = train_kernel_crammer_singer(d.rows(), d.y, rbf, CostMatrix::zero_one(k), config, nullptr, &report);
+  CHECK(report.converged);
+  CHECK(report.gap <= eps);
+  const auto f = brute_force_scores(d, rbf, s.alpha, k);
+  double half_norm = 0, slack = 0;
+  for (size_t i = 0; i < d.y.size(); ++i) {
+    const double* a = &s.alpha[i * k];
+    const double* g = &f[i * k];
+    double sum = 0, maxG = -1e300, minG = 1e300, worst = 0;
+    for (int y = 0; y < k; ++y) {
+      const double bound = y == d.y[i] ? C : 0.0, G = (y != d.y[i]) + g[y];
+      sum += a[y];
+      CHECK(a[y] <= bound + 1e-12);
+      maxG = std::max(maxG, G);
+      if (a[y] < bound) minG = std::min(minG, G);
+      half_norm += 0.5 * a[y] * g[y];
+      worst = std::max(worst, G - g[d.y[i]]);
+    }
+    slack += worst;
+    CHECK(sum == Approx(0).margin(1e-9));
+    CHECK(maxG - minG <= eps + 1e-5);  // the float kernel cache accounts for the slack
+  }
+  CHECK(s.primal == Approx(half_norm + C * slack).epsilon(1e-5));
+  CHECK(s.primal >= s.dual - 1e-6);  // weak duality
+  CHECK(s.primal - s.dual <= 0.01 * s.primal);
+}
+
+TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, survives save/load", "[kernel][io]") {
+  const Clusters d = rings(200, 3), test = rings(200, 4);
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "rbf"}, {"gamma", "1"}, {"C", "10"}}, {});
+  size_t ok = 0;
+  const auto p = predictions(test, model);
+  for (size_t i = 0; i < p.size(); ++i) ok += p[i] == test.y[i];
+  CHECK(ok >= 0.97 * p.size());
+  const auto linear = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
+  const auto q = predictions(test, linear);
+  size_t linear_ok = 0;
+  for (size_t i = 0; i < q.size(); ++i) linear_ok += q[i] == test.y[i];
+  CHECK(linear_ok < 0.7 * q.size());  // what the kernel buys
+  CHECK(model.support_vectors() > 0);
+  CHECK(model.support_vectors() < int(d.y.size()));
+  for (int s = 0; s < model.support_vectors(); ++s) {
+    double norm = 0;
+    for (int y = 0; y < model.classes(); ++y) norm += std::fabs(model.coefficients()[s * model.classes() + y]);
+    CHECK(norm > 0);
+  }
+
+  const auto bytes = model.save();
+  const auto again = KernelMulticlass::load(bytes.data(), bytes.size());
+  std::vector<float> a(test.y.size() * 3), b(test.y.size() * 3);
+  model.scores(test.rows(), a.data());
+  again.scores(test.rows(), b.data());
+  CHECK(a == b);
+  CHECK(again.options() == model.options());
+  auto corrupt = bytes;
+  corrupt[corrupt.size() / 2] ^= 0x40;
+  CHECK_THROWS_AS(KernelMulticlass::load(corrupt.data(), corrupt.size()), InputError);
+  CHECK_THROWS_AS(KernelMulticlass::load(bytes.data(), bytes.size() - 3), InputError);
+  CHECK_THROWS_WITH(LinearMulticlass::load(bytes.data(), bytes.size()), Catch::Contains("kernel-multiclass"));
+}
+
+TEST_CASE("the kernel cache evicts the least recently used column", "[kernel]") {
+  int fills = 0;
+  KernelCache cache(4, 3, 2 * 3 * sizeof(float) / double(1 << 20), [&](int i, float* out) {
+    ++fills;
+    for (int j = 0; j < 3; ++j) out[j] = float(10 * i + j);
+  });
+  CHECK(cache.capacity() == 2);
+  for (int i : {0, 1, 0, 2, 1}) CHECK(cache.column(i)[2] == float(10 * i + 2));
+  CHECK(fills == 4);  // 0, 1, (0 hit), 2 evicts 1, 1 evicts 0
+  CHECK(cache.column(2)[0] == 20.f);
+  CHECK(fills == 4);
+}
+
+TEST_CASE("kernel multiclass: bad parameters are InputErrors that say what is wrong", "[kernel]") {
+  const Clusters d = rings(30, 1);
+  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"gamma", "0"}}, {}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"gamma", "-1"}}, {}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"kernel", "poly"}, {"degree", "0"}}, {}), Catch::Contains("'degree' must be"));
+  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"kernel", "sigmoid"}}, {}), Catch::Contains("must be one of linear, poly, rbf"));
+  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"cache", "1e-7"}}, {}), Catch::Contains("cannot hold one column"));
+  CHECK_THROWS_WITH(Kernel::named("rbf", 0, 0, 1), Catch::Contains("gamma must be > 0"));
+  CHECK_THROWS_WITH(Kernel::named("poly", 1, 0, 0), Catch::Contains("degree must be ≥ 1"));
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {}, {});
+  std::vector<int32_t> out(d.y.size());
+  CHECK_THROWS_WITH(model.predict(Rows::dense(d.x.data(), 10, 3), out.data()), Catch::Contains("the model expects 2"));
+  const int32_t unknown[1] = {7};
+  std::vector<float> margin(1);
+  CHECK_THROWS_WITH(model.margins(Rows::dense(d.x.data(), 1, 2), unknown, margin.data()), Catch::Contains("not one of the model's labels"));
+}

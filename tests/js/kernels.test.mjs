@@ -1,0 +1,162 @@
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from '../../bindings/js/index.js';
+
+const am = await init();
+
+// A disc and two rings around it (radii 0, 1, 2, each 0.3 thick): no linear separator exists.
+function rings(m, seed) {
+  let s = seed;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const X = [], y = [];
+  for (let i = 0; i < m; ++i) {
+    const label = i % 3, r = label + 0.3 * rand(), a = 2 * Math.PI * rand();
+    X.push([r * Math.cos(a), r * Math.sin(a)]);
+    y.push(label);
+  }
+  return { X, y };
+}
+
+const accuracy = (model, { X, y }) => model.predict(X).reduce((n, p, i) => n + (p === y[i]), 0) / y.length;
+const train = rings(150, 1), heldOut = rings(150, 2);
+
+test('the RBF kernel separates the rings that a linear model cannot', () => {
+  const kernel = new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 1, C: 10 }).fit(train.X, train.y);
+  const linear = new am.Multiclass({ algo: 'cs', bias: 1 }).fit(train.X, train.y);
+  assert.ok(accuracy(kernel, heldOut) >= 0.97, `kernel accuracy ${accuracy(kernel, heldOut)}`);
+  assert.ok(accuracy(linear, heldOut) < 0.7);
+  assert.equal(kernel.training.converged, true);
+  assert.equal(kernel.training.measure, 'KKT violation');
+  assert.ok(kernel.supportVectors > 0 && kernel.supportVectors < 150);
+  assert.equal(linear.supportVectors, undefined);
+  kernel.dispose();
+  linear.dispose();
+});
+
+test('with the linear kernel the dual solver predicts as the linear Crammer–Singer', () => {
+  const kernel = new am.Multiclass({ algo: 'cs', kernel: 'linear', eps: 1e-4 }).fit(train.X, train.y);
+  const linear = new am.Multiclass({ algo: 'cs', eps: 1e-4 }).fit(train.X, train.y);
+  const a = kernel.scores(heldOut.X), b = linear.scores(heldOut.X);
+  a.forEach((v, i) => assert.ok(Math.abs(v - b[i]) < 1e-2 * (1 + Math.abs(b[i])), `score ${i}: ${v} vs ${b[i]}`));
+  kernel.dispose();
+  linear.dispose();
+});
+
+test('a kernel model survives save and load with its options and support vectors', () => {
+  const model = new am.Multiclass({ algo: 'cs', kernel: 'poly', gamma: 0.5, coef0: 1, degree: 2, C: 5 }).fit(train.X, train.y);
+  const again = am.load(model.save());
+  assert.deepEqual(again.scores(heldOut.X), model.scores(heldOut.X));
+  assert.equal(again.supportVectors, model.supportVectors);
+  assert.equal(again.algorithm, 'cs');
+  assert.equal(again.options.kernel, 'poly');
+  assert.equal(again.options.degree, 2);
+  assert.equal(again.training, undefined);
+  assert.throws(() => again.weights, /no weight vector/);
+  assert.ok(am.Multiclass.kernelOptions().some((o) => o.name === 'gamma'));
+  model.dispose();
+  again.dispose();
+});
+
+test('bad kernel parameters are clear errors and the module keeps working', () => {
+  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: -2 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'poly', degree: 0 }), /'degree' must be/);
+  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'sigmoid' }), /must be one of linear, poly, rbf/);
+  assert.throws(() => new am.Multiclass({ algo: 'pegasos', kernel: 'rbf' }), /unknown option 'kernel'/);
+  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf', cache: 1e-7 }).fit(train.X, train.y), /cannot hold one column/);
+  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf' }).fit(train.X, train.y).predict([[1, 2, 3]]), /trained on 2/);
+  const model = new am.Multiclass({ algo: 'cs', kernel: 'rbf' }).fit(train.X, train.y);
+  assert.equal(model.predict(train.X).length, 150);
+  model.dispose();
+});
+
+test('random Fourier features let a linear learner separate the rings; the map is rebuilt on load', () => {
+  for (const algo of ['cs', 'sgd']) {
+    const model = new am.Multiclass({ algo, rff: 300, gamma: 1, seed: 2 }).fit(train.X, train.y);
+    assert.ok(accuracy(model, heldOut) >= 0.95, `${algo}: ${accuracy(model, heldOut)}`);
+    assert.equal(model.features, 2);
+    assert.equal(model.options.rff, 300);
+    const again = am.load(model.save());
+    assert.deepEqual(again.scores(heldOut.X), model.scores(heldOut.X));
+    model.dispose();
+    again.dispose();
+  }
+  assert.throws(() => new am.Multiclass({ algo: 'sgd', rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ algo: 'sgd', rff: -1 }), /'rff' must be/);
+});
+
+test('native and wasm builds draw the same random features: a native rff model is the wasm one, byte for byte', async (t) => {
+  const { existsSync, mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+  const { execFileSync } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const native = new URL('../../build/native/bench_multiclass', import.meta.url).pathname;
+  if (!existsSync(native)) { t.skip('native build absent (run node .ci/build.mjs --native)'); return; }
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-rff-'));
+  const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
+  writeFileSync(join(dir, 'train.svm'), text(train));
+  writeFileSync(join(dir, 'test.svm'), text(heldOut));
+  const options = { rff: 64, gamma: 0.7, rff_seed: 9, epochs: 5 };
+  execFileSync(native, [join(dir, 'train.svm'), join(dir, 'test.svm'), 'sgd', ...Object.entries(options).map(([k, v]) => `${k}=${v}`),
+    '--save', join(dir, 'model.bin'), '--predictions', join(dir, 'pred.txt')]);
+  const loaded = am.load(readFileSync(join(dir, 'model.bin')));
+  const nativePredictions = readFileSync(join(dir, 'pred.txt'), 'utf8').trim().split('\n').map(Number);
+  assert.deepEqual(Array.from(loaded.predict(heldOut.X)), nativePredictions);
+  // the LIBSVM text holds the features as printed, so wasm trains on exactly what the native build read
+  const parsed = am.io.readLibsvm(readFileSync(join(dir, 'train.svm'), 'utf8'));
+  const X = { offsets: parsed.offsets, indices: parsed.indices, values: parsed.values, cols: parsed.cols };
+  const again = new am.Multiclass({ algo: 'sgd', ...options }).fit(X, parsed.labels);
+  assert.deepEqual(again.save(), new Uint8Array(readFileSync(join(dir, 'model.bin'))));
+});
+
+test('a learned output code: linear and RBF, saved with the reduction, decoding switchable', () => {
+  for (const code_kernel of ['linear', 'rbf']) {
+    const model = new am.Reduction({ reduction: 'ecoc', code: 'dense', code_size: 6, decoding: 'learned', code_kernel, code_gamma: 0.5 })
+      .fit(train.X, train.y);
+    assert.equal(model.decoding, 'learned');
+    const again = am.load(model.save());
+    assert.deepEqual(again.predict(heldOut.X), model.predict(heldOut.X));
+    model.decoding = 'hamming';
+    model.decoding = 'learned';
+    assert.deepEqual(model.predict(heldOut.X), again.predict(heldOut.X));
+    model.dispose();
+    again.dispose();
+  }
+  const plain = new am.Reduction({ reduction: 'ecoc', code: 'dense', code_size: 6 }).fit(train.X, train.y);
+  assert.throws(() => { plain.decoding = 'learned'; }, /trained with decoding=learned/);
+  assert.throws(() => new am.Reduction({ decoding: 'learned', code_gamma: 0 }), /'code_gamma' must be > 0/);
+  plain.dispose();
+});
+
+test('the CLI trains a kernel model with --algo cs --set kernel=rbf, evaluates it and rejects gamma=0', async () => {
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { spawnSync } = await import('node:child_process');
+  const { join } = await import('node:path');
+  const { tmpdir } = await import('node:os');
+  const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
+  const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-kernel-cli-'));
+  const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
+  writeFileSync(join(dir, 'train.svm'), text(train));
+  writeFileSync(join(dir, 'test.svm'), text(heldOut));
+  const model = join(dir, 'model.bin');
+  const trained = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--algo', 'cs',
+    '--set', 'kernel=rbf', '--set', 'gamma=1', '--set', 'C=10', '--json');
+  assert.equal(trained.status, 0, trained.stderr);
+  const evaluated = argmax('eval', '--model', model, '--data', join(dir, 'test.svm'), '--json');
+  assert.equal(evaluated.status, 0, evaluated.stderr);
+  assert.ok(JSON.parse(evaluated.stdout).accuracy >= 0.97, evaluated.stdout);
+  const bad = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--algo', 'cs', '--set', 'kernel=rbf', '--set', 'gamma=0');
+  assert.notEqual(bad.status, 0);
+  assert.match(bad.stderr, /'gamma' must be > 0/);
+});
+
+test('a reduction on random features: one-vs-all linear SVMs separate the rings and the map survives save/load', () => {
+  const model = new am.Reduction({ reduction: 'ova', rff: 300, gamma: 1 }).fit(train.X, train.y);
+  assert.ok(accuracy(model, heldOut) >= 0.95, `${accuracy(model, heldOut)}`);
+  const again = am.load(model.save());
+  assert.deepEqual(again.predict(heldOut.X), model.predict(heldOut.X));
+  assert.throws(() => new am.Reduction({ rff: 10, gamma: -1 }), /'gamma' must be > 0/);
+  model.dispose();
+  again.dispose();
+});
