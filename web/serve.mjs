@@ -34,7 +34,7 @@ export function serve({ port = 8080, host = '127.0.0.1', isolated = true } = {})
       const file = ewt ? join(treebank, ewt[1]) : join(root, relative);
       if (!(await stat(file)).isFile()) throw new Error('not a file');
       res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...(isolated ? isolation : {}) });
-      res.end(await readFile(file));
+      res.end(req.method === 'HEAD' ? undefined : await readFile(file));
     } catch {
       res.writeHead(404).end('not found');
     }

@@ -175,8 +175,9 @@ export async function mount(section) {
   dropZone($('.drop'), loadConllu, { accept: '.conllu,.conll,.txt' });
 
   useCorpus(generateCorpus(), GENERATED);
-  fetch(ewtFile('train'), { method: 'HEAD' }).then((r) => { $('button.ewt').hidden = !r.ok; }, () => {});
+  const served = fetch(ewtFile('train'), { method: 'HEAD' }).then((r) => r.ok, () => false);
   english = await am.pretrained.englishUpos();
+  $('button.ewt').hidden = !(await served);
   useEnglish();
   panel.say('ready: type a sentence, or train a tagger of your own');
   return {};
