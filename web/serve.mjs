@@ -3,7 +3,8 @@
 // The page is served cross-origin isolated (COOP + COEP), so training workers can share a stop flag
 // (SharedArrayBuffer) and Stop keeps the model trained so far. When the UD English EWT treebank is on this
 // machine (ARGMAX_DATA, default ../shared/data beside the repository), its .conllu files are served at
-// /ewt/ so that the tagging section can train a full English tagger; the treebank is never part of the page.
+// /ewt/ so that the tagging section can train a full English tagger; /ewt/files.json lists those present.
+// The treebank is never part of the page.
 import { createServer } from 'node:http';
 import { readFile, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
@@ -28,13 +29,20 @@ export function serve({ port = 8080, host = '127.0.0.1', isolated = true } = {})
     // The page lives at /web/ so that its relative imports (../bindings/js, ../dist) resolve as in the repo.
     if (path === '/' || path === '/web') { res.writeHead(302, { Location: '/web/' }).end(); return; }
     const relative = normalize(path.endsWith('/') ? `${path.slice(1)}index.html` : path.slice(1));
+    if (relative === 'ewt/files.json') {  // (always 200, so an absent treebank is no console error)
+      const names = ['train', 'dev', 'test'].map((split) => `en_ewt-ud-${split}.conllu`);
+      const present = await Promise.all(names.map((n) => stat(join(treebank, n)).then((f) => f.isFile(), () => false)));
+      res.writeHead(200, { 'Content-Type': types['.json'], 'Cache-Control': 'no-cache', ...(isolated ? isolation : {}) });
+      res.end(JSON.stringify(names.filter((_, i) => present[i])));
+      return;
+    }
     const ewt = relative.match(EWT);
     if (!ewt && !allowed.some((a) => relative.startsWith(a))) { res.writeHead(404).end('not found'); return; }
     try {
       const file = ewt ? join(treebank, ewt[1]) : join(root, relative);
       if (!(await stat(file)).isFile()) throw new Error('not a file');
       res.writeHead(200, { 'Content-Type': types[extname(file)] ?? 'application/octet-stream', 'Cache-Control': 'no-cache', ...(isolated ? isolation : {}) });
-      res.end(req.method === 'HEAD' ? undefined : await readFile(file));
+      res.end(await readFile(file));
     } catch {
       res.writeHead(404).end('not found');
     }

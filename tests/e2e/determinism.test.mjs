@@ -20,6 +20,8 @@ after(async () => {
 // Runs cases[name](am) in the page, cases being the module tests/js/<file>.
 async function inChromium(file, name) {
   await b.page.goto(`${b.url}web/?manual`);
+  // (the page done loading, so that the next navigation aborts no request of this one)
+  await b.page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 120_000 });
   const source = readFileSync(new URL(`../js/${file}`, import.meta.url), 'utf8');
   return b.page.evaluate(async ([text, name]) => {
     const cases = await import(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));

@@ -14,6 +14,7 @@ before(async () => {
   if (skip) return;
   b = await launch();
   await b.page.goto(`${b.url}web/?manual`);
+  await b.page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 120_000 });  // no request left in flight
   names = await b.page.evaluate(async (source) => {
     const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     const kinds = await import(url);

@@ -1,7 +1,8 @@
 // Tagging: opens with the English tagger shipped with the package (UD English EWT); a chain model (SequenceTagger)
 // can also be trained in a worker on sentences generated from a small grammar, on a dropped CoNLL-U treebank, or,
-// when the server has it (web/serve.mjs), on UD English EWT with the shipped tagger's own settings. The user's sentence is tagged and shown as a Viterbi trellis (best path,
-// loss-augmented path), with the transition weights as a heat map and the per-token marginals.
+// when the server has it (web/serve.mjs), on UD English EWT with the shipped tagger's own settings. The user's
+// sentence is tagged and shown as a Viterbi trellis (best path, loss-augmented path), with the transition weights
+// as a heat map and the per-token marginals.
 import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { heatTable, escapeHtml } from '../lib/draw.js';
@@ -175,7 +176,8 @@ export async function mount(section) {
   dropZone($('.drop'), loadConllu, { accept: '.conllu,.conll,.txt' });
 
   useCorpus(generateCorpus(), GENERATED);
-  const served = fetch(ewtFile('train'), { method: 'HEAD' }).then((r) => r.ok, () => false);
+  const served = fetch(new URL('../../../ewt/files.json', import.meta.url)).then((r) => (r.ok ? r.json() : []), () => [])
+    .then((files) => ['train', 'test'].every((split) => files.includes(`en_ewt-ud-${split}.conllu`)));
   english = await am.pretrained.englishUpos();
   $('button.ewt').hidden = !(await served);
   useEnglish();
