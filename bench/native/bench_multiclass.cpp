@@ -11,15 +11,9 @@
 #include "io/libsvm.hpp"
 #include "multiclass/linear_multiclass.hpp"
 
-using namespace argmax;
+#include "slurp.hpp"
 
-static std::string slurp(const char* path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw std::runtime_error(std::string("cannot read ") + path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
+using namespace argmax;
 
 int main(int argc, char** argv) try {
   if (argc < 4) {

@@ -21,19 +21,14 @@
 #include "reductions/reduction.hpp"
 #include "trees/decision_tree.hpp"
 
+#include "slurp.hpp"
+
 using namespace argmax;
 using Clock = std::chrono::steady_clock;
 
 namespace {
 
 bool readable(const std::string& path) { return bool(std::ifstream(path)); }
-
-std::string slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // Labels as 0..k−1 in sorted order of the training labels.
 int remap(std::vector<int32_t>& train, std::vector<int32_t>& test) {
