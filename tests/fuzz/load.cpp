@@ -15,6 +15,7 @@
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "io/bytes.hpp"
+#include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "ranking/ranker.hpp"
 #include "reductions/binary_relevance.hpp"
@@ -61,6 +62,11 @@ void use(const uint8_t* data, size_t size) {
   if (kind == "linear-multiclass") {
     const LinearMulticlass m = LinearMulticlass::load(data, size);
     std::vector<float> scores(size_t(m.classes()));
+    int32_t label;
+    each_input(m.cols(), [&](const Rows& x) { m.predict(x, &label), m.scores(x, scores.data()); });
+  } else if (kind == "kernel-multiclass") {
+    const KernelMulticlass m = KernelMulticlass::load(data, size);
+    std::vector<float> scores(m.labels().size());
     int32_t label;
     each_input(m.cols(), [&](const Rows& x) { m.predict(x, &label), m.scores(x, scores.data()); });
   } else if (kind == "tree") {

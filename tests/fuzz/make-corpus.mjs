@@ -12,6 +12,10 @@ const am = await init();
 const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 3, 1, 2, 3];
 const variants = {
   ...tinyModels(am),
+  KernelRbf: () => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 0.5 }).fit(X, y),
+  KernelPoly: () => new am.Multiclass({ algo: 'cs', kernel: 'poly', degree: 2 }).fit(X, y),
+  MulticlassRffScaled: () => new am.Multiclass({ algo: 'sgd', rff: 16, scale: 'standard' }).fit(X, y),
+  ReductionLearnedCode: () => new am.Reduction({ reduction: 'ecoc', decoding: 'learned', code_kernel: 'rbf', rff: 8 }).fit(X, y),
   MulticlassCost: () => new am.Multiclass({ algo: 'sgd', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]] }).fit(X, [0, 1, 2, 0, 1, 2]),
   ReductionEcocTree: () => new am.Reduction({ reduction: 'ecoc', code: 'exhaustive', learner: 'tree' }).fit(X, y),
   AdaBoostMultilabel: () => new am.AdaBoostMH({ rounds: 4 }).fit(X, [[0], [1, 2], [2], [0, 1], [], [2]]),
