@@ -1,6 +1,9 @@
 // libFuzzer target for one text reader, chosen at compile time (-DREADER=libsvm|multilabel|conllu|columns|
 // svmhmm|letor). A reader either throws InputError or returns data whose every index is in range and every
-// value finite; anything else (a crash, a sanitizer report, another exception) is a bug.
+// value finite; anything else (a crash, a sanitizer report, another exception) is a bug. The same text cut
+// into chunks at points drawn from its hash must read exactly as when whole (the same result, or the same
+// error message).
+#include <algorithm>
 #include <cmath>
 #include <cstdint>
 #include <string>
@@ -11,6 +14,8 @@
 #include "io/libsvm.hpp"
 #include "io/multilabel.hpp"
 #include "io/svmhmm.hpp"
+#include "core/hash.hpp"
+#include "../cpp/reader_results.hpp"
 
 namespace {
 
@@ -66,12 +71,40 @@ void read(const std::string& text) {
 #endif
 }
 
+auto parser() {
+#if READER_libsvm
+  return LibsvmParser();
+#elif READER_multilabel
+  return MultilabelParser();
+#elif READER_conllu
+  return ConlluParser();
+#elif READER_columns
+  return ColumnsParser();
+#elif READER_svmhmm
+  return SvmhmmParser();
+#elif READER_letor
+  return LetorParser();
+#endif
+}
+
+// Up to three cut points (sorted, possibly equal) drawn from the text's hash.
+std::vector<size_t> cuts(const std::string& text) {
+  uint64_t h = fnv1a(text);
+  std::vector<size_t> out;
+  for (int i = 0; i < 3; ++i, h = h * 6364136223846793005ull + 1442695040888963407ull)
+    out.push_back(size_t((h >> 33) % (text.size() + 1)));
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const uint8_t* data, size_t size) {
+  const std::string text(reinterpret_cast<const char*>(data), size);
   try {
-    read(std::string(reinterpret_cast<const char*>(data), size));
+    read(text);
   } catch (const InputError&) {
   }
+  if (read_cut(parser(), text, {}) != read_cut(parser(), text, cuts(text))) __builtin_trap();
   return 0;
 }
