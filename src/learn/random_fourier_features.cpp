@@ -17,7 +17,12 @@ RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double g
   constexpr double two_pi = 6.283185307179586;
   Rng rng(seed);
   const double sd = std::sqrt(2 * gamma);
-  w_.resize(checked_count<float>("random features", {int64_t(dim), int64_t(cols)}));
+  // The map is regenerated from its seed on load, so a few bytes of a model could claim any size: it gets a
+  // bound of its own, far below the buffer limit (256 MB; sector's 55k columns at D = 1,000 fit).
+  constexpr int64_t kMaxMap = int64_t(1) << 26;
+  require(int64_t(dim) * cols <= kMaxMap, "random features: D × columns = ", int64_t(dim) * cols, " exceeds ",
+          kMaxMap, " (use a smaller D, or fewer input columns)");
+  w_.resize(size_t(int64_t(dim) * cols));
   for (size_t p = 0; p < w_.size(); p += 2) {  // Box–Muller: two normals per pair of uniforms
     const double r = sd * std::sqrt(-2 * std::log(1 - rng.uniform())), a = two_pi * rng.uniform();
     w_[p] = float(r * std::cos(a));
@@ -30,7 +35,7 @@ RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double g
 void RandomFourierFeatures::map(RowView x, float* out) const {
   const double scale = std::sqrt(2.0 / dim_);
   for (int32_t r = 0; r < dim_; ++r) {
-    const float* w = &w_[size_t(r) * cols_];
+    const float* w = w_.data() + size_t(r) * cols_;  // (w_ is empty when cols_ = 0)
     double t = b_[r];
     x.for_each([&](int32_t j, float v) {
       if (j < cols_) t += double(w[j]) * v;
