@@ -128,3 +128,14 @@ TEST_CASE("the reductions' binary learners learn the rings on random features; t
   for (int i = 0; i < 300; ++i) correct += plain[i] == y[i];
   CHECK(correct < 240);  // what the random features buy
 }
+
+TEST_CASE("a map too large to regenerate is refused; a map of no input columns maps to its phases (fuzz findings)", "[rff]") {
+  // A model of a few bytes may claim D × columns up to the buffer limit: the map has a bound of its own.
+  REQUIRE_THROWS_WITH(RandomFourierFeatures(1 << 20, 1000, 1.0, 1), Catch::Contains("exceeds 67108864"));
+  // No input columns: z(x) = sqrt(2/D) cos(b), read without touching the (empty) map.
+  const RandomFourierFeatures none(0, 3, 1.0, 1);
+  float z[3];
+  const float x = 0;
+  none.map(RowView{nullptr, &x, 0}, z);
+  for (float v : z) CHECK(std::abs(v) <= std::sqrt(2.0 / 3) + 1e-6);
+}
