@@ -14,6 +14,8 @@ const variants = {
   ...tinyModels(am),
   KernelRbf: () => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 0.5 }).fit(X, y),
   KernelPoly: () => new am.Multiclass({ algo: 'cs', kernel: 'poly', degree: 2 }).fit(X, y),
+  MulticlassRff: () => new am.Multiclass({ algo: 'cs', rff: 16, gamma: 0.5, scale: 'minmax' }).fit(X, y),
+  ReductionRff: () => new am.Reduction({ reduction: 'ova', rff: 8 }).fit(X, y),
   ReductionLearnedCode: () => new am.Reduction({ reduction: 'ecoc', decoding: 'learned', code_kernel: 'rbf' }).fit(X, y),
   MulticlassCost: () => new am.Multiclass({ algo: 'sgd', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]] }).fit(X, [0, 1, 2, 0, 1, 2]),
   ReductionEcocTree: () => new am.Reduction({ reduction: 'ecoc', code: 'exhaustive', learner: 'tree' }).fit(X, y),
