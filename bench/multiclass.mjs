@@ -3,7 +3,7 @@
 // ../shared/data/multiclass. Prints one markdown table; never fails on speed. Times are the best of
 // RUNS runs (the machines are shared); wasm's first run in the process is also shown ("cold": it
 // includes the JIT's tier-up from baseline to optimised code).
-//   node bench/multiclass.mjs [--data DIR] [--C 1] [--sets letter,usps,dna,sector]
+//   node bench/multiclass.mjs [--data DIR] [--C 1] [--sets letter,usps,dna,sector] [--no-liblinear]
 // With --times N (e.g. 100) every feature value is multiplied by N, as unscaled data would be, and only `cs`
 // with its defaults runs, beside `liblinear-train -s 4` with its defaults.
 import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
@@ -27,7 +27,7 @@ const chosen = arg('sets', Object.keys(sets).join(',')).split(',');
 const times = Number(arg('times', '1'));
 const RUNS = Number(arg('runs', '3'));
 const native = join(root, 'build/native/bench_multiclass');
-const hasLiblinear = spawnSync('sh', ['-c', 'command -v liblinear-train'], { encoding: 'utf8' }).status === 0;
+const hasLiblinear = !process.argv.includes('--no-liblinear') && spawnSync('sh', ['-c', 'command -v liblinear-train'], { encoding: 'utf8' }).status === 0;
 
 if (!existsSync(dataDir)) { console.log(`skipped: ${dataDir} is absent`); process.exit(0); }
 const am = await init();

@@ -86,8 +86,9 @@ export interface Disposable {
 export type MulticlassAlgorithm = 'cs' | 'pegasos' | 'sgd' | 'perceptron' | 'cutting-plane' | 'bcfw';
 export type Surrogate = 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
 
-/** scale option of multiclass, reductions, binary relevance and ranking: none, minmax or standard */
-export type FeatureScaling = 'none' | 'minmax' | 'standard';
+/** scale option of multiclass, reductions, binary relevance and ranking: auto (the default), none, minmax or
+ *  standard */
+export type FeatureScaling = 'auto' | 'none' | 'minmax' | 'standard';
 
 export interface MulticlassOptions {
   /** cs: Crammer–Singer dual CD (LIBLINEAR -s 4); pegasos; sgd (averaged, SSBD 17.2.5); perceptron (batch) */
@@ -111,8 +112,9 @@ export interface MulticlassOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature (0 = none) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
-   *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); default none */
+  /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
+   *  divided by the largest |value| when that exceeds 1, data in [-1, 1] left as it is; minmax: each column to
+   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it) */
   scale?: FeatureScaling;
   average?: boolean;
   seed?: number;

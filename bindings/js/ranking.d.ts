@@ -39,8 +39,9 @@ export interface RankerOptions {
   init?: 'zero' | 'pointwise';
   /** bipartite: a document is positive when its relevance is above this */
   relevant?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
-   *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept; default none */
+  /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
+   *  divided by the largest |value| when that exceeds 1, data in [-1, 1] left as it is; minmax: each column to
+   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept */
   scale?: FeatureScaling;
 }
 

@@ -42,8 +42,10 @@ export interface ReductionOptions {
   code_size?: number;
   /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc); learned: a real code learned on f(x) */
   decoding?: Decoding;
-  /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
-   *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); linear learners only; default none */
+  /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
+   *  divided by the largest |value| when that exceeds 1, data in [-1, 1] left as it is; minmax: each column to
+   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); linear learners only (auto leaves
+   *  the rows of trees and stumps as they are) */
   scale?: FeatureScaling;
   /** decoding 'learned': the kernel K(f(x), M_l), its γ (rbf) and the code SVM's C */
   code_kernel?: 'linear' | 'rbf';

@@ -45,8 +45,8 @@ const std::vector<BinaryLearnerInfo>& binary_learners() {
        {{"epochs", T::Integer, "10", 1, 1e6, false, "passes over the data"},
         {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
         {"average", T::Boolean, "true", 0, -1, false, "averaged perceptron; false stops at a clean pass"}}},
-      {"stump", "decision stump: the single threshold question of least weighted error", {}, true},
-      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf", tree_options_without_seed(), true},
+      {"stump", "decision stump: the single threshold question of least weighted error", {}, true, false},
+      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf", tree_options_without_seed(), true, false},
   };
   return learners;
 }

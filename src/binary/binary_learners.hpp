@@ -17,6 +17,7 @@ struct BinaryLearnerInfo {
   std::string help;
   std::vector<OptionSpec> options;
   bool missing_values = false;  // reads a NaN feature as a missing value (trees); the others reject NaN
+  bool linear = true;           // a weight vector, into which feature scaling folds
 };
 
 const std::vector<BinaryLearnerInfo>& binary_learners();

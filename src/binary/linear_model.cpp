@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "binary/binary_learners.hpp"
 #include "learn/feature_scaling.hpp"
 
 namespace argmax {
@@ -30,6 +31,11 @@ std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const 
   auto raw = std::make_unique<LinearBinaryModel>(linear->learner(), std::move(w), float(linear->bias() + shift));
   raw->report = model->report;
   return raw;
+}
+
+std::string scaling_for_learner(const std::string& learner, const std::string& scale) {
+  if (scale != "auto") return scale;
+  return learner != "custom" && binary_learner(learner).linear ? scale : "none";
 }
 
 float LinearBinaryModel::score(const RowView& x) const {

@@ -35,6 +35,10 @@ class LinearBinaryModel : public BinaryModel {
 // when scaling is the identity, else its weights and bias folded; InputError when the model is not linear.
 std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const FeatureScaling& scaling);
 
+// The scaling to fit for binary models of `learner` ("custom": a caller's own trainer): scale=auto applies only
+// where it folds back, into a linear learner's weights; other kinds are passed on, for unscaled to refuse.
+std::string scaling_for_learner(const std::string& learner, const std::string& scale);
+
 // Dot product of a row with a dense vector of dim entries; columns ≥ dim count as 0.
 float dot_clipped(const RowView& x, const float* w, int32_t dim);
 

@@ -8,10 +8,12 @@
 namespace argmax {
 
 OptionSpec FeatureScaling::option() {
-  return {"scale", OptionType::Choice, "none", 0, -1, false,
-          "feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or "
-          "standard (zero mean, unit variance); sparse rows are scaled only, never shifted",
-          {"none", "minmax", "standard"}};
+  return {"scale", OptionType::Choice, "auto", 0, -1, false,
+          "feature scaling fitted on the training rows and folded into the weights: auto (divide every feature "
+          "by the largest |value| when it exceeds 1; data in [-1, 1] is left as it is), none, minmax (each "
+          "column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled "
+          "only, never shifted",
+          {"auto", "none", "minmax", "standard"}};
 }
 
 namespace {
@@ -25,10 +27,18 @@ float inverse_or_one(double spread) {
 FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
   FeatureScaling f;
   if (kind == "none") return f;
-  require(kind == "minmax" || kind == "standard", "unknown scaling '", kind, "' (known: none, minmax, standard)");
+  require(kind == "auto" || kind == "minmax" || kind == "standard", "unknown scaling '", kind,
+          "' (known: auto, none, minmax, standard)");
   require(rows.rows() > 0, "feature scaling needs training rows");
   rows.validate("features", NanFeatures::missing);  // columns in range (NaN is for the learner to refuse)
   const int32_t n = rows.cols();
+  if (kind == "auto") {
+    double largest = 0;
+    for (int32_t i = 0; i < rows.rows(); ++i)
+      rows.row(i).for_each([&](int32_t, float v) { largest = std::max(largest, double(std::fabs(v))); });
+    if (largest > 1) f.scale_.assign(n, float(1.0 / largest));
+    return f;
+  }
   const bool minmax = kind == "minmax";
   // minmax: lo, hi; standard: Σx, Σx². A sparse row's absent entries are zeros, so lo ≤ 0 ≤ hi there.
   const bool from_zero = !minmax || rows.is_sparse();

@@ -1,9 +1,14 @@
-// Feature scaling as part of a linear model (option scale=none|minmax|standard). It is fitted on the
+// Feature scaling as part of a linear model (option scale=auto|none|minmax|standard). It is fitted on the
 // training rows, the learner trains on the scaled rows x' = s⊙(x − c), and the result is folded back into
 // the weights: ⟨w, s⊙(x − c)⟩ + b = ⟨w⊙s, x⟩ + (b − ⟨w⊙s, c⟩). So a saved model predicts from raw features,
 // dense or sparse, with no extra work. Per column j over the training rows:
 //   minmax    s_j = 1 / (max_j − min_j), c_j = min_j   (dense rows land in [0, 1])
 //   standard  s_j = 1 / std_j,           c_j = mean_j  (population std; zeros of sparse rows count)
+//   auto      s_j = 1 / max|x| over all entries when that exceeds 1, else the identity, c = 0
+// auto, the default, leaves data already in [-1, 1] exactly as it is and brings larger values into that range
+// by one common factor: the geometry is unchanged (it is the same problem as C / max|x|² on the raw rows), so
+// badly scaled data trains as fast as scaled data, and text features keep their row normalisation, which a
+// per-column rule would destroy. minmax and standard are for columns of very different scales.
 // A constant column keeps s_j = 1. Sparse rows are scaled only (c = 0), so their zeros stay zeros and nothing
 // is densified; a shift would only move every score by a constant, which is what the bias learns.
 #pragma once
@@ -19,7 +24,7 @@ class FeatureScaling {
  public:
   // The "scale" entry of the option tables that offer it.
   static OptionSpec option();
-  // kind: none (the identity), minmax or standard.
+  // kind: auto, none (the identity), minmax or standard.
   static FeatureScaling fit(const Rows& rows, const std::string& kind);
 
   bool identity() const { return scale_.empty(); }

@@ -137,9 +137,13 @@ LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<in
     model.rff_ = random_features_of(options, input.cols());
     mapped = model.rff_.map_rows(input);
   }
-  // scale applies to what Ψ reads: the input, or its random features
+  // scale applies to what Ψ reads: the input, or its random features; TF-IDF reads raw counts
+  const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
+  const std::string scale = options.choice("scale");
+  require(!tfidf || scale == "auto" || scale == "none", "the TF-IDF feature map takes raw word counts; leave scale "
+          "at auto or none");
   const ScaledRows scaled(model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input,
-                          options.choice("scale"));
+                          tfidf ? "none" : scale);
   const FeatureScaling& scaling = scaled.scaling;
   const Rows& rows = scaled.rows;
   model.algo_ = algo;
@@ -149,8 +153,6 @@ LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<in
   const std::vector<int32_t>& index = indexed.index;
   const CostMatrix& cost = indexed.cost;
   const int k = cost.size();
-  const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
-  require(!tfidf || scaling.identity(), "the TF-IDF feature map takes raw word counts; leave scale at none");
   require(!tfidf || !model.rff_.dim(), "the TF-IDF feature map reads word counts, not random features; leave rff at 0");
   model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
   require(!tfidf || options.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");

@@ -223,7 +223,13 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
   train.validate_for_training();
   valid.validate_for_training();
   require(train.queries() > 0 && valid.queries() > 0, "training and validation sets need queries");
-  require(options.choice("scale") == "none", "validation trains on raw features; leave scale at none");
+  // both sets scaled by the statistics of the training set, the chosen weights folded back
+  const ScaledRows scaled(train.features, options.choice("scale"));
+  const FeatureScaling& scaling = scaled.scaling;
+  const OwnedRows valid_storage = scaling.identity() ? OwnedRows{} : scaling.apply(valid.features);
+  QuerySet scaled_train = train, scaled_valid = valid;
+  scaled_train.features = scaled.rows;
+  if (!scaling.identity()) scaled_valid.features = valid_storage.view();
   const bool pointwise = options.choice("algo") == "pointwise";
   Trial best{0, 0, -1};
   std::vector<float> best_w;
@@ -232,28 +238,29 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
     const Options run = Options::parse(option_specs(), with(options.entries(), "lambda", number_text(lambda)), "ranking");
     std::vector<std::vector<float>> models;
     if (pointwise) {
-      models.push_back(fit_ridge_regression(train, lambda));
+      models.push_back(fit_ridge_regression(scaled_train, lambda));
     } else {
       const TrainingPlan plan = plan_training(run);
       require(!plan.is_exact(), "validation picks lambda and epochs of the online trainers; use trainer=sgd, pegasos "
               "or perceptron");
-      const RankingProblem problem(train, plan.problem, plan.online.surrogate);
+      const RankingProblem problem(scaled_train, plan.problem, plan.online.surrogate);
       require_learnable(problem, plan.problem.objective);
       EpochSnapshots snapshots{problem, 0, {}};
-      std::vector<float> last = train_online(snapshots, plan.online, {}, initial_weights(problem, train, run));
+      std::vector<float> last = train_online(snapshots, plan.online, {}, initial_weights(problem, scaled_train, run));
       models = std::move(snapshots.after_epoch);
       models.push_back(std::move(last));
       for (auto& m : models) m.resize(size_t(train.features.cols()));
     }
     for (size_t e = 0; e < models.size(); ++e) {
-      const Trial t{lambda, pointwise ? options.integer("epochs") : int(e + 1), mean_ndcg(models[e], valid, eval_k)};
+      const Trial t{lambda, pointwise ? options.integer("epochs") : int(e + 1), mean_ndcg(models[e], scaled_valid, eval_k)};
       if (trials) trials->push_back(t);
       if (t.ndcg > best.ndcg) best = t, best_w = models[e];
     }
   }
   OptionList settings = with(options.entries(), "lambda", number_text(best.lambda));
   settings = with(settings, "epochs", std::to_string(best.epochs));
-  return Ranker(std::move(best_w), settings);
+  const double intercept = scaling.fold(best_w, 1)[0];
+  return Ranker(std::move(best_w), settings, intercept);
 }
 
 std::vector<double> Ranker::score(const Rows& rows) const {

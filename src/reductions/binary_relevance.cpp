@@ -30,7 +30,7 @@ BinaryRelevanceModel BinaryRelevanceModel::train(const Rows& rows, const LabelMa
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(learner, options);
   BinaryRelevanceModel model;
   model.learner_ = custom ? "custom" : learner;
-  const ScaledRows scaled(rows, scale);
+  const ScaledRows scaled(rows, scaling_for_learner(model.learner_, scale));
   for (int l = 0; l < y.labels; ++l) {
     std::vector<int8_t> labels(rows.rows());
     for (int i = 0; i < rows.rows(); ++i) labels[i] = y.at(i, l);

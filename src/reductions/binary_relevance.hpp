@@ -20,11 +20,11 @@ std::string multilabel_method(const uint8_t* data, size_t size);
 
 class BinaryRelevanceModel {
  public:
-  // Progress: epoch = labels trained so far. scale: none, minmax or standard (learn/feature_scaling.hpp).
+  // Progress: epoch = labels trained so far. scale: auto, none, minmax or standard (learn/feature_scaling.hpp).
   static BinaryRelevanceModel train(const Rows& rows, const LabelMatrix& y, const std::string& learner,
                                     const OptionList& learner_options, uint64_t seed = 1,
                                     const BinaryTrainer& custom = {}, const ProgressFn& progress = {},
-                                    const std::string& scale = "none");
+                                    const std::string& scale = "auto");
 
   int labels() const { return int(models_.size()); }
   int32_t cols() const { return models_.empty() ? 0 : models_[0]->cols(); }  // feature columns trained on

@@ -117,7 +117,7 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   for (int l = 0; l < k; ++l) model.class_labels_[l] = l;
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
   model.learner_ = custom ? "custom" : config.learner;
-  const ScaledRows scaled(rows, config.scale);
+  const ScaledRows scaled(rows, scaling_for_learner(model.learner_, config.scale));
   const int c = model.code_.columns();
   for (int j = 0; j < c; ++j) {
     BinarySample s;

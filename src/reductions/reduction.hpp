@@ -39,7 +39,7 @@ struct ReductionConfig {
   double rff_gamma = 1;
   uint64_t rff_seed = 1;
   uint64_t seed = 1;
-  std::string scale = "none";     // feature scaling folded into the binary models (learn/feature_scaling.hpp)
+  std::string scale = "auto";     // feature scaling folded into the binary models (learn/feature_scaling.hpp)
   std::vector<int8_t> user_code;  // k×c, row-major, when code = user
   int user_code_columns = 0;
 };

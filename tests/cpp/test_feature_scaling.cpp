@@ -121,7 +121,7 @@ TEST_CASE("a multiclass model trained with scale scores raw rows as one trained 
       const bool minmax = kind == "minmax";
       const std::vector<float> pre = scaled_by_hand(train.x, 3, minmax);
       const LinearMulticlass scaled = LinearMulticlass::train(train.rows(), train.y, algo, {{"scale", kind}}, {});
-      const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(pre.data(), 300, 3), train.y, algo, {}, {});
+      const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(pre.data(), 300, 3), train.y, algo, {{"scale", "none"}}, {});
       // raw test rows through the scaled model vs test rows scaled as the training rows were
       const FeatureScaling f = FeatureScaling::fit(train.rows(), kind);
       const OwnedRows test_scaled = f.apply(test.rows());
@@ -139,7 +139,7 @@ TEST_CASE("scale with the TF-IDF feature map is refused before anything is fitte
   const std::vector<float> counts = {1, 0, 2, 3, 0, 1};
   CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(counts.data(), 3, 2), {0, 1, 0}, "pegasos",
                                             {{"features", "tfidf"}, {"scale", "standard"}}, {}),
-                    Catch::Contains("takes raw word counts; leave scale at none"));
+                    Catch::Contains("takes raw word counts; leave scale at auto or none"));
 }
 
 TEST_CASE("the training statistics scale the test rows (checked against the hand-scaled rows)", "[scaling]") {
@@ -164,7 +164,7 @@ TEST_CASE("a model trained with scale on sparse rows predicts dense and sparse r
   const FeatureScaling f = FeatureScaling::fit(sparse.view(), "standard");
   std::vector<float> divided = train.x;
   for (size_t p = 0; p < divided.size(); ++p) divided[p] *= f.scale()[p % 3];
-  const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(divided.data(), 200, 3), train.y, "cs", {}, {});
+  const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(divided.data(), 200, 3), train.y, "cs", {{"scale", "none"}}, {});
   check_close(multiclass_scores(from_sparse, sparse.view()), multiclass_scores(plain, Rows::dense(divided.data(), 200, 3)));
   // a model trained on dense rows (centred) scores sparse rows exactly as the same rows dense
   const LinearMulticlass from_dense = LinearMulticlass::train(train.rows(), train.y, "cs", {{"scale", "minmax"}}, {});
@@ -193,6 +193,7 @@ TEST_CASE("reductions and binary relevance with scale score raw rows as on hand-
   const OwnedRows test_scaled = FeatureScaling::fit(train.rows(), "standard").apply(test.rows());
   ReductionConfig c;
   c.learner = "logistic";
+  c.scale = "none";
   ReductionConfig scaled_config = c;
   scaled_config.scale = "standard";
   const ReductionModel scaled = ReductionModel::train(train.rows(), train.y, 3, scaled_config);
@@ -213,7 +214,7 @@ TEST_CASE("reductions and binary relevance with scale score raw rows as on hand-
 
   const LabelMatrix y = LabelMatrix::from_classes(train.y, 3);
   const BinaryRelevanceModel br_scaled = BinaryRelevanceModel::train(train.rows(), y, "svm-dcd", {}, 1, {}, {}, "standard");
-  const BinaryRelevanceModel br_plain = BinaryRelevanceModel::train(Rows::dense(pre.data(), 300, 3), y, "svm-dcd", {});
+  const BinaryRelevanceModel br_plain = BinaryRelevanceModel::train(Rows::dense(pre.data(), 300, 3), y, "svm-dcd", {}, 1, {}, {}, "none");
   for (int32_t i = 0; i < test.rows().rows(); ++i) {
     br_scaled.scores(test.rows().row(i), a.data());
     br_plain.scores(test_scaled.view().row(i), b.data());
@@ -239,4 +240,78 @@ TEST_CASE("a ranker trained with scale scores raw rows as one trained on hand-sc
     const std::vector<uint8_t> bytes = scaled.save();
     CHECK(Ranker::load(bytes.data(), bytes.size()).score(raw.features) == a);
   }
+}
+
+TEST_CASE("scale=auto divides every feature by the largest |value| above 1 and leaves [-1, 1] alone", "[scaling]") {
+  const std::vector<float> within = {0.5f, -1, 0, 0.25f}, beyond = {2, -8, 0, 4};
+  CHECK(FeatureScaling::fit(Rows::dense(within.data(), 2, 2), "auto").identity());
+  const FeatureScaling f = FeatureScaling::fit(Rows::dense(beyond.data(), 2, 2), "auto");
+  CHECK(f.scale() == std::vector<float>{0.125f, 0.125f});
+  CHECK(f.centre().empty());  // never shifted, dense or sparse
+  CHECK(f.apply(Rows::dense(beyond.data(), 2, 2)).values == std::vector<float>{0.25f, -1, 0, 0.5f});
+}
+
+TEST_CASE("with the default scale, features ×100 train the model of the original features", "[scaling]") {
+  // auto undoes a common factor exactly (a power of two here, so the scaled rows equal the originals bit for
+  // bit): the same model, the same scores up to the factor folded into the weights, in the same passes.
+  const Clusters d = clusters(200, 4, 3, 1.0, 31);
+  float largest = 0;
+  for (float v : d.x) largest = std::max(largest, std::fabs(v));
+  std::vector<float> unit = d.x, times = d.x;
+  for (size_t p = 0; p < unit.size(); ++p) unit[p] /= largest, times[p] = unit[p] * 128;
+  const Rows original = Rows::dense(unit.data(), 200, 3), large = Rows::dense(times.data(), 200, 3);
+  for (const std::string algo : {"cs", "pegasos"}) {
+    INFO(algo);
+    const LinearMulticlass a = LinearMulticlass::train(original, d.y, algo, {}, {});
+    const LinearMulticlass b = LinearMulticlass::train(large, d.y, algo, {}, {});
+    CHECK(b.training_report().iterations == a.training_report().iterations);
+    const std::vector<float> sa = multiclass_scores(a, original), sb = multiclass_scores(b, large);
+    for (size_t i = 0; i < sa.size(); ++i) CHECK(sb[i] == Approx(sa[i]).margin(1e-5));
+    // without it, the same rows are a problem with 128² times the C
+    const LinearMulticlass raw = LinearMulticlass::train(large, d.y, algo, {{"scale", "none"}}, {});
+    const std::vector<float> sr = multiclass_scores(raw, large);
+    double differ = 0;
+    for (size_t i = 0; i < sa.size(); ++i) differ = std::max(differ, double(std::fabs(sr[i] - sa[i])));
+    CHECK(differ > 0.01);
+  }
+}
+
+TEST_CASE("scale=auto passes over what cannot fold it: trees, stumps and the TF-IDF map take raw values", "[scaling]") {
+  const Clusters train = uneven_clusters(120, 32);
+  ReductionConfig tree;
+  tree.learner = "tree";  // scale stays auto
+  const ReductionModel plain = ReductionModel::train(train.rows(), train.y, 3, tree);
+  tree.scale = "none";
+  const ReductionModel none = ReductionModel::train(train.rows(), train.y, 3, tree);
+  CHECK(plain.to_bytes() == none.to_bytes());
+  const std::vector<float> counts = {1, 0, 2, 3, 0, 1, 5, 4, 0};
+  const LinearMulticlass tfidf = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, "perceptron",
+                                                         {{"features", "tfidf"}}, {});
+  const LinearMulticlass tfidf_none = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, "perceptron",
+                                                              {{"features", "tfidf"}, {"scale", "none"}}, {});
+  CHECK(multiclass_scores(tfidf, Rows::dense(counts.data(), 3, 3)) ==
+        multiclass_scores(tfidf_none, Rows::dense(counts.data(), 3, 3)));
+}
+
+TEST_CASE("ranking validation scales both sets by the training statistics", "[scaling]") {
+  // features ×128 with scale=auto choose as the original features do, and score 128× smaller weights alike
+  const Clusters docs = clusters(240, 3, 3, 1.0, 33);
+  std::vector<float> unit = docs.x, times = docs.x, relevance;
+  float largest = 0;
+  for (float v : docs.x) largest = std::max(largest, std::fabs(v));
+  for (size_t p = 0; p < unit.size(); ++p) unit[p] /= largest, times[p] = unit[p] * 128;
+  for (int32_t y : docs.y) relevance.push_back(float(y));
+  auto queries = [&](const std::vector<float>& x, int32_t from, int32_t to) {
+    QuerySet q;
+    q.features = Rows::dense(x.data() + from * 3, to - from, 3);
+    q.relevance = relevance.data() + from;
+    for (int32_t o = 30; o <= to - from; o += 30) q.offsets.push_back(o);
+    return q;
+  };
+  const OptionList options = {{"algo", "kendall"}, {"epochs", "3"}};
+  const Ranker a = Ranker::train_with_validation(queries(unit, 0, 180), queries(unit, 180, 240), options, {1e-4, 1e-2}, 5);
+  const Ranker b = Ranker::train_with_validation(queries(times, 0, 180), queries(times, 180, 240), options, {1e-4, 1e-2}, 5);
+  CHECK(a.settings() == b.settings());
+  const std::vector<double> sa = a.score(queries(unit, 0, 240).features), sb = b.score(queries(times, 0, 240).features);
+  for (size_t i = 0; i < sa.size(); ++i) CHECK(sb[i] == Approx(sa[i]).margin(1e-5));
 }

@@ -52,7 +52,7 @@ test('scale=minmax scores raw rows as a model trained on hand-scaled rows, and s
 });
 
 test('a bad scale value, or scale with a tree learner, is a clear error', () => {
-  assert.throws(() => new am.Multiclass({ algo: 'cs', scale: 'log' }), /option 'scale' must be one of none, minmax, standard/);
+  assert.throws(() => new am.Multiclass({ algo: 'cs', scale: 'log' }), /option 'scale' must be one of auto, none, minmax, standard/);
   assert.throws(() => new am.Reduction({ reduction: 'ova', learner: 'tree', scale: 'standard' }).fit(X, y),
     /scale needs a linear learner; 'tree'/);
   const ok = new am.Multiclass({ algo: 'cs', scale: 'standard' }).fit(X, y);  // the module keeps working
@@ -80,4 +80,15 @@ test('the CLI takes --set scale=minmax', () => {
   const correct = Array.from(api.predict(X)).filter((p, i) => p === y[i]).length;
   assert.equal(JSON.parse(e.stdout.trim().split('\n').at(-1)).accuracy, correct / y.length);
   saved.dispose(), api.dispose();
+});
+
+test('the default scale=auto trains features ×128 as the features in [-1, 1], and leaves those alone', () => {
+  const unit = scaled.map((r) => r.map((v) => 2 * v - 1)), times = unit.map((r) => r.map((v) => 128 * v));
+  const a = new am.Multiclass({ algo: 'cs' }).fit(unit, y), b = new am.Multiclass({ algo: 'cs' }).fit(times, y);
+  assert.equal(b.options.scale, 'auto');
+  assert.equal(b.training.iterations, a.training.iterations);
+  close(Array.from(b.scores(times)), Array.from(a.scores(unit)), 'score');
+  const none = new am.Multiclass({ algo: 'cs', scale: 'none' }).fit(unit, y);  // [-1, 1]: auto is the identity
+  assert.deepEqual(none.scores(unit), a.scores(unit));
+  for (const m of [a, b, none]) m.dispose();
 });
