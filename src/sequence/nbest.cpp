@@ -41,21 +41,32 @@ std::vector<LabelPath> nbest(const ChainScores& s, int count) {
     lists[size_t(y) * c] = {v, -1, 0};
     sizes[y] = 1;
   }
-  std::vector<Entry> cand;
+  // The best c paths into (t, y) are the best c entries of k sorted lists, one per previous label p, each
+  // shifted by the transition p → y: merged through a heap of the lists' heads, O(k + c log k) per (t, y)
+  // instead of sorting all k·c. Each list is in `better` order, so the merge pops in exactly that order.
+  const auto worse = [](const Entry& a, const Entry& b) { return better(b, a); };
+  std::vector<Entry> heads;
   for (int t = 1; t < n; ++t) {
     for (int y = 0; y < k; ++y) {
-      cand.clear();
-      for (int p = 0; p < k; ++p) {
+      const auto entry = [&](int p, int r) {
         const size_t from = size_t(t - 1) * k + p;
-        const double tr = s.trans[size_t(p) * k + y];
-        for (int r = 0; r < sizes[from]; ++r) cand.push_back({lists[from * c + r].score + tr, p, r});
-      }
-      const int keep = std::min<int>(c, int(cand.size()));
-      std::partial_sort(cand.begin(), cand.begin() + keep, cand.end(), better);
+        return Entry{lists[from * c + r].score + double(s.trans[size_t(p) * k + y]), p, r};
+      };
+      heads.clear();
+      for (int p = 0; p < k; ++p)
+        if (sizes[size_t(t - 1) * k + p] > 0) heads.push_back(entry(p, 0));
+      std::make_heap(heads.begin(), heads.end(), worse);
       const size_t at = size_t(t) * k + y;
       int size = 0;
-      for (int r = 0; r < keep; ++r) {
-        Entry e = cand[r];
+      while (size < c && !heads.empty()) {
+        std::pop_heap(heads.begin(), heads.end(), worse);
+        Entry e = heads.back();
+        if (e.rank + 1 < sizes[size_t(t - 1) * k + e.prev]) {
+          heads.back() = entry(e.prev, e.rank + 1);
+          std::push_heap(heads.begin(), heads.end(), worse);
+        } else {
+          heads.pop_back();
+        }
         e.score += s.row(t)[y];
         if (std::isinf(e.score) && e.score < 0) break;
         lists[at * c + size++] = e;
@@ -63,7 +74,7 @@ std::vector<LabelPath> nbest(const ChainScores& s, int count) {
       sizes[at] = size;
     }
   }
-  cand.clear();
+  std::vector<Entry> cand;
   for (int y = 0; y < k; ++y) {
     const size_t from = size_t(n - 1) * k + y;
     for (int r = 0; r < sizes[from]; ++r) {
