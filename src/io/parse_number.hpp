@@ -6,9 +6,11 @@
 
 namespace argmax {
 
-// The double strtod gives for the same token, bit for bit. Most tokens (≤ 19 significant digits and a power
-// of ten up to 10^22) take Clinger's fast path: the digits and the power are both exact in double, so one
-// correctly rounded multiplication or division is the correctly rounded value. The rest go to strtod.
+// The double strtod gives for the same token, bit for bit. Tokens whose digits fit in 53 bits with a power of
+// ten up to 10^22 take Clinger's fast path: the digits and the power are both exact in double, so one
+// correctly rounded multiplication or division is the correctly rounded value. Longer digit strings (printed
+// doubles have 17) and larger powers take Eisel and Lemire's: the first 19 digits times a 128-bit power of
+// five settle the rounding unless the result is subnormal or too close to call. strtod takes the rest.
 bool parse_double(const char* b, const char* e, double& out);
 
 // A number finite as a float: the double above rounded to float; false when it overflows float (1e39).

@@ -128,6 +128,43 @@ TEST_CASE("number parser: 300000 random tokens equal strtod bit for bit", "[io][
   }
 }
 
+TEST_CASE("number parser: long digit strings at every power of ten equal strtod bit for bit", "[io][parse_number]") {
+  // The Eisel–Lemire path: 16 to 19 digits (printed doubles, numpy's %.18e) and longer ones, for every power
+  // of ten whose 128-bit power of five it reads, and past both ends of that table.
+  std::mt19937_64 rng(20261124);
+  for (int q = -360; q <= 320; ++q) {
+    for (int i = 0; i < 60; ++i) {
+      const int digits = 16 + int(rng() % 4) + (i % 10 == 0 ? int(rng() % 12) : 0);
+      std::string t = (i % 2 ? "-" : "") + std::to_string(1 + rng() % 9);
+      for (int d = 1; d < digits; ++d) t += char('0' + rng() % 10);
+      if (i % 3 == 0) t.insert(t.size() - 1 - size_t(rng() % 10), ".");
+      check_against_strtod(t + "e" + std::to_string(q));
+    }
+  }
+  // Halfway and near-halfway values between consecutive doubles, where rounding to even decides.
+  for (int i = 0; i < 20000; ++i) {
+    const double v = std::ldexp(double((rng() >> 11) | 1), int(rng() % 200) - 100);
+    char buf[64];
+    const double next = std::nextafter(v, INFINITY);
+    std::snprintf(buf, sizeof buf, "%.25g", v + (next - v) / 2);  // may round while printing: near-halfway
+    check_against_strtod(buf);
+    std::snprintf(buf, sizeof buf, "%.17g", v);
+    check_against_strtod(buf);
+  }
+  for (const char* token : {"9007199254740993", "9007199254740995", "18014398509481985", "18014398509481987",
+                            "4503599627370496.5", "4503599627370497.5", "2.4703282292062327e-324",
+                            "2.4703282292062328e-324", "4.9406564584124654e-324", "2.2250738585072011e-308",
+                            "2.2250738585072012e-308", "1.7976931348623158e308", "1.7976931348623159e308",
+                            "179769313486231580793728971405303415079934132710037826936173778980444968292764750946649017"
+                            "977587207096330286416692887910946555547851940402630657488671505820681908902000708383676273"
+                            "854845817711531764475730270069855571366959622842914819860834936475292719074168444365510704"
+                            "342711559699508093042880177904174497791.9999999999999999999999999999999999999999999999999",
+                            "7.2057594037927933e16", "1.0000000000000001110223024625156540423631668090820312500001",
+                            "1.00000000000000011102230246251565404236316680908203125",
+                            "0.30000000000000004440892098500626161694526672363281250"})
+    check_against_strtod(token);
+}
+
 TEST_CASE("integer parser: whole int32 values only, as strtol reads them", "[io][parse_number]") {
   auto parsed = [](const std::string& t, int32_t& v) { return parse_int(t.data(), t.data() + t.size(), v); };
   int32_t v = 0;
