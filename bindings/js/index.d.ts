@@ -113,7 +113,7 @@ export interface MulticlassOptions {
   /** value of a constant bias feature (0 = none) */
   bias?: number;
   /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
-   *  divided by the largest |value| when that exceeds 1, data in [-1, 1] left as it is; minmax: each column to
+   *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
    *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it) */
   scale?: FeatureScaling;
   average?: boolean;

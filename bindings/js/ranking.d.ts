@@ -40,7 +40,7 @@ export interface RankerOptions {
   /** bipartite: a document is positive when its relevance is above this */
   relevant?: number;
   /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
-   *  divided by the largest |value| when that exceeds 1, data in [-1, 1] left as it is; minmax: each column to
+   *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
    *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept */
   scale?: FeatureScaling;
 }

@@ -9,10 +9,10 @@ namespace argmax {
 
 OptionSpec FeatureScaling::option() {
   return {"scale", OptionType::Choice, "auto", 0, -1, false,
-          "feature scaling fitted on the training rows and folded into the weights: auto (divide every feature "
-          "by the largest |value| when it exceeds 1; data in [-1, 1] is left as it is), none, minmax (each "
-          "column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled "
-          "only, never shifted",
+          "feature scaling fitted on the training rows and folded into the weights: auto (every feature divided "
+          "by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, "
+          "minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows "
+          "are scaled only, never shifted",
           {"auto", "none", "minmax", "standard"}};
 }
 
@@ -36,7 +36,7 @@ FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
     double largest = 0;
     for (int32_t i = 0; i < rows.rows(); ++i)
       rows.row(i).for_each([&](int32_t, float v) { largest = std::max(largest, double(std::fabs(v))); });
-    if (largest > 1) f.scale_.assign(n, float(1.0 / largest));
+    if (largest > kAutoAbove) f.scale_.assign(n, float(1.0 / largest));
     return f;
   }
   const bool minmax = kind == "minmax";

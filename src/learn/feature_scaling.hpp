@@ -4,11 +4,13 @@
 // dense or sparse, with no extra work. Per column j over the training rows:
 //   minmax    s_j = 1 / (max_j − min_j), c_j = min_j   (dense rows land in [0, 1])
 //   standard  s_j = 1 / std_j,           c_j = mean_j  (population std; zeros of sparse rows count)
-//   auto      s_j = 1 / max|x| over all entries when that exceeds 1, else the identity, c = 0
-// auto, the default, leaves data already in [-1, 1] exactly as it is and brings larger values into that range
-// by one common factor: the geometry is unchanged (it is the same problem as C / max|x|² on the raw rows), so
-// badly scaled data trains as fast as scaled data, and text features keep their row normalisation, which a
-// per-column rule would destroy. minmax and standard are for columns of very different scales.
+//   auto      s_j = 1 / max|x| over all entries when that exceeds 10, else the identity, c = 0
+// auto, the default, leaves values within [-10, 10] as they are (data scaled to [-1, 1] or [0, 1], small
+// integers) and brings larger ones into [-1, 1] by one common factor. Beyond 10, C = 1 on the raw values is
+// C > 100 on the unit scale: the dual solvers need thousands of passes and the online trainers' steps are
+// sized for unit-scale rows. One factor keeps the geometry (it is the same problem as C / max|x|² on the raw
+// rows) and a text set's row normalisation, which a per-column rule would destroy; minmax and standard are for
+// columns of very different scales.
 // A constant column keeps s_j = 1. Sparse rows are scaled only (c = 0), so their zeros stay zeros and nothing
 // is densified; a shift would only move every score by a constant, which is what the bias learns.
 #pragma once
@@ -25,6 +27,7 @@ class FeatureScaling {
   // The "scale" entry of the option tables that offer it.
   static OptionSpec option();
   // kind: auto, none (the identity), minmax or standard.
+  static constexpr double kAutoAbove = 10;  // auto scales data whose largest |value| exceeds this
   static FeatureScaling fit(const Rows& rows, const std::string& kind);
 
   bool identity() const { return scale_.empty(); }

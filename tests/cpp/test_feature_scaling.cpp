@@ -242,13 +242,13 @@ TEST_CASE("a ranker trained with scale scores raw rows as one trained on hand-sc
   }
 }
 
-TEST_CASE("scale=auto divides every feature by the largest |value| above 1 and leaves [-1, 1] alone", "[scaling]") {
-  const std::vector<float> within = {0.5f, -1, 0, 0.25f}, beyond = {2, -8, 0, 4};
+TEST_CASE("scale=auto divides every feature by the largest |value| above 10 and leaves [-10, 10] alone", "[scaling]") {
+  const std::vector<float> within = {0.5f, -10, 0, 7}, beyond = {2, -16, 0, 4};
   CHECK(FeatureScaling::fit(Rows::dense(within.data(), 2, 2), "auto").identity());
   const FeatureScaling f = FeatureScaling::fit(Rows::dense(beyond.data(), 2, 2), "auto");
-  CHECK(f.scale() == std::vector<float>{0.125f, 0.125f});
+  CHECK(f.scale() == std::vector<float>{0.0625f, 0.0625f});
   CHECK(f.centre().empty());  // never shifted, dense or sparse
-  CHECK(f.apply(Rows::dense(beyond.data(), 2, 2)).values == std::vector<float>{0.25f, -1, 0, 0.5f});
+  CHECK(f.apply(Rows::dense(beyond.data(), 2, 2)).values == std::vector<float>{0.125f, -1, 0, 0.25f});
 }
 
 TEST_CASE("with the default scale, features ×100 train the model of the original features", "[scaling]") {
@@ -284,7 +284,7 @@ TEST_CASE("scale=auto passes over what cannot fold it: trees, stumps and the TF-
   tree.scale = "none";
   const ReductionModel none = ReductionModel::train(train.rows(), train.y, 3, tree);
   CHECK(plain.to_bytes() == none.to_bytes());
-  const std::vector<float> counts = {1, 0, 2, 3, 0, 1, 5, 4, 0};
+  const std::vector<float> counts = {1, 0, 2, 30, 0, 1, 5, 4, 0};  // beyond 10: auto would scale them
   const LinearMulticlass tfidf = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, "perceptron",
                                                          {{"features", "tfidf"}}, {});
   const LinearMulticlass tfidf_none = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, "perceptron",

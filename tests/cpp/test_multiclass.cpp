@@ -85,11 +85,11 @@ TEST_CASE("generalized hinge upper-bounds the cost of the prediction and is tigh
 TEST_CASE("Crammer–Singer, Pegasos and regularised SGD reach the same objective", "[multiclass]") {
   const Clusters d = clusters(120, 4, 3, 2.5, 3);  // overlapping clusters: the hinge is active
   const double C = 0.5, m = double(d.y.size()), lambda = 1.0 / (C * m);
-  const auto cs = LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}, {"bias", "1"}, {"scale", "none"}}, {});
+  const auto cs = LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}, {"bias", "1"}}, {});
   const auto pegasos = LinearMulticlass::train(d.rows(), d.y, "pegasos",
-                                               {{"lambda", std::to_string(lambda)}, {"epochs", "3000"}, {"bias", "1"}, {"scale", "none"}}, {});
+                                               {{"lambda", std::to_string(lambda)}, {"epochs", "3000"}, {"bias", "1"}}, {});
   const auto sgd = LinearMulticlass::train(d.rows(), d.y, "sgd",
-                                           {{"lambda", std::to_string(lambda)}, {"eta", "0.01"}, {"epochs", "3000"}, {"bias", "1"}, {"scale", "none"}}, {});
+                                           {{"lambda", std::to_string(lambda)}, {"eta", "0.01"}, {"epochs", "3000"}, {"bias", "1"}}, {});
   const CostMatrix cost = CostMatrix::zero_one(4);
   auto objective = [&](const LinearMulticlass& model) {  // λ/2‖w‖² + mean hinge = (½‖w‖² + C Σ ℓ)/(Cm)
     MulticlassProblem problem(d.rows(), d.y, model.feature_map(), cost);
