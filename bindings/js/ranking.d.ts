@@ -39,6 +39,9 @@ export interface RankerOptions {
   init?: 'zero' | 'pointwise';
   /** bipartite: a document is positive when its relevance is above this */
   relevant?: number;
+  /** f1, fbeta, balanced: 'measure' (default) moves the intercept to the cut that maximises the measure on the
+   *  training set; 'surrogate' keeps the intercept the structured hinge learned (SVMperf's model) */
+  threshold?: 'measure' | 'surrogate';
   /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
    *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
    *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept */

@@ -1,6 +1,8 @@
 #include "ranking/bipartite.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <numeric>
 #include <limits>
 
 #include "core/error.hpp"
@@ -30,6 +32,42 @@ bool bipartite_admissible(const BipartiteSpec& spec, int32_t a, int32_t b, int32
   if (spec.measure == BipartiteMeasure::PrecisionAtK) return a + b >= spec.k;
   if (spec.measure == BipartiteMeasure::RecallAtK) return a + b <= spec.k;
   return true;
+}
+
+double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8_t* y, const int32_t* group,
+                          int32_t groups, int32_t r) {
+  require(spec.measure != BipartiteMeasure::PrecisionAtK && spec.measure != BipartiteMeasure::RecallAtK,
+          "precision@k and recall@k rank the top k: they have no cut to fit");
+  std::vector<int32_t> P(size_t(groups), 0), N(size_t(groups), 0), a(size_t(groups), 0), b(size_t(groups), 0);
+  for (int32_t i = 0; i < r; ++i) ++(y[i] > 0 ? P : N)[size_t(group[i])];
+  auto counts = [&](int32_t g) { return P[size_t(g)] > 0 && N[size_t(g)] > 0; };
+  auto measure = [&](int32_t g) {  // of the group's current prediction: +1 above the cut
+    const size_t u = size_t(g);
+    return bipartite_measure(spec, a[u], b[u], P[u] - a[u], N[u] - b[u]);
+  };
+  std::vector<int32_t> order(static_cast<size_t>(r));
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [s](int32_t u, int32_t v) { return s[u] > s[v]; });
+  // Lower the cut from above every score past one distinct score at a time, updating only the groups it moves.
+  double total = 0;
+  for (int32_t g = 0; g < groups; ++g)
+    if (counts(g)) total += measure(g);
+  double best = total, best_cut = r > 0 ? s[order[0]] + 1 : 0;
+  for (int32_t q = 0; q < r;) {
+    const double score = s[order[size_t(q)]];
+    for (; q < r && s[order[size_t(q)]] == score; ++q) {
+      const int32_t i = order[size_t(q)], g = group[i];
+      if (!counts(g)) continue;
+      total -= measure(g);
+      ++(y[i] > 0 ? a : b)[size_t(g)];
+      total += measure(g);
+    }
+    const double cut = q < r ? 0.5 * (score + s[order[size_t(q)]]) : score - 1;
+    constexpr double kSame = 1e-9;  // total is updated in steps: treat sums this close as equal
+    if (total > best + kSame || (total >= best - kSame && std::fabs(cut) < std::fabs(best_cut)))
+      best = std::max(best, total), best_cut = cut;
+  }
+  return best_cut;
 }
 
 double bipartite_loss(const BipartiteSpec& spec, const int8_t* v, const int8_t* y, int32_t r) {

@@ -46,6 +46,12 @@ BipartiteArgmax bipartite_argmax(const BipartiteSpec& spec, const double* s, con
 // max_{v∈V} [Δ(v, y) + Σ_i (v_i − y*_i) s_i] is ≥ Δ(y*, y) ≥ 0 and bounds Δ(prediction, y) as SSBD 17.3 states.
 std::vector<int8_t> bipartite_reference(const BipartiteSpec& spec, const double* s, const int8_t* y, int32_t r);
 
+// The cut t for which the rule s_i > t scores best: the mean measure over the groups (group[i] in [0, groups);
+// a group without a positive or a negative does not count), over every cut between distinct scores; of equal
+// cuts, the one nearest 0. For the measures of a thresholded prediction: balanced accuracy, F1, F_β.
+double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8_t* y, const int32_t* group,
+                          int32_t groups, int32_t r);
+
 // Prediction argmax_{v∈V} Σ v_i s_i: +1 where s_i > 0, then the fewest changes (by score) that reach V.
 std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r);
 

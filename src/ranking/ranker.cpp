@@ -55,6 +55,11 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        {"zero", "pointwise"}},
       {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
        "bipartite: a document is positive when its relevance is above this"},
+      {"threshold", OptionType::Choice, "measure", 0, -1, false,
+       "f1, fbeta, balanced: measure = the intercept is moved to the cut that maximises the measure on the training "
+       "set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises a bound "
+       "on the loss, not the loss",
+       {"measure", "surrogate"}},
       FeatureScaling::option(),
   };
   return specs;
@@ -212,6 +217,17 @@ Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const 
   w.resize(cols);  // the bias coordinate becomes the intercept
   Ranker model(std::move(w), options.entries(), intercept);
   model.report_ = report;
+  const BipartiteSpec& spec = plan.problem.bipartite;
+  if (plan.problem.objective == RankingObjective::Bipartite && spec.measure != BipartiteMeasure::PrecisionAtK &&
+      spec.measure != BipartiteMeasure::RecallAtK && options.choice("threshold") == "measure") {
+    const std::vector<double> s = model.score(data.features);
+    std::vector<int8_t> y(s.size());
+    std::vector<int32_t> group(s.size());
+    for (int q = 0; q < data.queries(); ++q)
+      for (int32_t i = data.begin(q); i < data.begin(q + 1); ++i)
+        y[size_t(i)] = data.relevance[i] > plan.problem.relevant_above ? 1 : -1, group[size_t(i)] = q;
+    model.intercept_ -= bipartite_best_cut(spec, s.data(), y.data(), group.data(), data.queries(), int32_t(s.size()));
+  }
   return model;
 }
 

@@ -176,3 +176,56 @@ TEST_CASE("bipartite prediction maximises the score over admissible vectors", "[
   const int8_t y[] = {1, -1, 1, -1, 1};
   CHECK_THROWS_AS(bipartite_argmax(too_many, s, y, 5), std::invalid_argument);
 }
+
+TEST_CASE("the best cut of a bipartite measure equals trying every cut, over several groups", "[ranking]") {
+  Rng rng(29);
+  for (BipartiteMeasure m : {BipartiteMeasure::BalancedAccuracy, BipartiteMeasure::F1, BipartiteMeasure::FBeta})
+    for (int trial = 0; trial < 200; ++trial) {
+      const int r = 1 + int(rng.below(30)), groups = 1 + int(rng.below(3));
+      const BipartiteSpec spec{m, 0.5 + 2 * rng.uniform(), 1};
+      std::vector<int8_t> y(r);
+      std::vector<double> s(r);
+      std::vector<int32_t> group(r);
+      for (int i = 0; i < r; ++i) {
+        y[i] = rng.below(3) == 0 ? 1 : -1;
+        s[i] = rng.below(4) == 0 ? 0.5 : 4 * rng.uniform() - 2;  // ties included
+        group[i] = int32_t(rng.below(uint32_t(groups)));
+      }
+      // the mean measure of s > t over the groups with both classes, for any t
+      auto value = [&](double t) {
+        double total = 0;
+        for (int g = 0; g < groups; ++g) {
+          int32_t a = 0, b = 0, P = 0, N = 0;
+          for (int i = 0; i < r; ++i) {
+            if (group[i] != g) continue;
+            (y[i] > 0 ? P : N)++;
+            if (s[i] > t) (y[i] > 0 ? a : b)++;
+          }
+          if (P > 0 && N > 0) total += bipartite_measure(spec, a, b, P - a, N - b);
+        }
+        return total;
+      };
+      double best = value(1e9);  // every distinct score and one cut below them all: every prediction there is
+      for (int i = 0; i < r; ++i) best = std::max({best, value(s[i]), value(s[i] - 1e-9)});
+      const double cut = bipartite_best_cut(spec, s.data(), y.data(), group.data(), groups, r);
+      REQUIRE(value(cut) == Approx(best).margin(1e-12));
+    }
+  const BipartiteSpec precision{BipartiteMeasure::PrecisionAtK, 1, 2};
+  const double s[] = {1, 0};
+  const int8_t y[] = {1, -1};
+  const int32_t group[] = {0, 0};
+  CHECK_THROWS_WITH(bipartite_best_cut(precision, s, y, group, 1, 2), Catch::Contains("no cut to fit"));
+}
+
+TEST_CASE("a cut falls midway between distinct scores; of equally good cuts, the one nearest 0", "[ranking]") {
+  const int8_t y[] = {1, -1, 1, -1};
+  const int32_t group[] = {0, 0, 0, 0};
+  // F1 of the cuts below 4, 3, -2, -4: 2/3, 1/2, 4/5, 2/3; the best lies midway between -2 and -4
+  const double s[] = {4, 3, -2, -4};
+  CHECK(bipartite_best_cut({BipartiteMeasure::F1, 1, 1}, s, y, group, 1, 4) == -3);
+  // balanced accuracy: cuts at 3.5 (TPR 1/2, TNR 1) and -3 (TPR 1, TNR 1/2) both give 0.75; -3 is nearer 0
+  const double t[] = {4, 3, -2, -4};
+  CHECK(bipartite_best_cut({BipartiteMeasure::BalancedAccuracy, 1, 1}, t, y, group, 1, 4) == -3);
+  const double u[] = {4, 2, -3, -4};  // the same, mirrored: now 3 is nearer 0 than -3.5
+  CHECK(bipartite_best_cut({BipartiteMeasure::BalancedAccuracy, 1, 1}, u, y, group, 1, 4) == 3);
+}
