@@ -129,7 +129,8 @@ inline Rows input_rows(const MatrixArg& x, int32_t model_cols, NanFeatures nan =
 inline void require_two_classes(const int32_t* y, int n, bool allow_single_class) {
   if (allow_single_class || n <= 0) return;
   require(std::any_of(y, y + n, [&](int32_t l) { return l != y[0]; }), "y: every training label is ", y[0],
-          "; a model of a single class always predicts it (set allowSingleClass: true to train one anyway)");
+          "; a model of a single class always predicts it (set allowSingleClass: true, or the CLI's "
+          "--allow-single-class, to train one anyway)");
 }
 
 // "key=value" lines (the CLI's --set and the JS option objects both arrive this way).

@@ -144,3 +144,19 @@ test('a data file larger than one read (8 MB) is read in chunks as when whole', 
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /line 2: feature index 1 after 2 \(indices must increase\) \(the line starts at byte offset 8388605\)/);
 });
+
+test('CLI: a file of one class is refused unless --allow-single-class is given', () => {
+  const one = join(dir, 'one.svm');
+  writeFileSync(one, '7 1:0.5 2:1\n7 1:-1 2:0.25\n7 2:3\n');
+  const refused = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'));
+  assert.notEqual(refused.status, 0);
+  assert.match(refused.stderr, /every training label is 7.*--allow-single-class/);
+  for (const algo of ['cs', 'tree']) {  // a reduction needs two labels whatever the flag says
+    const t = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'), '--algo', algo, '--allow-single-class', '--json');
+    assert.equal(t.status, 0, t.stderr);
+    const p = argmax('predict', '--model', join(dir, 'one.bin'), '--data', one);
+    assert.deepEqual(p.stdout.trim().split('\n'), ['7', '7', '7'], algo);
+  }
+  const ranking = argmax('train', 'ranking', '--train', one, '--model', join(dir, 'r.bin'), '--allow-single-class');
+  assert.match(ranking.stderr, /unknown flag '--allow-single-class'/);
+});

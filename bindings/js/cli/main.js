@@ -7,7 +7,7 @@ import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, taggerFor, tagText } from './tag.js';
 
 const USAGE = `usage:
-  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--json]
+  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--input text|tokens] < text
@@ -17,15 +17,15 @@ tasks: ${Object.keys(tasks).join(', ')}`;
 
 class UsageError extends Error {}
 
-// --flag value pairs; --set may repeat; --json and --help are switches.
-function parseFlags(args, allowed) {
+// --flag value pairs; --set may repeat; --json, --help and the allowed switches take no value.
+function parseFlags(args, allowed, switches = []) {
   const flags = { set: {} };
   for (let i = 0; i < args.length; ++i) {
     const a = args[i];
-    if (a === '--json' || a === '--help' || a === '-h') { flags[a === '-h' ? 'help' : a.slice(2)] = true; continue; }
+    if (a === '--json' || a === '--help' || a === '-h' || switches.includes(a.slice(2))) { flags[a === '-h' ? 'help' : a.slice(2)] = true; continue; }
     if (!a.startsWith('--')) throw new UsageError(`unexpected argument '${a}'`);
     const name = a.slice(2);
-    if (!allowed.includes(name)) throw new UsageError(`unknown flag '${a}' (allowed: ${allowed.map((f) => '--' + f).join(', ')}, --json, --help)`);
+    if (!allowed.includes(name)) throw new UsageError(`unknown flag '${a}' (allowed: ${[...allowed, ...switches].map((f) => '--' + f).join(', ')}, --json, --help)`);
     const value = args[++i];
     if (value === undefined) throw new UsageError(`flag '${a}' needs a value`);
     if (name === 'set') {
@@ -79,10 +79,10 @@ async function main(argv) {
     }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
-    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init', 'threads']);
+    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init', 'threads'], task.singleClass ? ['allow-single-class'] : []);
     if (task.baselineCompilerOnly) setFlagsFromString('--liftoff-only');  // before the module is compiled
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');
     if (flags.init !== undefined && !task.warmStart) {
       throw new UsageError(`--init (warm start) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].warmStart).join(', ')}`);
@@ -97,7 +97,7 @@ async function main(argv) {
     const started = performance.now();
     const result = await task.train(am, {
       train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), algo, set: flags.set,
-      init: flags.init && loadModel(am, flags.init, task), threads,
+      init: flags.init && loadModel(am, flags.init, task), threads, allowSingleClass: Boolean(flags['allow-single-class']),
       log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
     });
     const seconds = (performance.now() - started) / 1000;

@@ -33,16 +33,17 @@ export default {
   // calls, and compiling it competes for the CPU, so the whole process is faster on the baseline compiler alone
   // (docs/benchmarks.md, "Cold and warm code"). Sequence training, longer, is not.
   baselineCompilerOnly: true,
+  singleClass: true,  // --allow-single-class trains on a file of one class
   help(am) {
     return ALGORITHMS.filter((a) => !REDUCTION_ALGORITHMS.includes(a)).map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n')
       + `\n--algo cs --set kernel=linear|poly|rbf (the kernel SVM)\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
   },
-  train(am, { train, valid, algo, set, log }) {
+  train(am, { train, valid, algo, set, log, allowSingleClass }) {
     const data = readData(am, train);
     const model = REDUCTION_ALGORITHMS.includes(algo) ? reductionModel(am, algo, set, data.X.cols)
       : algo === 'cs' && set.kernel !== undefined ? new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.kernelOptions(), set, 'the kernel SVM') })
         : new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.options(algo), set, `algorithm '${algo}'`) });
-    model.fit(data.X, data.y, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
+    model.fit(data.X, data.y, { allowSingleClass, onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
     const check = valid ? readData(am, valid) : data;
     const { metrics } = measures(am, check.y, model.predict(check.X));
     return { model, n: data.n, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };
