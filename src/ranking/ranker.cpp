@@ -141,6 +141,24 @@ std::vector<float> initial_weights(const RankingProblem& problem, const QuerySet
   return w;
 }
 
+// Bipartite measures of a thresholded prediction (not the top-k ones) have a cut to fit.
+bool has_cut(const RankingProblemConfig& config) {
+  const BipartiteMeasure m = config.bipartite.measure;
+  return config.objective == RankingObjective::Bipartite && m != BipartiteMeasure::PrecisionAtK &&
+         m != BipartiteMeasure::RecallAtK;
+}
+
+// The cut of the training scores at which the rule score > cut gives the best mean measure over the queries.
+double best_cut(const RankingProblemConfig& config, const QuerySet& data, const std::vector<double>& scores) {
+  std::vector<int8_t> y(scores.size());
+  std::vector<int32_t> query(scores.size());
+  for (int q = 0; q < data.queries(); ++q)
+    for (int32_t i = data.begin(q); i < data.begin(q + 1); ++i)
+      y[size_t(i)] = data.relevance[i] > config.relevant_above ? 1 : -1, query[size_t(i)] = q;
+  return bipartite_best_cut(config.bipartite, scores.data(), y.data(), query.data(), data.queries(),
+                            int32_t(scores.size()));
+}
+
 // Records the averaged weights at the start of every epoch after the first (= the model after each epoch).
 struct EpochSnapshots {
   const RankingProblem& inner;
@@ -217,17 +235,8 @@ Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const 
   w.resize(cols);  // the bias coordinate becomes the intercept
   Ranker model(std::move(w), options.entries(), intercept);
   model.report_ = report;
-  const BipartiteSpec& spec = plan.problem.bipartite;
-  if (plan.problem.objective == RankingObjective::Bipartite && spec.measure != BipartiteMeasure::PrecisionAtK &&
-      spec.measure != BipartiteMeasure::RecallAtK && options.choice("threshold") == "measure") {
-    const std::vector<double> s = model.score(data.features);
-    std::vector<int8_t> y(s.size());
-    std::vector<int32_t> group(s.size());
-    for (int q = 0; q < data.queries(); ++q)
-      for (int32_t i = data.begin(q); i < data.begin(q + 1); ++i)
-        y[size_t(i)] = data.relevance[i] > plan.problem.relevant_above ? 1 : -1, group[size_t(i)] = q;
-    model.intercept_ -= bipartite_best_cut(spec, s.data(), y.data(), group.data(), data.queries(), int32_t(s.size()));
-  }
+  if (has_cut(plan.problem) && options.choice("threshold") == "measure")
+    model.intercept_ -= best_cut(plan.problem, data, model.score(data.features));
   return model;
 }
 
