@@ -39,6 +39,13 @@ export interface RankerOptions {
   init?: 'zero' | 'pointwise';
   /** bipartite: a document is positive when its relevance is above this */
   relevant?: number;
+  /** rank by a linear function of D random Fourier features z(x) of each document instead of x, approximating the
+   *  Gaussian kernel exp(-gamma ||x - x'||^2); default 0 = off; needs scale none */
+  rff?: number;
+  /** gamma > 0 of the kernel rff approximates (default 1) */
+  gamma?: number;
+  /** seed of the random features (default 1) */
+  rff_seed?: number;
   /** feature scaling fitted on the training rows and folded into the weights: minmax (to [0, 1]) or standard
    *  (zero mean, unit variance); sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept; default none */
   scale?: FeatureScaling;

@@ -55,9 +55,14 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        {"zero", "pointwise"}},
       {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
        "bipartite: a document is positive when its relevance is above this"},
-      FeatureScaling::option(),
   };
-  return specs;
+  static const std::vector<OptionSpec> all = [] {
+    std::vector<OptionSpec> out = specs;
+    for (OptionSpec& s : RandomFourierFeatures::option_specs()) out.push_back(std::move(s));
+    out.push_back(FeatureScaling::option());
+    return out;
+  }();
+  return all;
 }
 
 Ranker::Ranker(std::vector<float> weights, OptionList settings, double intercept)
@@ -166,8 +171,19 @@ OptionList with(OptionList list, const std::string& key, const std::string& valu
   return list;
 }
 
-// The intercept travels with the settings (saved as one more key=value entry, absent when 0).
+// The intercept travels with the settings (saved as one more key=value entry, absent when 0), as do the
+// input columns of the random features (absent without them).
 const char* kIntercept = "intercept";
+const char* kRffColumns = "rff_columns";
+
+// The documents of `data` seen through the map: rows of z(x), held in `buffer` (data itself without a map).
+QuerySet mapped(const QuerySet& data, const RandomFourierFeatures& rff, std::vector<float>& buffer) {
+  if (!rff.dim()) return data;
+  buffer = rff.map_rows(data.features);
+  QuerySet out = data;
+  out.features = Rows::dense(buffer.data(), data.features.rows(), rff.dim());
+  return out;
+}
 
 std::string number_text(double x) {
   std::ostringstream out;
@@ -182,6 +198,14 @@ Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const Pr
   const Options options = Options::parse(option_specs(), given, "ranking");
   raw_data.validate_for_training();
   require(raw_data.queries() > 0, "ranking needs at least one query");
+  const RandomFourierFeatures rff = RandomFourierFeatures::from_options(options, raw_data.features.cols());
+  if (rff.dim()) {
+    require(options.choice("scale") == "none", "rff maps the features as given; leave scale at none");
+    std::vector<float> z;
+    Ranker model = train_scaled(mapped(raw_data, rff, z), options, progress);
+    model.rff_ = rff;
+    return model;
+  }
   const ScaledRows scaled(raw_data.features, options.choice("scale"));
   QuerySet data = raw_data;
   data.features = scaled.rows;
@@ -215,15 +239,18 @@ Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const 
   return model;
 }
 
-Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& valid, const OptionList& given,
+Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& raw_valid, const OptionList& given,
                                      const std::vector<double>& lambdas, int32_t eval_k, std::vector<Trial>* trials) {
   const Options options = Options::parse(option_specs(), given, "ranking");
   require(!lambdas.empty(), "validation needs at least one lambda");
   require(eval_k >= 1, "validation NDCG@k needs k ≥ 1");
-  train.validate_for_training();
-  valid.validate_for_training();
-  require(train.queries() > 0 && valid.queries() > 0, "training and validation sets need queries");
+  raw_train.validate_for_training();
+  raw_valid.validate_for_training();
+  require(raw_train.queries() > 0 && raw_valid.queries() > 0, "training and validation sets need queries");
   require(options.choice("scale") == "none", "validation trains on raw features; leave scale at none");
+  const RandomFourierFeatures rff = RandomFourierFeatures::from_options(options, raw_train.features.cols());
+  std::vector<float> train_z, valid_z;
+  const QuerySet train = mapped(raw_train, rff, train_z), valid = mapped(raw_valid, rff, valid_z);
   const bool pointwise = options.choice("algo") == "pointwise";
   Trial best{0, 0, -1};
   std::vector<float> best_w;
@@ -253,15 +280,19 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
   }
   OptionList settings = with(options.entries(), "lambda", number_text(best.lambda));
   settings = with(settings, "epochs", std::to_string(best.epochs));
-  return Ranker(std::move(best_w), settings);
+  Ranker model(std::move(best_w), settings);
+  model.rff_ = rff;
+  return model;
 }
 
 std::vector<double> Ranker::score(const Rows& rows) const {
   std::vector<double> s(rows.rows(), 0.0);
   const int32_t n = int32_t(weights_.size());
+  std::vector<float> z(rff_.dim());
   for (int32_t i = 0; i < rows.rows(); ++i) {
     double sum = 0;
-    rows.row(i).for_each([&](int32_t j, float x) {
+    if (rff_.dim()) rff_.map(rows.row(i), z.data());
+    (rff_.dim() ? RowView{nullptr, z.data(), rff_.dim()} : rows.row(i)).for_each([&](int32_t j, float x) {
       if (j < n) sum += double(weights_[j]) * x;
     });
     s[i] = sum + intercept_;
@@ -276,7 +307,12 @@ std::vector<int32_t> Ranker::rank(const Rows& rows) const {
 
 std::vector<uint8_t> Ranker::save() const {
   ByteWriter out("ranking");
-  OptionList settings = settings_;
+  // The random-feature settings are written only with a map (so rankers without one keep their bytes).
+  OptionList settings;
+  for (const auto& kv : settings_)
+    if (!RandomFourierFeatures::is_option(kv.first)) settings.push_back(kv);
+  for (auto& kv : rff_.option_entries()) settings.push_back(std::move(kv));
+  if (rff_.dim()) settings.emplace_back(kRffColumns, std::to_string(rff_.cols()));
   if (intercept_ != 0) settings.emplace_back(kIntercept, number_text(intercept_));
   out.put_options(settings);
   out.put_vector(weights_);
@@ -289,17 +325,29 @@ Ranker Ranker::load(const uint8_t* data, size_t size) {
   std::vector<float> weights = in.get_vector<float>();
   in.expect_end();
   for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
-  double intercept = 0;
-  for (auto it = settings.begin(); it != settings.end(); ++it)
-    if (it->first == kIntercept) {
-      char* end = nullptr;
-      intercept = std::strtod(it->second.c_str(), &end);
-      require(end && *end == '\0' && std::isfinite(intercept), "ranking model is corrupt (bad intercept)");
-      settings.erase(it);
-      break;
-    }
-  Options::parse(option_specs(), settings, "ranking model");  // the settings must still make sense
-  return Ranker(std::move(weights), std::move(settings), intercept);
+  // Takes the number saved under `key` out of the settings (fallback when absent).
+  auto take = [&settings](const char* key, double fallback) {
+    for (auto it = settings.begin(); it != settings.end(); ++it)
+      if (it->first == key) {
+        char* end = nullptr;
+        const double x = std::strtod(it->second.c_str(), &end);
+        require(end && *end == '\0' && std::isfinite(x), "ranking model is corrupt (bad ", key, ")");
+        settings.erase(it);
+        return x;
+      }
+    return fallback;
+  };
+  const double intercept = take(kIntercept, 0);
+  const double rff_columns = take(kRffColumns, -1);
+  const Options options = Options::parse(option_specs(), settings, "ranking model");  // must still make sense
+  Ranker model(std::move(weights), std::move(settings), intercept);
+  if (options.integer("rff") > 0) {
+    require(rff_columns >= 0 && rff_columns <= 2147483647.0, "ranking model is corrupt (random features without columns)");
+    model.rff_ = RandomFourierFeatures::from_options(options, int32_t(rff_columns));
+    require(model.weights_.size() == size_t(model.rff_.dim()), "ranking model is corrupt (", model.weights_.size(),
+            " weights for ", model.rff_.dim(), " random features)");
+  }
+  return model;
 }
 
 }  // namespace argmax
