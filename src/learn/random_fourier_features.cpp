@@ -1,6 +1,7 @@
 #include "learn/random_fourier_features.hpp"
 
 #include <cmath>
+#include <cstdlib>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -47,10 +48,15 @@ RandomFourierFeatures RandomFourierFeatures::from_options(const Options& options
 
 OptionList RandomFourierFeatures::option_entries() const {
   if (!dim_) return {};
-  std::ostringstream gamma;
-  gamma.precision(17);  // round-trips the double
-  gamma << gamma_;
-  return {{"rff", std::to_string(dim_)}, {"gamma", gamma.str()}, {"rff_seed", std::to_string(seed_)}};
+  std::string gamma;
+  for (int digits : {15, 17}) {  // the shorter text when it reads back as the same double
+    std::ostringstream text;
+    text.precision(digits);
+    text << gamma_;
+    gamma = text.str();
+    if (std::strtod(gamma.c_str(), nullptr) == gamma_) break;
+  }
+  return {{"rff", std::to_string(dim_)}, {"gamma", gamma}, {"rff_seed", std::to_string(seed_)}};
 }
 
 RandomFourierFeatures RandomFourierFeatures::from_entries(const OptionList& entries, int32_t cols) {

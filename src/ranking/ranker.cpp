@@ -203,7 +203,7 @@ Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const Pr
     require(options.choice("scale") == "none", "rff maps the features as given; leave scale at none");
     std::vector<float> z;
     Ranker model = train_scaled(mapped(raw_data, rff, z), options, progress);
-    model.rff_ = rff;
+    model.use_random_features(rff);
     return model;
   }
   const ScaledRows scaled(raw_data.features, options.choice("scale"));
@@ -211,6 +211,7 @@ Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const Pr
   data.features = scaled.rows;
   Ranker model = train_scaled(data, options, progress);
   model.intercept_ += scaled.scaling.fold(model.weights_, 1)[0];
+  model.use_random_features({});
   return model;
 }
 
@@ -281,7 +282,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
   OptionList settings = with(options.entries(), "lambda", number_text(best.lambda));
   settings = with(settings, "epochs", std::to_string(best.epochs));
   Ranker model(std::move(best_w), settings);
-  model.rff_ = rff;
+  model.use_random_features(rff);
   return model;
 }
 
@@ -305,13 +306,19 @@ std::vector<int32_t> Ranker::rank(const Rows& rows) const {
   return order_best_first(s.data(), int32_t(s.size()));
 }
 
+// The random-feature settings are those of the map, and only with one (so rankers without it keep their bytes).
+void Ranker::use_random_features(RandomFourierFeatures rff) {
+  rff_ = std::move(rff);
+  OptionList settings;
+  for (auto& kv : settings_)
+    if (!RandomFourierFeatures::is_option(kv.first)) settings.push_back(std::move(kv));
+  for (auto& kv : rff_.option_entries()) settings.push_back(std::move(kv));
+  settings_ = std::move(settings);
+}
+
 std::vector<uint8_t> Ranker::save() const {
   ByteWriter out("ranking");
-  // The random-feature settings are written only with a map (so rankers without one keep their bytes).
-  OptionList settings;
-  for (const auto& kv : settings_)
-    if (!RandomFourierFeatures::is_option(kv.first)) settings.push_back(kv);
-  for (auto& kv : rff_.option_entries()) settings.push_back(std::move(kv));
+  OptionList settings = settings_;
   if (rff_.dim()) settings.emplace_back(kRffColumns, std::to_string(rff_.cols()));
   if (intercept_ != 0) settings.emplace_back(kIntercept, number_text(intercept_));
   out.put_options(settings);
@@ -343,7 +350,7 @@ Ranker Ranker::load(const uint8_t* data, size_t size) {
   Ranker model(std::move(weights), std::move(settings), intercept);
   if (options.integer("rff") > 0) {
     require(rff_columns >= 0 && rff_columns <= 2147483647.0, "ranking model is corrupt (random features without columns)");
-    model.rff_ = RandomFourierFeatures::from_options(options, int32_t(rff_columns));
+    model.use_random_features(RandomFourierFeatures::from_options(options, int32_t(rff_columns)));
     require(model.weights_.size() == size_t(model.rff_.dim()), "ranking model is corrupt (", model.weights_.size(),
             " weights for ", model.rff_.dim(), " random features)");
   }

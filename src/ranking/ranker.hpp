@@ -64,6 +64,7 @@ class Ranker {
 
  private:
   static Ranker train_scaled(const QuerySet& data, const Options& options, const ProgressFn& progress);
+  void use_random_features(RandomFourierFeatures rff);  // the map, and its options in the settings
   std::vector<float> weights_;
   OptionList settings_;
   double intercept_ = 0;
