@@ -15,25 +15,19 @@ namespace {
 constexpr double kHuge = 1e300;
 const char* kKind = "kernel-multiclass";
 
-Kernel kernel_of(const Options& o) {
-  return Kernel::named(o.choice("kernel"), o.real("gamma"), o.real("coef0"), o.integer("degree"));
-}
-
 }  // namespace
 
 const std::vector<OptionSpec>& KernelMulticlass::options_table() {
-  static const std::vector<OptionSpec> table = {
-      {"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (as the linear cs; LIBSVM's -c)"},
-      {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stop when every example's KKT violation is ≤ eps"},
-      {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on passes over the examples"},
-      {"kernel", OptionType::Choice, "rbf", 0, -1, false,
-       "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)", {"linear", "poly", "rbf"}},
-      {"gamma", OptionType::Real, "1", 0, kHuge, true, "γ of the poly and rbf kernels"},
-      {"coef0", OptionType::Real, "0", 0, kHuge, false, "constant term of the poly kernel"},
-      {"degree", OptionType::Integer, "3", 1, 100, false, "degree of the poly kernel"},
-      {"cache", OptionType::Real, "200", 0, kHuge, true, "kernel column cache in MB (must hold one column: 4·m bytes)"},
-      {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (example order)"},
-  };
+  static const std::vector<OptionSpec> table = [] {
+    std::vector<OptionSpec> t = {
+        {"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (as the linear cs; LIBSVM's -c)"},
+        {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stop when every example's KKT violation is ≤ eps"},
+        {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on passes over the examples"},
+    };
+    for (OptionSpec& s : Kernel::option_specs()) t.push_back(std::move(s));
+    t.push_back({"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (example order)"});
+    return t;
+  }();
   return table;
 }
 
@@ -45,7 +39,7 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
   require(int64_t(raw_labels.size()) == rows.rows(), "got ", raw_labels.size(), " labels for ", rows.rows(), " rows");
   rows.validate();
   KernelMulticlass model;
-  model.kernel_ = kernel_of(options);
+  model.kernel_ = Kernel::from_options(options);
   model.options_ = options.entries();
   LabelCosts indexed = label_costs(raw_labels, cost_rows);
   model.labels_ = std::move(indexed.labels);
@@ -101,7 +95,7 @@ KernelMulticlass KernelMulticlass::load(const uint8_t* data, size_t size) {
   ByteReader in(data, size, kKind);
   KernelMulticlass m;
   m.options_ = in.get_options();
-  m.kernel_ = kernel_of(Options::parse(options_table(), m.options_, "a saved kernel multiclass SVM"));
+  m.kernel_ = Kernel::from_options(Options::parse(options_table(), m.options_, "a saved kernel multiclass SVM"));
   const int32_t cols = in.get<int32_t>();
   m.labels_ = in.get_vector<int32_t>();
   require(!m.labels_.empty(), "model bytes are corrupt (shapes do not match)");

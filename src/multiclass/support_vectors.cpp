@@ -51,8 +51,7 @@ std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& row
         x_norms[i] += double(v) * v;
       });
     block.noalias() = x * svt;  // ⟨x_i, s⟩
-    for (int s = 0; s < n; ++s)
-      for (int32_t i = 0; i < b; ++i) block(i, s) = kernel(block(i, s), x_norms[i], norms_[s]);
+    kernel.apply(block.data(), b, n, x_norms.data(), norms_.data());
     Eigen::Map<RowMajor>(&out[size_t(first) * k], b, k).noalias() = block * a;
   }
   return out;
