@@ -8,6 +8,7 @@
 #include "binary/binary_learners.hpp"
 #include "binary/kernel_svm.hpp"
 #include "binary/linear_learners.hpp"
+#include "clusters.hpp"
 #include "core/rng.hpp"
 #include "reductions/reduction.hpp"
 
@@ -145,15 +146,9 @@ TEST_CASE("svm-kernel models save and load; one-vs-all on svm-kernel separates t
   const float value[1] = {0.5f}, dense[2] = {0, 0.5f};
   CHECK(model->score(RowView{index, value, 1}) == model->score(RowView{nullptr, dense, 2}));
 
-  Rng rng(7);
-  std::vector<float> x;
-  std::vector<int32_t> y;
-  for (int i = 0; i < 300; ++i) {
-    const int label = i % 3;
-    const double r = label + 0.3 * rng.uniform(), a = 6.283185307179586 * rng.uniform();
-    x.push_back(float(r * std::cos(a))), x.push_back(float(r * std::sin(a))), y.push_back(label);
-  }
-  const Rows rows = Rows::dense(x.data(), 300, 2);
+  const Clusters three = rings(300, 7);
+  const Rows rows = three.rows();
+  const std::vector<int32_t>& y = three.y;
   ReductionConfig config;
   config.reduction = "ova", config.learner = "svm-kernel", config.learner_options = {{"gamma", "1"}, {"C", "10"}};
   const ReductionModel ova = ReductionModel::train(rows, y, 3, config);
