@@ -152,8 +152,9 @@ void SequenceModel::compact() {
 }
 
 // Payload: labels, input kind; tokens: templates, hash bits, dictionary keys, lexicons; numeric: columns,
-// bias; then the options (which hold the random-feature map, if any) and the weights; then, only when the model has global features, their templates,
-// word list, candidate count and weights (so models without them keep the bytes they always had).
+// bias; then the options (which hold the random-feature map, if any) and the weights; then, only when the
+// model has global features, their templates, word list, candidate count and weights (so models without them
+// keep the bytes they always had).
 std::vector<uint8_t> SequenceModel::save() const {
   ByteWriter w("sequence");
   w.put_strings(labels);

@@ -49,7 +49,8 @@ class SequenceModel {
   TrainingReport report;       // how training ended (not saved: a loaded model reports converged)
 
   int32_t feature_rows() const {
-    return input == SequenceInput::Tokens ? index.size() : (rff.dim() ? rff.dim() : numeric_columns) + (numeric_bias ? 1 : 0);
+    if (input == SequenceInput::Tokens) return index.size();
+    return (rff.dim() ? rff.dim() : numeric_columns) + (numeric_bias ? 1 : 0);
   }
   ChainLayout layout() const { return {feature_rows(), int32_t(labels.size())}; }
   int label_id(const std::string& label) const;  // −1 if unknown
