@@ -176,6 +176,12 @@ OptionList with(OptionList list, const std::string& key, const std::string& valu
 const char* kIntercept = "intercept";
 const char* kRffColumns = "rff_columns";
 
+// The map the options ask for over the documents' `cols` features.
+RandomFourierFeatures random_features(const Options& options, int32_t cols) {
+  require(options.integer("rff") == 0 || cols > 0, "rff maps the documents' features, and they have none");
+  return RandomFourierFeatures::from_options(options, cols);
+}
+
 // The documents of `data` seen through the map: rows of z(x), held in `buffer` (data itself without a map).
 QuerySet mapped(const QuerySet& data, const RandomFourierFeatures& rff, std::vector<float>& buffer) {
   if (!rff.dim()) return data;
@@ -198,7 +204,7 @@ Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const Pr
   const Options options = Options::parse(option_specs(), given, "ranking");
   raw_data.validate_for_training();
   require(raw_data.queries() > 0, "ranking needs at least one query");
-  const RandomFourierFeatures rff = RandomFourierFeatures::from_options(options, raw_data.features.cols());
+  const RandomFourierFeatures rff = random_features(options, raw_data.features.cols());
   if (rff.dim()) {
     require(options.choice("scale") == "none", "rff maps the features as given; leave scale at none");
     std::vector<float> z;
@@ -249,7 +255,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
   raw_valid.validate_for_training();
   require(raw_train.queries() > 0 && raw_valid.queries() > 0, "training and validation sets need queries");
   require(options.choice("scale") == "none", "validation trains on raw features; leave scale at none");
-  const RandomFourierFeatures rff = RandomFourierFeatures::from_options(options, raw_train.features.cols());
+  const RandomFourierFeatures rff = random_features(options, raw_train.features.cols());
   std::vector<float> train_z, valid_z;
   const QuerySet train = mapped(raw_train, rff, train_z), valid = mapped(raw_valid, rff, valid_z);
   const bool pointwise = options.choice("algo") == "pointwise";

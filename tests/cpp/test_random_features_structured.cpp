@@ -156,4 +156,7 @@ TEST_CASE("a ranker on random features is the ranker trained on the mapped featu
   CHECK(validated.score(raw.features) == validated_by_hand.score(mapped.features));
   CHECK_THROWS_WITH(Ranker::train(raw, {{"rff", "10"}, {"scale", "minmax"}}), Catch::Contains("leave scale at none"));
   CHECK_THROWS_WITH(Ranker::train(raw, {{"rff", "10"}, {"gamma", "-1"}}), Catch::Contains("'gamma' must be > 0"));
+  QuerySet featureless = raw;
+  featureless.features = Rows::dense(z.data(), raw.features.rows(), 0);
+  CHECK_THROWS_WITH(Ranker::train(featureless, {{"rff", "10"}}), Catch::Contains("rff maps the documents' features, and they have none"));
 }
