@@ -37,13 +37,13 @@ Ranker train_with_validation(const MatrixArg& t, uintptr_t t_relevance, uintptr_
 }
 
 val score(const Ranker& m, const MatrixArg& x) {
-  return typed_array("Float64Array", m.score(input_rows(x, int32_t(m.dim()))));
+  return typed_array("Float64Array", m.score(input_rows(x, m.cols())));
 }
 val rank(const Ranker& m, const MatrixArg& x) {
-  return typed_array("Int32Array", m.rank(input_rows(x, int32_t(m.dim()))));
+  return typed_array("Int32Array", m.rank(input_rows(x, m.cols())));
 }
 val weights(const Ranker& m) { return typed_array("Float32Array", m.weights()); }
-int cols(const Ranker& m) { return int(m.dim()); }
+int cols(const Ranker& m) { return m.cols(); }
 std::string options(const Ranker& m) {
   std::string text;
   for (const auto& [key, value] : m.settings()) text += key + "=" + value + "\n";

@@ -1,6 +1,7 @@
 // Native driver of bench/kernels.mjs: trains the kernel multiclass SVM on LIBSVM files and prints one JSON
-// line {accuracy, train_seconds, predict_seconds, support_vectors, passes, converged}.
+// line {accuracy, train_seconds, predict_seconds (the fastest of three runs), support_vectors, passes, converged}.
 //   bench_kernels TRAIN TEST [key=value]...   (the options of KernelMulticlass, e.g. kernel=rbf gamma=4 C=16)
+#include <algorithm>
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -31,14 +32,18 @@ int main(int argc, char** argv) try {
   const auto model = KernelMulticlass::train(train.rows.view(), train.labels, options, {});
   const auto t1 = clock::now();
   std::vector<int32_t> predicted(test.labels.size());
-  model.predict(test.rows.view(), predicted.data());
-  const auto t2 = clock::now();
+  double predict_seconds = 1e300;  // the fastest of three runs (the machines are shared)
+  for (int run = 0; run < 3; ++run) {
+    const auto t2 = clock::now();
+    model.predict(test.rows.view(), predicted.data());
+    predict_seconds = std::min(predict_seconds, std::chrono::duration<double>(clock::now() - t2).count());
+  }
   size_t correct = 0;
   for (size_t i = 0; i < predicted.size(); ++i) correct += predicted[i] == test.labels[i];
   const auto& r = model.training_report();
   std::cout << "{\"accuracy\":" << double(correct) / predicted.size()
             << ",\"train_seconds\":" << std::chrono::duration<double>(t1 - t0).count()
-            << ",\"predict_seconds\":" << std::chrono::duration<double>(t2 - t1).count()
+            << ",\"predict_seconds\":" << predict_seconds
             << ",\"support_vectors\":" << model.support_vectors() << ",\"passes\":" << r.iterations
             << ",\"converged\":" << (r.converged ? "true" : "false") << "}\n";
   return 0;

@@ -61,6 +61,10 @@ std::vector<Setup> setups() {
   };
   return {
       {"ndcg", with({{"algo", "ndcg"}, {"eta", "0.1"}}), sgd_lambdas},
+      // An approximate Gaussian-kernel ranker (random Fourier features of the 46 features, each in [0, 1]).
+      {"ndcg, rff D=1000 gamma=0.1", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "0.1"}}), sgd_lambdas},
+      {"ndcg, rff D=1000 gamma=0.3", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "0.3"}}), sgd_lambdas},
+      {"ndcg, rff D=1000 gamma=1", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "1"}}), sgd_lambdas},
       {"ndcg, gain 2^rel-1", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"gain", "exp2"}}), sgd_lambdas},
       {"ndcg, SSBD positions", with({{"algo", "ndcg"}, {"eta", "0.01"}, {"psi", "positions"}}), sgd_lambdas},
       {"kendall", with({{"algo", "kendall"}, {"eta", "1"}}), sgd_lambdas},

@@ -42,6 +42,13 @@ export interface RankerOptions {
   /** f1, fbeta, balanced: 'measure' (default) moves the intercept to the cut that maximises the measure on the
    *  training set; 'surrogate' keeps the intercept the structured hinge learned (SVMperf's model) */
   threshold?: 'measure' | 'surrogate';
+  /** rank by a linear function of D random Fourier features z(x) of each document instead of x, approximating the
+   *  Gaussian kernel exp(-gamma ||x - x'||^2); default 0 = off; scale stays auto or none */
+  rff?: number;
+  /** gamma > 0 of the kernel rff approximates (default 1) */
+  gamma?: number;
+  /** seed of the random features (default 1) */
+  rff_seed?: number;
   /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
    *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
    *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept */

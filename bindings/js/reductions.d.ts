@@ -2,20 +2,30 @@
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
 import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
 
-export type BinaryLearnerName = 'svm-dcd' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
+export type BinaryLearnerName = 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential' | 'learned';
 export type CodeName = 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
 
 /** Options of the binary learners (each learner takes only its own; see BinaryClassifier.options(name)). */
 export interface BinaryLearnerOptions {
-  /** svm-dcd, logistic: cost C */
+  /** svm-dcd, svm-kernel, logistic: cost C */
   C?: number;
   /** svm-dcd: 'squared-hinge' (LIBLINEAR -s 1, LinearSVC's default) or 'hinge' (-s 3) */
   loss?: 'squared-hinge' | 'hinge';
-  /** linear learners: value of the constant feature (0 = no intercept) */
+  /** linear learners: value of the constant feature (0 = no intercept); svm-kernel: b in K + b² (default 1) */
   bias?: number;
-  /** svm-dcd: projected-gradient gap; logistic: relative gradient norm */
+  /** svm-dcd, svm-kernel: projected-gradient gap; logistic: relative gradient norm */
   tol?: number;
+  /** svm-kernel: K = linear ⟨x,x'⟩, poly (gamma⟨x,x'⟩ + coef0)^degree or rbf exp(−gamma‖x−x'‖²) (default rbf) */
+  kernel?: 'linear' | 'poly' | 'rbf';
+  /** svm-kernel: γ > 0 of poly and rbf (default 1) */
+  gamma?: number;
+  /** svm-kernel: constant term of poly (default 0) */
+  coef0?: number;
+  /** svm-kernel: degree of poly (default 3) */
+  degree?: number;
+  /** svm-kernel: kernel column cache in MB; an error when it cannot hold one column (4·m bytes; default 200) */
+  cache?: number;
   max_iter?: number;
   /** svm-pegasos: λ in λ/2‖w‖² + mean hinge */
   lambda?: number;

@@ -48,6 +48,15 @@ export interface SequenceOptions {
   lexicon_min_count?: number;
   /** Numeric input: add an always-on feature (default true). */
   bias?: boolean;
+  /**
+   * Numeric input: the chain reads D random Fourier features z(x) of each position's columns instead of x,
+   * approximating the Gaussian kernel exp(−γ‖x−x'‖²) (default 0 = off). The map is regenerated from its seed on load.
+   */
+  rff?: number;
+  /** γ > 0 of the kernel `rff` approximates (default 1). */
+  gamma?: number;
+  /** Seed of the random features (default 1). */
+  rff_seed?: number;
   /** L1 weight c of the cumulative L1 penalty (online trainers; default 0): exact zeros, dropped from the model. */
   l1?: number;
   /** How the model stores its weights: 32 (float, default), 16 or 8 (quantised, one scale per block of 256). */

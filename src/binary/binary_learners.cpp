@@ -1,5 +1,6 @@
 #include "binary/binary_learners.hpp"
 
+#include "binary/kernel_svm.hpp"
 #include "binary/linear_learners.hpp"
 #include "binary/tree_binary.hpp"
 
@@ -11,6 +12,16 @@ std::vector<OptionSpec> tree_options_without_seed() {
   std::vector<OptionSpec> specs;
   for (const OptionSpec& s : tree_options())
     if (s.name != "seed") specs.push_back(s);
+  return specs;
+}
+
+std::vector<OptionSpec> kernel_svm_options() {
+  using T = OptionType;
+  std::vector<OptionSpec> specs = {{"C", T::Real, "1", 0, 1e12, true, "cost of a margin violation (hinge, as svm-dcd)"}};
+  for (OptionSpec& s : Kernel::option_specs()) specs.push_back(std::move(s));
+  specs.push_back({"bias", T::Real, "1", 0, 1e6, false, "b added to the kernel as b² (a constant feature; 0: no intercept)"});
+  specs.push_back({"tol", T::Real, "0.1", 0, 1e6, true, "stop when the projected-gradient gap is below this"});
+  specs.push_back({"max_iter", T::Integer, "1000", 1, 1e9, false, "passes over the data, at most"});
   return specs;
 }
 }  // namespace
@@ -30,6 +41,8 @@ const std::vector<BinaryLearnerInfo>& binary_learners() {
         {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
         {"tol", T::Real, "0.1", 0, 1e6, true, "stop when the projected-gradient gap is below this"},
         {"max_iter", T::Integer, "1000", 1, 1e9, false, "passes over the data, at most"}}},
+      {"svm-kernel", "kernel SVM (hinge) by dual coordinate descent; keeps the support vectors", kernel_svm_options(),
+       false, false},
       {"svm-pegasos", "linear SVM (hinge) by Pegasos SGD, averaged",
        {{"lambda", T::Real, "0.0001", 0, 1e6, true, "regularisation lambda/2 ||w||^2"},
         {"epochs", T::Integer, "20", 1, 1e6, false, "passes over the data"},
@@ -82,6 +95,13 @@ BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& giv
     c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
     c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
     return seeded(c, train_dual_cd_svm);
+  }
+  if (name == "svm-kernel") {
+    KernelSvmConfig c;
+    c.kernel = Kernel::from_options(o);
+    c.C = o.real("C"), c.bias = o.real("bias"), c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
+    c.cache_mb = o.real("cache");
+    return seeded(c, train_kernel_svm);
   }
   if (name == "svm-pegasos") {
     PegasosSvmConfig c;

@@ -1,5 +1,5 @@
 // The binary learners by name, each with its options table, so reductions and the CLI take any of them:
-//   svm-pegasos, svm-dcd, logistic, perceptron, stump, tree.
+//   svm-dcd, svm-kernel, svm-pegasos, logistic, perceptron, stump, tree.
 #pragma once
 #include <functional>
 #include <memory>

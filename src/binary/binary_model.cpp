@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "binary/kernel_svm.hpp"
 #include "binary/linear_model.hpp"
 #include "binary/tree_binary.hpp"
 
@@ -35,6 +36,7 @@ std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in) {
   const std::string learner = in.get_string();
   if (learner == "svm-dcd" || learner == "svm-pegasos" || learner == "logistic" || learner == "perceptron")
     return LinearBinaryModel::load(learner, in);
+  if (learner == "svm-kernel") return KernelBinaryModel::load(in);
   if (learner == "stump" || learner == "tree") return std::make_unique<TreeBinaryModel>(learner, DecisionTree::load(in));
   fail("model bytes are corrupt or from a newer version (unknown binary learner '", learner, "')");
 }

@@ -1,6 +1,8 @@
 #include "learn/random_fourier_features.hpp"
 
 #include <cmath>
+#include <cstdlib>
+#include <sstream>
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
@@ -30,6 +32,38 @@ RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double g
   }
   b_.resize(dim);
   for (float& b : b_) b = float(two_pi * rng.uniform());
+}
+
+std::vector<OptionSpec> RandomFourierFeatures::option_specs() {
+  return {{"rff", OptionType::Integer, "0", 0, 1e6, false,
+           "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"},
+          {"gamma", OptionType::Real, "1", 0, 1e300, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"},
+          {"rff_seed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"}};
+}
+
+RandomFourierFeatures RandomFourierFeatures::from_options(const Options& options, int32_t cols) {
+  if (options.integer("rff") == 0) return {};
+  return RandomFourierFeatures(cols, options.integer("rff"), options.real("gamma"), uint64_t(options.real("rff_seed")));
+}
+
+OptionList RandomFourierFeatures::option_entries() const {
+  if (!dim_) return {};
+  std::string gamma;
+  for (int digits : {15, 17}) {  // the shorter text when it reads back as the same double
+    std::ostringstream text;
+    text.precision(digits);
+    text << gamma_;
+    gamma = text.str();
+    if (std::strtod(gamma.c_str(), nullptr) == gamma_) break;
+  }
+  return {{"rff", std::to_string(dim_)}, {"gamma", gamma}, {"rff_seed", std::to_string(seed_)}};
+}
+
+RandomFourierFeatures RandomFourierFeatures::from_entries(const OptionList& entries, int32_t cols) {
+  OptionList own;
+  for (const auto& kv : entries)
+    if (is_option(kv.first)) own.push_back(kv);
+  return from_options(Options::parse(option_specs(), own, "random features"), cols);
 }
 
 void RandomFourierFeatures::map(RowView x, float* out) const {

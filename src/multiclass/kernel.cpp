@@ -1,5 +1,6 @@
 #include "multiclass/kernel.hpp"
 
+#include <Eigen/Dense>
 #include <cmath>
 
 #include "core/error.hpp"
@@ -19,6 +20,20 @@ Kernel Kernel::named(const std::string& name, double gamma, double coef0, int de
   return k;
 }
 
+std::vector<OptionSpec> Kernel::option_specs() {
+  constexpr double huge = 1e300;
+  return {{"kernel", OptionType::Choice, "rbf", 0, -1, false,
+           "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)", {"linear", "poly", "rbf"}},
+          {"gamma", OptionType::Real, "1", 0, huge, true, "γ of the poly and rbf kernels"},
+          {"coef0", OptionType::Real, "0", 0, huge, false, "constant term of the poly kernel"},
+          {"degree", OptionType::Integer, "3", 1, 100, false, "degree of the poly kernel"},
+          {"cache", OptionType::Real, "200", 0, huge, true, "kernel column cache in MB (must hold one column: 4·m bytes)"}};
+}
+
+Kernel Kernel::from_options(const Options& o) {
+  return named(o.choice("kernel"), o.real("gamma"), o.real("coef0"), o.integer("degree"));
+}
+
 double Kernel::operator()(double dot, double squared_norm_a, double squared_norm_b) const {
   switch (type) {
     case Type::Linear: return dot;
@@ -26,6 +41,16 @@ double Kernel::operator()(double dot, double squared_norm_a, double squared_norm
     case Type::Rbf: return std::exp(-gamma * std::max(0.0, squared_norm_a + squared_norm_b - 2 * dot));
   }
   return 0;
+}
+
+void Kernel::apply(double* dots, int rows, int cols, const double* squared_norms_a, const double* squared_norms_b) const {
+  Eigen::Map<Eigen::ArrayXXd> d(dots, rows, cols);
+  const Eigen::Map<const Eigen::ArrayXd> a(squared_norms_a, rows), b(squared_norms_b, cols);
+  switch (type) {
+    case Type::Linear: return;
+    case Type::Polynomial: d = (gamma * d + coef0).pow(double(degree)); return;
+    case Type::Rbf: d = (-gamma * (a.replicate(1, cols) + b.transpose().replicate(rows, 1) - 2 * d).max(0.0)).exp(); return;
+  }
 }
 
 double dot_dense(RowView x, const float* dense, int32_t cols) {

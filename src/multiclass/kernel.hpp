@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <string>
 
+#include "core/options.hpp"
 #include "core/rows.hpp"
 
 namespace argmax {
@@ -18,8 +19,14 @@ struct Kernel {
 
   // Throws InputError for an unknown name or a parameter outside its range (γ > 0, c ≥ 0, d ≥ 1).
   static Kernel named(const std::string& name, double gamma, double coef0, int degree);
+  // The options of the kernel machines' tables: kernel, gamma, coef0, degree, and cache (the kernel column
+  // cache in MB); from_options reads the kernel they choose.
+  static std::vector<OptionSpec> option_specs();
+  static Kernel from_options(const Options& options);
 
   double operator()(double dot, double squared_norm_a, double squared_norm_b) const;
+  // The same for a block, in place and vectorised: dots (column-major rows × cols, ⟨a_i, b_j⟩) becomes K(a_i, b_j).
+  void apply(double* dots, int rows, int cols, const double* squared_norms_a, const double* squared_norms_b) const;
 };
 
 // ⟨x, dense⟩ over the columns the dense vector has (a sparse row's later columns meet zeros).

@@ -12,24 +12,27 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "learn/kernel_cache.hpp"
+#include "multiclass/kernel_columns.hpp"
 #include "multiclass/cs_sub_problem.hpp"
 
 namespace argmax {
 namespace {
 
+std::vector<RowView> every_row(const Rows& rows) {
+  std::vector<RowView> out;
+  for (int32_t i = 0; i < rows.rows(); ++i) out.push_back(rows.row(i));
+  return out;
+}
+
 class Solver {
  public:
   Solver(const Rows& rows, const std::vector<int32_t>& labels, const Kernel& kernel, const CostMatrix& cost,
          const KernelCrammerSingerConfig& config)
-      : rows(rows), labels(labels), kernel(kernel), cost(cost), C(config.C), l(rows.rows()), k(cost.size()),
-        squared_norm(l), QD(l), alpha(size_t(l) * k, 0.0), F(size_t(l) * k, 0.0), order(l), G(k), B(k),
-        alpha_new(k), D(k), dense(rows.cols()),
-        cache(l, size_t(l), config.cache_mb, [this](int i, float* out) { fill_column(i, out); }) {
-    for (int i = 0; i < l; ++i) {
-      squared_norm[i] = rows.row(i).squared_norm();
-      QD[i] = kernel(squared_norm[i], squared_norm[i], squared_norm[i]);
-      order[i] = i;
-    }
+      : labels(labels), cost(cost), C(config.C), l(rows.rows()), k(cost.size()),
+        QD(l), alpha(size_t(l) * k, 0.0), F(size_t(l) * k, 0.0), order(l), G(k), B(k), alpha_new(k), D(k),
+        columns(every_row(rows), rows.cols(), kernel),
+        cache(l, size_t(l), config.cache_mb, [this](int i, float* out) { columns.fill(i, out); }) {
+    for (int i = 0; i < l; ++i) QD[i] = columns.diagonal(i), order[i] = i;
   }
 
   // One pass in random order; returns the largest KKT violation seen.
@@ -90,23 +93,14 @@ class Solver {
     mean_cost = total_cost / l;
   }
 
-  void fill_column(int i, float* out) {
-    std::fill(dense.begin(), dense.end(), 0.f);
-    rows.row(i).for_each([&](int32_t j, float v) { dense[j] = v; });
-    for (int j = 0; j < l; ++j)
-      out[j] = float(kernel(dot_dense(rows.row(j), dense.data(), rows.cols()), squared_norm[j], squared_norm[i]));
-  }
-
-  const Rows& rows;
   const std::vector<int32_t>& labels;
-  const Kernel kernel;
   const CostMatrix& cost;
   const double C;
   const int l, k;
-  std::vector<double> squared_norm, QD, alpha, F;
+  std::vector<double> QD, alpha, F;
   std::vector<int> order;
   std::vector<double> G, B, alpha_new, D;
-  std::vector<float> dense;
+  KernelColumns columns;
   KernelCache cache;
 };
 

@@ -15,25 +15,19 @@ namespace {
 constexpr double kHuge = 1e300;
 const char* kKind = "kernel-multiclass";
 
-Kernel kernel_of(const Options& o) {
-  return Kernel::named(o.choice("kernel"), o.real("gamma"), o.real("coef0"), o.integer("degree"));
-}
-
 }  // namespace
 
 const std::vector<OptionSpec>& KernelMulticlass::options_table() {
-  static const std::vector<OptionSpec> table = {
-      {"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (as the linear cs; LIBSVM's -c)"},
-      {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stop when every example's KKT violation is ≤ eps"},
-      {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on passes over the examples"},
-      {"kernel", OptionType::Choice, "rbf", 0, -1, false,
-       "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)", {"linear", "poly", "rbf"}},
-      {"gamma", OptionType::Real, "1", 0, kHuge, true, "γ of the poly and rbf kernels"},
-      {"coef0", OptionType::Real, "0", 0, kHuge, false, "constant term of the poly kernel"},
-      {"degree", OptionType::Integer, "3", 1, 100, false, "degree of the poly kernel"},
-      {"cache", OptionType::Real, "200", 0, kHuge, true, "kernel column cache in MB (must hold one column: 4·m bytes)"},
-      {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (example order)"},
-  };
+  static const std::vector<OptionSpec> table = [] {
+    std::vector<OptionSpec> t = {
+        {"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (as the linear cs; LIBSVM's -c)"},
+        {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stop when every example's KKT violation is ≤ eps"},
+        {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on passes over the examples"},
+    };
+    for (OptionSpec& s : Kernel::option_specs()) t.push_back(std::move(s));
+    t.push_back({"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (example order)"});
+    return t;
+  }();
   return table;
 }
 
@@ -45,9 +39,8 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
   require(int64_t(raw_labels.size()) == rows.rows(), "got ", raw_labels.size(), " labels for ", rows.rows(), " rows");
   rows.validate();
   KernelMulticlass model;
-  model.kernel_ = kernel_of(options);
+  model.kernel_ = Kernel::from_options(options);
   model.options_ = options.entries();
-  model.cols_ = rows.cols();
   LabelCosts indexed = label_costs(raw_labels, cost_rows);
   model.labels_ = std::move(indexed.labels);
 
@@ -58,46 +51,19 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
       train_kernel_crammer_singer(rows, indexed.index, model.kernel_, indexed.cost, c, progress, &model.report_);
 
   const int k = model.classes();
+  model.sv_ = SupportVectors(rows.cols(), k);
   for (int32_t i = 0; i < rows.rows(); ++i) {
     const double* a = &solution.alpha[size_t(i) * k];
-    if (std::all_of(a, a + k, [](double v) { return v == 0; })) continue;
-    rows.row(i).for_each([&](int32_t j, float v) {
-      if (v != 0) model.sv_indices_.push_back(j), model.sv_values_.push_back(v);
-    });
-    model.sv_offsets_.push_back(int32_t(model.sv_indices_.size()));
-    model.coef_.insert(model.coef_.end(), a, a + k);
+    if (std::any_of(a, a + k, [](double v) { return v != 0; })) model.sv_.add(rows.row(i), a);
   }
-  model.prepare();
   return model;
 }
 
-void KernelMulticlass::prepare() {
-  sv_norms_.assign(support_vectors(), 0.f);
-  for (int s = 0; s < support_vectors(); ++s)
-    for (int32_t p = sv_offsets_[s]; p < sv_offsets_[s + 1]; ++p) sv_norms_[s] += sv_values_[p] * sv_values_[p];
-}
-
 std::vector<float> KernelMulticlass::score_matrix(const Rows& rows) const {
-  require(rows.is_sparse() || rows.cols() == cols_, "rows have ", rows.cols(), " features; the model expects ", cols_);
+  require(rows.is_sparse() || rows.cols() == cols(), "rows have ", rows.cols(), " features; the model expects ", cols());
   rows.validate();
-  const int k = classes();
-  std::vector<float> out(size_t(rows.rows()) * k, 0.f), dense(cols_);
-  for (int32_t i = 0; i < rows.rows(); ++i) {
-    const RowView x = rows.row(i);
-    std::fill(dense.begin(), dense.end(), 0.f);
-    x.for_each([&](int32_t j, float v) {
-      if (j < cols_) dense[j] = v;  // a column no support vector has adds to ‖x‖² only
-    });
-    const double norm = x.squared_norm();
-    float* o = &out[size_t(i) * k];
-    for (int s = 0; s < support_vectors(); ++s) {
-      const RowView sv{&sv_indices_[sv_offsets_[s]], &sv_values_[sv_offsets_[s]], sv_offsets_[s + 1] - sv_offsets_[s]};
-      const double kx = kernel_(dot_dense(sv, dense.data(), cols_), sv_norms_[s], norm);
-      const float* a = &coef_[size_t(s) * k];
-      for (int y = 0; y < k; ++y) o[y] += float(a[y] * kx);
-    }
-  }
-  return out;
+  const std::vector<double> s = sv_.scores(kernel_, rows);
+  return std::vector<float>(s.begin(), s.end());
 }
 
 void KernelMulticlass::scores(const Rows& rows, float* out) const {
@@ -119,12 +85,9 @@ void KernelMulticlass::margins(const Rows& rows, const int32_t* labels, float* o
 std::vector<uint8_t> KernelMulticlass::save() const {
   ByteWriter out(kKind);
   out.put_options(options_);
-  out.put<int32_t>(cols_);
+  out.put<int32_t>(cols());
   out.put_vector(labels_);
-  out.put_vector(sv_offsets_);
-  out.put_vector(sv_indices_);
-  out.put_vector(sv_values_);
-  out.put_vector(coef_);
+  sv_.save(out);
   return out.finish();
 }
 
@@ -132,23 +95,12 @@ KernelMulticlass KernelMulticlass::load(const uint8_t* data, size_t size) {
   ByteReader in(data, size, kKind);
   KernelMulticlass m;
   m.options_ = in.get_options();
-  m.kernel_ = kernel_of(Options::parse(options_table(), m.options_, "a saved kernel multiclass SVM"));
-  m.cols_ = in.get<int32_t>();
+  m.kernel_ = Kernel::from_options(Options::parse(options_table(), m.options_, "a saved kernel multiclass SVM"));
+  const int32_t cols = in.get<int32_t>();
   m.labels_ = in.get_vector<int32_t>();
-  m.sv_offsets_ = in.get_vector<int32_t>();
-  m.sv_indices_ = in.get_vector<int32_t>();
-  m.sv_values_ = in.get_vector<float>();
-  m.coef_ = in.get_vector<float>();
+  require(!m.labels_.empty(), "model bytes are corrupt (shapes do not match)");
+  m.sv_ = SupportVectors::load(in, cols, m.classes());
   in.expect_end();
-  const char* corrupt = "model bytes are corrupt (shapes do not match)";
-  require(m.cols_ >= 0 && !m.labels_.empty() && !m.sv_offsets_.empty() && m.sv_offsets_[0] == 0, corrupt);
-  require(m.sv_indices_.size() == m.sv_values_.size() && size_t(m.sv_offsets_.back()) == m.sv_indices_.size(), corrupt);
-  require(m.coef_.size() == size_t(m.support_vectors()) * m.labels_.size(), corrupt);
-  for (size_t s = 1; s < m.sv_offsets_.size(); ++s) require(m.sv_offsets_[s] >= m.sv_offsets_[s - 1], corrupt);
-  for (int32_t j : m.sv_indices_) require(j >= 0 && j < m.cols_, corrupt);
-  for (float v : m.sv_values_) require(std::isfinite(v), "model bytes are corrupt (non-finite value)");
-  for (float v : m.coef_) require(std::isfinite(v), "model bytes are corrupt (non-finite value)");
-  m.prepare();
   return m;
 }
 

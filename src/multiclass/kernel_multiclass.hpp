@@ -10,6 +10,7 @@
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
 #include "multiclass/kernel.hpp"
+#include "multiclass/support_vectors.hpp"
 
 namespace argmax {
 
@@ -22,13 +23,13 @@ class KernelMulticlass {
                                 const std::vector<float>& cost, const ProgressFn& progress = nullptr);
 
   int classes() const { return int(labels_.size()); }
-  int cols() const { return cols_; }
-  int support_vectors() const { return int(sv_offsets_.size()) - 1; }
+  int cols() const { return sv_.cols(); }
+  int support_vectors() const { return sv_.count(); }
   const std::vector<int32_t>& labels() const { return labels_; }
   const OptionList& options() const { return options_; }
   const Kernel& kernel() const { return kernel_; }
   // Support-vector coefficients α_i^y, support_vectors() × classes(), row-major.
-  const std::vector<float>& coefficients() const { return coef_; }
+  const std::vector<float>& coefficients() const { return sv_.coefficients(); }
   // How training ended (not saved: a loaded model reports the default, converged).
   const TrainingReport& training_report() const { return report_; }
 
@@ -44,13 +45,10 @@ class KernelMulticlass {
 
  private:
   std::vector<float> score_matrix(const Rows& rows) const;
-  void prepare();  // norms of the support vectors, after train or load
   Kernel kernel_;
   OptionList options_;
-  int cols_ = 0;
   std::vector<int32_t> labels_;
-  std::vector<int32_t> sv_offsets_{0}, sv_indices_;  // support vectors as CSR rows
-  std::vector<float> sv_values_, sv_norms_, coef_;
+  SupportVectors sv_;
   TrainingReport report_;
 };
 

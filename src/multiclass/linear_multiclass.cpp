@@ -39,15 +39,7 @@ OptionSpec features_option() {
 
 // Appended to every algorithm's table by options_of (models saved before these options existed read the defaults).
 void add_random_features_options(std::vector<OptionSpec>& specs) {
-  specs.push_back({"rff", OptionType::Integer, "0", 0, 1e6, false,
-                   "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"});
-  specs.push_back({"gamma", OptionType::Real, "1", 0, kHuge, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"});
-  specs.push_back({"rff_seed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"});
-}
-
-// The random features an rff > 0 option table asks for, over `cols` input columns.
-RandomFourierFeatures random_features_of(const Options& options, int32_t cols) {
-  return RandomFourierFeatures(cols, options.integer("rff"), options.real("gamma"), uint64_t(options.real("rff_seed")));
+  for (OptionSpec& s : RandomFourierFeatures::option_specs()) specs.push_back(std::move(s));
 }
 
 OptionSpec structured_loss_option() {
@@ -134,7 +126,7 @@ LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<in
   LinearMulticlass model;
   std::vector<float> mapped;
   if (options.integer("rff") > 0) {
-    model.rff_ = random_features_of(options, input.cols());
+    model.rff_ = RandomFourierFeatures::from_options(options, input.cols());
     mapped = model.rff_.map_rows(input);
   }
   // scale applies to what Ψ reads: the input, or its random features; TF-IDF reads raw counts
@@ -276,7 +268,7 @@ LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
   m.labels_ = in.get_vector<int32_t>();
   m.w_ = in.get_vector<float>();
   const Options options = Options::parse(options_of(m.algo_), m.options_, "a saved model");
-  if (options.integer("rff") > 0) m.rff_ = random_features_of(options, in.get<int32_t>());
+  if (options.integer("rff") > 0) m.rff_ = RandomFourierFeatures::from_options(options, in.get<int32_t>());
   in.expect_end();
   require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),
           "model bytes are corrupt (shapes do not match)");

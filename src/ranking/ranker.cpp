@@ -60,9 +60,14 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        "set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises a bound "
        "on the loss, not the loss",
        {"measure", "surrogate"}},
-      FeatureScaling::option(),
   };
-  return specs;
+  static const std::vector<OptionSpec> all = [] {
+    std::vector<OptionSpec> out = specs;
+    for (OptionSpec& s : RandomFourierFeatures::option_specs()) out.push_back(std::move(s));
+    out.push_back(FeatureScaling::option());
+    return out;
+  }();
+  return all;
 }
 
 Ranker::Ranker(std::vector<float> weights, OptionList settings, double intercept)
@@ -189,8 +194,32 @@ OptionList with(OptionList list, const std::string& key, const std::string& valu
   return list;
 }
 
-// The intercept travels with the settings (saved as one more key=value entry, absent when 0).
+// The intercept travels with the settings (saved as one more key=value entry, absent when 0), as do the
+// input columns of the random features (absent without them).
 const char* kIntercept = "intercept";
+const char* kRffColumns = "rff_columns";
+
+// The map the options ask for over the documents' `cols` features.
+RandomFourierFeatures random_features(const Options& options, int32_t cols) {
+  require(options.integer("rff") == 0 || cols > 0, "rff maps the documents' features, and they have none");
+  return RandomFourierFeatures::from_options(options, cols);
+}
+
+// The documents of `data` seen through the map: rows of z(x), held in `buffer` (data itself without a map).
+QuerySet mapped(const QuerySet& data, const RandomFourierFeatures& rff, std::vector<float>& buffer) {
+  if (!rff.dim()) return data;
+  buffer = rff.map_rows(data.features);
+  QuerySet out = data;
+  out.features = Rows::dense(buffer.data(), data.features.rows(), rff.dim());
+  return out;
+}
+
+// The scaling fitted on what the learner reads: none over random features, whose values lie in [-1, 1].
+std::string scaling_kind(const Options& options, const RandomFourierFeatures& rff) {
+  const std::string& scale = options.choice("scale");
+  require(!rff.dim() || scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
+  return rff.dim() ? "none" : scale;
+}
 
 std::string number_text(double x) {
   std::ostringstream out;
@@ -205,11 +234,15 @@ Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const Pr
   const Options options = Options::parse(option_specs(), given, "ranking");
   raw_data.validate_for_training();
   require(raw_data.queries() > 0, "ranking needs at least one query");
-  const ScaledRows scaled(raw_data.features, options.choice("scale"));
-  QuerySet data = raw_data;
+  const RandomFourierFeatures rff = random_features(options, raw_data.features.cols());
+  std::vector<float> z;
+  const QuerySet input = mapped(raw_data, rff, z);  // what Ψ reads: the features, or their random features
+  const ScaledRows scaled(input.features, scaling_kind(options, rff));
+  QuerySet data = input;
   data.features = scaled.rows;
   Ranker model = train_scaled(data, options, progress);
   model.intercept_ += scaled.scaling.fold(model.weights_, 1)[0];
+  model.use_random_features(rff);
   return model;
 }
 
@@ -240,21 +273,24 @@ Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const 
   return model;
 }
 
-Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& valid, const OptionList& given,
+Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& raw_valid, const OptionList& given,
                                      const std::vector<double>& lambdas, int32_t eval_k, std::vector<Trial>* trials) {
   const Options options = Options::parse(option_specs(), given, "ranking");
   require(!lambdas.empty(), "validation needs at least one lambda");
   require(eval_k >= 1, "validation NDCG@k needs k ≥ 1");
-  train.validate_for_training();
-  valid.validate_for_training();
-  require(train.queries() > 0 && valid.queries() > 0, "training and validation sets need queries");
+  raw_train.validate_for_training();
+  raw_valid.validate_for_training();
+  require(raw_train.queries() > 0 && raw_valid.queries() > 0, "training and validation sets need queries");
+  const RandomFourierFeatures rff = random_features(options, raw_train.features.cols());
+  std::vector<float> train_z, valid_z;
+  const QuerySet mapped_train = mapped(raw_train, rff, train_z), mapped_valid = mapped(raw_valid, rff, valid_z);
   // both sets scaled by the statistics of the training set, the chosen weights folded back
-  const ScaledRows scaled(train.features, options.choice("scale"));
+  const ScaledRows scaled(mapped_train.features, scaling_kind(options, rff));
   const FeatureScaling& scaling = scaled.scaling;
-  const OwnedRows valid_storage = scaling.identity() ? OwnedRows{} : scaling.apply(valid.features);
-  QuerySet scaled_train = train, scaled_valid = valid;
-  scaled_train.features = scaled.rows;
-  if (!scaling.identity()) scaled_valid.features = valid_storage.view();
+  const OwnedRows valid_storage = scaling.identity() ? OwnedRows{} : scaling.apply(mapped_valid.features);
+  QuerySet train = mapped_train, valid = mapped_valid;
+  train.features = scaled.rows;
+  if (!scaling.identity()) valid.features = valid_storage.view();
   const bool pointwise = options.choice("algo") == "pointwise";
   Trial best{0, 0, -1};
   std::vector<float> best_w;
@@ -263,21 +299,21 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
     const Options run = Options::parse(option_specs(), with(options.entries(), "lambda", number_text(lambda)), "ranking");
     std::vector<std::vector<float>> models;
     if (pointwise) {
-      models.push_back(fit_ridge_regression(scaled_train, lambda));
+      models.push_back(fit_ridge_regression(train, lambda));
     } else {
       const TrainingPlan plan = plan_training(run);
       require(!plan.is_exact(), "validation picks lambda and epochs of the online trainers; use trainer=sgd, pegasos "
               "or perceptron");
-      const RankingProblem problem(scaled_train, plan.problem, plan.online.surrogate);
+      const RankingProblem problem(train, plan.problem, plan.online.surrogate);
       require_learnable(problem, plan.problem.objective);
       EpochSnapshots snapshots{problem, 0, {}};
-      std::vector<float> last = train_online(snapshots, plan.online, {}, initial_weights(problem, scaled_train, run));
+      std::vector<float> last = train_online(snapshots, plan.online, {}, initial_weights(problem, train, run));
       models = std::move(snapshots.after_epoch);
       models.push_back(std::move(last));
       for (auto& m : models) m.resize(size_t(train.features.cols()));
     }
     for (size_t e = 0; e < models.size(); ++e) {
-      const Trial t{lambda, pointwise ? options.integer("epochs") : int(e + 1), mean_ndcg(models[e], scaled_valid, eval_k)};
+      const Trial t{lambda, pointwise ? options.integer("epochs") : int(e + 1), mean_ndcg(models[e], valid, eval_k)};
       if (trials) trials->push_back(t);
       if (t.ndcg > best.ndcg) best = t, best_w = models[e];
     }
@@ -285,15 +321,19 @@ Ranker Ranker::train_with_validation(const QuerySet& train, const QuerySet& vali
   OptionList settings = with(options.entries(), "lambda", number_text(best.lambda));
   settings = with(settings, "epochs", std::to_string(best.epochs));
   const double intercept = scaling.fold(best_w, 1)[0];
-  return Ranker(std::move(best_w), settings, intercept);
+  Ranker model(std::move(best_w), settings, intercept);
+  model.use_random_features(rff);
+  return model;
 }
 
 std::vector<double> Ranker::score(const Rows& rows) const {
   std::vector<double> s(rows.rows(), 0.0);
   const int32_t n = int32_t(weights_.size());
+  std::vector<float> z(rff_.dim());
   for (int32_t i = 0; i < rows.rows(); ++i) {
     double sum = 0;
-    rows.row(i).for_each([&](int32_t j, float x) {
+    if (rff_.dim()) rff_.map(rows.row(i), z.data());
+    (rff_.dim() ? RowView{nullptr, z.data(), rff_.dim()} : rows.row(i)).for_each([&](int32_t j, float x) {
       if (j < n) sum += double(weights_[j]) * x;
     });
     s[i] = sum + intercept_;
@@ -306,9 +346,20 @@ std::vector<int32_t> Ranker::rank(const Rows& rows) const {
   return order_best_first(s.data(), int32_t(s.size()));
 }
 
+// The random-feature settings are those of the map, and only with one (so rankers without it keep their bytes).
+void Ranker::use_random_features(RandomFourierFeatures rff) {
+  rff_ = std::move(rff);
+  OptionList settings;
+  for (auto& kv : settings_)
+    if (!RandomFourierFeatures::is_option(kv.first)) settings.push_back(std::move(kv));
+  for (auto& kv : rff_.option_entries()) settings.push_back(std::move(kv));
+  settings_ = std::move(settings);
+}
+
 std::vector<uint8_t> Ranker::save() const {
   ByteWriter out("ranking");
   OptionList settings = settings_;
+  if (rff_.dim()) settings.emplace_back(kRffColumns, std::to_string(rff_.cols()));
   if (intercept_ != 0) settings.emplace_back(kIntercept, number_text(intercept_));
   out.put_options(settings);
   out.put_vector(weights_);
@@ -321,17 +372,29 @@ Ranker Ranker::load(const uint8_t* data, size_t size) {
   std::vector<float> weights = in.get_vector<float>();
   in.expect_end();
   for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
-  double intercept = 0;
-  for (auto it = settings.begin(); it != settings.end(); ++it)
-    if (it->first == kIntercept) {
-      char* end = nullptr;
-      intercept = std::strtod(it->second.c_str(), &end);
-      require(end && *end == '\0' && std::isfinite(intercept), "ranking model is corrupt (bad intercept)");
-      settings.erase(it);
-      break;
-    }
-  Options::parse(option_specs(), settings, "ranking model");  // the settings must still make sense
-  return Ranker(std::move(weights), std::move(settings), intercept);
+  // Takes the number saved under `key` out of the settings (fallback when absent).
+  auto take = [&settings](const char* key, double fallback) {
+    for (auto it = settings.begin(); it != settings.end(); ++it)
+      if (it->first == key) {
+        char* end = nullptr;
+        const double x = std::strtod(it->second.c_str(), &end);
+        require(end && *end == '\0' && std::isfinite(x), "ranking model is corrupt (bad ", key, ")");
+        settings.erase(it);
+        return x;
+      }
+    return fallback;
+  };
+  const double intercept = take(kIntercept, 0);
+  const double rff_columns = take(kRffColumns, -1);
+  const Options options = Options::parse(option_specs(), settings, "ranking model");  // must still make sense
+  Ranker model(std::move(weights), std::move(settings), intercept);
+  if (options.integer("rff") > 0) {
+    require(rff_columns >= 0 && rff_columns <= 2147483647.0, "ranking model is corrupt (random features without columns)");
+    model.use_random_features(RandomFourierFeatures::from_options(options, int32_t(rff_columns)));
+    require(model.weights_.size() == size_t(model.rff_.dim()), "ranking model is corrupt (", model.weights_.size(),
+            " weights for ", model.rff_.dim(), " random features)");
+  }
+  return model;
 }
 
 }  // namespace argmax

@@ -2,6 +2,8 @@
 // intercept b is the threshold the bipartite measures learn (a document is predicted positive when its score
 // is > 0); for the other objectives, where a shift of every score changes nothing, it is 0 unless scaled
 // features were centred (learn/feature_scaling.hpp folds the centring into it).
+// With rff = D (gamma, rff_seed) the ranker is linear in D random Fourier features z(x) of the documents
+// instead (learn/random_fourier_features.hpp): an approximate Gaussian-kernel ranker.
 // Trained by one of the ranking surrogates with the shared online trainers, or by the pointwise ridge
 // baseline. Saved as model bytes of kind "ranking".
 #pragma once
@@ -12,13 +14,15 @@
 #include "core/options.hpp"
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
+#include "learn/random_fourier_features.hpp"
 #include "ranking/queries.hpp"
 
 namespace argmax {
 
 class Ranker {
  public:
-  // The options table: algo, k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, relevant, scale.
+  // The options table: algo, k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, relevant,
+  // rff, gamma, rff_seed, scale.
   static const std::vector<OptionSpec>& option_specs();
 
   // Trains on data (validated first). Throws InputError for bad options or data.
@@ -40,7 +44,9 @@ class Ranker {
   Ranker() = default;  // an empty ranker (no weights)
   Ranker(std::vector<float> weights, OptionList settings, double intercept = 0);
 
-  size_t dim() const { return weights_.size(); }
+  size_t dim() const { return weights_.size(); }  // D with random features
+  // Input columns read (columns beyond carry weight 0).
+  int32_t cols() const { return rff_.dim() ? rff_.cols() : int32_t(weights_.size()); }
   const std::vector<float>& weights() const { return weights_; }
   double intercept() const { return intercept_; }
   const OptionList& settings() const { return settings_; }  // every option's value as trained
@@ -48,7 +54,7 @@ class Ranker {
   // How training ended (not saved: a loaded model reports the default, converged).
   const TrainingReport& training_report() const { return report_; }
 
-  // One score per row; columns at or beyond dim() carry weight 0.
+  // One score per row; columns at or beyond cols() carry weight 0.
   std::vector<double> score(const Rows& rows) const;
   // Row indices best first.
   std::vector<int32_t> rank(const Rows& rows) const;
@@ -58,9 +64,11 @@ class Ranker {
 
  private:
   static Ranker train_scaled(const QuerySet& data, const Options& options, const ProgressFn& progress);
+  void use_random_features(RandomFourierFeatures rff);  // the map, and its options in the settings
   std::vector<float> weights_;
   OptionList settings_;
   double intercept_ = 0;
+  RandomFourierFeatures rff_;  // none (dim 0): the ranker reads x itself
   TrainingReport report_;
 };
 

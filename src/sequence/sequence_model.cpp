@@ -51,15 +51,23 @@ void SequenceModel::featurize(const Rows& rows, const std::vector<int64_t>& star
   require(rows.is_sparse() || rows.cols() == numeric_columns, "each position needs ", numeric_columns,
           " numeric features, got ", rows.cols());
   if (out.values.empty() && !out.ids.empty()) out.values.assign(out.ids.size(), 1.f);
+  auto add = [&out](int32_t id, float v) {
+    if (v != 0) out.ids.push_back(id), out.values.push_back(v);
+  };
+  std::vector<float> z(rff.dim());
   for (size_t i = 0; i + 1 < starts.size(); ++i) {
     require(starts[i + 1] >= starts[i], "sequence offsets decrease at sequence ", i);
     for (int64_t r = starts[i]; r < starts[i + 1]; ++r) {
       const RowView row = rows.row(int32_t(r));
       row.for_each([&](int32_t j, float v) {
         require(std::isfinite(v), "position ", r, " has a non-finite value at column ", j);
-        if (v != 0 && j >= 0 && j < numeric_columns) out.ids.push_back(j), out.values.push_back(v);
+        if (!rff.dim() && j >= 0 && j < numeric_columns) add(j, v);
       });
-      if (numeric_bias) out.ids.push_back(numeric_columns), out.values.push_back(1.f);
+      if (rff.dim()) {
+        rff.map(row, z.data());
+        for (int32_t d = 0; d < rff.dim(); ++d) add(d, z[d]);
+      }
+      if (numeric_bias) add(feature_rows() - 1, 1.f);
       out.ends.push_back(int64_t(out.ids.size()));
     }
     out.starts.push_back(out.tokens());
@@ -144,8 +152,9 @@ void SequenceModel::compact() {
 }
 
 // Payload: labels, input kind; tokens: templates, hash bits, dictionary keys, lexicons; numeric: columns,
-// bias; then the options and the weights; then, only when the model has global features, their templates,
-// word list, candidate count and weights (so models without them keep the bytes they always had).
+// bias; then the options (which hold the random-feature map, if any) and the weights; then, only when the
+// model has global features, their templates, word list, candidate count and weights (so models without them
+// keep the bytes they always had).
 std::vector<uint8_t> SequenceModel::save() const {
   ByteWriter w("sequence");
   w.put_strings(labels);
@@ -188,6 +197,7 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   checked_count<float>("sequence model numeric columns", {m.numeric_columns});  // + bias fits int32
   m.numeric_bias = r.get<uint8_t>() != 0;
   m.options = r.get_options();
+  if (m.input == SequenceInput::Numeric) m.rff = RandomFourierFeatures::from_entries(m.options, m.numeric_columns);
   m.weights = get_weights(r, m.layout().dim(), m.weight_bits);
   if (!r.at_end()) {
     const std::string templates = r.get_string();

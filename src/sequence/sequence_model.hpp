@@ -9,6 +9,7 @@
 
 #include "core/options.hpp"
 #include "core/rows.hpp"
+#include "learn/random_fourier_features.hpp"
 #include "sequence/chain_weights.hpp"
 #include "sequence/feature_index.hpp"
 #include "sequence/global_features.hpp"
@@ -30,9 +31,12 @@ class SequenceModel {
   FeatureIndex index;
   TagLexicon lexicon;  // ambiguity classes, when a template reads `tags`
   WordLexicon words;   // the user's word → classes dictionary, when given
-  // Numeric: columns per position, plus one always-on bias column when numeric_bias.
+  // Numeric: columns per position, plus one always-on bias column when numeric_bias. With random features
+  // (rff) the chain reads z(x) of each position's columns instead of x, an approximate Gaussian kernel; the map
+  // is recorded in `options` and regenerated from them on load.
   int32_t numeric_columns = 0;
   bool numeric_bias = true;
+  RandomFourierFeatures rff;
   std::vector<float> weights;  // ChainLayout order
   // Global features of the whole labelling (global_features.hpp), when any: decoding then reranks the
   // chain's `candidates` best labellings by s(x, y) + ⟨global_weights, g(y)⟩ (rerank.hpp). Marginals,
@@ -45,7 +49,8 @@ class SequenceModel {
   TrainingReport report;       // how training ended (not saved: a loaded model reports converged)
 
   int32_t feature_rows() const {
-    return input == SequenceInput::Tokens ? index.size() : numeric_columns + (numeric_bias ? 1 : 0);
+    if (input == SequenceInput::Tokens) return index.size();
+    return (rff.dim() ? rff.dim() : numeric_columns) + (numeric_bias ? 1 : 0);
   }
   ChainLayout layout() const { return {feature_rows(), int32_t(labels.size())}; }
   int label_id(const std::string& label) const;  // −1 if unknown

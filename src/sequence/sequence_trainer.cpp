@@ -56,7 +56,15 @@ const std::vector<OptionSpec>& sequence_options() {
       {"candidates", OptionType::Integer, "10", 1, 100000, false,
        "with global features: how many of the chain's best labellings are reranked"},
   };
-  return specs;
+  static const std::vector<OptionSpec> with_random_features = [] {
+    std::vector<OptionSpec> all = specs;
+    for (OptionSpec& s : RandomFourierFeatures::option_specs()) {
+      s.help = "numeric input: " + s.help;
+      all.push_back(std::move(s));
+    }
+    return all;
+  }();
+  return with_random_features;
 }
 
 namespace {
@@ -133,8 +141,13 @@ std::vector<float> resize_weights(const std::vector<float>& w, const ChainLayout
   return out;
 }
 
+// The random-feature options are recorded from the model's map, and only when it has one (so models without
+// it keep the bytes they always had).
 void record_options(SequenceModel& m, const Options& o, const TextOptions& text) {
-  m.options = o.entries();
+  m.options.clear();
+  for (const auto& kv : o.entries())
+    if (!RandomFourierFeatures::is_option(kv.first)) m.options.push_back(kv);
+  for (auto& kv : m.rff.option_entries()) m.options.push_back(std::move(kv));
   if (o.choice("features") == "custom" && m.input == SequenceInput::Tokens) m.options.emplace_back("templates", text.templates);
   if (!text.global.empty()) m.options.emplace_back("global", text.global);
   if (!text.global_words.empty()) m.options.emplace_back("global_words", text.global_words);
@@ -261,6 +274,7 @@ TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const 
   const Options o = parse_options(given, text, with_lexicon);
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
+  require(o.integer("rff") == 0, "rff maps numeric features, and a token tagger has none; leave rff at 0");
   SequenceModel m;
   ChainLayout old_layout;
   if (warm) {
@@ -362,12 +376,16 @@ TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& 
   ChainLayout old_layout;
   if (warm) {
     require(warm->input == SequenceInput::Numeric, "cannot warm-start a numeric tagger from a token model");
+    require(o.integer("rff") == 0 || o.integer("rff") == warm->rff.dim(),
+            "a warm start keeps the model's random features (rff = ", warm->rff.dim(), ")");
     m = *warm;
     old_layout = warm->layout();
   } else {
     m.input = SequenceInput::Numeric;
     m.numeric_columns = int32_t(checked_count<float>("numeric columns", {rows.cols()}));  // + bias fits int32
     m.numeric_bias = o.flag("bias");
+    require(o.integer("rff") == 0 || m.numeric_columns > 0, "rff maps numeric columns, and the positions have none");
+    m.rff = RandomFourierFeatures::from_options(o, m.numeric_columns);
   }
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);

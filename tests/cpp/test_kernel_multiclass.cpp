@@ -16,20 +16,6 @@ using namespace argmax;
 
 namespace {
 
-// Two concentric rings (radius 1 and 2) and a disc at the centre: no linear separator exists.
-Clusters rings(int m, uint64_t seed) {
-  Rng rng(seed);
-  Clusters d{{}, {}, 2};
-  for (int i = 0; i < m; ++i) {
-    const int y = int(rng.below(3));
-    const double r = y + 0.3 * rng.uniform(), a = 6.283185307179586 * rng.uniform();
-    d.x.push_back(float(r * std::cos(a)));
-    d.x.push_back(float(r * std::sin(a)));
-    d.y.push_back(y);
-  }
-  return d;
-}
-
 // h(x_i, y) = Σ_j α_j^y K(x_j, x_i), summed directly.
 std::vector<double> brute_force_scores(const Clusters& d, const Kernel& kernel, const std::vector<double>& alpha, int k) {
   const int m = int(d.y.size());

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
+import { nativeMulticlass } from './native-multiclass.mjs';
 
 const am = await init();
 
@@ -85,28 +86,17 @@ test('random Fourier features let a linear learner separate the rings; the map i
   assert.throws(() => new am.Multiclass({ algo: 'sgd', rff: -1 }), /'rff' must be/);
 });
 
-test('native and wasm builds draw the same random features: a native rff model is the wasm one, byte for byte', async (t) => {
-  const { existsSync, mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
-  const { execFileSync } = await import('node:child_process');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  const native = new URL('../../build/native/bench_multiclass', import.meta.url).pathname;
-  if (!existsSync(native)) { t.skip('native build absent (run node .ci/build.mjs --native)'); return; }
-  const dir = mkdtempSync(join(tmpdir(), 'argmax-rff-'));
-  const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
-  writeFileSync(join(dir, 'train.svm'), text(train));
-  writeFileSync(join(dir, 'test.svm'), text(heldOut));
+test('native and wasm builds draw the same random features: a native rff model is the wasm one, byte for byte', (t) => {
+  const native = nativeMulticlass(t, train, heldOut);
+  if (!native) return;
   const options = { rff: 64, gamma: 0.7, rff_seed: 9, epochs: 5 };
-  execFileSync(native, [join(dir, 'train.svm'), join(dir, 'test.svm'), 'sgd', ...Object.entries(options).map(([k, v]) => `${k}=${v}`),
-    '--save', join(dir, 'model.bin'), '--predictions', join(dir, 'pred.txt')]);
-  const loaded = am.load(readFileSync(join(dir, 'model.bin')));
-  const nativePredictions = readFileSync(join(dir, 'pred.txt'), 'utf8').trim().split('\n').map(Number);
-  assert.deepEqual(Array.from(loaded.predict(heldOut.X)), nativePredictions);
+  const { model, predictions, trainText } = native('sgd', options);
+  assert.deepEqual(Array.from(am.load(model).predict(heldOut.X)), predictions);
   // the LIBSVM text holds the features as printed, so wasm trains on exactly what the native build read
-  const parsed = am.io.readLibsvm(readFileSync(join(dir, 'train.svm'), 'utf8'));
+  const parsed = am.io.readLibsvm(trainText);
   const X = { offsets: parsed.offsets, indices: parsed.indices, values: parsed.values, cols: parsed.cols };
   const again = new am.Multiclass({ algo: 'sgd', ...options }).fit(X, parsed.labels);
-  assert.deepEqual(again.save(), new Uint8Array(readFileSync(join(dir, 'model.bin'))));
+  assert.deepEqual(again.save(), model);
 });
 
 test('a learned output code: linear and RBF, saved with the reduction, decoding switchable', () => {
@@ -159,4 +149,21 @@ test('a reduction on random features: one-vs-all linear SVMs separate the rings 
   assert.throws(() => new am.Reduction({ rff: 10, gamma: -1 }), /'gamma' must be > 0/);
   model.dispose();
   again.dispose();
+});
+
+test('one-vs-all on the kernel SVM binary learner separates the rings; bad kernel options are clear errors', () => {
+  const ova = new am.Reduction({ reduction: 'ova', learner: 'svm-kernel', learnerOptions: { kernel: 'rbf', gamma: 1, C: 10 } }).fit(train.X, train.y);
+  const linear = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd' }).fit(train.X, train.y);
+  assert.ok(accuracy(ova, heldOut) >= 0.95, `svm-kernel: ${accuracy(ova, heldOut)}`);
+  assert.ok(accuracy(linear, heldOut) < 0.7);
+  assert.deepEqual(am.load(ova.save()).predict(heldOut.X), ova.predict(heldOut.X));
+  assert.throws(() => new am.BinaryClassifier({ learner: 'svm-kernel', gamma: 0 }), /'gamma' must be > 0/);
+  const yb = train.y.map((l) => (l === 0 ? 1 : -1));
+  assert.throws(() => new am.BinaryClassifier({ learner: 'svm-kernel', cache: 1e-7 }).fit(train.X, yb), /cannot hold one column/);
+  // The disc against the rings around it: a circle, which the degree-2 polynomial kernel can draw.
+  const binary = new am.BinaryClassifier({ learner: 'svm-kernel', kernel: 'poly', degree: 2, coef0: 1, C: 10 }).fit(train.X, yb);
+  const right = Array.from(binary.predict(heldOut.X)).filter((p, i) => p === (heldOut.y[i] === 0 ? 1 : -1)).length;
+  assert.ok(right >= 0.95 * heldOut.y.length, `poly: ${right}`);
+  ova.dispose();
+  linear.dispose();
 });

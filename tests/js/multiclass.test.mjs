@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
+import { nativeMulticlass } from './native-multiclass.mjs';
 
 const am = await init();
 
@@ -156,27 +157,17 @@ test('the LIBSVM reader names the bad line', () => {
   assert.throws(() => am.io.readLibsvm('1 1:0.5\n2 2:x\n'), /line 2/);
 });
 
-test('a model saved by the native build loads in wasm and predicts the same', async (t) => {
-  const { existsSync, mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
-  const { execFileSync } = await import('node:child_process');
-  const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
-  const native = new URL('../../build/native/bench_multiclass', import.meta.url).pathname;
-  if (!existsSync(native)) { t.skip('native build absent (run node .ci/build.mjs --native)'); return; }
-  const dir = mkdtempSync(join(tmpdir(), 'argmax-native-'));
+test('a model saved by the native build loads in wasm and predicts the same', (t) => {
   const { X: Xt, y: yt } = clusters(120, 7);
-  const text = (Xs, ys) => Xs.map((r, i) => `${ys[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
-  writeFileSync(join(dir, 'train.svm'), text(X, y));
-  writeFileSync(join(dir, 'test.svm'), text(Xt, yt));
+  const native = nativeMulticlass(t, { X, y }, { X: Xt, y: yt });
+  if (!native) return;
   for (const algo of ['cs', 'sgd']) {
     const options = algo === 'cs' ? { bias: 1 } : { bias: 1, epochs: 5 };
-    execFileSync(native, [join(dir, 'train.svm'), join(dir, 'test.svm'), algo, ...Object.entries(options).map(([k, v]) => `${k}=${v}`),
-      '--save', join(dir, 'model.bin'), '--predictions', join(dir, 'pred.txt')]);
-    const model = am.load(readFileSync(join(dir, 'model.bin')));
-    const nativePredictions = readFileSync(join(dir, 'pred.txt'), 'utf8').trim().split('\n').map(Number);
-    assert.deepEqual(Array.from(model.predict(Xt)), nativePredictions, algo);
+    const { model: bytes, predictions } = native(algo, options);
+    const model = am.load(bytes);
+    assert.deepEqual(Array.from(model.predict(Xt)), predictions, algo);
     // and the wasm build trains the very same model from the same data and seed
     const again = new am.Multiclass({ algo, ...options }).fit(X, y);
-    assert.deepEqual(again.save(), new Uint8Array(readFileSync(join(dir, 'model.bin'))), `${algo}: native and wasm models differ`);
+    assert.deepEqual(again.save(), bytes, `${algo}: native and wasm models differ`);
   }
 });

@@ -83,6 +83,35 @@ test('dense and CSR queries train the same model; validation picks lambda and ep
   assert.deepEqual(retrained.weights, chosen.weights);
 });
 
+test('a ranker on random features learns a ranking no linear score gives; the map is rebuilt on load', () => {
+  // Relevance peaks at the centre of the cube: a linear score cannot order the documents.
+  let s = 11;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const centred = (count) => Array.from({ length: count }, (_, q) => {
+    const features = [], relevance = [];
+    for (let d = 0; d < 4 + (q % 9); ++d) {
+      const x = [rand(), rand(), rand()], r2 = x.reduce((a, v) => a + (v - 0.5) ** 2, 0);
+      features.push(x);
+      relevance.push(r2 < 0.08 ? 2 : r2 < 0.2 ? 1 : 0);
+    }
+    return { features, relevance };
+  });
+  const train = centred(150), heldOut = centred(80);
+  const ndcg = (model) => am.metrics.ranking(allScores(model, heldOut), heldOut).ndcg[9];
+  const rff = new am.Ranker({ algo: 'ndcg', epochs: 20, rff: 200, gamma: 3 }).fit(train);
+  const linear = new am.Ranker({ algo: 'ndcg', epochs: 20 }).fit(train);
+  assert.ok(ndcg(rff) > ndcg(linear) + 0.1, `rff ${ndcg(rff)}, linear ${ndcg(linear)}`);
+  assert.equal(rff.options.rff, 200);
+  assert.equal(rff.weights.length, 200);
+  const again = am.load(rff.save());
+  assert.deepEqual(again.score(heldOut[0].features), rff.score(heldOut[0].features));
+  assert.deepEqual(again.options, rff.options);
+  assert.throws(() => new am.Ranker({ rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Ranker({ rff: 10, scale: 'minmax' }).fit(train), /leave scale at auto or none/);
+  assert.throws(() => rff.score([[1, 2]]), /3/);
+  assert.equal(rff.score(heldOut[0].features).length, heldOut[0].features.length);  // the module keeps working
+});
+
 test('progress is reported per epoch and false stops training', () => {
   const seen = [];
   new am.Ranker({ epochs: 8 }).fit(train, { onProgress: (p) => { if (!p.final) seen.push(p.epoch); return p.epoch < 3; } });

@@ -131,6 +131,45 @@ test('dense sequences: OCR-like numeric features per position', () => {
   assert.throws(() => tagger.tag([[1, 0], [0, 1]]), /sequences has 2 columns; the model was trained on 3/);
 });
 
+test('DenseSequenceTagger on random features tags rings a linear chain cannot; the map is rebuilt on load', () => {
+  // Positions are 2-D points tagged by their ring (radius 0, 1 or 2, each 0.3 thick).
+  const rings = (count, seed) => {
+    let s = seed;
+    const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+    const X = [], y = [];
+    for (let i = 0; i < count; ++i) {
+      const n = 2 + Math.floor(rand() * 4), seq = [], tags = [];
+      for (let t = 0; t < n; ++t) {
+        const ring = Math.floor(rand() * 3), r = ring + 0.3 * rand(), a = 2 * Math.PI * rand();
+        seq.push([r * Math.cos(a), r * Math.sin(a)]);
+        tags.push('abc'[ring]);
+      }
+      X.push(seq); y.push(tags);
+    }
+    return { X, y };
+  };
+  const train = rings(150, 5), test_ = rings(100, 6);
+  const accuracy = (tagger) => {
+    const tags = tagger.tag(test_.X).flat(), gold = test_.y.flat();
+    return tags.filter((t, i) => t === gold[i]).length / gold.length;
+  };
+  const tagger = new am.DenseSequenceTagger({ epochs: 10, rff: 300, gamma: 1 }).fit(train.X, train.y);
+  const linear = new am.DenseSequenceTagger({ epochs: 10 }).fit(train.X, train.y);
+  assert.ok(accuracy(tagger) > 0.9, `rff: ${accuracy(tagger)}`);
+  assert.ok(accuracy(linear) < 0.8, `linear: ${accuracy(linear)}`);
+  assert.equal(tagger.columns, 2);
+  assert.equal(tagger.options.rff, 300);
+  assert.equal(linear.options.rff, undefined);  // recorded only with a map
+  const again = am.load(tagger.save());
+  assert.deepEqual(again.tag(test_.X), tagger.tag(test_.X));
+  assert.deepEqual(again.marginals(test_.X[0]), tagger.marginals(test_.X[0]));
+  assert.equal(again.options.gamma, 1);
+  assert.throws(() => new am.DenseSequenceTagger({ rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.DenseSequenceTagger({ rff: -1 }), /'rff' must be/);
+  assert.throws(() => new am.SequenceTagger({ rff: 10, features: 'crfsuite' }).fit([['a', 'b']], [['X', 'Y']]), /a token tagger has none/);
+  assert.deepEqual(tagger.tag([[0, 0]]), ['a']);  // the module keeps working
+});
+
 test('readers and metrics', () => {
   const conllu = '# sent_id = 1\n1\tI\tI\tPRON\tPRP\t_\t2\tnsubj\t_\t_\n2-3\tcan\'t\t_\t_\t_\t_\t_\t_\t_\t_\n2\tca\tcan\tAUX\tMD\t_\t0\troot\t_\t_\n3\tn\'t\tnot\tPART\tRB\t_\t2\tadvmod\t_\t_\n\n';
   const u = am.io.readConllu(conllu);

@@ -1,0 +1,119 @@
+#include "binary/kernel_svm.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/error.hpp"
+#include "core/rng.hpp"
+#include "learn/kernel_cache.hpp"
+#include "multiclass/kernel_columns.hpp"
+
+namespace argmax {
+
+KernelBinaryModel::KernelBinaryModel(const Kernel& kernel, double bias, SupportVectors support_vectors)
+    : kernel_(kernel), bias_(bias), sv_(std::move(support_vectors)), constant_(0) {
+  for (float a : sv_.coefficients()) constant_ += a;
+  constant_ *= bias * bias;
+}
+
+std::vector<double> KernelBinaryModel::scores(const Rows& rows) const {
+  std::vector<double> f = sv_.scores(kernel_, rows);
+  for (double& v : f) v += constant_;
+  return f;
+}
+
+float KernelBinaryModel::score(const RowView& x) const {
+  const int32_t offsets[2] = {0, x.size};
+  return float(scores(x.index ? Rows::sparse(offsets, x.index, x.value, 1, sv_.cols()) : Rows::dense(x.value, 1, x.size))[0]);
+}
+
+namespace {
+const char* const kKernelNames[] = {"linear", "poly", "rbf"};  // by Kernel::Type
+}
+
+void KernelBinaryModel::save(ByteWriter& out) const {
+  out.put_string(kKernelNames[int(kernel_.type)]);
+  out.put<double>(kernel_.gamma);
+  out.put<double>(kernel_.coef0);
+  out.put<int32_t>(kernel_.degree);
+  out.put<double>(bias_);
+  out.put<int32_t>(sv_.cols());
+  sv_.save(out);
+}
+
+std::unique_ptr<KernelBinaryModel> KernelBinaryModel::load(ByteReader& in) {
+  const std::string name = in.get_string();
+  const double gamma = in.get<double>(), coef0 = in.get<double>();
+  const Kernel kernel = Kernel::named(name, gamma, coef0, in.get<int32_t>());
+  const double bias = in.get<double>();
+  require(std::isfinite(bias), "model bytes are corrupt (non-finite bias)");
+  const int32_t cols = in.get<int32_t>();
+  return std::make_unique<KernelBinaryModel>(kernel, bias, SupportVectors::load(in, cols, 1));
+}
+
+KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& config, const ProgressFn& progress) {
+  data.validate();
+  data.require_finite_features("svm-kernel");
+  require(config.C > 0, "svm-kernel: C must be > 0");
+  const int m = data.size();
+  std::vector<RowView> rows;
+  for (int i = 0; i < m; ++i) rows.push_back(data.row(i));
+  KernelColumns columns(std::move(rows), data.rows.cols(), config.kernel, config.bias * config.bias);
+  KernelCache cache(m, size_t(m), config.cache_mb, [&columns](int i, float* out) { columns.fill(i, out); });
+  // f[j] = Σ_i α_i y_i (K(x_i, x_j) + b²), the score of example j, kept up to date column by column.
+  std::vector<double> alpha(m, 0.0), f(m, 0.0), upper(m);
+  std::vector<int> order(m);
+  for (int i = 0; i < m; ++i) upper[i] = config.C * data.weight_of(i), order[i] = i;
+  Rng rng(config.seed);
+  const double inf = std::numeric_limits<double>::infinity();
+  TrainingReport r;
+  r.measure = "projected-gradient gap", r.cap = config.max_iterations, r.tolerance = config.tol, r.converged = false;
+  r.hint = "scale the features, lower gamma or raise max_iter";
+  for (int pass = 1; pass <= config.max_iterations; ++pass) {
+    r.iterations = pass;
+    double pg_max = -inf, pg_min = inf;
+    for (int s = 0; s < m; ++s) std::swap(order[s], order[s + rng.below(uint32_t(m - s))]);
+    for (const int i : order) {
+      if (!(columns.diagonal(i) > 0) || upper[i] == 0) continue;  // α_i stays 0
+      const double y = data.label[i], G = y * f[i] - 1;
+      const double pg = alpha[i] == 0 ? std::min(G, 0.0) : alpha[i] == upper[i] ? std::max(G, 0.0) : G;
+      pg_max = std::max(pg_max, pg), pg_min = std::min(pg_min, pg);
+      if (std::fabs(pg) <= 1e-12) continue;
+      const double old = alpha[i];
+      alpha[i] = std::min(std::max(old - G / columns.diagonal(i), 0.0), upper[i]);
+      const double d = (alpha[i] - old) * y;
+      if (d == 0) continue;
+      const float* column = cache.column(i);
+      for (int j = 0; j < m; ++j) f[j] += d * column[j];
+    }
+    r.gap = std::max(pg_max - pg_min, 0.0);
+    if (progress) {
+      Progress p;
+      p.epoch = pass, p.objective = r.gap;
+      if (!progress(p)) {
+        r.stopped_by_callback = true;
+        break;
+      }
+    }
+    if (r.gap <= config.tol) {
+      r.converged = true;
+      break;
+    }
+  }
+  SupportVectors sv(data.rows.cols(), 1);
+  for (int i = 0; i < m; ++i) {
+    const double a = alpha[i] * data.label[i];
+    if (a != 0) sv.add(data.row(i), &a);
+  }
+  KernelSvm out{std::move(alpha), std::make_unique<KernelBinaryModel>(config.kernel, config.bias, std::move(sv))};
+  out.model->report = r;
+  return out;
+}
+
+std::unique_ptr<KernelBinaryModel> train_kernel_svm(const BinarySample& data, const KernelSvmConfig& config,
+                                                    const ProgressFn& progress) {
+  return solve_kernel_svm(data, config, progress).model;
+}
+
+}  // namespace argmax

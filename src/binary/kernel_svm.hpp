@@ -1,0 +1,61 @@
+// A kernel SVM for two classes by dual coordinate descent (Hsieh et al. 2008 with a kernel, as LIBSVM's
+// C-SVC without its equality constraint): the hinge-loss problem of svm-dcd (linear_learners.hpp, the same
+// C convention) with ⟨x, x'⟩ replaced by a PDS kernel (multiclass/kernel.hpp),
+//   dual   min_α ½ αᵀQα − Σ α_i,  0 ≤ α_i ≤ C c_i,  Q_ij = y_i y_j (K(x_i, x_j) + b²),
+//   model  f(x) = Σ_i α_i y_i (K(x_i, x) + b²).
+// The bias b enters as a constant b² added to K: the kernel of x with a constant feature b appended, so its
+// weight is regularised like the others, as svm-dcd's bias feature is (b = 0: no intercept). A step on α_i
+// moves every f(x_j) by a kernel column, held by the LRU cache of the kernel C–S (learn/kernel_cache.hpp).
+// Stops when max − min projected gradient ≤ tol (no shrinking). The model keeps the support vectors.
+#pragma once
+#include <memory>
+#include <vector>
+
+#include "binary/binary_model.hpp"
+#include "binary/binary_sample.hpp"
+#include "multiclass/kernel.hpp"
+#include "multiclass/support_vectors.hpp"
+
+namespace argmax {
+
+struct KernelSvmConfig {
+  Kernel kernel;
+  double C = 1.0;
+  double bias = 1;
+  double tol = 0.1;
+  int max_iterations = 1000;
+  double cache_mb = 200;
+  uint64_t seed = 1;
+};
+
+class KernelBinaryModel : public BinaryModel {
+ public:
+  KernelBinaryModel(const Kernel& kernel, double bias, SupportVectors support_vectors);
+  std::string learner() const override { return "svm-kernel"; }
+  float score(const RowView& x) const override;
+  int32_t cols() const override { return sv_.cols(); }
+  void save(ByteWriter& out) const override;
+  static std::unique_ptr<KernelBinaryModel> load(ByteReader& in);
+
+  // f for many rows at once (batched kernel blocks).
+  std::vector<double> scores(const Rows& rows) const;
+  const SupportVectors& support_vectors() const { return sv_; }
+
+ private:
+  Kernel kernel_;
+  double bias_;
+  SupportVectors sv_;  // coefficients α_i y_i
+  double constant_;    // b² Σ α_i y_i
+};
+
+struct KernelSvm {
+  std::vector<double> alpha;  // one per example of the sample
+  std::unique_ptr<KernelBinaryModel> model;
+};
+// The model's report: whether max − min projected gradient reached tol before max_iterations. Progress:
+// epoch = pass, objective = that gap.
+KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& config, const ProgressFn& progress = {});
+std::unique_ptr<KernelBinaryModel> train_kernel_svm(const BinarySample& data, const KernelSvmConfig& config,
+                                                    const ProgressFn& progress = {});
+
+}  // namespace argmax

@@ -1,0 +1,85 @@
+#include "multiclass/support_vectors.hpp"
+
+#include <Eigen/Dense>
+#include <Eigen/SparseCore>
+#include <algorithm>
+#include <cmath>
+
+#include "core/error.hpp"
+#include "io/bytes.hpp"
+
+namespace argmax {
+
+void SupportVectors::add(RowView x, const double* a) {
+  double norm = 0;
+  x.for_each([&](int32_t j, float v) {
+    if (v != 0) indices_.push_back(j), values_.push_back(v), values_d_.push_back(v), norm += double(v) * v;
+  });
+  offsets_.push_back(int32_t(indices_.size()));
+  norms_.push_back(norm);
+  for (int y = 0; y < outputs_; ++y) coef_.push_back(float(a[y])), coef_d_.push_back(coef_.back());
+}
+
+void SupportVectors::prepare() {
+  values_d_.assign(values_.begin(), values_.end());
+  coef_d_.assign(coef_.begin(), coef_.end());
+  norms_.assign(size_t(count()), 0.0);
+  for (int s = 0; s < count(); ++s)
+    for (int32_t p = offsets_[s]; p < offsets_[s + 1]; ++p) norms_[s] += values_d_[p] * values_d_[p];
+}
+
+std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& rows) const {
+  using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>;
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const int n = count(), k = outputs_;
+  // SVᵀ: cols × n, the CSR rows read as compressed columns.
+  const Eigen::Map<const Eigen::SparseMatrix<double, Eigen::ColMajor, int32_t>> svt(
+      cols_, n, int32_t(values_d_.size()), offsets_.data(), indices_.data(), values_d_.data());
+  const Eigen::Map<const RowMajor> a(coef_d_.data(), n, k);
+  std::vector<double> out(size_t(rows.rows()) * k, 0.0);
+  // Batches of up to 256 rows, fewer when rows or support vectors are many (each block stays near 16 MB).
+  const int32_t batch = int32_t(std::clamp<int64_t>((int64_t(1) << 21) / std::max({cols_, n, 1}), 1, 256));
+  Matrix x, block;
+  std::vector<double> x_norms;
+  for (int32_t first = 0; first < rows.rows(); first += batch) {
+    const int32_t b = std::min(batch, rows.rows() - first);
+    x.setZero(b, cols_);
+    x_norms.assign(size_t(b), 0.0);
+    for (int32_t i = 0; i < b; ++i)
+      rows.row(first + i).for_each([&](int32_t j, float v) {
+        if (j < cols_) x(i, j) = v;
+        x_norms[i] += double(v) * v;
+      });
+    block.noalias() = x * svt;  // ⟨x_i, s⟩
+    kernel.apply(block.data(), b, n, x_norms.data(), norms_.data());
+    Eigen::Map<RowMajor>(&out[size_t(first) * k], b, k).noalias() = block * a;
+  }
+  return out;
+}
+
+void SupportVectors::save(ByteWriter& out) const {
+  out.put_vector(offsets_);
+  out.put_vector(indices_);
+  out.put_vector(values_);
+  out.put_vector(coef_);
+}
+
+SupportVectors SupportVectors::load(ByteReader& in, int32_t cols, int outputs) {
+  SupportVectors m(cols, outputs);
+  m.offsets_ = in.get_vector<int32_t>();
+  m.indices_ = in.get_vector<int32_t>();
+  m.values_ = in.get_vector<float>();
+  m.coef_ = in.get_vector<float>();
+  const char* corrupt = "model bytes are corrupt (shapes do not match)";
+  require(cols >= 0 && outputs >= 1 && !m.offsets_.empty() && m.offsets_[0] == 0, corrupt);
+  require(m.indices_.size() == m.values_.size() && size_t(m.offsets_.back()) == m.indices_.size(), corrupt);
+  require(m.coef_.size() == size_t(m.count()) * size_t(outputs), corrupt);
+  for (size_t s = 1; s < m.offsets_.size(); ++s) require(m.offsets_[s] >= m.offsets_[s - 1], corrupt);
+  for (int32_t j : m.indices_) require(j >= 0 && j < cols, corrupt);
+  for (float v : m.values_) require(std::isfinite(v), "model bytes are corrupt (non-finite value)");
+  for (float v : m.coef_) require(std::isfinite(v), "model bytes are corrupt (non-finite value)");
+  m.prepare();
+  return m;
+}
+
+}  // namespace argmax

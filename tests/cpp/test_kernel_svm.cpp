@@ -1,0 +1,170 @@
+// The binary kernel SVM (svm-kernel): with the linear kernel it solves svm-dcd's hinge problem, with the
+// degree-2 polynomial kernel the linear problem on the explicit monomials; its dual ends at a KKT point; the
+// model saves and loads, and serves the reductions.
+#include <catch2/catch.hpp>
+
+#include <cmath>
+
+#include "binary/binary_learners.hpp"
+#include "binary/kernel_svm.hpp"
+#include "binary/linear_learners.hpp"
+#include "clusters.hpp"
+#include "core/rng.hpp"
+#include "reductions/reduction.hpp"
+
+using namespace argmax;
+
+namespace {
+
+struct Points {
+  std::vector<float> x;
+  std::vector<int8_t> y;
+  int cols;
+  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
+};
+
+// Two overlapping Gaussian-ish blobs in 3-D (not separable: some α reach C).
+Points blobs(uint64_t seed, int m) {
+  Rng rng(seed);
+  Points p{{}, {}, 3};
+  for (int i = 0; i < m; ++i) {
+    const int8_t y = i % 2 ? 1 : -1;
+    for (int j = 0; j < 3; ++j) p.x.push_back(float(0.6 * y * (j == 0) + rng.uniform() + rng.uniform() - 1));
+    p.y.push_back(y);
+  }
+  return p;
+}
+
+// Inside or outside the circle of radius 1 (with a few flipped labels): a quadratic boundary.
+Points disc(uint64_t seed, int m) {
+  Rng rng(seed);
+  Points p{{}, {}, 2};
+  for (int i = 0; i < m; ++i) {
+    const float a = float(3 * rng.uniform() - 1.5), b = float(3 * rng.uniform() - 1.5);
+    p.x.push_back(a), p.x.push_back(b);
+    p.y.push_back((a * a + b * b < 1) != (rng.uniform() < 0.05) ? 1 : -1);
+  }
+  return p;
+}
+
+double hinge_sum(const std::vector<double>& f, const std::vector<int8_t>& y) {
+  double s = 0;
+  for (size_t i = 0; i < y.size(); ++i) s += std::max(0.0, 1 - y[i] * f[i]);
+  return s;
+}
+
+KernelSvmConfig tight(const Kernel& kernel, double C) {
+  KernelSvmConfig c;
+  c.kernel = kernel, c.C = C, c.tol = 1e-6, c.max_iterations = 100000;
+  return c;
+}
+
+DualSvmConfig tight_linear(double C) {
+  DualSvmConfig c;
+  c.C = C, c.squared_hinge = false, c.tol = 1e-6, c.max_iterations = 100000;
+  return c;
+}
+
+std::vector<double> linear_scores(const LinearBinaryModel& m, const Rows& rows) {
+  std::vector<double> f;
+  for (int32_t i = 0; i < rows.rows(); ++i) f.push_back(m.score(rows.row(i)));
+  return f;
+}
+
+}  // namespace
+
+TEST_CASE("svm-kernel with the linear kernel reaches svm-dcd's hinge objective; its dual ends at a KKT point", "[kernel][binary]") {
+  const Points p = blobs(3, 160);
+  const BinarySample data = BinarySample::all(p.rows(), p.y);
+  const double C = 0.5;
+  const KernelSvm kernel = solve_kernel_svm(data, tight(Kernel::named("linear", 1, 0, 1), C));
+  REQUIRE(kernel.model->report.converged);
+  const std::vector<double> f = kernel.model->scores(p.rows());
+  // ½‖w‖² = ½ Σ_i α_i y_i f(x_i), with b² inside K.
+  double half_norm = 0;
+  for (size_t i = 0; i < f.size(); ++i) half_norm += 0.5 * kernel.alpha[i] * p.y[i] * f[i];
+  const double kernel_primal = half_norm + C * hinge_sum(f, p.y);
+  const auto linear = train_dual_cd_svm(data, tight_linear(C));
+  double linear_half_norm = 0.5 * linear->bias() * linear->bias();  // bias feature 1: its weight is the intercept
+  for (float w : linear->weights()) linear_half_norm += 0.5 * double(w) * w;
+  const double linear_primal = linear_half_norm + C * hinge_sum(linear_scores(*linear, p.rows()), p.y);
+  CHECK(kernel_primal == Approx(linear_primal).epsilon(1e-4));
+  // KKT: α_i = 0 → y f ≥ 1; 0 < α_i < C → y f = 1; α_i = C → y f ≤ 1 (within the tolerance and float columns).
+  int bounded = 0, free = 0;
+  for (size_t i = 0; i < f.size(); ++i) {
+    const double margin = p.y[i] * f[i], a = kernel.alpha[i];
+    INFO("example " << i << " alpha " << a << " margin " << margin);
+    CHECK(a >= 0);
+    CHECK(a <= C);
+    if (a == 0) {
+      CHECK(margin >= 1 - 1e-4);
+    } else if (a == C) {
+      CHECK(margin <= 1 + 1e-4);
+      ++bounded;
+    } else {
+      CHECK(margin == Approx(1).margin(1e-4));
+      ++free;
+    }
+  }
+  CHECK(bounded > 0);  // the blobs overlap: the test covers all three cases
+  CHECK(free > 0);
+}
+
+TEST_CASE("svm-kernel with (γ⟨x,x'⟩ + c)² is svm-dcd on the explicit degree-2 monomials", "[kernel][binary]") {
+  const Points p = disc(4, 200), test = disc(5, 100);
+  const double gamma = 0.5, c = 1, C = 2;
+  auto monomials = [&](const Points& q) {  // φ(x)·φ(x') = (γ x·x' + c)²
+    Points out{{}, q.y, 6};
+    const double g = gamma, r = std::sqrt(2 * gamma * c);
+    for (size_t i = 0; i < q.y.size(); ++i) {
+      const double a = q.x[2 * i], b = q.x[2 * i + 1];
+      for (double v : {g * a * a, g * b * b, std::sqrt(2.0) * g * a * b, r * a, r * b, c}) out.x.push_back(float(v));
+    }
+    return out;
+  };
+  const Points mapped = monomials(p), mapped_test = monomials(test);
+  const auto kernel = train_kernel_svm(BinarySample::all(p.rows(), p.y), tight(Kernel::named("poly", gamma, c, 2), C));
+  const auto linear = train_dual_cd_svm(BinarySample::all(mapped.rows(), mapped.y), tight_linear(C));
+  const std::vector<double> fk = kernel->scores(test.rows()), fl = linear_scores(*linear, mapped_test.rows());
+  for (size_t i = 0; i < fk.size(); ++i) CHECK(fk[i] == Approx(fl[i]).margin(1e-3));
+  int correct = 0;
+  for (size_t i = 0; i < fk.size(); ++i) correct += (fk[i] > 0 ? 1 : -1) == test.y[i];
+  CHECK(correct >= 85);  // the quadratic boundary is learned
+}
+
+TEST_CASE("svm-kernel models save and load; one-vs-all on svm-kernel separates the rings", "[kernel][binary][reductions]") {
+  const Points p = disc(6, 150);
+  const auto model = train_kernel_svm(BinarySample::all(p.rows(), p.y), KernelSvmConfig{Kernel::named("rbf", 2, 0, 1)});
+  const std::vector<uint8_t> bytes = binary_model_to_bytes(*model);
+  const auto again = binary_model_from_bytes(bytes.data(), bytes.size());
+  CHECK(again->learner() == "svm-kernel");
+  CHECK(again->cols() == 2);
+  for (int32_t i = 0; i < p.rows().rows(); ++i) CHECK(again->score(p.rows().row(i)) == model->score(p.rows().row(i)));
+  CHECK(binary_model_to_bytes(*again) == bytes);
+  // Sparse rows score as dense ones.
+  const int32_t index[1] = {1};
+  const float value[1] = {0.5f}, dense[2] = {0, 0.5f};
+  CHECK(model->score(RowView{index, value, 1}) == model->score(RowView{nullptr, dense, 2}));
+
+  const Clusters three = rings(300, 7);
+  const Rows rows = three.rows();
+  const std::vector<int32_t>& y = three.y;
+  ReductionConfig config;
+  config.reduction = "ova", config.learner = "svm-kernel", config.learner_options = {{"gamma", "1"}, {"C", "10"}};
+  const ReductionModel ova = ReductionModel::train(rows, y, 3, config);
+  const std::vector<int32_t> predicted = ova.predict(rows);
+  int correct = 0;
+  for (int i = 0; i < 300; ++i) correct += predicted[i] == y[i];
+  CHECK(correct >= 290);
+  const auto ova_bytes = ova.to_bytes();
+  CHECK(ReductionModel::from_bytes(ova_bytes.data(), ova_bytes.size()).predict(rows) == predicted);
+}
+
+TEST_CASE("svm-kernel: bad options and a cache too small for one column are clear errors", "[kernel][binary]") {
+  const Points p = disc(8, 50);
+  const BinarySample data = BinarySample::all(p.rows(), p.y);
+  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"gamma", "0"}}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"kernel", "sigmoid"}}), Catch::Contains("must be one of linear, poly, rbf"));
+  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"cache", "1e-7"}})(data, 1), Catch::Contains("cannot hold one column"));
+  CHECK(make_binary_trainer("svm-kernel", {{"kernel", "poly"}, {"degree", "2"}})(data, 1)->cols() == 2);
+}
