@@ -76,7 +76,12 @@ void FeatureIndex::grow(const std::vector<uint64_t>& keys, int min_count) {
 std::vector<int32_t> FeatureIndex::admit(const std::vector<FeatureCandidates>& all, size_t own, int min_count) {
   require(!bits_, "a hashed feature index admits no candidates");
   require(own < all.size(), "candidate list ", own, " does not exist");
-  FeatureIndex merged = dictionary({});
+  size_t total = 0;
+  for (const FeatureCandidates& c : all) total += c.keys.size();
+  // Both tables sized once for every key (no rehash on the way, so no old table beside the new one).
+  FeatureIndex merged;
+  merged.rehash(2 * total);
+  rehash(2 * (keys_.size() + total));
   std::vector<int64_t> counts;
   std::vector<int32_t> own_merged;  // all[own]'s candidate → its place in merged
   for (size_t i = 0; i < all.size(); ++i) {
@@ -90,7 +95,6 @@ std::vector<int32_t> FeatureIndex::admit(const std::vector<FeatureCandidates>& a
       if (i == own) own_merged.push_back(id);
     }
   }
-  if (slots_.empty()) rehash(16);
   std::vector<int32_t> row(counts.size(), -1);
   for (size_t id = 0; id < counts.size(); ++id)
     if (counts[id] >= min_count) row[id] = add(merged.keys_[id]);
