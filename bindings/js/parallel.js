@@ -10,9 +10,11 @@
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
 
 export const MAX_WORKERS = 8;
-// 'auto' trains on one thread below this many training sequences: starting the workers, preparing the data in
-// every one and exchanging changes after every epoch cost more than the shards save. bench/parallel.mjs found no
-// gain at UD English EWT's 12,543 sentences (default perceptron, 2 shared cores), so the bar sits above it.
+// 'auto' trains on one thread below this many training sequences: starting the workers, the part of the
+// preparation every worker repeats (reading the whole set, admitting every shard's feature keys, fresh memory
+// for the full weights) and exchanging changes after every epoch cost more than the shards save. From
+// bench/parallel-phases.mjs the default perceptron breaks even on 2 free cores only near UD English EWT's
+// 12,543 sentences (docs/benchmarks.md), so the bar sits well above it.
 export const AUTO_MIN_SEQUENCES = 50000;
 
 const cores = () => globalThis.navigator?.hardwareConcurrency
