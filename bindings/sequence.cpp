@@ -72,21 +72,47 @@ SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::st
                               option_lines(options), progress_from(on_progress), warm);
 }
 
-// Parameter mixing: one worker's shard, prepared from the whole training set (arguments as trainTokens and
-// trainNumeric take them).
+// Parameter mixing: one worker's shard of the training set (arguments as trainTokens and trainNumeric take them).
 ChainShardTrainer* shard_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
                                 std::string lexicon, SequenceModel* warm, int shards, int shard) {
-  return new ChainShardTrainer(prepare_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
-                                              option_lines(options), warm,
-                                              lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon)),
+  return new ChainShardTrainer(prepare_tagger_shard(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
+                                                    option_lines(options), warm,
+                                                    lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon),
+                                                    shards, shard),
                                shards, shard);
 }
 ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
                                  SequenceModel* warm, int shards, int shard) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  return new ChainShardTrainer(prepare_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
-                                                      numeric_tags(s, m, tags), option_lines(options), warm),
+  return new ChainShardTrainer(prepare_numeric_shard(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
+                                                     numeric_tags(s, m, tags), option_lines(options), warm, shards, shard),
                                shards, shard);
+}
+// The shard's feature candidates: {keys: Uint32Array (each 64-bit key as two halves, low first), counts: Int32Array}.
+val shard_candidates(const ChainShardTrainer& t) {
+  const FeatureCandidates& c = t.candidates();
+  val out = val::object();
+  const std::vector<uint32_t> halves(reinterpret_cast<const uint32_t*>(c.keys.data()),
+                                     reinterpret_cast<const uint32_t*>(c.keys.data() + c.keys.size()));
+  out.set("keys", typed_array("Uint32Array", halves));
+  out.set("counts", typed_array("Int32Array", c.counts));
+  return out;
+}
+// Every shard's candidates: key_ptrs[i] and count_ptrs[i] point to sizes[i] keys (as above) and counts.
+void admit_shards(ChainShardTrainer& t, uintptr_t key_ptrs, uintptr_t count_ptrs, uintptr_t sizes, int n) {
+  require(n >= 1, "admitting features needs at least one shard");
+  const uint32_t* keys_at = reinterpret_cast<const uint32_t*>(key_ptrs);
+  const uint32_t* counts_at = reinterpret_cast<const uint32_t*>(count_ptrs);
+  const int32_t* size = reinterpret_cast<const int32_t*>(sizes);
+  std::vector<FeatureCandidates> all(static_cast<size_t>(n));
+  for (int i = 0; i < n; ++i) {
+    require(size[i] >= 0, "shard ", i, " has a negative number of feature candidates");
+    const auto* keys = reinterpret_cast<const uint64_t*>(uintptr_t(keys_at[i]));
+    const auto* counts = reinterpret_cast<const int32_t*>(uintptr_t(counts_at[i]));
+    all[size_t(i)].keys.assign(keys, keys + size[i]);
+    all[size_t(i)].counts.assign(counts, counts + size[i]);
+  }
+  t.admit(all);
 }
 // {epoch, objective, trainingError} of one epoch over the shard.
 val run_epoch(ChainShardTrainer& t, int epoch) {
@@ -95,13 +121,13 @@ val run_epoch(ChainShardTrainer& t, int epoch) {
   out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
   return out;
 }
-val shard_changes(const ChainShardTrainer& t) { return changes_to_js(t.changes()); }
-// Every shard's changes (this one's among them), as weight_changes.hpp reads them.
+val shard_changes(ChainShardTrainer& t) { return changes_to_js(t.changes()); }
+// Every shard's changes, as weight_changes.hpp reads them (this shard's own are not read: give none).
 void mix_shards(ChainShardTrainer& t, uintptr_t index_ptrs, uintptr_t v_ptrs, uintptr_t u_ptrs, uintptr_t counts,
                 uintptr_t numbers, int n) {
   std::vector<double> mu;
-  const std::vector<WeightChanges> all = changes_at(index_ptrs, v_ptrs, u_ptrs, counts, numbers, n, mu);
-  t.mix(all, mu);
+  std::vector<WeightChanges> all = changes_at(index_ptrs, v_ptrs, u_ptrs, counts, numbers, n, mu);
+  t.mix(std::move(all), mu);
 }
 SequenceModel finish_shard(ChainShardTrainer& t) { return t.finish(); }
 int shard_examples_of(const ChainShardTrainer& t) { return t.examples(); }
@@ -331,6 +357,8 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
   class_<ChainShardTrainer>("ChainShard")
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers())
+      .function("candidates", &Guard<&shard_candidates>::call)
+      .function("admit", &Guard<&admit_shards>::call)
       .function("runEpoch", &Guard<&run_epoch>::call)
       .function("changes", &Guard<&shard_changes>::call)
       .function("mix", &Guard<&mix_shards>::call)

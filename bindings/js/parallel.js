@@ -1,17 +1,20 @@
 // Training on several threads by iterative parameter mixing (McDonald, Hall & Mann 2010; the maths in
-// src/learn/parameter_mixing.hpp). n workers, each with its own wasm instance, prepare the whole training set
-// and keep one shard of it (the seed deals the shards); every round each runs one epoch on its shard and sends
-// back the weights it changed (transferable buffers); the calling thread hands every worker the others' changes,
-// and each mixes them by shard size into the same weights before its next epoch. The calling thread only passes
-// messages, so a page stays responsive. With n fixed the model is the same on every run, in Node and in
-// browsers; with n = 1 it is the serial trainer's, bit for bit. No SharedArrayBuffer is needed: stop() takes
+// src/learn/parameter_mixing.hpp). n workers, each with its own wasm instance, read the whole training set for
+// its labels and lexicons but featurise only one shard of it (the seed deals the shards), then admit every
+// shard's new feature keys in the same order, so all share one feature index. Every round each runs one epoch
+// on its shard and sends the weights it changed straight to the other workers (MessagePorts, transferable
+// buffers); each mixes them by shard size into the same weights before its next epoch. The calling thread only
+// starts the rounds, so a page stays responsive. With n fixed the model is the same on every run, in Node and
+// in browsers; with n = 1 it is the serial trainer's, bit for bit. No SharedArrayBuffer is needed: stop() takes
 // effect between rounds.
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
 
 export const MAX_WORKERS = 8;
-// 'auto' trains on one thread below this many training sequences: starting the workers, preparing the data in
-// every one and exchanging changes after every epoch cost more than the shards save. bench/parallel.mjs found no
-// gain at UD English EWT's 12,543 sentences (default perceptron, 2 shared cores), so the bar sits above it.
+// 'auto' trains on one thread below this many training sequences: starting the workers, the part of the
+// preparation every worker repeats (reading the whole set, admitting every shard's feature keys, fresh memory
+// for the full weights) and exchanging changes after every epoch cost more than the shards save. From
+// bench/parallel-phases.mjs the default perceptron breaks even on 2 free cores only near UD English EWT's
+// 12,543 sentences (docs/benchmarks.md), so the bar sits well above it.
 export const AUTO_MIN_SEQUENCES = 50000;
 
 const cores = () => globalThis.navigator?.hardwareConcurrency
@@ -68,25 +71,30 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
     await Promise.all(threads.map((t) => t.ready));
     const job = { model: spec.model, options: spec.options ?? {}, args: spec.args ?? [], fitOptions: spec.fitOptions ?? {} };
     const shards = await Promise.all(threads.map((_, i) => request(i, { type: 'shard', spec: job, shards: n, shard: i })));
+    // Every worker admits every shard's new feature keys alike, so all share one feature index, and gets a
+    // MessagePort to every other worker, over which they exchange their changes after every epoch.
+    const others = (values, k) => values.map((v, i) => (i === k ? null : v));
+    const candidates = shards.map((s) => s.candidates);
+    const peers = threads.map(() => threads.map(() => null));
+    for (let i = 0; i < n; ++i) {
+      for (let k = i + 1; k < n; ++k) [peers[i][k], peers[k][i]] = (({ port1, port2 }) => [port1, port2])(new MessageChannel());
+    }
+    await Promise.all(threads.map((_, k) => request(k, { type: 'admit', candidates: others(candidates, k), peers: peers[k] }, peers[k].filter(Boolean))));
     const total = shards.reduce((a, s) => a + s.examples, 0);
     const mu = shards.map((s) => s.examples / total);
     const epochs = shards[0].epochs;
-    // What every shard changed in the last epoch (none with one worker: it is the serial trainer); worker k gets
-    // the others' (its own it has).
-    let changes = null, progress = null, epoch = 0;
-    const othersOf = (k) => changes && changes.map((c, i) => (i === k ? null : c));
+    let progress = null, epoch = 0;
     while (epoch < epochs && !stopRequested) {
       epoch += 1;
-      const reports = await Promise.all(threads.map((_, k) => request(k, { type: 'epoch', epoch, mu, changes: othersOf(k), report: n > 1 })));
+      const reports = await Promise.all(threads.map((_, k) => request(k, { type: 'epoch', epoch, mu })));
       progress = { epoch, objective: 0, trainingError: 0 };
       reports.forEach((r, i) => {
         progress.objective += mu[i] * r.progress.objective;
         progress.trainingError += mu[i] * r.progress.trainingError;
       });
-      if (n > 1) changes = reports.map((r) => r.changes);
       if (onProgress && onProgress({ ...progress }) === false) stopRequested = true;   // a throw rejects the fit
     }
-    const result = await request(0, { type: 'finish', mu, changes: othersOf(0) });
+    const result = await request(0, { type: 'finish', mu });
     end(null, { bytes: result.bytes, kind: result.kind, stopped: epoch < epochs, progress, epochs: epoch, milliseconds: Date.now() - started });
   };
   run().catch((e) => end(e));

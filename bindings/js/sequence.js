@@ -58,6 +58,11 @@ function packTokens(sequences, name) {
   return { text: parts.join(SEP), lengths };
 }
 
+// Token sequences as packTokens packs them, or packed already: parameter mixing packs them once on the calling
+// thread, so that a worker gets two strings and two Int32Arrays to copy, not every token.
+const packedTokens = (sequences, name) => (typeof sequences?.text === 'string' && sequences.lengths instanceof Int32Array
+  ? sequences : packTokens(sequences, name));
+
 function unpack(flat, lengths, map = (x) => x) {
   const out = [];
   let p = 0;
@@ -230,7 +235,9 @@ export function install(M, api) {
       if (workers === 'auto' && (!this.#online() || workerCount(workers, sequences) === 1)) return this.fit(x, tags, { onProgress, warmStart: from ?? false });
       const report = trainingProgress(onProgress);
       const fitOptions = from && from.ready ? { warmStart: from.save() } : {};
-      const spec = { model: this instanceof SequenceTagger ? 'SequenceTagger' : 'DenseSequenceTagger', options: this.#options, args: [x, tags], fitOptions };
+      const tokens = this instanceof SequenceTagger;
+      const args = [tokens ? packTokens(x, 'sentences') : x, packTokens(tags, 'tags')];
+      const spec = { model: tokens ? 'SequenceTagger' : 'DenseSequenceTagger', options: this.#options, args, fitOptions };
       const { bytes } = await trainMixed(spec, { workers: workerCount(workers, sequences), onProgress: report.onProgress, signal });
       const handle = withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length));
       this.replaceHandle(handle);
@@ -247,9 +254,9 @@ export function install(M, api) {
     }
 
     // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of (x, tags), prepared with this
-    // tagger's options; warmStart: a model's bytes. Returns the wasm ChainShard.
+    // tagger's options; token sequences may come packed. warmStart: a model's bytes. Returns the wasm ChainShard.
     shard(x, tags, { warmStart, shards, shard }) {
-      const packedTags = packTokens(tags, 'tags');
+      const packedTags = packedTokens(tags, 'tags');
       const warm = warmStart ? withHeap(M, (heap) => M.SequenceModel.load(heap.u8(warmStart), warmStart.length)) : null;
       try {
         return withHeap(M, (heap) => this.prepareShard(heap, x, packedTags, this.#optionText, this.#lexicon, warm, shards, shard));
@@ -338,8 +345,8 @@ export function install(M, api) {
     lengths(seqs) { return seqs.map((s) => s.length); }
 
     // The training set as trainTokens and ChainShard.tokens take it.
-    trainingArgs(heap, sentences, tags) {
-      const s = packTokens(sentences, 'sentences');
+    trainingArgs(heap, sentences, tags) { return this.packedArgs(heap, packTokens(sentences, 'sentences'), tags); }
+    packedArgs(heap, s, tags) {
       if (s.lengths.length !== tags.lengths.length) throw new RangeError(`got ${s.lengths.length} sentences but ${tags.lengths.length} tag sequences`);
       s.lengths.forEach((n, i) => {
         if (n !== tags.lengths[i]) throw new RangeError(`sentence ${i} has ${n} tokens but ${tags.lengths[i]} tags`);
@@ -350,7 +357,7 @@ export function install(M, api) {
       return M.SequenceModel.trainTokens(...this.trainingArgs(heap, sentences, tags), optionText, lexicon, callback, warm);
     }
     prepareShard(heap, sentences, tags, optionText, lexicon, warm, shards, shard) {
-      return M.ChainShard.tokens(...this.trainingArgs(heap, sentences, tags), optionText, lexicon, warm, shards, shard);
+      return M.ChainShard.tokens(...this.packedArgs(heap, packedTokens(sentences, 'sentences'), tags), optionText, lexicon, warm, shards, shard);
     }
     decode(heap, seqs, forced, bio) {
       const s = packTokens(seqs, 'sentences');

@@ -1,14 +1,22 @@
 // The worker side of parameter mixing (parallel.js), run by worker-host.js: one shard per worker, built by the
 // model class's shard() from the whole training set, then one request at a time:
-//   shard  → { examples, epochs }
-//   epoch  { mu, changes } → mixes the other shards' changes with its own (if given), runs one epoch
-//          → { progress, changes (when asked to report) }
-//   finish { mu, changes } → mixes likewise → { bytes, kind }
+//   shard  → { examples, epochs, candidates }: the shard featurised, with the feature keys its dictionary lacked
+//   admit  { candidates, peers } → every shard's candidates (the others', in shard order) admitted alike; peers:
+//          a MessagePort to every other worker (null at this one's place) → {}
+//   epoch  { epoch, mu } → mixes the last round's changes (its own and, over the ports, the others'), runs one
+//          epoch and sends what it changed to every other worker → { progress }
+//   finish { mu } → mixes likewise → { bytes, kind }
+// Workers exchange their changes directly, so none crosses the calling thread; each mixes them in shard order,
+// whatever order they arrive in, so all hold the same weights.
 import { withHeap } from './wasm.js';
 
-let shard = null, index = 0;
+let shard = null, index = 0, peers = [], round = 0;
+// What each other shard sent, oldest first (a fast one may send its next round's before this one has mixed),
+// and who waits for a shard that has not sent yet.
+let inbox = [], waiting = null;
+const ready = () => inbox.every((queue, k) => k === index || queue.length > 0);
 
-export function shardMessage(api, m, post) {
+export async function shardMessage(api, m, post) {
   const M = api.module;
   const { id } = m;
   if (m.type === 'shard') {
@@ -17,15 +25,21 @@ export function shardMessage(api, m, post) {
     if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers (SequenceTagger and DenseSequenceTagger can)`);
     index = m.shard;
     shard = new Model(options).shard(...args, { ...fitOptions, shards: m.shards, shard: m.shard });
-    post({ type: 'shard-ready', id, examples: shard.examples(), epochs: shard.epochs() });
+    const candidates = shard.candidates();
+    post({ type: 'shard-ready', id, examples: shard.examples(), epochs: shard.epochs(), candidates },
+      [candidates.keys.buffer, candidates.counts.buffer]);
+  } else if (m.type === 'admit') {
+    admit(M, m);
+    connect(m.peers);
+    post({ type: 'admitted', id });
   } else if (m.type === 'epoch') {
-    mix(M, m);
+    await mix(M, m);
     const progress = shard.runEpoch(m.epoch);
-    if (!m.report) return post({ type: 'epoch-done', id, progress });
-    const changes = shard.changes();
-    post({ type: 'epoch-done', id, progress, changes }, [changes.index.buffer, changes.v.buffer, changes.u.buffer]);
+    round = m.epoch;
+    if (peers.length > 1) send(shard.changes());
+    post({ type: 'epoch-done', id, progress });
   } else if (m.type === 'finish') {
-    mix(M, m);
+    await mix(M, m);
     const model = shard.finish();
     try {
       const bytes = model.save().slice();
@@ -38,15 +52,52 @@ export function shardMessage(api, m, post) {
   }
 }
 
-// Every shard's changes in shard order, this one's own in its place.
-function mix(M, { mu, changes }) {
-  if (!changes) return;
-  const all = changes.map((c, i) => (i === index ? shard.changes() : c));
+// Every shard's feature candidates in shard order, this one's own in its place.
+function admit(M, { candidates }) {
+  const all = candidates.map((c, i) => (i === index ? shard.candidates() : c));
+  withHeap(M, (heap) => {
+    const n = all.length, keys = new Int32Array(n), counts = new Int32Array(n), sizes = new Int32Array(n);
+    all.forEach((c, i) => {
+      keys[i] = heap.i32(c.keys);
+      counts[i] = heap.i32(c.counts);
+      sizes[i] = c.counts.length;
+    });
+    shard.admit(heap.i32(keys), heap.i32(counts), heap.i32(sizes), n);
+  });
+}
+
+function connect(ports) {
+  peers = ports;
+  inbox = peers.map(() => []);
+  peers.forEach((port, k) => {
+    if (!port) return;
+    const receive = (c) => {
+      inbox[k].push(c);
+      if (waiting && ready()) waiting();
+    };
+    if (typeof port.on === 'function') port.on('message', receive);   // Node's MessagePort
+    else port.onmessage = (e) => receive(e.data);
+  });
+}
+
+// This shard's changes to every other worker: moved to the last one, copied to the rest.
+function send(c) {
+  const last = peers.findLastIndex((p) => p);
+  peers.forEach((port, k) => port?.postMessage(c, k === last ? [c.index.buffer, c.v.buffer, c.u.buffer] : []));
+}
+
+// The last round's changes of every shard, mixed by shard size (nothing before the first round, or alone).
+async function mix(M, { mu }) {
+  if (round === 0 || peers.length < 2) return;
+  if (!ready()) await new Promise((resolve) => { waiting = resolve; });
+  waiting = null;
+  const all = inbox.map((queue) => queue.shift());
   withHeap(M, (heap) => {
     const n = all.length;
     const indices = new Int32Array(n), vs = new Int32Array(n), us = new Int32Array(n), counts = new Int32Array(n);
     const numbers = new Float64Array(4 * n);
     all.forEach((c, i) => {
+      if (i === index) return numbers.set([mu[i]], 4 * i);   // its own changes stay in the shard
       indices[i] = heap.i32(c.index);
       vs[i] = heap.f32(c.v);
       us[i] = c.u.length ? heap.f64(c.u) : 0;

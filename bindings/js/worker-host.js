@@ -25,11 +25,7 @@ listen(async (m) => {
   } else if (m.type === 'train') {
     train(m);
   } else {
-    try {
-      shardMessage(api, m, post);
-    } catch (e) {
-      post({ type: 'error', id: m.id, error: plain(e) });
-    }
+    shardMessage(api, m, post).catch((e) => post({ type: 'error', id: m.id, error: plain(e) }));
   }
 });
 

@@ -4,55 +4,86 @@ namespace argmax {
 namespace {
 
 // Parameter mixing needs the online trainers; l1's cumulative penalty would be per shard.
-TaggerData&& check_online(TaggerData& d) {
-  const Options& o = d.options;
+TaggerShard&& check_online(TaggerShard& s) {
+  const Options& o = s.data.options;
   const std::string& algo = o.choice("algo");
   const bool online = algo == "perceptron" || ((algo == "ssvm" || algo == "ssvm-slack") && o.choice("trainer") == "sgd") ||
                       ((algo == "crf" || algo == "softmax-margin") && o.choice("solver") == "sgd");
   require(online, "training on several workers needs an online trainer: algo=perceptron, ssvm or ssvm-slack with "
           "trainer=sgd, or crf or softmax-margin with solver=sgd");
   require(o.real("l1") == 0, "l1 cannot be used when training on several workers");
-  require(d.text.global.empty() && d.model.global.empty(), "global features train on one worker (workers: 1)");
-  return std::move(d);
-}
-
-OnlineConfig shard_config(const TaggerData& d, int shard) {
-  OnlineConfig c = chain_online_config(d.options, d.batch.sequences());
-  c.seed = shard_seed(c.seed, shard);
-  return c;
+  require(s.data.text.global.empty() && s.data.model.global.empty(), "global features train on one worker (workers: 1)");
+  return std::move(s);
 }
 
 }  // namespace
 
-ChainShardTrainer::ChainShardTrainer(TaggerData data, int shards, int shard)
-    : data_(check_online(data)),
-      config_(shard_config(data_, shard)),
-      problem_(data_.batch, data_.model.layout(), chain_softmax_cost(data_.options)),
-      epochs_(problem_, config_, shard_examples(data_.batch.sequences(), shards, shard, uint64_t(data_.options.integer("seed")))),
-      w_(data_.model.weights.empty() ? TrainedWeights(problem_.dim(), config_.average)
-                                     : TrainedWeights(std::move(data_.model.weights), config_.average)) {
-  const int m = data_.batch.sequences();
+struct ChainShardTrainer::Training {
+  Training(TaggerData& d, const OnlineConfig& config)
+      : problem(d.batch, d.model.layout(), chain_softmax_cost(d.options)),
+        epochs(problem, config, all_examples(d.batch.sequences())),
+        w(d.model.weights.empty() ? TrainedWeights(problem.dim(), config.average)
+                                  : TrainedWeights(std::move(d.model.weights), config.average)) {}
+  SequenceProblem problem;
+  OnlineEpochs<SequenceProblem> epochs;  // the shard's sequences in increasing order: shard_examples' order
+  TrainedWeights w;
+};
+
+ChainShardTrainer::ChainShardTrainer(TaggerShard prepared, int shards, int shard)
+    : prepared_(check_online(prepared)),
+      shards_(shards),
+      shard_(shard),
+      config_(chain_online_config(prepared_.data.options, prepared_.sequences)) {
+  config_.seed = shard_seed(config_.seed, shard);
+  const int m = prepared_.sequences;
   require(examples() > 0, "worker ", shard + 1, " of ", shards, " has no training sequences: ", m,
           " sequences feed at most ", m, " workers");
-  if (shards > 1) w_.track_changes();
+}
+
+ChainShardTrainer::~ChainShardTrainer() = default;
+
+ChainShardTrainer::Training& ChainShardTrainer::training() const {
+  require(!finished_, "this shard has finished training");
+  require(training_ != nullptr, "this shard has not admitted the shards' features yet");
+  return *training_;
+}
+
+void ChainShardTrainer::admit(const std::vector<FeatureCandidates>& all) {
+  require(!training_ && !finished_, "this shard has admitted the shards' features already");
+  require(int(all.size()) == shards_, "admitting features needs the candidates of all ", shards_, " shards, got ",
+          all.size());
+  admit_features(prepared_, all, size_t(shard_));
+  prepared_.candidates = FeatureCandidates{};
+  training_ = std::make_unique<Training>(prepared_.data, config_);
+  if (shards_ > 1) training_->w.track_changes();
 }
 
 Progress ChainShardTrainer::run_epoch(int epoch) {
-  require(!finished_, "this shard has finished training");
-  return epochs_.progress(epoch, epochs_.run(w_), w_);
+  Training& t = training();
+  own_ready_ = false;
+  return t.epochs.progress(epoch, t.epochs.run(t.w), t.w);
 }
 
-void ChainShardTrainer::mix(const std::vector<WeightChanges>& all, const std::vector<double>& mu) {
-  require(!finished_, "this shard has finished training");
-  w_.mix(all, mu);
+const WeightChanges& ChainShardTrainer::changes() {
+  if (!own_ready_) own_ = training().w.changes(), own_ready_ = true;
+  return own_;
+}
+
+void ChainShardTrainer::mix(std::vector<WeightChanges> all, const std::vector<double>& mu) {
+  require(int(all.size()) == shards_, "mixing needs the changes of all ", shards_, " shards, got ", all.size());
+  changes();
+  all[size_t(shard_)] = std::move(own_);
+  training().w.mix(all, mu);
+  own_ready_ = false;
 }
 
 SequenceModel ChainShardTrainer::finish() {
-  require(!finished_, "this shard has finished training");
+  Training& t = training();
   finished_ = true;
-  data_.model.weights = w_.release_average();
-  data_.model.report = TrainingReport{};
-  return finish_tagger(std::move(data_));
+  prepared_.data.model.weights = t.w.release_average();
+  prepared_.data.model.report = TrainingReport{};
+  training_.reset();
+  return finish_tagger(std::move(prepared_.data));
 }
 
 }  // namespace argmax

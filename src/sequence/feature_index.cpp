@@ -73,4 +73,46 @@ void FeatureIndex::grow(const std::vector<uint64_t>& keys, int min_count) {
     if (counts[id] >= min_count) insert(seen.keys_[id]);
 }
 
+std::vector<int32_t> FeatureIndex::admit(const std::vector<FeatureCandidates>& all, size_t own, int min_count) {
+  require(!bits_, "a hashed feature index admits no candidates");
+  require(own < all.size(), "candidate list ", own, " does not exist");
+  size_t total = 0;
+  for (size_t i = 0; i < all.size(); ++i) {
+    const FeatureCandidates& c = all[i];
+    require(c.counts.size() == c.keys.size(), "candidate list ", i, " has ", c.keys.size(), " keys but ",
+            c.counts.size(), " counts");
+    total += c.keys.size();
+  }
+  // The tables are sized once for every key (no rehash on the way, so no old table beside the new one).
+  if (min_count <= 1) {  // every candidate is admitted: straight in, in order
+    rehash(2 * (keys_.size() + total));
+    std::vector<int32_t> rows;
+    for (size_t i = 0; i < all.size(); ++i)
+      for (uint64_t key : all[i].keys) {
+        const int32_t row = add(key);
+        if (i == own) rows.push_back(row);
+      }
+    return rows;
+  }
+  FeatureIndex merged;
+  merged.rehash(2 * total);
+  std::vector<int64_t> counts;
+  std::vector<int32_t> own_merged;  // all[own]'s candidate → its place in merged
+  for (size_t i = 0; i < all.size(); ++i) {
+    const FeatureCandidates& c = all[i];
+    for (size_t k = 0; k < c.keys.size(); ++k) {
+      const int32_t id = merged.add(c.keys[k]);
+      if (size_t(id) == counts.size()) counts.push_back(0);
+      counts[size_t(id)] += c.counts[k];
+      if (i == own) own_merged.push_back(id);
+    }
+  }
+  rehash(2 * (keys_.size() + counts.size()));
+  std::vector<int32_t> row(counts.size(), -1);
+  for (size_t id = 0; id < counts.size(); ++id)
+    if (counts[id] >= min_count) row[id] = add(merged.keys_[id]);
+  for (int32_t& id : own_merged) id = row[size_t(id)];
+  return own_merged;
+}
+
 }  // namespace argmax

@@ -9,6 +9,12 @@
 
 namespace argmax {
 
+// Keys a featurisation pass met that a dictionary did not know, in first-seen order, with how often each occurred.
+struct FeatureCandidates {
+  std::vector<uint64_t> keys;
+  std::vector<int32_t> counts;
+};
+
 class FeatureIndex {
  public:
   FeatureIndex() = default;
@@ -19,6 +25,10 @@ class FeatureIndex {
   // Adds the keys that occur at least min_count times in `keys` and are not yet known, in order
   // of first occurrence (so ids are deterministic). No-op for a hashed index.
   void grow(const std::vector<uint64_t>& keys, int min_count);
+  // Adds the candidates of several passes (the shards of a training set) seen at least min_count times in all,
+  // in order: all[0]'s keys, then all[1]'s not seen before, and so on; with one pass, the order of first
+  // occurrence. Returns the row of each of all[own]'s candidates, or −1 for one left out.
+  std::vector<int32_t> admit(const std::vector<FeatureCandidates>& all, size_t own, int min_count);
   // The id of a key in a dictionary, adding it when new.
   int32_t add(uint64_t key);
 

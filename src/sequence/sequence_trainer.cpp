@@ -6,6 +6,7 @@
 #include "learn/cutting_plane.hpp"
 #include "learn/l1_penalty.hpp"
 #include "learn/online.hpp"
+#include "learn/parameter_mixing.hpp"
 #include "sequence/crf_objective.hpp"
 #include "sequence/lbfgs.hpp"
 #include "sequence/quantized_weights.hpp"
@@ -124,6 +125,22 @@ std::vector<int32_t> label_ids(const Sentences& tags, std::vector<std::string>& 
       }
       out.push_back(it->second);
     }
+  return out;
+}
+
+// The sequences `which` of x, in that order.
+SequenceBatch select_sequences(const SequenceBatch& x, const std::vector<int>& which) {
+  SequenceBatch out;
+  for (int i : which) {
+    for (int64_t t = x.starts[size_t(i)]; t < x.starts[size_t(i) + 1]; ++t) {
+      const auto from = std::ptrdiff_t(x.ends[size_t(t)]), to = std::ptrdiff_t(x.ends[size_t(t) + 1]);
+      out.ids.insert(out.ids.end(), x.ids.begin() + from, x.ids.begin() + to);
+      if (!x.values.empty()) out.values.insert(out.values.end(), x.values.begin() + from, x.values.begin() + to);
+      out.labels.push_back(x.labels[size_t(t)]);
+      out.ends.push_back(int64_t(out.ids.size()));
+    }
+    out.starts.push_back(out.tokens());
+  }
   return out;
 }
 
@@ -267,86 +284,102 @@ void fit_tagger(TaggerData& d, const ProgressFn& progress) {
   m.weights = std::move(w);
 }
 
-TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
-                          const SequenceModel* warm, WordLexicon words) {
+TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags, const OptionList& given,
+                                 const SequenceModel* warm, WordLexicon words, int shards, int shard) {
   TextOptions text;
   const bool with_lexicon = !words.empty();
   const Options o = parse_options(given, text, with_lexicon);
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   require(o.integer("rff") == 0, "rff maps numeric features, and a token tagger has none; leave rff at 0");
+  const std::vector<int> mine = shard_examples(int(tokens.size()), shards, shard, uint64_t(o.integer("seed")));
+  TaggerShard s;
+  s.sequences = int(tokens.size());
   SequenceModel m;
-  ChainLayout old_layout;
   if (warm) {
     require(warm->input == SequenceInput::Tokens, "cannot warm-start a token tagger from a numeric model");
     require(!with_lexicon, "a warm start keeps the model's word lexicon; give no other");
     m = *warm;
-    old_layout = warm->layout();
+    s.warm_layout = warm->layout();
   } else {
     m.input = SequenceInput::Tokens;
     m.templates = text.templates;
     const int bits = o.integer("hash_bits");
     m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary({});
   }
+  const std::vector<int32_t> labels = label_ids(tags, m.labels);
+  std::vector<size_t> first_label(tokens.size() + 1, 0);  // sentence i's labels start here
+  for (size_t i = 0; i < tokens.size(); ++i) first_label[i + 1] = first_label[i] + tokens[i].size();
   SequenceBatch x;
-  x.labels = label_ids(tags, m.labels);
-  // Feature extraction; the dictionary grows by the keys seen at least min_count times.
-  {
-    TokenFeaturizer featurizer(m.templates);
-    if (!warm && featurizer.uses_word_lexicon()) m.words = std::move(words);  // kept only if read
-    if (featurizer.uses_tags() && !warm) {
-      std::vector<uint64_t> words;
-      for (const auto& s : tokens)
-        for (const auto& w : s) words.push_back(TokenFeaturizer::word_key(w));
-      m.lexicon = TagLexicon::build(words, x.labels, o.integer("lexicon_min_count"));
-    }
-    featurizer.set_lexicon(&m.lexicon);
-    featurizer.set_word_lexicon(&m.words);
-    // One sentence's keys at a time. A key the index knows becomes its row; a new key becomes
-    // −(candidate + 1), counted, and is admitted after the pass if seen min_count times (in
-    // first-seen order, so ids are deterministic); with min_count 1 keys go straight into the index.
-    // Peak memory: 4 bytes per feature occurrence.
-    const int min_count = o.integer("min_count");
-    FeatureIndex candidates = FeatureIndex::dictionary({});
-    std::vector<int32_t> counts;
+  TokenFeaturizer featurizer(m.templates);
+  if (!warm && featurizer.uses_word_lexicon()) m.words = std::move(words);  // kept only if read
+  if (featurizer.uses_tags() && !warm) {
     std::vector<uint64_t> keys;
-    std::vector<int64_t> ends;
-    for (const auto& s : tokens) {
-      keys.clear(), ends.clear();
-      featurizer.extract(s.data(), int(s.size()), keys, ends);
-      size_t p = 0;
-      for (size_t t = 0; t < ends.size(); ++t) {
-        for (; p < size_t(ends[t]); ++p) {
-          int32_t id = min_count <= 1 && !m.index.bits() ? m.index.add(keys[p]) : m.index.lookup(keys[p]);
-          if (id < 0 && !m.index.bits()) {
-            const int32_t c = candidates.add(keys[p]);
-            if (c == int32_t(counts.size())) counts.push_back(0);
-            ++counts[c];
-            id = -(c + 1);
-          }
-          x.ids.push_back(id);
-        }
-        x.ends.push_back(int64_t(x.ids.size()));
-      }
-      x.starts.push_back(x.tokens());
-    }
-    std::vector<int32_t> admitted(counts.size(), -1);
-    for (size_t c = 0; c < counts.size(); ++c)
-      if (counts[c] >= min_count) admitted[c] = m.index.add(candidates.keys()[c]);
-    // Rewrite candidates as rows, dropping the rare ones.
-    int64_t w = 0, r = 0;
-    for (int64_t t = 1; t < int64_t(x.ends.size()); ++t) {
-      for (; r < x.ends[t]; ++r) {
-        const int32_t id = x.ids[r] >= 0 ? x.ids[r] : admitted[-x.ids[r] - 1];
-        if (id >= 0) x.ids[w++] = id;
-      }
-      x.ends[t] = w;
-    }
-    x.ids.resize(w);
-    x.ids.shrink_to_fit();
+    for (const auto& sentence : tokens)
+      for (const auto& w : sentence) keys.push_back(TokenFeaturizer::word_key(w));
+    m.lexicon = TagLexicon::build(keys, labels, o.integer("lexicon_min_count"));
   }
-  m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
-  return {std::move(m), std::move(x), o, text};
+  featurizer.set_lexicon(&m.lexicon);
+  featurizer.set_word_lexicon(&m.words);
+  // One sentence's keys at a time. A key the index knows becomes its row; a new key becomes −(candidate + 1),
+  // counted; but with one shard and no count to reach, it goes straight into the dictionary (the same ids, one
+  // hash table fewer). Peak memory: 4 bytes per feature occurrence.
+  const bool direct = shards == 1 && o.integer("min_count") <= 1 && !m.index.bits();
+  FeatureIndex candidates = FeatureIndex::dictionary({});
+  std::vector<uint64_t> keys;
+  std::vector<int64_t> ends;
+  for (int i : mine) {
+    const auto& sentence = tokens[size_t(i)];
+    keys.clear(), ends.clear();
+    featurizer.extract(sentence.data(), int(sentence.size()), keys, ends);
+    size_t p = 0;
+    for (size_t t = 0; t < ends.size(); ++t) {
+      for (; p < size_t(ends[t]); ++p) {
+        int32_t id = direct ? m.index.add(keys[p]) : m.index.lookup(keys[p]);
+        if (id < 0) {
+          const int32_t c = candidates.add(keys[p]);
+          if (c == int32_t(s.candidates.counts.size())) s.candidates.counts.push_back(0);
+          ++s.candidates.counts[size_t(c)];
+          id = -(c + 1);
+        }
+        x.ids.push_back(id);
+      }
+      x.ends.push_back(int64_t(x.ids.size()));
+    }
+    x.labels.insert(x.labels.end(), labels.begin() + std::ptrdiff_t(first_label[size_t(i)]),
+                    labels.begin() + std::ptrdiff_t(first_label[size_t(i) + 1]));
+    x.starts.push_back(x.tokens());
+  }
+  s.candidates.keys = candidates.keys();
+  if (warm) m.weights = warm->weights;
+  s.data = {std::move(m), std::move(x), o, text};
+  return s;
+}
+
+void admit_features(TaggerShard& s, const std::vector<FeatureCandidates>& all, size_t own) {
+  SequenceModel& m = s.data.model;
+  SequenceBatch& x = s.data.batch;
+  std::vector<int32_t> admitted;
+  if (!m.index.bits()) admitted = m.index.admit(all, own, int(s.data.options.integer("min_count")));
+  // Rewrite candidates as rows, dropping the rare ones.
+  int64_t w = 0, r = 0;
+  for (int64_t t = 1; t < int64_t(x.ends.size()); ++t) {
+    for (; r < x.ends[size_t(t)]; ++r) {
+      const int32_t id = x.ids[size_t(r)] >= 0 ? x.ids[size_t(r)] : admitted.at(size_t(-x.ids[size_t(r)] - 1));
+      if (id >= 0) x.ids[size_t(w++)] = id;
+    }
+    x.ends[size_t(t)] = w;
+  }
+  x.ids.resize(size_t(w));
+  x.ids.shrink_to_fit();
+  if (!m.weights.empty()) m.weights = resize_weights(m.weights, s.warm_layout, m.layout());
+}
+
+TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
+                          const SequenceModel* warm, WordLexicon words) {
+  TaggerShard s = prepare_tagger_shard(tokens, tags, given, warm, std::move(words), 1, 0);
+  admit_features(s, {s.candidates}, 0);
+  return std::move(s.data);
 }
 
 SequenceModel finish_tagger(TaggerData data) {
@@ -366,20 +399,29 @@ SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const
 
 TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
                                   const OptionList& given, const SequenceModel* warm) {
+  TaggerShard s = prepare_numeric_shard(rows, starts, tags, given, warm, 1, 0);
+  admit_features(s, {s.candidates}, 0);
+  return std::move(s.data);
+}
+
+// Numeric rows need no dictionary: the whole set is featurised (a copy) and the shard's sequences kept.
+TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                  const OptionList& given, const SequenceModel* warm, int shards, int shard) {
   TextOptions text;
   const Options o = parse_options(given, text);
   rows.validate("numeric sequence features");
   require(tags.size() + 1 == starts.size(), "got ", starts.size() - 1, " sequences of features but ", tags.size(),
           " tag sequences");
   for (size_t i = 0; i < tags.size(); ++i) check_training_sequence(i, starts[i + 1] - starts[i], tags[i].size(), "position");
+  TaggerShard s;
+  s.sequences = int(tags.size());
   SequenceModel m;
-  ChainLayout old_layout;
   if (warm) {
     require(warm->input == SequenceInput::Numeric, "cannot warm-start a numeric tagger from a token model");
     require(o.integer("rff") == 0 || o.integer("rff") == warm->rff.dim(),
             "a warm start keeps the model's random features (rff = ", warm->rff.dim(), ")");
     m = *warm;
-    old_layout = warm->layout();
+    s.warm_layout = warm->layout();
   } else {
     m.input = SequenceInput::Numeric;
     m.numeric_columns = int32_t(checked_count<float>("numeric columns", {rows.cols()}));  // + bias fits int32
@@ -387,11 +429,13 @@ TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& 
     require(o.integer("rff") == 0 || m.numeric_columns > 0, "rff maps numeric columns, and the positions have none");
     m.rff = RandomFourierFeatures::from_options(o, m.numeric_columns);
   }
+  const std::vector<int> mine = shard_examples(s.sequences, shards, shard, uint64_t(o.integer("seed")));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   m.featurize(rows, starts, x);
-  m.weights = warm ? resize_weights(warm->weights, old_layout, m.layout()) : std::vector<float>{};
-  return {std::move(m), std::move(x), o, text};
+  if (warm) m.weights = warm->weights;
+  s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, mine), o, text};
+  return s;
 }
 
 SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,

@@ -54,6 +54,25 @@ TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const 
                           const SequenceModel* warm = nullptr, WordLexicon words = {});
 TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
                                   const OptionList& options, const SequenceModel* warm = nullptr);
+
+// prepare_tagger's work for one shard of parameter mixing (learn/parameter_mixing.hpp): options, labels and
+// lexicons come from the whole training set, so every shard agrees on them, but only the shard's sequences are
+// featurised, in increasing order. Keys the dictionary does not know stay candidates (row −(c + 1) in the
+// batch) until admit_features has every shard's; the weights stay the warm start's until then too.
+struct TaggerShard {
+  TaggerData data;
+  FeatureCandidates candidates;
+  ChainLayout warm_layout;  // the warm start's layout (its weights are in data.model.weights)
+  int sequences = 0;        // in the whole training set
+};
+TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags, const OptionList& options,
+                                 const SequenceModel* warm, WordLexicon words, int shards, int shard);
+TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
+                                  const OptionList& options, const SequenceModel* warm, int shards, int shard);
+// Admits the candidates seen min_count times over every shard (all, s's own being all[own]) into the
+// dictionary, turns s's candidate rows into rows (dropping the rest) and sizes its warm-start weights. Every
+// shard admitting the same lists gets the same dictionary; one shard gets prepare_tagger's.
+void admit_features(TaggerShard& s, const std::vector<FeatureCandidates>& all, size_t own);
 // Records the options and stores the weights at the model's weight_bits.
 SequenceModel finish_tagger(TaggerData data);
 // Fits the chain weights (fit_chain), or with global features the chain and global weights together by

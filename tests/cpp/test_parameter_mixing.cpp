@@ -18,8 +18,13 @@ namespace {
 // Rounds of mixing as the JS coordinator runs them: every shard one epoch, then the mix by shard size.
 SequenceModel train_mixed(const Sentences& tokens, const Sentences& tags, const OptionList& options, int shards) {
   std::vector<std::unique_ptr<ChainShardTrainer>> trainers;
-  for (int i = 0; i < shards; ++i)
-    trainers.push_back(std::make_unique<ChainShardTrainer>(prepare_tagger(tokens, tags, options), shards, i));
+  std::vector<FeatureCandidates> candidates;
+  for (int i = 0; i < shards; ++i) {
+    trainers.push_back(std::make_unique<ChainShardTrainer>(prepare_tagger_shard(tokens, tags, options, nullptr, {}, shards, i),
+                                                           shards, i));
+    candidates.push_back(trainers.back()->candidates());
+  }
+  for (auto& t : trainers) t->admit(candidates);
   std::vector<double> mu;
   for (auto& t : trainers) mu.push_back(double(t->examples()) / double(tokens.size()));
   for (int epoch = 1; epoch <= trainers[0]->epochs(); ++epoch) {
@@ -124,6 +129,48 @@ TEST_CASE("mixing one shard gives the serial trainer's model bit for bit", "[mix
   for (const auto& options : runs) {
     INFO(options[0].second);
     REQUIRE(train_mixed(tokens, tags, options, 1).save() == train_tagger(tokens, tags, options).save());
+  }
+}
+
+TEST_CASE("shards admit every shard's new feature keys alike, counting them over all shards", "[mixing]") {
+  // Shard 0 met keys 5 (once) and 7 (twice), shard 1 keys 9 (once) and 5 (once); with min_count 2, 5 and 7 are
+  // admitted, in that order (shard 0's first), and 9 is not.
+  const std::vector<FeatureCandidates> all = {{{5, 7}, {1, 2}}, {{9, 5}, {1, 1}}};
+  FeatureIndex a = FeatureIndex::dictionary({}), b = FeatureIndex::dictionary({});
+  REQUIRE(a.admit(all, 0, 2) == std::vector<int32_t>{0, 1});
+  REQUIRE(b.admit(all, 1, 2) == std::vector<int32_t>{-1, 0});
+  REQUIRE((a.keys() == std::vector<uint64_t>{5, 7} && b.keys() == a.keys()));
+  FeatureIndex known = FeatureIndex::dictionary({3});  // a warm start's keys keep their rows
+  REQUIRE(known.admit(all, 1, 1) == std::vector<int32_t>{3, 1});
+  REQUIRE(known.keys() == std::vector<uint64_t>{3, 5, 7, 9});
+  REQUIRE_THROWS_WITH(known.admit({{{1}, {}}}, 0, 1), Catch::Contains("1 keys but 0 counts"));
+}
+
+TEST_CASE("sharded featurisation admits the serial dictionary's keys", "[mixing]") {
+  Rng rng(34);
+  Sentences tokens, tags;
+  tagged_sentences(rng, 60, tokens, tags);
+  for (const std::string min_count : {"1", "3"}) {
+    const OptionList options = {{"min_count", min_count}};
+    const TaggerData serial = prepare_tagger(tokens, tags, options);
+    std::vector<uint64_t> expected = serial.model.index.keys();
+    std::sort(expected.begin(), expected.end());
+    std::vector<TaggerShard> shards;
+    std::vector<FeatureCandidates> all;
+    for (int i = 0; i < 3; ++i) {
+      shards.push_back(prepare_tagger_shard(tokens, tags, options, nullptr, {}, 3, i));
+      all.push_back(shards.back().candidates);
+    }
+    int64_t occurrences = 0;
+    for (size_t i = 0; i < shards.size(); ++i) {
+      admit_features(shards[i], all, i);
+      std::vector<uint64_t> keys = shards[i].data.model.index.keys();
+      REQUIRE(keys == shards[0].data.model.index.keys());
+      std::sort(keys.begin(), keys.end());
+      REQUIRE(keys == expected);
+      occurrences += int64_t(shards[i].data.batch.ids.size());
+    }
+    REQUIRE(occurrences == int64_t(serial.batch.ids.size()));  // the rare keys are dropped in every shard alike
   }
 }
 

@@ -57,6 +57,18 @@ test('two and three workers learn the task, the same model on every run', async 
   }
 });
 
+test('two workers share one feature index: with min_count and from a warm start too', async () => {
+  const base = new am.SequenceTagger({ epochs: 2 }).fit(sentences.slice(0, 100), tags.slice(0, 100));
+  for (const [options, fitOptions] of [[{ epochs: 5, min_count: 3 }, {}], [{ epochs: 3 }, { warmStart: base }]]) {
+    const a = await new am.SequenceTagger(options).fit(sentences, tags, { workers: 2, ...fitOptions });
+    const b = await new am.SequenceTagger(options).fit(sentences, tags, { workers: 2, ...fitOptions });
+    assert.deepEqual(a.save(), b.save(), JSON.stringify(options));
+    assert.ok(accuracy(a) > 0.95, `accuracy ${accuracy(a)} with ${JSON.stringify(options)}`);
+    a.dispose(), b.dispose();
+  }
+  base.dispose();
+});
+
 test('stopping after round k gives the model of k epochs', async () => {
   const stopped = await new am.SequenceTagger({ epochs: 50 }).fit(sentences, tags, { workers: 2, onProgress: (p) => p.epoch < 3 });
   const three = await new am.SequenceTagger({ epochs: 3 }).fit(sentences, tags, { workers: 2 });
