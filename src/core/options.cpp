@@ -143,6 +143,18 @@ std::string describe(const std::vector<OptionSpec>& specs) {
   return out.str();
 }
 
+std::string number_text(double x) {
+  std::string text;
+  for (int digits : {15, 17}) {
+    std::ostringstream out;
+    out.precision(digits);
+    out << x;
+    text = out.str();
+    if (std::strtod(text.c_str(), nullptr) == x) break;
+  }
+  return text;
+}
+
 std::string schema_json(const std::vector<OptionSpec>& specs) {
   std::ostringstream out;
   out.precision(17);

@@ -48,6 +48,9 @@ class Options {
 
 // One line per option: "  name  type  (default …, range …)  help".
 std::string describe(const std::vector<OptionSpec>& specs);
+
+// A number as option text, exact: the shorter of 15 and 17 significant digits that reads back as the same double.
+std::string number_text(double x);
 // A JSON array of {name,type,default,min,max,help,choices} for the JS API and its types.
 std::string schema_json(const std::vector<OptionSpec>& specs);
 

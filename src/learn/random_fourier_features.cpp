@@ -1,8 +1,6 @@
 #include "learn/random_fourier_features.hpp"
 
 #include <cmath>
-#include <cstdlib>
-#include <sstream>
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
@@ -48,15 +46,7 @@ RandomFourierFeatures RandomFourierFeatures::from_options(const Options& options
 
 OptionList RandomFourierFeatures::option_entries() const {
   if (!dim_) return {};
-  std::string gamma;
-  for (int digits : {15, 17}) {  // the shorter text when it reads back as the same double
-    std::ostringstream text;
-    text.precision(digits);
-    text << gamma_;
-    gamma = text.str();
-    if (std::strtod(gamma.c_str(), nullptr) == gamma_) break;
-  }
-  return {{"rff", std::to_string(dim_)}, {"gamma", gamma}, {"rff_seed", std::to_string(seed_)}};
+  return {{"rff", std::to_string(dim_)}, {"gamma", number_text(gamma_)}, {"rff_seed", std::to_string(seed_)}};
 }
 
 RandomFourierFeatures RandomFourierFeatures::from_entries(const OptionList& entries, int32_t cols) {

@@ -2,7 +2,6 @@
 
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
@@ -219,13 +218,6 @@ std::string scaling_kind(const Options& options, const RandomFourierFeatures& rf
   const std::string& scale = options.choice("scale");
   require(!rff.dim() || scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
   return rff.dim() ? "none" : scale;
-}
-
-std::string number_text(double x) {
-  std::ostringstream out;
-  out.precision(17);
-  out << x;
-  return out.str();
 }
 
 }  // namespace

@@ -1,18 +1,8 @@
 #include "reductions/learned_code.hpp"
 
-#include <sstream>
-
 #include "io/bytes.hpp"
 
 namespace argmax {
-namespace {
-std::string text(double x) {
-  std::ostringstream out;
-  out.precision(17);
-  out << x;
-  return out.str();
-}
-}  // namespace
 
 LearnedCode LearnedCode::train(const Rows& confidences, const std::vector<int32_t>& labels, int classes,
                                const LearnedCodeConfig& config) {
@@ -20,13 +10,13 @@ LearnedCode LearnedCode::train(const Rows& confidences, const std::vector<int32_
   // class has no training example.
   std::vector<float> zero_one(size_t(classes) * classes, 1.f);
   for (int l = 0; l < classes; ++l) zero_one[size_t(l) * classes + l] = 0.f;
-  const OptionList common = {{"C", text(config.C)}, {"seed", text(double(config.seed))}};
+  const OptionList common = {{"C", number_text(config.C)}, {"seed", number_text(double(config.seed))}};
   LearnedCode code;
   if (config.kernel == "linear") {  // the primal solver keeps M itself (c × k) rather than support vectors
     code.decoder_ = LinearMulticlass::train(confidences, labels, "cs", common, zero_one);
   } else {
     OptionList options = common;
-    options.insert(options.end(), {{"kernel", config.kernel}, {"gamma", text(config.gamma)}});
+    options.insert(options.end(), {{"kernel", config.kernel}, {"gamma", number_text(config.gamma)}});
     code.decoder_ = KernelMulticlass::train(confidences, labels, options, zero_one);
   }
   return code;
