@@ -216,7 +216,8 @@ QuerySet mapped(const QuerySet& data, const RandomFourierFeatures& rff, std::vec
 // The scaling fitted on what the learner reads: none over random features, whose values lie in [-1, 1].
 std::string scaling_kind(const Options& options, const RandomFourierFeatures& rff) {
   const std::string& scale = options.choice("scale");
-  require(!rff.dim() || scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
+  require(!rff.dim() || scale == "auto" || scale == "none",
+          "rff maps the features as given; leave scale at auto or none");
   return rff.dim() ? "none" : scale;
 }
 

@@ -9,24 +9,26 @@ namespace argmax {
 
 const std::vector<OptionSpec>& reduction_options() {
   using T = OptionType;
-  static const std::vector<OptionSpec> specs = {
-      {"reduction", T::Choice, "ova", 0, -1, false, "how classes become binary problems", {"ova", "allpairs", "ecoc"}},
-      {"learner", T::Choice, "svm-dcd", 0, -1, false, "binary base learner", binary_learner_names()},
-      {"code", T::Choice, "dense", 0, -1, false, "ECOC code matrix",
-       {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
-      {"code_size", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
-      {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
-       {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential", "learned"}},
-      {"code_kernel", T::Choice, "linear", 0, -1, false, "decoding=learned: the kernel K(f(x), M_l) of the learned code",
-       {"linear", "rbf"}},
-      {"code_gamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
-      {"code_C", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
-      {"rff", T::Integer, "0", 0, 1e6, false, "binary learners see D random Fourier features z(x), approximating the RBF kernel (0 = x)"},
-      {"gamma", T::Real, "1", 0, 1e300, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"},
-      {"rff_seed", T::Integer, "1", 0, 4294967295.0, false, "seed of the random features"},
-      {"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"},
-      FeatureScaling::option(),
-  };
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> own = {
+        {"reduction", T::Choice, "ova", 0, -1, false, "how classes become binary problems", {"ova", "allpairs", "ecoc"}},
+        {"learner", T::Choice, "svm-dcd", 0, -1, false, "binary base learner", binary_learner_names()},
+        {"code", T::Choice, "dense", 0, -1, false, "ECOC code matrix",
+         {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
+        {"code_size", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
+        {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
+         {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential", "learned"}},
+        {"code_kernel", T::Choice, "linear", 0, -1, false, "decoding=learned: the kernel K(f(x), M_l) of the learned code",
+         {"linear", "rbf"}},
+        {"code_gamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
+        {"code_C", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
+    };
+    // the binary learners may see random features z(x) instead of x
+    for (OptionSpec& s : RandomFourierFeatures::option_specs()) own.push_back(std::move(s));
+    own.push_back({"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"});
+    own.push_back(FeatureScaling::option());
+    return own;
+  }();
   return specs;
 }
 
