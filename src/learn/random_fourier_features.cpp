@@ -18,10 +18,12 @@ RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double g
   Rng rng(seed);
   const double sd = std::sqrt(2 * gamma);
   // The map is regenerated from its seed on load, so a few bytes of a model could claim any size: it gets a
-  // bound of its own, far below the buffer limit (256 MB; sector's 55k columns at D = 1,000 fit).
+  // bound of its own, far below the buffer limit (256 MB; sector's 55k columns at D = 1,000 fit). The phases b
+  // count as one column, so a map of no input columns is bounded too.
   constexpr int64_t kMaxMap = int64_t(1) << 26;
-  require(int64_t(dim) * cols <= kMaxMap, "random features: D × columns = ", int64_t(dim) * cols, " exceeds ",
-          kMaxMap, " (use a smaller D, or fewer input columns)");
+  const int64_t size = int64_t(dim) * (int64_t(cols) + 1);
+  require(size <= kMaxMap, "random features: D × (columns + 1) = ", size, " exceeds ", kMaxMap,
+          " (use a smaller D, or fewer input columns)");
   w_.resize(size_t(int64_t(dim) * cols));
   for (size_t p = 0; p < w_.size(); p += 2) {  // Box–Muller: two normals per pair of uniforms
     const double r = sd * std::sqrt(-2 * std::log(1 - rng.uniform())), a = two_pi * rng.uniform();

@@ -132,6 +132,9 @@ TEST_CASE("the reductions' binary learners learn the rings on random features; t
 TEST_CASE("a map too large to regenerate is refused; a map of no input columns maps to its phases (fuzz findings)", "[rff]") {
   // A model of a few bytes may claim D × columns up to the buffer limit: the map has a bound of its own.
   REQUIRE_THROWS_WITH(RandomFourierFeatures(1 << 20, 1000, 1.0, 1), Catch::Contains("exceeds 67108864"));
+  // ... and so does a map of no input columns, whose phases alone were allocated for any D a model claimed
+  // (4 GiB from a 295-byte reduction model; loading goes through this constructor)
+  REQUIRE_THROWS_WITH(RandomFourierFeatures(0, 1 << 30, 1.0, 1), Catch::Contains("exceeds 67108864"));
   // No input columns: z(x) = sqrt(2/D) cos(b), read without touching the (empty) map.
   const RandomFourierFeatures none(0, 3, 1.0, 1);
   float z[3];
