@@ -101,11 +101,9 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
       break;
     }
   }
-  SupportVectors sv(data.rows.cols(), 1);
-  for (int i = 0; i < m; ++i) {
-    const double a = alpha[i] * data.label[i];
-    if (a != 0) sv.add(data.row(i), &a);
-  }
+  std::vector<double> coefficients(size_t(data.rows.rows()), 0.0);  // α_i y_i on the sample's rows of data.rows
+  for (int i = 0; i < m; ++i) coefficients[size_t(data.index[size_t(i)])] += alpha[i] * data.label[i];
+  SupportVectors sv = SupportVectors::of(data.rows, coefficients.data(), 1);
   KernelSvm out{std::move(alpha), std::make_unique<KernelBinaryModel>(config.kernel, config.bias, std::move(sv))};
   out.model->report = r;
   return out;

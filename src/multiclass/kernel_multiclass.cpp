@@ -50,12 +50,7 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
   const auto solution =
       train_kernel_crammer_singer(rows, indexed.index, model.kernel_, indexed.cost, c, progress, &model.report_);
 
-  const int k = model.classes();
-  model.sv_ = SupportVectors(rows.cols(), k);
-  for (int32_t i = 0; i < rows.rows(); ++i) {
-    const double* a = &solution.alpha[size_t(i) * k];
-    if (std::any_of(a, a + k, [](double v) { return v != 0; })) model.sv_.add(rows.row(i), a);
-  }
+  model.sv_ = SupportVectors::of(rows, solution.alpha.data(), model.classes());
   return model;
 }
 

@@ -10,14 +10,22 @@
 
 namespace argmax {
 
+SupportVectors SupportVectors::of(const Rows& rows, const double* a, int outputs) {
+  SupportVectors sv(rows.cols(), outputs);
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    const double* ai = a + size_t(i) * outputs;
+    if (std::any_of(ai, ai + outputs, [](double v) { return v != 0; })) sv.add(rows.row(i), ai);
+  }
+  sv.prepare();
+  return sv;
+}
+
 void SupportVectors::add(RowView x, const double* a) {
-  double norm = 0;
   x.for_each([&](int32_t j, float v) {
-    if (v != 0) indices_.push_back(j), values_.push_back(v), values_d_.push_back(v), norm += double(v) * v;
+    if (v != 0) indices_.push_back(j), values_.push_back(v);
   });
   offsets_.push_back(int32_t(indices_.size()));
-  norms_.push_back(norm);
-  for (int y = 0; y < outputs_; ++y) coef_.push_back(float(a[y])), coef_d_.push_back(coef_.back());
+  for (int y = 0; y < outputs_; ++y) coef_.push_back(float(a[y]));
 }
 
 void SupportVectors::prepare() {
@@ -26,28 +34,36 @@ void SupportVectors::prepare() {
   norms_.assign(size_t(count()), 0.0);
   for (int s = 0; s < count(); ++s)
     for (int32_t p = offsets_[s]; p < offsets_[s + 1]; ++p) norms_[s] += values_d_[p] * values_d_[p];
+  columns_ = indices_;
+  std::sort(columns_.begin(), columns_.end());
+  columns_.erase(std::unique(columns_.begin(), columns_.end()), columns_.end());
+  compact_.resize(indices_.size());
+  for (size_t p = 0; p < indices_.size(); ++p)
+    compact_[p] = int32_t(std::lower_bound(columns_.begin(), columns_.end(), indices_[p]) - columns_.begin());
 }
 
 std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& rows) const {
   using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>;
   using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
   const int n = count(), k = outputs_;
-  // SVᵀ: cols × n, the CSR rows read as compressed columns.
+  const int32_t u = int32_t(columns_.size());
+  // SVᵀ over the used columns: u × n, the CSR rows read as compressed columns.
   const Eigen::Map<const Eigen::SparseMatrix<double, Eigen::ColMajor, int32_t>> svt(
-      cols_, n, int32_t(values_d_.size()), offsets_.data(), indices_.data(), values_d_.data());
+      u, n, int32_t(values_d_.size()), offsets_.data(), compact_.data(), values_d_.data());
   const Eigen::Map<const RowMajor> a(coef_d_.data(), n, k);
   std::vector<double> out(size_t(rows.rows()) * k, 0.0);
   // Batches of up to 256 rows, fewer when rows or support vectors are many (each block stays near 16 MB).
-  const int32_t batch = int32_t(std::clamp<int64_t>((int64_t(1) << 21) / std::max({cols_, n, 1}), 1, 256));
+  const int32_t batch = int32_t(std::clamp<int64_t>((int64_t(1) << 21) / std::max({u, n, 1}), 1, 256));
   Matrix x, block;
   std::vector<double> x_norms;
   for (int32_t first = 0; first < rows.rows(); first += batch) {
     const int32_t b = std::min(batch, rows.rows() - first);
-    x.setZero(b, cols_);
+    x.setZero(b, u);
     x_norms.assign(size_t(b), 0.0);
     for (int32_t i = 0; i < b; ++i)
       rows.row(first + i).for_each([&](int32_t j, float v) {
-        if (j < cols_) x(i, j) = v;
+        const auto at = std::lower_bound(columns_.begin(), columns_.end(), j);
+        if (at != columns_.end() && *at == j) x(i, at - columns_.begin()) = v;
         x_norms[i] += double(v) * v;
       });
     block.noalias() = x * svt;  // ⟨x_i, s⟩

@@ -1,7 +1,8 @@
 // The support vectors x_s of a kernel machine with their coefficient rows a_s ∈ ℝ^k, and its scores
 // f(x) = Σ_s a_s K(x_s, x) (the kernel multiclass SVM: one output per class). Scoring reads the rows in
 // batches: the kernel block K(X_batch, SV) comes from one sparse–dense product X_batch·SVᵀ (the RBF kernel
-// adds the squared norms: ‖x‖² + ‖s‖² − 2⟨x, s⟩), and the scores from the dense product K·A.
+// adds the squared norms: ‖x‖² + ‖s‖² − 2⟨x, s⟩), and the scores from the dense product K·A. X_batch holds
+// only the columns some support vector uses, so its size is bounded by the model's, whatever cols() says.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -19,8 +20,8 @@ class SupportVectors {
   SupportVectors() = default;
   SupportVectors(int32_t cols, int outputs) : cols_(cols), outputs_(outputs) {}
 
-  // Keeps x (its nonzero columns, all below cols()) with the coefficients a[0..outputs).
-  void add(RowView x, const double* a);
+  // The rows of `rows` whose coefficient row a[i·outputs, (i+1)·outputs) is not all zero, with it.
+  static SupportVectors of(const Rows& rows, const double* a, int outputs);
 
   int count() const { return int(offsets_.size()) - 1; }
   int outputs() const { return outputs_; }
@@ -36,10 +37,12 @@ class SupportVectors {
   static SupportVectors load(ByteReader& in, int32_t cols, int outputs);
 
  private:
-  void prepare();  // the double copies and the squared norms, after load
+  void add(RowView x, const double* a);  // x's nonzero columns, all below cols(), and a[0..outputs)
+  void prepare();  // the double copies, the squared norms and the used columns
   int32_t cols_ = 0;
   int outputs_ = 0;
   std::vector<int32_t> offsets_{0}, indices_;  // CSR rows
+  std::vector<int32_t> columns_, compact_;     // the columns in use, ascending; indices_ as positions in it
   std::vector<float> values_, coef_;
   std::vector<double> values_d_, coef_d_, norms_;
 };

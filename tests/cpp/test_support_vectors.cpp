@@ -36,8 +36,7 @@ TEST_CASE("batched kernel scores equal one-row scores and the brute-force sum", 
   for (double& v : a) v = 2 * rng.uniform() - 1;
   const Kernel kernels[] = {Kernel::named("linear", 1, 0, 1), Kernel::named("poly", 0.5, 1, 3),
                             Kernel::named("rbf", 0.3, 0, 1)};
-  SupportVectors model(cols, k);
-  for (int s = 0; s < count; ++s) model.add(RowView{nullptr, &sv[size_t(s) * cols], cols}, &a[size_t(s) * k]);
+  const SupportVectors model = SupportVectors::of(Rows::dense(sv.data(), count, cols), a.data(), k);
   REQUIRE(model.count() == count);
   ByteWriter w("test");
   model.save(w);
@@ -62,4 +61,22 @@ TEST_CASE("batched kernel scores equal one-row scores and the brute-force sum", 
   const float zero[cols] = {};
   const std::vector<double> origin = model.scores(kernels[2], Rows::dense(zero, 1, cols));
   CHECK(far[0] == Approx(origin[0] * std::exp(-0.3 * 4)).epsilon(1e-12));
+}
+
+TEST_CASE("a model of any width scores through the columns its support vectors use (fuzz finding)", "[kernel]") {
+  // A few bytes may claim 2³¹ − 1 columns: scoring once densified a batch over all of them (8 GB).
+  const float sv[] = {1, 0, 2, 0, -1, 0};
+  const double a[] = {0.5, -1};
+  ByteWriter w("test");
+  SupportVectors::of(Rows::dense(sv, 2, 3), a, 1).save(w);
+  const std::vector<uint8_t> bytes = w.finish();
+  ByteReader r3(bytes.data(), bytes.size(), "test"), wide_reader(bytes.data(), bytes.size(), "test");
+  const SupportVectors narrow = SupportVectors::load(r3, 3, 1);
+  const SupportVectors wide = SupportVectors::load(wide_reader, 2147483647, 1);
+  const int32_t offsets[] = {0, 2}, far[] = {2, 2147483646}, one[] = {0, 1}, near[] = {2};
+  const float values[] = {1, 5};
+  const Kernel linear = Kernel::named("linear", 1, 0, 1);
+  const std::vector<double> s = wide.scores(linear, Rows::sparse(offsets, far, values, 1, 2147483647));
+  CHECK(s == narrow.scores(linear, Rows::sparse(one, near, values, 1, 3)));  // both see x₂ = 1 only: 0.5·2 − 1·0
+  CHECK(s[0] == Approx(1.0));
 }
