@@ -51,11 +51,9 @@ function liblinearAccuracy(model, test) {
 // and instantiating the module), reading the file in chunks as the CLI does, training, saving and writing.
 const phases = `
 import { openSync, readSync, closeSync, writeFileSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import { init } from ${JSON.stringify(join(root, 'bindings/js/index.js'))};
 const [train, out] = process.argv.slice(-2);
 const marks = [performance.now()];
-setFlagsFromString('--liftoff-only');  // as the CLI does for multiclass training
 const am = await init();
 marks.push(performance.now());
 function* chunks() {

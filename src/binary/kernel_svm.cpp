@@ -5,6 +5,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/out_of_line.hpp"
 #include "core/rng.hpp"
 #include "learn/kernel_cache.hpp"
 #include "multiclass/kernel_columns.hpp"
@@ -70,9 +71,9 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
   TrainingReport r;
   r.measure = "projected-gradient gap", r.cap = config.max_iterations, r.tolerance = config.tol, r.converged = false;
   r.hint = "scale the features, lower gamma or raise max_iter";
-  for (int pass = 1; pass <= config.max_iterations; ++pass) {
-    r.iterations = pass;
-    double pg_max = -inf, pg_min = inf;
+  double pg_max, pg_min;
+  auto sweep = [&] {  // one pass in random order (a call of its own: core/out_of_line.hpp)
+    pg_max = -inf, pg_min = inf;
     for (int s = 0; s < m; ++s) std::swap(order[s], order[s + rng.below(uint32_t(m - s))]);
     for (const int i : order) {
       if (!(columns.diagonal(i) > 0) || upper[i] == 0) continue;  // α_i stays 0
@@ -87,6 +88,10 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
       const float* column = cache.column(i);
       for (int j = 0; j < m; ++j) f[j] += d * column[j];
     }
+  };
+  for (int pass = 1; pass <= config.max_iterations; ++pass) {
+    r.iterations = pass;
+    out_of_line(sweep);
     r.gap = std::max(pg_max - pg_min, 0.0);
     if (progress) {
       Progress p;

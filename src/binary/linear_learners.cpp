@@ -4,6 +4,7 @@
 #include <cmath>
 #include <limits>
 
+#include "core/out_of_line.hpp"
 #include "core/rng.hpp"
 #include "learn/online.hpp"
 
@@ -120,9 +121,9 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
   TrainingReport r;
   r.measure = "projected-gradient gap", r.cap = config.max_iterations, r.tolerance = config.tol, r.converged = false;
   r.hint = "scale the features or raise max_iter";
-  for (int iter = 1; iter <= config.max_iterations; ++iter) {
-    double pg_max = -inf, pg_min = inf;
-    r.iterations = iter;
+  double pg_max, pg_min;
+  auto sweep = [&] {  // one pass over the active examples (a call of its own: core/out_of_line.hpp)
+    pg_max = -inf, pg_min = inf;
     for (int s = 0; s < active_size; ++s) std::swap(active[s], active[s + rng.below(uint32_t(active_size - s))]);
     for (int s = 0; s < active_size; ++s) {
       const int k = active[s];
@@ -157,6 +158,10 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
         w[n] += d * B;
       }
     }
+  };
+  for (int iter = 1; iter <= config.max_iterations; ++iter) {
+    r.iterations = iter;
+    out_of_line(sweep);
     if (progress) {
       Progress p;
       p.epoch = iter;
@@ -258,8 +263,9 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
     std::fill(step.begin(), step.end(), 0.0);
     for (size_t j = 0; j < d; ++j) r[j] = -g[j], p[j] = r[j];
     double rr = gnorm * gnorm;
+    auto hessian_times_p = [&] { hessian_times(p, hp); };  // a call of its own: core/out_of_line.hpp
     for (int cg = 0; cg < 250 && std::sqrt(rr) > 0.1 * gnorm; ++cg) {
-      hessian_times(p, hp);
+      out_of_line(hessian_times_p);
       double php = 0;
       for (size_t j = 0; j < d; ++j) php += p[j] * hp[j];
       const double a = rr / php;

@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "core/out_of_line.hpp"
 #include "trees/decision_tree.hpp"
 
 namespace argmax {
@@ -53,7 +54,11 @@ AdaBoostMH AdaBoostMH::train(const Rows& rows, const LabelMatrix& y, const AdaBo
   std::vector<double> u(size_t(m) * k), total(k), prefix(k);
   double z_product = 1;
   const double neg_inf = -std::numeric_limits<double>::infinity();
-  for (int t = 1; t <= config.rounds; ++t) {
+  double best;
+  int32_t best_feature;
+  double best_threshold;
+  std::vector<double> best_edge;
+  auto search = [&] {  // the round's best stump (a call of its own: core/out_of_line.hpp)
     std::fill(total.begin(), total.end(), 0.0);
     for (int i = 0; i < m; ++i)
       for (int l = 0; l < k; ++l) {
@@ -61,11 +66,11 @@ AdaBoostMH AdaBoostMH::train(const Rows& rows, const LabelMatrix& y, const AdaBo
         total[l] += u[size_t(i) * k + l];
       }
     // The constant stump (θ = −∞) first, then every feature's thresholds in ascending order.
-    double best = 0;
+    best = 0;
     for (int l = 0; l < k; ++l) best += std::fabs(total[l]);
-    int32_t best_feature = 0;
-    double best_threshold = neg_inf;
-    std::vector<double> best_edge = total;
+    best_feature = 0;
+    best_threshold = neg_inf;
+    best_edge = total;
     for (int32_t j = 0; j < d; ++j) {
       const float* col = &x[size_t(j) * m];
       const std::vector<int32_t>& ord = order[j];
@@ -85,6 +90,9 @@ AdaBoostMH AdaBoostMH::train(const Rows& rows, const LabelMatrix& y, const AdaBo
         }
       }
     }
+  };
+  for (int t = 1; t <= config.rounds; ++t) {
+    out_of_line(search);
     double sum_d = 0;
     for (double v : D) sum_d += v;
     double epsilon = 0.5 * (sum_d - best);  // Σ D = 1 up to rounding

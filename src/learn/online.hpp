@@ -15,6 +15,7 @@
 #include <numeric>
 #include <vector>
 
+#include "core/out_of_line.hpp"
 #include "core/rng.hpp"
 #include "learn/progress.hpp"
 #include "learn/weights.hpp"
@@ -108,8 +109,9 @@ std::vector<float> train_online(const Problem& problem, const OnlineConfig& conf
   TrainedWeights w = start.empty() ? TrainedWeights(problem.dim(), config.average)
                                    : TrainedWeights(std::move(start), config.average);
   OnlineEpochs<Problem> epochs(problem, config, all_examples(problem.size()));
+  auto run_epoch = [&] { return epochs.run(w); };
   for (int epoch = 1; epoch <= config.epochs; ++epoch) {
-    const EpochTotals e = epochs.run(w);
+    const EpochTotals e = out_of_line(run_epoch);
     if (progress && !progress(epochs.progress(epoch, e, w))) break;
     if (config.stop_when_no_update && !e.updated) break;
   }

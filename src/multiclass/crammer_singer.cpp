@@ -12,6 +12,7 @@
 #include <numeric>
 
 #include "core/error.hpp"
+#include "core/out_of_line.hpp"
 #include "core/rng.hpp"
 #include "multiclass/cs_sub_problem.hpp"
 #include "multiclass/multiclass_problem.hpp"
@@ -19,9 +20,8 @@
 namespace argmax {
 namespace {
 
-// The solver's state. pass() is a function of its own, not inlined: a JIT that compiles wasm in tiers
-// (V8: baseline Liftoff, then optimised TurboFan) swaps in optimised code only at a function's next call,
-// so one long call would run to its end in baseline code; with a call per pass, later passes run optimised.
+// The solver's state. Each example's update is a call of its own (core/out_of_line.hpp), so that the first
+// pass soon runs optimised code.
 class Solver {
  public:
   Solver(const Rows& rows, const std::vector<int32_t>& labels, const FeatureMap& map, const CostMatrix& cost,
@@ -39,17 +39,27 @@ class Solver {
   }
 
   // One pass over the active examples in random order; returns the largest KKT violation seen.
-  [[gnu::noinline]] double pass(Rng& rng) {
-    double stopping = -std::numeric_limits<double>::infinity();
+  double pass(Rng& rng) {
+    stopping = -std::numeric_limits<double>::infinity();
     for (int i = 0; i < active_size; ++i) std::swap(index[i], index[i + rng.below(uint32_t(active_size - i))]);
-  for (int s = 0; s < active_size; ++s) {
-    const int i = index[s];
+    auto step = [this](int i) { return update(i); };
+    for (int s = 0; s < active_size; ++s) {
+      if (out_of_line(step, index[s])) continue;
+      --active_size;  // every label of the example is shrunk
+      std::swap(index[s], index[active_size]);
+      --s;
+    }
+    return stopping;
+  }
+
+  // Solves example i's sub-problem; false when all its labels are shrunk and it leaves the active set.
+  bool update(int i) {
     const double Ai = QD[i];
     double* alpha_i = &alpha[size_t(i) * k];
     int* ai_index = &alpha_index[size_t(i) * k];
     int& active = active_size_i[i];
     const int yi = labels[i];
-    if (Ai <= 0) continue;
+    if (Ai <= 0) return true;
     const RowView x = rows.row(i);
     const float* delta = cost.row(yi);
     for (int m = 0; m < active; ++m) G[m] = delta[ai_index[m]];
@@ -86,13 +96,8 @@ class Solver {
         --active;
       }
     }
-    if (active <= 1) {
-      --active_size;
-      std::swap(index[s], index[active_size]);
-      --s;
-      continue;
-    }
-    if (maxG - minG <= 1e-12) continue;
+    if (active <= 1) return false;
+    if (maxG - minG <= 1e-12) return true;
     stopping = std::max(maxG - minG, stopping);
 
     for (int m = 0; m < active; ++m) B[m] = G[m] - Ai * alpha_i[ai_index[m]];
@@ -109,9 +114,7 @@ class Solver {
     });
     if (bias > 0)
       for (int m = 0; m < nz; ++m) w[bias_index + d_ind[m]] += d_val[m] * bias;
-  }
-
-    return stopping;
+    return true;
   }
 
   // Brings every example and label back into the active set.
@@ -131,6 +134,7 @@ class Solver {
   std::vector<double> G, B, alpha_new, D, d_val;
   std::vector<int> d_ind;
   int active_size;
+  double stopping;  // the pass's largest KKT violation so far
 };
 
 }  // namespace

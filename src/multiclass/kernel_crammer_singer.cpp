@@ -10,6 +10,7 @@
 #include <limits>
 
 #include "core/error.hpp"
+#include "core/out_of_line.hpp"
 #include "core/rng.hpp"
 #include "learn/kernel_cache.hpp"
 #include "multiclass/kernel_columns.hpp"
@@ -36,7 +37,7 @@ class Solver {
   }
 
   // One pass in random order; returns the largest KKT violation seen.
-  [[gnu::noinline]] double pass(Rng& rng, double eps) {
+  double pass(Rng& rng, double eps) {
     double worst = 0;
     for (int s = 0; s < l; ++s) std::swap(order[s], order[s + rng.below(uint32_t(l - s))]);
     for (const int i : order) {
@@ -118,8 +119,9 @@ KernelCrammerSinger train_kernel_crammer_singer(const Rows& rows, const std::vec
   r.measure = "KKT violation", r.cap = config.max_iterations, r.tolerance = config.eps, r.converged = false;
   r.hint = "scale the features, lower gamma or raise max_iter";
   KernelCrammerSinger out;
+  auto one_pass = [&] { return solver.pass(rng, config.eps); };
   for (int pass = 1; pass <= config.max_iterations; ++pass) {
-    r.iterations = pass, r.gap = solver.pass(rng, config.eps);
+    r.iterations = pass, r.gap = out_of_line(one_pass);
     if (progress) {
       Progress p;
       p.epoch = pass;

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
 // argmax command line: train, predict and evaluate models for every task, running the wasm build.
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
-import { setFlagsFromString } from 'node:v8';
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, taggerFor, tagText } from './tag.js';
@@ -80,7 +79,6 @@ async function main(argv) {
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
     const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init', 'threads'], task.singleClass ? ['allow-single-class'] : []);
-    if (task.baselineCompilerOnly) setFlagsFromString('--liftoff-only');  // before the module is compiled
     const am = await init();
     if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');

@@ -29,10 +29,6 @@ export default {
   kinds: ['linear-multiclass', 'kernel-multiclass', 'reduction', 'tree', 'adaboost-mh'],
   algorithms: ALGORITHMS,
   defaultAlgo: 'cs',
-  // Training is one call of a second or so: V8's optimised code would replace the baseline code only for later
-  // calls, and compiling it competes for the CPU, so the whole process is faster on the baseline compiler alone
-  // (docs/benchmarks.md, "Cold and warm code"). Sequence training, longer, is not.
-  baselineCompilerOnly: true,
   singleClass: true,  // --allow-single-class trains on a file of one class
   help(am) {
     return ALGORITHMS.filter((a) => !REDUCTION_ALGORITHMS.includes(a)).map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n')
