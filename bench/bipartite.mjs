@@ -125,7 +125,7 @@ for (const p of problems) {
     const options = { algo: 'f1', scale, ...(C === undefined ? {} : { C }) };
     const [ranker, seconds] = timed(() => new am.Ranker(options).fit([{ features: train.rows, relevance: Array.from(train.y, (v) => (v > 0 ? 1 : 0)) }]));
     const t = ranker.training;
-    row(`Ranker f1, cutting plane, C=${ranker.options.C || `auto (${train.y.length})`}${scale === 'none' ? '' : `, scale=${scale}`}${t.converged ? '' : ' (not converged)'}`, ranker.score(testX), seconds, t.iterations);
+    row(`Ranker f1, cutting plane, C=${ranker.options.C || "auto"}${scale === 'none' ? '' : `, scale=${scale}`}${t.converged ? '' : ' (not converged)'}`, ranker.score(testX), seconds, t.iterations);
     ranker.dispose();
   }
 }

@@ -31,8 +31,8 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        {"auto", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}},
       {"C", OptionType::Real, "0", 0, 1e12, false,
        "cutting-plane, bcfw: 1/2 ||w||^2 + C sum_q loss_q (one group: C times the loss of the whole set); "
-       "0 = the mean number of documents per query, which with psi=normalized weighs each document as a "
-       "linear SVM with C = 1 does"},
+       "0 = SVMlight's default: the mean number of documents per query over the mean squared norm of a "
+       "document's features (with psi=normalized, each document weighs as in a linear SVM with C = 1 / mean ||x||^2)"},
       {"eps", OptionType::Real, "0.001", 0, 1e6, true,
        "cutting-plane, bcfw: stop when the certified primal-dual gap is <= eps C (number of queries)"},
       {"max_iter", OptionType::Integer, "1000", 1, 1000000, false,
@@ -221,6 +221,17 @@ std::string scaling_kind(const Options& options, const RandomFourierFeatures& rf
   return rff.dim() ? "none" : scale;
 }
 
+// SVMlight's default C, 1 / the mean ‖x‖² (the bias coordinate included), per document: the same
+// regularisation whatever the features' scale (on usps, ‖x‖² ≈ 55, a C of one per document overfits);
+// times the mean documents per query, since psi=normalized divides each query's Ψ by its size.
+double default_C(const QuerySet& data, bool bias) {
+  const int32_t m = data.features.rows();
+  double total = 0;
+  for (int32_t i = 0; i < m; ++i) total += data.features.row(i).squared_norm() + (bias ? 1.0 : 0.0);
+  const double per_query = double(m) / data.queries();
+  return total > 0 ? per_query * m / total : per_query;
+}
+
 }  // namespace
 
 Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const ProgressFn& progress) {
@@ -250,7 +261,7 @@ Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const 
   if (plan.is_exact()) {
     require(options.choice("init") == "zero", "trainer '", plan.trainer, "' starts from zero; leave init at zero");
     StructuredSvmConfig exact = plan.exact;
-    if (exact.C == 0) exact.C = double(data.features.rows()) / data.queries();
+    if (exact.C == 0) exact.C = default_C(data, problem.has_bias());
     w = plan.trainer == "bcfw" ? train_bcfw(problem, exact, progress, &report)
                                : train_cutting_plane(problem, exact, progress, &report);
   } else {

@@ -224,3 +224,27 @@ TEST_CASE("a bipartite ranker's intercept is the cut that maximises the training
   }
   CHECK_THROWS_WITH(Ranker::train(q, {{"algo", "f1"}, {"threshold", "best"}}), Catch::Contains("threshold"));
 }
+
+TEST_CASE("the exact trainers' default C is SVMlight's: documents per query over the mean squared norm", "[ranking]") {
+  const OwnedQueries data = synthetic(43, 12);
+  const QuerySet q = data.view();
+  for (const std::string algo : {"ndcg", "f1"}) {
+    INFO(algo);
+    const double bias = algo == "f1" ? 1.0 : 0.0;  // the bipartite map has an intercept coordinate
+    double total = 0;
+    for (size_t i = 0; i < data.features.values.size(); ++i) total += double(data.features.values[i]) * data.features.values[i];
+    const double m = double(q.features.rows());
+    const double C = m / q.queries() / ((total + bias * m) / m);
+    const OptionList common = {{"algo", algo}, {"trainer", "bcfw"}, {"scale", "none"}, {"eps", "0.0001"}};
+    OptionList given = common, explicit_C = common;
+    explicit_C.push_back({"C", number_text(C)});
+    CHECK(Ranker::train(q, given).weights() == Ranker::train(q, explicit_C).weights());
+  }
+  // The same problem at another scale: ×8 features, ÷64 C, w/8: the same scores (NDCG has no intercept).
+  OwnedQueries scaled = synthetic(43, 12);
+  for (float& x : scaled.features.values) x *= 8;
+  const OptionList options = {{"algo", "ndcg"}, {"trainer", "bcfw"}, {"scale", "none"}, {"eps", "0.0001"}};
+  const std::vector<double> a = Ranker::train(q, options).score(q.features);
+  const std::vector<double> b = Ranker::train(scaled.view(), options).score(scaled.view().features);
+  for (size_t i = 0; i < a.size(); ++i) CHECK(b[i] == Approx(a[i]).margin(1e-3));
+}
