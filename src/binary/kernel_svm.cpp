@@ -93,14 +93,7 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
     r.iterations = pass;
     out_of_line(sweep);
     r.gap = std::max(pg_max - pg_min, 0.0);
-    if (progress) {
-      Progress p;
-      p.epoch = pass, p.objective = r.gap;
-      if (!progress(p)) {
-        r.stopped_by_callback = true;
-        break;
-      }
-    }
+    if (r.stop_requested(progress, [&](Progress& p) { p.epoch = pass, p.objective = r.gap; })) break;
     if (r.gap <= config.tol) {
       r.converged = true;
       break;

@@ -162,15 +162,8 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
     r.iterations = iter;
     out_of_line(sweep);
-    if (progress) {
-      Progress p;
-      p.epoch = iter;
-      p.objective = pg_max - pg_min;  // the stopping gap
-      if (!progress(p)) {
-        r.stopped_by_callback = true;
-        break;
-      }
-    }
+    // the objective reported is the stopping gap
+    if (r.stop_requested(progress, [&](Progress& p) { p.epoch = iter, p.objective = pg_max - pg_min; })) break;
     r.gap = std::max(pg_max - pg_min, 0.0);
     if (pg_max - pg_min <= config.tol) {
       if (active_size == m) {
@@ -290,15 +283,7 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
       break;
     }
     w.swap(w_try), z.swap(z_try), f = f_try;
-    if (progress) {
-      Progress pr;
-      pr.epoch = iter;
-      pr.objective = f;
-      if (!progress(pr)) {
-        rep.stopped_by_callback = true;
-        break;
-      }
-    }
+    if (rep.stop_requested(progress, [&](Progress& p) { p.epoch = iter, p.objective = f; })) break;
   }
   std::vector<float> wf(w.begin(), w.end());
   auto model = split_bias("logistic", std::move(wf), config.bias);

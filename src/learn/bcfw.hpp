@@ -111,17 +111,13 @@ std::vector<float> train_bcfw(const Problem& problem, const StructuredSvmConfig&
       out_certified = false;
       r.gap = estimate / (C * n);
     }
-    if (progress) {
-      Progress p;
+    const bool stop = r.stop_requested(progress, [&](Progress& p) {
       double norm = 0;
       for (double x : w) norm += x * x;
       p.epoch = pass, p.training_error = error / n;
       p.objective = certified >= 0 ? primal : loss - 0.5 * norm + estimate;  // P, or its estimate D + Σ g_i
-      if (!progress(p)) {
-        r.stopped_by_callback = true;
-        break;
-      }
-    }
+    });
+    if (stop) break;
     if (certified >= 0 && certified <= target) {
       r.converged = true;
       break;

@@ -52,14 +52,10 @@ std::vector<float> train_cutting_plane(const Problem& problem, const StructuredS
     const double primal = 0.5 * wfnorm + C * std::max(0.0, loss - margin);
     const double gap = std::max(0.0, primal - (dual_offset - 0.5 * wnorm));
     r.iterations = round, r.gap = gap / (C * n);
-    if (progress) {
-      Progress p;
+    const bool stop = r.stop_requested(progress, [&](Progress& p) {
       p.epoch = round, p.objective = primal, p.training_error = error / n;
-      if (!progress(p)) {
-        r.stopped_by_callback = true;
-        break;
-      }
-    }
+    });
+    if (stop) break;
     if (gap <= target) {
       r.converged = true;
       break;

@@ -24,6 +24,17 @@ struct TrainingReport {
   std::string hint;        // what to try when the cap is hit
   bool stopped_by_callback = false;
 
+  // Calls the progress callback, when there is one, with what fill(Progress&) reports (computed only then);
+  // true when it asks to stop, which is recorded.
+  template <class Fill>
+  bool stop_requested(const ProgressFn& progress, Fill fill) {
+    if (!progress) return false;
+    Progress p;
+    fill(p);
+    stopped_by_callback = !progress(p);
+    return stopped_by_callback;
+  }
+
   // One line, empty when converged: "stopped at max_iter=1000 with KKT violation 0.53 (tolerance 0.1); …".
   std::string warning() const;
 };

@@ -154,20 +154,16 @@ std::vector<float> train_crammer_singer(const Rows& rows, const std::vector<int3
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
     const double stopping = solver.pass(rng);
     r.iterations = iter, r.gap = std::max(stopping, 0.0);
-    if (progress) {
+    const bool stop = r.stop_requested(progress, [&](Progress& p) {
       const std::vector<float> wf(solver.w.begin(), solver.w.end());
       const auto e = MulticlassProblem(rows, labels, map, cost).evaluate(wf.data(), Surrogate::MarginRescaled);
       double norm = 0;
       for (double v : solver.w) norm += v * v;
-      Progress p;
       p.epoch = iter;
       p.objective = 0.5 * norm + config.C * rows.rows() * e.surrogate;
       p.training_error = e.error;
-      if (!progress(p)) {
-        r.stopped_by_callback = true;
-        break;
-      }
-    }
+    });
+    if (stop) break;
     if (stopping < eps_shrink) {
       if (stopping < config.eps && start_from_all) {
         r.converged = true;

@@ -122,16 +122,12 @@ KernelCrammerSinger train_kernel_crammer_singer(const Rows& rows, const std::vec
   auto one_pass = [&] { return solver.pass(rng, config.eps); };
   for (int pass = 1; pass <= config.max_iterations; ++pass) {
     r.iterations = pass, r.gap = out_of_line(one_pass);
-    if (progress) {
-      Progress p;
+    const bool stop = r.stop_requested(progress, [&](Progress& p) {
       p.epoch = pass;
       solver.objectives(out, p.training_error);
       p.objective = out.primal;
-      if (!progress(p)) {
-        r.stopped_by_callback = true;
-        break;
-      }
-    }
+    });
+    if (stop) break;
     if (r.gap <= config.eps) {
       r.converged = true;
       break;
