@@ -131,6 +131,13 @@ struct OwnedRows {
   int32_t cols = 0;
   bool sparse = true;
 
+  // An empty dense matrix of cols columns; rows are appended to values.
+  static OwnedRows dense(int32_t cols) {
+    OwnedRows m;
+    m.offsets.clear(), m.cols = cols, m.sparse = false;
+    return m;
+  }
+
   int32_t rows() const {
     return sparse ? int32_t(offsets.size()) - 1 : (cols ? int32_t(values.size() / cols) : 0);
   }

@@ -112,9 +112,7 @@ TEST_CASE("random features for taggers: bad settings are clear errors", "[rff][s
 TEST_CASE("a ranker on random features is the ranker trained on the mapped features", "[rff][ranking]") {
   Rng rng(11);
   OwnedQueries data;
-  data.features.sparse = false;
-  data.features.cols = 3;
-  data.features.offsets.clear();
+  data.features = OwnedRows::dense(3);
   for (int q = 0; q < 40; ++q) {  // relevance peaks in the middle of the cube: not a linear order
     const int r = 4 + int(rng.below(8));
     for (int d = 0; d < r; ++d) {

@@ -18,9 +18,7 @@ namespace {
 OwnedQueries synthetic(uint64_t seed, int queries, int grades = 3) {
   Rng rng(seed);
   OwnedQueries data;
-  data.features.sparse = false;
-  data.features.cols = 4;
-  data.features.offsets.clear();
+  data.features = OwnedRows::dense(4);
   const double truth[4] = {1.0, -0.5, 0.25, 0.0};
   for (int q = 0; q < queries; ++q) {
     const int r = 3 + int(rng.below(13));
@@ -192,9 +190,7 @@ TEST_CASE("a bipartite ranker's intercept is the cut that maximises the training
   // fitted one maximises F1 itself on the training set, as trying every cut does.
   Rng rng(41);
   OwnedQueries data;
-  data.features.sparse = false;
-  data.features.cols = 2;
-  data.features.offsets.clear();
+  data.features = OwnedRows::dense(2);
   for (int i = 0; i < 400; ++i) {
     const bool positive = i % 10 == 0;
     data.features.values.push_back(float(rng.uniform() + (positive ? 0.6 : 0)));
