@@ -96,14 +96,12 @@ ReductionModel train_reduction(const MatrixArg& x, uintptr_t labels, std::string
 }
 Rows reduction_input(const ReductionModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
 void reduction_predict(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
-  const Rows rows = reduction_input(m, x);
+  const std::vector<int32_t> predicted = m.predict(reduction_input(m, x));
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows.rows(); ++i) o[i] = m.class_labels()[m.predict(rows.row(i))];
+  for (size_t i = 0; i < predicted.size(); ++i) o[i] = m.class_labels()[size_t(predicted[i])];
 }
 void reduction_confidences(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
-  const Rows rows = reduction_input(m, x);
-  float* o = reinterpret_cast<float*>(out);
-  for (int i = 0; i < rows.rows(); ++i) m.confidences(rows.row(i), o + size_t(i) * m.columns());
+  m.confidences(reduction_input(m, x), reinterpret_cast<float*>(out));
 }
 val reduction_labels(const ReductionModel& m) { return typed_array("Int32Array", m.class_labels()); }
 val reduction_code(const ReductionModel& m) { return typed_array("Int8Array", m.code().entries()); }
@@ -214,9 +212,7 @@ BinaryRelevanceModel train_br(const MatrixArg& x, uintptr_t set_offsets, uintptr
 Rows br_input(const BinaryRelevanceModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
 val br_predict_sets(const BinaryRelevanceModel& m, const MatrixArg& x) { return sets_to_js(m.predict(br_input(m, x))); }
 void br_scores(const BinaryRelevanceModel& m, const MatrixArg& x, uintptr_t out) {
-  const Rows rows = br_input(m, x);
-  float* o = reinterpret_cast<float*>(out);
-  for (int i = 0; i < rows.rows(); ++i) m.scores(rows.row(i), o + size_t(i) * m.labels());
+  m.scores(br_input(m, x), reinterpret_cast<float*>(out));
 }
 int br_labels(const BinaryRelevanceModel& m) { return m.labels(); }
 std::string br_learner(const BinaryRelevanceModel& m) { return m.learner(); }
@@ -241,8 +237,7 @@ BinaryClassifier train_binary(const MatrixArg& x, uintptr_t labels, std::string 
 }
 void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, b.model->cols(), nan_for(b.model->learner()));
-  float* o = reinterpret_cast<float*>(out);
-  for (int i = 0; i < rows.rows(); ++i) o[i] = b.model->score(rows.row(i));
+  b.model->scores(rows, reinterpret_cast<float*>(out));
 }
 std::string binary_learner_name(const BinaryClassifier& b) { return b.model->learner(); }
 val binary_save(const BinaryClassifier& b) { return copy_to_js(binary_model_to_bytes(*b.model)); }

@@ -27,6 +27,10 @@ TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryMod
   return out;
 }
 
+void BinaryModel::scores(const Rows& rows, float* out) const {
+  for (int32_t i = 0; i < rows.rows(); ++i) out[i] = score(rows.row(i));
+}
+
 void save_binary_model(const BinaryModel& model, ByteWriter& out) {
   out.put_string(model.learner());
   model.save(out);

@@ -17,6 +17,8 @@ class BinaryModel {
   // The learner that made it (the name in binary_learners(), e.g. "svm-dcd").
   virtual std::string learner() const = 0;
   virtual float score(const RowView& x) const = 0;
+  // out[i] = score(rows.row(i)); a kernel model scores the rows as one batch.
+  virtual void scores(const Rows& rows, float* out) const;
   // The number of feature columns it was trained on.
   virtual int32_t cols() const = 0;
   int predict(const RowView& x) const { return score(x) > 0 ? 1 : -1; }

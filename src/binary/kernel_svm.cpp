@@ -18,15 +18,16 @@ KernelBinaryModel::KernelBinaryModel(const Kernel& kernel, double bias, SupportV
   constant_ *= bias * bias;
 }
 
-std::vector<double> KernelBinaryModel::scores(const Rows& rows) const {
-  std::vector<double> f = sv_.scores(kernel_, rows);
-  for (double& v : f) v += constant_;
-  return f;
+void KernelBinaryModel::scores(const Rows& rows, float* out) const {
+  const std::vector<double> f = sv_.scores(kernel_, rows);
+  for (size_t i = 0; i < f.size(); ++i) out[i] = float(f[i] + constant_);
 }
 
 float KernelBinaryModel::score(const RowView& x) const {
   const int32_t offsets[2] = {0, x.size};
-  return float(scores(x.index ? Rows::sparse(offsets, x.index, x.value, 1, sv_.cols()) : Rows::dense(x.value, 1, x.size))[0]);
+  float f;
+  scores(Rows::of_row(x, sv_.cols(), offsets), &f);
+  return f;
 }
 
 namespace {

@@ -33,12 +33,11 @@ class KernelBinaryModel : public BinaryModel {
   KernelBinaryModel(const Kernel& kernel, double bias, SupportVectors support_vectors);
   std::string learner() const override { return "svm-kernel"; }
   float score(const RowView& x) const override;
+  void scores(const Rows& rows, float* out) const override;  // batched kernel blocks
   int32_t cols() const override { return sv_.cols(); }
   void save(ByteWriter& out) const override;
   static std::unique_ptr<KernelBinaryModel> load(ByteReader& in);
 
-  // f for many rows at once (batched kernel blocks).
-  std::vector<double> scores(const Rows& rows) const;
   const SupportVectors& support_vectors() const { return sv_; }
 
  private:

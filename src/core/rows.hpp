@@ -72,6 +72,19 @@ class Rows {
     return r;
   }
 
+  // One row as a matrix of cols columns; a sparse row reads offsets, {0, x.size}, which must outlive the result.
+  static Rows of_row(const RowView& x, int32_t cols, const int32_t* offsets) {
+    return x.index ? sparse(offsets, x.index, x.value, 1, cols) : dense(x.value, 1, x.size);
+  }
+  // Rows [begin, end) of the same storage. CSR offsets stay absolute, so a slice is read, never validated.
+  Rows slice(int32_t begin, int32_t end) const {
+    Rows r = *this;
+    r.rows_ = end - begin;
+    if (offsets_) r.offsets_ += begin;
+    else r.values_ += int64_t(begin) * cols_;
+    return r;
+  }
+
   int32_t rows() const { return rows_; }
   int32_t cols() const { return cols_; }
   bool is_sparse() const { return offsets_ != nullptr; }

@@ -44,14 +44,20 @@ BinaryRelevanceModel BinaryRelevanceModel::train(const Rows& rows, const LabelMa
   return model;
 }
 
-void BinaryRelevanceModel::scores(const RowView& x, float* f) const {
-  for (size_t l = 0; l < models_.size(); ++l) f[l] = models_[l]->score(x);
+void BinaryRelevanceModel::scores(const Rows& rows, float* f) const {
+  std::vector<float> column(size_t(rows.rows()));
+  for (int l = 0; l < labels(); ++l) {
+    models_[size_t(l)]->scores(rows, column.data());
+    for (int32_t i = 0; i < rows.rows(); ++i) f[size_t(i) * labels() + l] = column[size_t(i)];
+  }
 }
 
 LabelMatrix BinaryRelevanceModel::predict(const Rows& rows) const {
+  std::vector<float> f(size_t(rows.rows()) * labels());
+  scores(rows, f.data());
   LabelMatrix out(rows.rows(), labels());
   for (int32_t i = 0; i < rows.rows(); ++i)
-    for (int l = 0; l < labels(); ++l) out.at(i, l) = models_[l]->score(rows.row(i)) > 0 ? 1 : -1;
+    for (int l = 0; l < labels(); ++l) out.at(i, l) = f[size_t(i) * labels() + l] > 0 ? 1 : -1;
   return out;
 }
 

@@ -31,7 +31,7 @@ class BinaryRelevanceModel {
   // How the binary problems' training ended, as one report (not saved).
   TrainingReport training_report() const { return combined_report(models_); }
   const std::string& learner() const { return learner_; }
-  void scores(const RowView& x, float* f) const;
+  void scores(const Rows& rows, float* f) const;  // rows × labels(), row-major
   LabelMatrix predict(const Rows& rows) const;
 
   std::vector<uint8_t> to_bytes() const;  // kind "multilabel"

@@ -138,7 +138,7 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   }
   if (decoding == Decoding::Learned) {
     std::vector<float> f(size_t(rows.rows()) * c);
-    for (int32_t i = 0; i < rows.rows(); ++i) model.confidences(input.row(i), &f[size_t(i) * c]);
+    model.confidences(input, f.data());
     model.learned_ = std::make_shared<const LearnedCode>(
         LearnedCode::train(Rows::dense(f.data(), rows.rows(), c), labels, k, config.learned));
   }
@@ -146,11 +146,32 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   return model;
 }
 
+namespace {
+constexpr int32_t kBlock = 256;  // rows scored at once: kernel products batch, and memory stays bounded
+}  // namespace
+
+void ReductionModel::confidences(const Rows& rows, float* f) const {
+  const int c = columns();
+  const int32_t d = rff_.dim();
+  std::vector<float> z, column(size_t(std::min(rows.rows(), kBlock)));
+  for (int32_t a = 0; a < rows.rows(); a += kBlock) {
+    const int32_t n = std::min(kBlock, rows.rows() - a);
+    Rows block = rows.slice(a, a + n);
+    if (d) {
+      z.resize(size_t(n) * d);
+      for (int32_t i = 0; i < n; ++i) rff_.map(block.row(i), &z[size_t(i) * d]);
+      block = Rows::dense(z.data(), n, d);
+    }
+    for (int j = 0; j < c; ++j) {
+      models_[j]->scores(block, column.data());
+      for (int32_t i = 0; i < n; ++i) f[size_t(a + i) * c + j] = column[i];
+    }
+  }
+}
+
 void ReductionModel::confidences(const RowView& x, float* f) const {
-  std::vector<float> z(rff_.dim());
-  if (rff_.dim()) rff_.map(x, z.data());
-  const RowView seen = rff_.dim() ? RowView{nullptr, z.data(), rff_.dim()} : x;
-  for (size_t j = 0; j < models_.size(); ++j) f[j] = models_[j]->score(seen);
+  const int32_t offsets[2] = {0, x.size};
+  confidences(Rows::of_row(x, cols(), offsets), f);
 }
 
 int ReductionModel::decode_confidences(const float* f) const {
@@ -168,10 +189,12 @@ int ReductionModel::predict(const RowView& x) const {
 
 std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
   std::vector<int32_t> out(rows.rows());
-  std::vector<float> f(models_.size());
-  for (int32_t i = 0; i < rows.rows(); ++i) {
-    confidences(rows.row(i), f.data());
-    out[i] = decode_confidences(f.data());
+  const int c = columns();
+  std::vector<float> f(size_t(std::min(rows.rows(), kBlock)) * c);
+  for (int32_t a = 0; a < rows.rows(); a += kBlock) {
+    const int32_t n = std::min(kBlock, rows.rows() - a);
+    confidences(rows.slice(a, a + n), f.data());
+    for (int32_t i = 0; i < n; ++i) out[size_t(a + i)] = decode_confidences(&f[size_t(i) * c]);
   }
   return out;
 }

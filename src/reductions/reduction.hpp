@@ -77,6 +77,7 @@ class ReductionModel {
   void set_class_labels(std::vector<int32_t> labels);
 
   void confidences(const RowView& x, float* f) const;  // f_j(x), j < columns()
+  void confidences(const Rows& rows, float* f) const;  // rows × columns(), row-major
   int predict(const RowView& x) const;
   std::vector<int32_t> predict(const Rows& rows) const;
 

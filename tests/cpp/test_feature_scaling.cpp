@@ -215,11 +215,10 @@ TEST_CASE("reductions and binary relevance with scale score raw rows as on hand-
   const LabelMatrix y = LabelMatrix::from_classes(train.y, 3);
   const BinaryRelevanceModel br_scaled = BinaryRelevanceModel::train(train.rows(), y, "svm-dcd", {}, 1, {}, {}, "standard");
   const BinaryRelevanceModel br_plain = BinaryRelevanceModel::train(Rows::dense(pre.data(), 300, 3), y, "svm-dcd", {}, 1, {}, {}, "none");
-  for (int32_t i = 0; i < test.rows().rows(); ++i) {
-    br_scaled.scores(test.rows().row(i), a.data());
-    br_plain.scores(test_scaled.view().row(i), b.data());
-    check_close(a, b);
-  }
+  std::vector<float> all_a(size_t(test.rows().rows()) * 3), all_b(all_a.size());
+  br_scaled.scores(test.rows(), all_a.data());
+  br_plain.scores(test_scaled.view(), all_b.data());
+  check_close(all_a, all_b);
 }
 
 TEST_CASE("a ranker trained with scale scores raw rows as one trained on hand-scaled rows", "[scaling]") {

@@ -65,10 +65,10 @@ DualSvmConfig tight_linear(double C) {
   return c;
 }
 
-std::vector<double> linear_scores(const LinearBinaryModel& m, const Rows& rows) {
-  std::vector<double> f;
-  for (int32_t i = 0; i < rows.rows(); ++i) f.push_back(m.score(rows.row(i)));
-  return f;
+std::vector<double> scores_of(const BinaryModel& m, const Rows& rows) {
+  std::vector<float> f(size_t(rows.rows()));
+  m.scores(rows, f.data());
+  return {f.begin(), f.end()};
 }
 
 }  // namespace
@@ -79,7 +79,7 @@ TEST_CASE("svm-kernel with the linear kernel reaches svm-dcd's hinge objective; 
   const double C = 0.5;
   const KernelSvm kernel = solve_kernel_svm(data, tight(Kernel::named("linear", 1, 0, 1), C));
   REQUIRE(kernel.model->report.converged);
-  const std::vector<double> f = kernel.model->scores(p.rows());
+  const std::vector<double> f = scores_of(*kernel.model, p.rows());
   // ½‖w‖² = ½ Σ_i α_i y_i f(x_i), with b² inside K.
   double half_norm = 0;
   for (size_t i = 0; i < f.size(); ++i) half_norm += 0.5 * kernel.alpha[i] * p.y[i] * f[i];
@@ -87,7 +87,7 @@ TEST_CASE("svm-kernel with the linear kernel reaches svm-dcd's hinge objective; 
   const auto linear = train_dual_cd_svm(data, tight_linear(C));
   double linear_half_norm = 0.5 * linear->bias() * linear->bias();  // bias feature 1: its weight is the intercept
   for (float w : linear->weights()) linear_half_norm += 0.5 * double(w) * w;
-  const double linear_primal = linear_half_norm + C * hinge_sum(linear_scores(*linear, p.rows()), p.y);
+  const double linear_primal = linear_half_norm + C * hinge_sum(scores_of(*linear, p.rows()), p.y);
   CHECK(kernel_primal == Approx(linear_primal).epsilon(1e-4));
   // KKT: α_i = 0 → y f ≥ 1; 0 < α_i < C → y f = 1; α_i = C → y f ≤ 1 (within the tolerance and float columns).
   int bounded = 0, free = 0;
@@ -125,7 +125,7 @@ TEST_CASE("svm-kernel with (γ⟨x,x'⟩ + c)² is svm-dcd on the explicit degre
   const Points mapped = monomials(p), mapped_test = monomials(test);
   const auto kernel = train_kernel_svm(BinarySample::all(p.rows(), p.y), tight(Kernel::named("poly", gamma, c, 2), C));
   const auto linear = train_dual_cd_svm(BinarySample::all(mapped.rows(), mapped.y), tight_linear(C));
-  const std::vector<double> fk = kernel->scores(test.rows()), fl = linear_scores(*linear, mapped_test.rows());
+  const std::vector<double> fk = scores_of(*kernel, test.rows()), fl = scores_of(*linear, mapped_test.rows());
   for (size_t i = 0; i < fk.size(); ++i) CHECK(fk[i] == Approx(fl[i]).margin(1e-3));
   int correct = 0;
   for (size_t i = 0; i < fk.size(); ++i) correct += (fk[i] > 0 ? 1 : -1) == test.y[i];
@@ -158,6 +158,36 @@ TEST_CASE("svm-kernel models save and load; one-vs-all on svm-kernel separates t
   CHECK(correct >= 290);
   const auto ova_bytes = ova.to_bytes();
   CHECK(ReductionModel::from_bytes(ova_bytes.data(), ova_bytes.size()).predict(rows) == predicted);
+}
+
+TEST_CASE("reductions score rows in blocks exactly as one by one: kernel learners, random features, sparse rows", "[kernel][reductions]") {
+  // 600 rows: two full blocks of 256 and a partial one; CSR, the odd rows without their second column.
+  const Clusters three = rings(600, 9);
+  OwnedRows sparse;
+  sparse.cols = 2;
+  for (int32_t i = 0; i < 600; ++i) {
+    const RowView x = three.rows().row(i);
+    for (int32_t j = 0; j < 2; ++j)
+      if (i % 2 == 0 || j == 0) sparse.indices.push_back(j), sparse.values.push_back(x.value[j]);
+    sparse.offsets.push_back(int32_t(sparse.indices.size()));
+  }
+  const Rows rows = sparse.view();
+  ReductionConfig kernel, rff;
+  kernel.reduction = "allpairs", kernel.learner = "svm-kernel", kernel.learner_options = {{"gamma", "1"}};
+  rff.reduction = "ova", rff.learner = "svm-dcd", rff.rff = 64;
+  for (const ReductionConfig& config : {kernel, rff}) {
+    INFO(config.learner);
+    const ReductionModel model = ReductionModel::train(rows, three.y, 3, config);
+    const int c = model.columns();
+    std::vector<float> all(size_t(600) * size_t(c)), one(static_cast<size_t>(c));
+    model.confidences(rows, all.data());
+    const std::vector<int32_t> predicted = model.predict(rows);
+    for (int32_t i = 0; i < 600; ++i) {
+      model.confidences(rows.row(i), one.data());
+      CHECK(std::vector<float>(all.begin() + size_t(i) * c, all.begin() + size_t(i + 1) * c) == one);
+      CHECK(predicted[size_t(i)] == model.predict(rows.row(i)));
+    }
+  }
 }
 
 TEST_CASE("svm-kernel: bad options and a cache too small for one column are clear errors", "[kernel][binary]") {
