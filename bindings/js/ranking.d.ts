@@ -16,7 +16,7 @@ export interface RankerOptions {
   beta?: number;
   /** auto (default): cutting-plane for the bipartite measures, sgd otherwise; cutting-plane and bcfw are exact */
   trainer?: 'auto' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw';
-  /** cutting-plane, bcfw: ½‖w‖² + C Σ_q loss_q; 0 (default) = the mean query size (with psi 'normalized': each document weighs as in a linear SVM with C = 1) */
+  /** cutting-plane, bcfw: ½‖w‖² + C Σ_q loss_q; 0 (default) = SVMlight's: the mean query size over the mean ‖x‖² (with psi 'normalized': each document weighs as in a linear SVM with C = 1 / mean ‖x‖²) */
   C?: number;
   /** cutting-plane, bcfw: stop when the certified gap is ≤ eps·C·(number of queries) */
   eps?: number;
