@@ -138,7 +138,7 @@ export interface MulticlassParallelFitOptions extends FitOptions, ClassifierFitO
    * (its own wasm instance) runs one epoch on its shard of the rows, then the weights are mixed by shard size.
    * Online trainers only (sgd, pegasos, perceptron); the perceptron stops after a round without a mistake. The
    * same seed and count give the same model everywhere; 1 gives the serial model. 'auto': the cores (at most 8)
-   * for the online trainers on 200,000 rows or more, else this thread.
+   * for the online trainers on 500,000 rows or more, else this thread.
    */
   workers: number | 'auto';
   /** aborting it cancels training (the promise rejects with an AbortError) */

@@ -1,6 +1,6 @@
 // The multiclass predictors, linear h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and kernel h(x) = argmax_y Σ_i α_i^y K(x_i, x),
 // and the classification metrics.
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
+import { Owned, withHeap, matrixArgs, denseRows, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
 import { trainMixed, workerCount, AUTO_MIN_ROWS } from './parallel.js';
@@ -69,7 +69,8 @@ export function install(M, api) {
       const online = ONLINE.includes(this.#algo) && !this.#kernel;
       if (workers === 'auto' && (!online || workerCount(workers, n, AUTO_MIN_ROWS) === 1)) return this.fit(X, y, { onProgress, allowSingleClass });
       const report = trainingProgress(onProgress);
-      const spec = { model: 'Multiclass', options: this.#options, args: [X, labels], fitOptions: { allowSingleClass } };
+      const rows = Array.isArray(X) ? denseRows(X) : X;   // one array to copy to each worker, not one per row
+      const spec = { model: 'Multiclass', options: this.#options, args: [rows, labels], fitOptions: { allowSingleClass } };
       const { bytes } = await trainMixed(spec, { workers: workerCount(workers, n, AUTO_MIN_ROWS), onProgress: report.onProgress, signal });
       const handle = withHeap(M, (heap) => M.LinearMulticlass.load(heap.u8(bytes), bytes.length));
       this.replaceHandle(handle);

@@ -16,8 +16,12 @@ export const MAX_WORKERS = 8;
 // bench/parallel-phases.mjs the default perceptron breaks even on 2 free cores only near UD English EWT's
 // 12,543 sentences (docs/benchmarks.md), so the bar sits well above it.
 export const AUTO_MIN_SEQUENCES = 50000;
-// The same for linear multiclass training rows: AUTO_MIN_ROWS_PLACEHOLDER
-export const AUTO_MIN_ROWS = 200000;
+// The same for linear multiclass training rows. A multiclass epoch is cheap (letter, 16 features and 26 classes:
+// ≈ 0.5 µs a row) next to starting the workers and copying the rows to each (≈ 0.3 s) and a round's exchange and
+// wait (≈ 0.03 s at 2 workers, growing with the weights an epoch touches, up to all of them): from
+// bench/parallel.mjs (docs/benchmarks.md) 2 workers would break even on 2 free cores near 200,000 such rows, so
+// the bar sits well above it.
+export const AUTO_MIN_ROWS = 500000;
 
 const cores = () => globalThis.navigator?.hardwareConcurrency
   ?? globalThis.process?.getBuiltinModule?.('os')?.availableParallelism?.() ?? 1;
