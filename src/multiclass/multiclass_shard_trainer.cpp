@@ -28,6 +28,7 @@ MulticlassShardTrainer::MulticlassShardTrainer(const Rows& rows, const std::vect
   require(!mine.empty(), "worker ", shard + 1, " of ", shards, " has no training rows: ", m, " rows feed at most ", m,
           " workers");
   config_.seed = shard_seed(config_.seed, shard);
+  examples_ = int(mine.size());
   problem_ = std::make_unique<MulticlassProblem>(training_->rows(), training_->index(), training_->map(), training_->cost());
   rounds_ = std::make_unique<ShardRounds<MulticlassProblem>>(*problem_, config_, std::move(mine),
                                                              TrainedWeights(problem_->dim(), config_.average), shards,
@@ -41,7 +42,7 @@ void MulticlassShardTrainer::admit(const std::vector<FeatureCandidates>& all) {
           all.size());
 }
 
-ShardRounds<MulticlassProblem>& MulticlassShardTrainer::rounds() const {
+ShardRounds<MulticlassProblem>& MulticlassShardTrainer::rounds() {
   require(rounds_ != nullptr, "this shard has finished training");
   return *rounds_;
 }

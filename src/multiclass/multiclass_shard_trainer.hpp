@@ -26,16 +26,16 @@ class MulticlassShardTrainer {
   // Checks that all shards' (empty) candidates came; the shard is ready to train before and after.
   void admit(const std::vector<FeatureCandidates>& all);
 
-  int examples() const { return rounds().examples(); }
+  int examples() const { return examples_; }
   int epochs() const { return config_.epochs; }
-  ShardRounds<MulticlassProblem>& rounds() const;
+  ShardRounds<MulticlassProblem>& rounds();
   // The model holding the average (or the last iterate) of the current state; the trainer is spent afterwards.
   LinearMulticlass finish();
 
  private:
   OwnedRows rows_;  // the caller's rows, which Training views
   std::unique_ptr<LinearMulticlass::Training> training_;
-  int shards_;
+  int shards_, examples_ = 0;
   OnlineConfig config_;
   std::unique_ptr<MulticlassProblem> problem_;
   std::unique_ptr<ShardRounds<MulticlassProblem>> rounds_;  // null once finished
