@@ -49,7 +49,7 @@ export function trainsOnOneThread(workers, model) {
 // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds } with stop() and cancel().
 // onProgress hears once per round: epoch, and the shards' objective and training error weighted by shard size.
 // Training ends after the epochs, or after a round in which every shard's epoch would have ended serial training
-// (the batch perceptron made no mistake anywhere: the mixed weights are then those of the round before).
+// (the batch perceptron made no mistake on any shard, so the round left the weights as they were).
 export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl } = {}) {
   if (onProgress != null && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
   const n = workerCount(workers, 0);
