@@ -6,6 +6,8 @@
 #include "metrics/classification.hpp"
 #include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
+#include "multiclass/multiclass_shard_trainer.hpp"
+#include "shard_binding.hpp"
 
 namespace argmax::js {
 namespace {
@@ -17,6 +19,16 @@ LinearMulticlass train(const MatrixArg& x, uintptr_t labels, std::string algo, s
   require_two_classes(y, x.rows, allow_single_class);
   return LinearMulticlass::train(rows_at(x), std::vector<int32_t>(y, y + x.rows), algo, option_lines(options),
                                  std::vector<float>(c, c + cost_size), progress_from(on_progress));
+}
+
+// Parameter mixing: one worker's shard of the training set (arguments as train takes them).
+MulticlassShardTrainer* shard(const MatrixArg& x, uintptr_t labels, std::string algo, std::string options,
+                              uintptr_t cost, int cost_size, bool allow_single_class, int shards, int shard) {
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+  const float* c = reinterpret_cast<const float*>(cost);
+  require_two_classes(y, x.rows, allow_single_class);
+  return new MulticlassShardTrainer(rows_at(x), std::vector<int32_t>(y, y + x.rows), algo, option_lines(options),
+                                    std::vector<float>(c, c + cost_size), shards, shard);
 }
 
 KernelMulticlass train_kernel(const MatrixArg& x, uintptr_t labels, std::string options, uintptr_t cost, int cost_size,
@@ -135,6 +147,7 @@ EMSCRIPTEN_BINDINGS(argmax_multiclass) {
       .function("algorithm", &Guard<&algorithm>::call)
       .function("options", &Guard<&options<LinearMulticlass>>::call)
       .function("save", &Guard<&save<LinearMulticlass>>::call);
+  bind_shard<MulticlassShardTrainer>("MulticlassShard").class_function("make", &Guard<&shard>::call, allow_raw_pointers());
   class_<KernelMulticlass>("KernelMulticlass")
       .function("training", &Guard<&training<KernelMulticlass>>::call)
       .class_function("train", &Guard<&train_kernel>::call)

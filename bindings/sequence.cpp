@@ -16,7 +16,7 @@
 #include "sequence/nbest.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 #include "sequence/sequence_trainer.hpp"
-#include "weight_changes.hpp"
+#include "shard_binding.hpp"
 
 namespace argmax::js {
 namespace {
@@ -88,51 +88,6 @@ ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, st
                                                      numeric_tags(s, m, tags), option_lines(options), warm, shards, shard),
                                shards, shard);
 }
-// The shard's feature candidates: {keys: Uint32Array (each 64-bit key as two halves, low first), counts: Int32Array}.
-val shard_candidates(const ChainShardTrainer& t) {
-  const FeatureCandidates& c = t.candidates();
-  val out = val::object();
-  const std::vector<uint32_t> halves(reinterpret_cast<const uint32_t*>(c.keys.data()),
-                                     reinterpret_cast<const uint32_t*>(c.keys.data() + c.keys.size()));
-  out.set("keys", typed_array("Uint32Array", halves));
-  out.set("counts", typed_array("Int32Array", c.counts));
-  return out;
-}
-// Every shard's candidates: key_ptrs[i] and count_ptrs[i] point to sizes[i] keys (as above) and counts.
-void admit_shards(ChainShardTrainer& t, uintptr_t key_ptrs, uintptr_t count_ptrs, uintptr_t sizes, int n) {
-  require(n >= 1, "admitting features needs at least one shard");
-  const uint32_t* keys_at = reinterpret_cast<const uint32_t*>(key_ptrs);
-  const uint32_t* counts_at = reinterpret_cast<const uint32_t*>(count_ptrs);
-  const int32_t* size = reinterpret_cast<const int32_t*>(sizes);
-  std::vector<FeatureCandidates> all(static_cast<size_t>(n));
-  for (int i = 0; i < n; ++i) {
-    require(size[i] >= 0, "shard ", i, " has a negative number of feature candidates");
-    const auto* keys = reinterpret_cast<const uint64_t*>(uintptr_t(keys_at[i]));
-    const auto* counts = reinterpret_cast<const int32_t*>(uintptr_t(counts_at[i]));
-    all[size_t(i)].keys.assign(keys, keys + size[i]);
-    all[size_t(i)].counts.assign(counts, counts + size[i]);
-  }
-  t.admit(all);
-}
-// {epoch, objective, trainingError} of one epoch over the shard.
-val run_epoch(ChainShardTrainer& t, int epoch) {
-  const Progress p = t.run_epoch(epoch);
-  val out = val::object();
-  out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
-  return out;
-}
-val shard_changes(ChainShardTrainer& t) { return changes_to_js(t.changes()); }
-// Every shard's changes, as weight_changes.hpp reads them (this shard's own are not read: give none).
-void mix_shards(ChainShardTrainer& t, uintptr_t index_ptrs, uintptr_t v_ptrs, uintptr_t u_ptrs, uintptr_t counts,
-                uintptr_t numbers, int n) {
-  std::vector<double> mu;
-  std::vector<WeightChanges> all = changes_at(index_ptrs, v_ptrs, u_ptrs, counts, numbers, n, mu);
-  t.mix(std::move(all), mu);
-}
-SequenceModel finish_shard(ChainShardTrainer& t) { return t.finish(); }
-int shard_examples_of(const ChainShardTrainer& t) { return t.examples(); }
-int shard_epochs(const ChainShardTrainer& t) { return t.epochs(); }
-
 SequenceBatch featurize_tokens(const SequenceModel& model, const std::string& tokens, uintptr_t lengths, int m) {
   SequenceBatch x;
   model.featurize(split_sequences(tokens, lengths, m), x);
@@ -354,17 +309,9 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .function("options", &Guard<&options_of>::call)
       .function("transitions", &Guard<&transitions>::call)
       .function("save", &Guard<&save>::call);
-  class_<ChainShardTrainer>("ChainShard")
+  bind_shard<ChainShardTrainer>("ChainShard")
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
-      .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers())
-      .function("candidates", &Guard<&shard_candidates>::call)
-      .function("admit", &Guard<&admit_shards>::call)
-      .function("runEpoch", &Guard<&run_epoch>::call)
-      .function("changes", &Guard<&shard_changes>::call)
-      .function("mix", &Guard<&mix_shards>::call)
-      .function("finish", &Guard<&finish_shard>::call)
-      .function("examples", &Guard<&shard_examples_of>::call)
-      .function("epochs", &Guard<&shard_epochs>::call);
+      .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());
   function("sequenceSchema", &Guard<&schema>::call);
   function("sequenceHelp", &Guard<&help>::call);
   function("sequenceTemplates", &Guard<&preset>::call);

@@ -132,7 +132,22 @@ export interface MulticlassOptions {
   cache?: number;
 }
 
+export interface MulticlassParallelFitOptions extends FitOptions, ClassifierFitOptions {
+  /**
+   * Train on this many threads (1 to 8) by iterative parameter mixing (McDonald, Hall & Mann 2010): each worker
+   * (its own wasm instance) runs one epoch on its shard of the rows, then the weights are mixed by shard size.
+   * Online trainers only (sgd, pegasos, perceptron); the perceptron stops after a round without a mistake. The
+   * same seed and count give the same model everywhere; 1 gives the serial model. 'auto': the cores (at most 8)
+   * for the online trainers on 500,000 rows or more, else this thread.
+   */
+  workers: number | 'auto';
+  /** aborting it cancels training (the promise rejects with an AbortError) */
+  signal?: AbortSignal;
+}
+
 export interface Multiclass extends Disposable {
+  /** With workers: trains on several threads and resolves to this model. */
+  fit(X: Matrix, y: ArrayLike<number>, options: MulticlassParallelFitOptions): Promise<this>;
   fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions & ClassifierFitOptions): this;
   /** how the last fit ended (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;

@@ -1,10 +1,13 @@
 // The multiclass predictors, linear h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and kernel h(x) = argmax_y Σ_i α_i^y K(x_i, x),
 // and the classification metrics.
-import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
+import { Owned, withHeap, matrixArgs, denseRows, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
+import { trainMixed, workerCount, AUTO_MIN_ROWS } from './parallel.js';
 
 export const MULTICLASS_ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron', 'cutting-plane', 'bcfw'];
+// The online trainers, the ones parameter mixing applies to.
+const ONLINE = ['sgd', 'pegasos', 'perceptron'];
 
 export function install(M, api) {
   const schemas = new Map();
@@ -17,6 +20,7 @@ export function install(M, api) {
   const kernelSchemaOf = () => (kernelSchema ??= JSON.parse(M.kernelMulticlassSchema()));
 
   class Multiclass extends Owned {
+    #options;
     #algo;
     #optionText;
     #cost;
@@ -28,6 +32,7 @@ export function install(M, api) {
     constructor(options = {}) {
       super(null);
       const { algo = 'cs', cost, ...rest } = options;
+      this.#options = options;
       this.#algo = algo;
       this.#kernel = algo === 'cs' && rest.kernel !== undefined;
       this.#optionText = encodeOptions(this.#kernel ? kernelSchemaOf() : schemaOf(algo), rest, this.#kernel ? 'the kernel SVM' : `algorithm '${algo}'`);
@@ -37,7 +42,11 @@ export function install(M, api) {
     static options(algo) { return schemaOf(algo).map((s) => ({ ...s })); }
     static kernelOptions() { return kernelSchemaOf().map((s) => ({ ...s })); }
 
-    fit(X, y, { onProgress, allowSingleClass = false } = {}) {
+    // With workers (a count or 'auto'), the online trainers (sgd, pegasos, perceptron) train on that many threads
+    // by parameter mixing (parallel.js) and fit returns a promise for this model; signal (an AbortSignal)
+    // cancels it.
+    fit(X, y, { onProgress, allowSingleClass = false, workers, signal } = {}) {
+      if (workers !== undefined) return this.#fitMixed(X, y, { onProgress, allowSingleClass, workers, signal });
       const n = rowCount(X), labels = labelArray(y, n);
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
@@ -51,6 +60,31 @@ export function install(M, api) {
       progress.rethrow();
       this.#training = report.finish(handle);
       return this;
+    }
+
+    // workers: 'auto' trains on this thread when the trainer is not an online one (nothing to mix) or the data is
+    // small; a count always mixes, so the core rejects trainers it cannot mix.
+    async #fitMixed(X, y, { onProgress, allowSingleClass, workers, signal }) {
+      const n = rowCount(X), labels = labelArray(y, n);
+      const online = ONLINE.includes(this.#algo) && !this.#kernel;
+      if (workers === 'auto' && (!online || workerCount(workers, n, AUTO_MIN_ROWS) === 1)) return this.fit(X, y, { onProgress, allowSingleClass });
+      const report = trainingProgress(onProgress);
+      const rows = Array.isArray(X) ? denseRows(X) : X;   // one array to copy to each worker, not one per row
+      const spec = { model: 'Multiclass', options: this.#options, args: [rows, labels], fitOptions: { allowSingleClass } };
+      const { bytes } = await trainMixed(spec, { workers: workerCount(workers, n, AUTO_MIN_ROWS), onProgress: report.onProgress, signal });
+      const handle = withHeap(M, (heap) => M.LinearMulticlass.load(heap.u8(bytes), bytes.length));
+      this.replaceHandle(handle);
+      this.#training = report.finish(handle);
+      return this;
+    }
+
+    // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of (X, y), prepared with this
+    // model's options. Returns the wasm MulticlassShard.
+    shard(X, y, { allowSingleClass = false, shards, shard }) {
+      if (this.#kernel) throw new TypeError("training on several workers needs an online trainer (algo sgd, pegasos or perceptron), not the kernel SVM");
+      const labels = labelArray(y, rowCount(X));
+      return withHeap(M, (heap) => M.MulticlassShard.make(matrixArgs(heap, X), heap.i32(labels), this.#algo, this.#optionText,
+        heap.f32(this.#cost), this.#cost.length, Boolean(allowSingleClass), shards, shard));
     }
 
     // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).

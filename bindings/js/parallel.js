@@ -16,23 +16,40 @@ export const MAX_WORKERS = 8;
 // bench/parallel-phases.mjs the default perceptron breaks even on 2 free cores only near UD English EWT's
 // 12,543 sentences (docs/benchmarks.md), so the bar sits well above it.
 export const AUTO_MIN_SEQUENCES = 50000;
+// The same for linear multiclass training rows. A multiclass epoch is cheap (letter, 16 features and 26 classes:
+// ≈ 0.5 µs a row) next to starting the workers and copying the rows to each (≈ 0.3 s) and a round's exchange and
+// wait (≈ 0.03 s at 2 workers, growing with the weights an epoch touches, up to all of them): from
+// bench/parallel.mjs (docs/benchmarks.md) 2 workers would break even on 2 free cores near 200,000 such rows, so
+// the bar sits well above it.
+export const AUTO_MIN_ROWS = 500000;
 
 const cores = () => globalThis.navigator?.hardwareConcurrency
   ?? globalThis.process?.getBuiltinModule?.('os')?.availableParallelism?.() ?? 1;
 
 // workers: a count in [1, MAX_WORKERS], or 'auto': the cores (at most MAX_WORKERS) when there are at least
-// AUTO_MIN_SEQUENCES training sequences, else 1.
-export function workerCount(workers, sequences) {
-  if (workers === 'auto') return sequences >= AUTO_MIN_SEQUENCES ? Math.max(1, Math.min(MAX_WORKERS, cores())) : 1;
+// autoMin training examples (sequences for taggers, rows for multiclass), else 1.
+export function workerCount(workers, examples, autoMin = AUTO_MIN_SEQUENCES) {
+  if (workers === 'auto') return examples >= autoMin ? Math.max(1, Math.min(MAX_WORKERS, cores())) : 1;
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
     throw new RangeError(`workers must be 'auto' or an integer from 1 to ${MAX_WORKERS}, got ${workers}`);
   }
   return workers;
 }
 
-// spec: { model: 'SequenceTagger' | 'DenseSequenceTagger', options, args: [x, tags], fitOptions: { warmStart: bytes } }.
+// fit({ workers }) of a model that trains on one thread only: an error naming the ones that mix, not a silent
+// serial fit ('auto' and 1 are fine: they may train on this thread).
+export function trainsOnOneThread(workers, model) {
+  if (workers === undefined || workers === 'auto' || workers === 1) return;
+  throw new TypeError(`${model} trains on one thread: training on several workers is for the online trainers of `
+    + "SequenceTagger, DenseSequenceTagger and Multiclass (algo 'sgd', 'pegasos' or 'perceptron')");
+}
+
+// spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass', options, args: [x, tags] or [X, y],
+//         fitOptions: { warmStart: bytes } for taggers, { allowSingleClass } for Multiclass }.
 // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds } with stop() and cancel().
 // onProgress hears once per round: epoch, and the shards' objective and training error weighted by shard size.
+// Training ends after the epochs, or after a round in which every shard's epoch would have ended serial training
+// (the batch perceptron made no mistake on any shard, so the round left the weights as they were).
 export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl } = {}) {
   if (onProgress != null && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
   const n = workerCount(workers, 0);
@@ -83,10 +100,11 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
     const total = shards.reduce((a, s) => a + s.examples, 0);
     const mu = shards.map((s) => s.examples / total);
     const epochs = shards[0].epochs;
-    let progress = null, epoch = 0;
-    while (epoch < epochs && !stopRequested) {
+    let progress = null, epoch = 0, last = false;
+    while (epoch < epochs && !stopRequested && !last) {
       epoch += 1;
       const reports = await Promise.all(threads.map((_, k) => request(k, { type: 'epoch', epoch, mu })));
+      last = reports.every((r) => r.progress.last);
       progress = { epoch, objective: 0, trainingError: 0 };
       reports.forEach((r, i) => {
         progress.objective += mu[i] * r.progress.objective;
@@ -95,7 +113,7 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
       if (onProgress && onProgress({ ...progress }) === false) stopRequested = true;   // a throw rejects the fit
     }
     const result = await request(0, { type: 'finish', mu });
-    end(null, { bytes: result.bytes, kind: result.kind, stopped: epoch < epochs, progress, epochs: epoch, milliseconds: Date.now() - started });
+    end(null, { bytes: result.bytes, kind: result.kind, stopped: epoch < epochs && !last, progress, epochs: epoch, milliseconds: Date.now() - started });
   };
   run().catch((e) => end(e));
   const cancel = () => end(new TrainingCancelled());

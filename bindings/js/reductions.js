@@ -3,6 +3,7 @@
 import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
 import { encodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
+import { trainsOnOneThread } from './parallel.js';
 
 export const REDUCTION_ALGORITHMS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
 export const MULTILABEL_ALGORITHMS = ['br', 'adaboost-mh'];
@@ -72,7 +73,8 @@ export function install(M, api) {
     static options() { return schemaOf('reduction').map((s) => ({ ...s })); }
     static learnerOptions(learner) { return schemaOf(learner).map((s) => ({ ...s })); }
 
-    fit(X, y, { onProgress } = {}) {
+    fit(X, y, { onProgress, workers } = {}) {
+      trainsOnOneThread(workers, 'a reduction');
       const n = rowCount(X), labels = labelArray(y, n);
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
@@ -117,7 +119,8 @@ export function install(M, api) {
       this.#text = encodeOptions(schemaOf('tree'), options, 'tree');
     }
     static options() { return schemaOf('tree').map((s) => ({ ...s })); }
-    fit(X, y, { allowSingleClass = false } = {}) {
+    fit(X, y, { allowSingleClass = false, workers } = {}) {
+      trainsOnOneThread(workers, 'a decision tree');
       const n = rowCount(X), labels = labelArray(y, n), report = {};
       const handle = withHeap(M, (heap) => M.DecisionTree.train(matrixArgs(heap, X), heap.i32(labels), this.#text,
         Boolean(allowSingleClass), report));
@@ -148,7 +151,8 @@ export function install(M, api) {
       this.#text = encodeOptions(schemaOf('adaboost-mh'), options, 'adaboost-mh');
     }
     static options() { return schemaOf('adaboost-mh').map((s) => ({ ...s })); }
-    fit(X, y, { onProgress, labels: k } = {}) {
+    fit(X, y, { onProgress, labels: k, workers } = {}) {
+      trainsOnOneThread(workers, 'AdaBoost.MH');
       const n = rowCount(X);
       const multi = Array.isArray(y) && y.some((s) => Array.isArray(s) || ArrayBuffer.isView(s));
       const progress = progressBridge(onProgress);

@@ -1,10 +1,12 @@
 // The worker side of parameter mixing (parallel.js), run by worker-host.js: one shard per worker, built by the
 // model class's shard() from the whole training set, then one request at a time:
 //   shard  → { examples, epochs, candidates }: the shard featurised, with the feature keys its dictionary lacked
+//          (none for a fixed feature space: Multiclass)
 //   admit  { candidates, peers } → every shard's candidates (the others', in shard order) admitted alike; peers:
 //          a MessagePort to every other worker (null at this one's place) → {}
 //   epoch  { epoch, mu } → mixes the last round's changes (its own and, over the ports, the others'), runs one
-//          epoch and sends what it changed to every other worker → { progress }
+//          epoch and sends what it changed to every other worker → { progress } (progress.last: the epoch would
+//          end serial training)
 //   finish { mu } → mixes likewise → { bytes, kind }
 // Workers exchange their changes directly, so none crosses the calling thread; each mixes them in shard order,
 // whatever order they arrive in, so all hold the same weights.
@@ -22,7 +24,7 @@ export async function shardMessage(api, m, post) {
   if (m.type === 'shard') {
     const { model, options, args, fitOptions } = m.spec;
     const Model = api[model];
-    if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers (SequenceTagger and DenseSequenceTagger can)`);
+    if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers (SequenceTagger, DenseSequenceTagger and Multiclass can)`);
     index = m.shard;
     shard = new Model(options).shard(...args, { ...fitOptions, shards: m.shards, shard: m.shard });
     const candidates = shard.candidates();

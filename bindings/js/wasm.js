@@ -118,6 +118,20 @@ export function withHeap(M, fn) {
 
 const isArrayLike = (a) => Array.isArray(a) || ArrayBuffer.isView(a);
 
+// number[][] as {data, rows, cols} (row-major Float32Array): one array to copy, to wasm or to a worker.
+export function denseRows(X, name = 'X') {
+  if (X.length === 0) return { data: new Float32Array(0), rows: 0, cols: 0 };
+  const cols = X[0]?.length;
+  if (!isArrayLike(X[0])) throw new TypeError(`${name} must be an array of rows (number[][]), {data, rows, cols} or CSR {offsets, indices, values, cols}`);
+  const data = new Float32Array(X.length * cols);
+  X.forEach((row, i) => {
+    if (!isArrayLike(row) || row.length !== cols) throw new RangeError(`${name}: row ${i} has ${row?.length ?? 'no'} features, expected ${cols}`);
+    data.set(row, i * cols);
+  });
+  checkNumbers(X, data, name);
+  return { data, rows: X.length, cols };
+}
+
 // A feature matrix as the C++ side wants it (bindings/common.hpp MatrixArg): {offsets, indices, values, rows, cols,
 // name}, offsets = 0 for dense. Accepts number[][] (dense rows), {data, rows, cols} (dense row-major) or
 // {offsets, indices, values, cols} (CSR). Only what C++ cannot see is checked here: the arrays, their lengths and
@@ -127,16 +141,8 @@ export function matrixArgs(heap, X, name = 'X') {
   if (X == null) throw new TypeError(`${name} is missing`);
   const args = (offsets, indices, values, rows, cols) => ({ offsets, indices, values, rows, cols, name });
   if (Array.isArray(X)) {
-    if (X.length === 0) return args(0, 0, heap.f32([]), 0, 0);
-    const cols = X[0]?.length;
-    if (!isArrayLike(X[0])) throw new TypeError(`${name} must be an array of rows (number[][]), {data, rows, cols} or CSR {offsets, indices, values, cols}`);
-    const data = new Float32Array(X.length * cols);
-    X.forEach((row, i) => {
-      if (!isArrayLike(row) || row.length !== cols) throw new RangeError(`${name}: row ${i} has ${row?.length ?? 'no'} features, expected ${cols}`);
-      data.set(row, i * cols);
-    });
-    checkNumbers(X, data, name);
-    return args(0, 0, heap.f32(data), X.length, cols);
+    const { data, rows, cols } = denseRows(X, name);
+    return args(0, 0, heap.f32(data), rows, cols);
   }
   if (X.offsets !== undefined) {
     const { offsets, indices, values, cols } = X, rows = csrRows(X, name);

@@ -52,7 +52,7 @@ export interface TrainingWorkerOptions {
   /** where the worker fetches argmax.wasm from (browsers) */
   wasmUrl?: string | URL;
   /**
-   * Train taggers (SequenceTagger, DenseSequenceTagger, online trainers) on this many threads (1 to 8) by
+   * Train taggers (SequenceTagger, DenseSequenceTagger) and Multiclass models (online trainers) on this many threads (1 to 8) by
    * parameter mixing: each job starts its own workers and ends them when it settles; stop() takes effect after
    * the current round, with or without SharedArrayBuffer.
    */

@@ -158,6 +158,18 @@ struct OwnedRows {
     return sparse ? Rows::sparse(offsets.data(), indices.data(), values.data(), rows(), cols)
                   : Rows::dense(values.data(), rows(), cols);
   }
+  // A copy of valid rows (Rows::validate), in their layout.
+  static OwnedRows copy_of(const Rows& rows) {
+    OwnedRows out;
+    out.cols = rows.cols(), out.sparse = rows.is_sparse();
+    for (int32_t i = 0; i < rows.rows(); ++i) {
+      const RowView r = rows.row(i);
+      out.values.insert(out.values.end(), r.value, r.value + r.size);
+      if (out.sparse) out.indices.insert(out.indices.end(), r.index, r.index + r.size);
+      if (out.sparse) out.offsets.push_back(int32_t(out.values.size()));
+    }
+    return out;
+  }
 };
 
 }  // namespace argmax

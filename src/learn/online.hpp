@@ -81,6 +81,9 @@ class OnlineEpochs {
     return e;
   }
 
+  // Whether training ends after this epoch: the batch perceptron stops once a pass makes no update.
+  bool last(const EpochTotals& e) const { return config_.stop_when_no_update && !e.updated; }
+
   // The epoch's report: the mean surrogate seen plus the regulariser at the weights it ended with.
   Progress progress(int epoch, const EpochTotals& e, const TrainedWeights& w) const {
     Progress p;
@@ -113,7 +116,7 @@ std::vector<float> train_online(const Problem& problem, const OnlineConfig& conf
   for (int epoch = 1; epoch <= config.epochs; ++epoch) {
     const EpochTotals e = out_of_line(run_epoch);
     if (progress && !progress(epochs.progress(epoch, e, w))) break;
-    if (config.stop_when_no_update && !e.updated) break;
+    if (epochs.last(e)) break;
   }
   return w.release_average();
 }

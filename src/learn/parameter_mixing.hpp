@@ -14,6 +14,14 @@
 
 namespace argmax {
 
+// Keys a featurisation pass met that a dictionary did not know, in first-seen order, with how often each occurred.
+// Shards that build their feature index from the data exchange these before the first round, so all share one
+// index; a fixed feature space (multiclass) has none.
+struct FeatureCandidates {
+  std::vector<uint64_t> keys;
+  std::vector<int32_t> counts;
+};
+
 // The examples of shard `shard` of `shards`, in increasing order: the seed deals a shuffle of [0, m) out
 // round-robin, so shards differ in size by at most one. One shard holds every example.
 std::vector<int> shard_examples(int m, int shards, int shard, uint64_t seed);

@@ -115,89 +115,109 @@ const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& a
   return it->second;
 }
 
-LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<int32_t>& raw_labels,
-                                         const std::string& algo, const OptionList& given,
-                                         const std::vector<float>& cost_rows, const ProgressFn& progress) {
-  const Options options = Options::parse(options_of(algo), given, "algorithm '" + algo + "'");
+LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_t>& raw_labels, const std::string& algo,
+                                     const OptionList& given, const std::vector<float>& cost_rows)
+    : options_(Options::parse(options_of(algo), given, "algorithm '" + algo + "'")) {
   require(input.rows() > 0, "training data is empty");
   require(int64_t(raw_labels.size()) == input.rows(), "got ", raw_labels.size(), " labels for ", input.rows(), " rows");
   input.validate();
 
-  LinearMulticlass model;
-  std::vector<float> mapped;
-  if (options.integer("rff") > 0) {
-    model.rff_ = RandomFourierFeatures::from_options(options, input.cols());
-    mapped = model.rff_.map_rows(input);
+  if (options_.integer("rff") > 0) {
+    model_.rff_ = RandomFourierFeatures::from_options(options_, input.cols());
+    mapped_ = model_.rff_.map_rows(input);
   }
   // scale applies to what Ψ reads: the input, or its random features; TF-IDF reads raw counts
-  const bool tfidf = algo != "cs" && options.choice("features") == "tfidf";
-  const std::string scale = options.choice("scale");
+  const bool tfidf = algo != "cs" && options_.choice("features") == "tfidf";
+  const std::string scale = options_.choice("scale");
   require(!tfidf || scale == "auto" || scale == "none", "the TF-IDF feature map takes raw word counts; leave scale "
           "at auto or none");
-  const ScaledRows scaled(model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input,
-                          tfidf ? "none" : scale);
-  const FeatureScaling& scaling = scaled.scaling;
-  const Rows& rows = scaled.rows;
-  model.algo_ = algo;
-  model.options_ = options.entries();
-  LabelCosts indexed = label_costs(raw_labels, cost_rows);
-  model.labels_ = std::move(indexed.labels);
-  const std::vector<int32_t>& index = indexed.index;
-  const CostMatrix& cost = indexed.cost;
-  const int k = cost.size();
-  require(!tfidf || !model.rff_.dim(), "the TF-IDF feature map reads word counts, not random features; leave rff at 0");
-  model.map_ = tfidf ? FeatureMap::tfidf(rows, index, k) : FeatureMap::multivector(rows.cols(), k, float(options.real("bias")));
-  require(!tfidf || options.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
-  model.w_ = train_weights(rows, index, algo, options, cost, model.map_, progress, &model.report_);
-  model.fold(scaling);
-  return model;
+  scaled_ = std::make_unique<ScaledRows>(model_.rff_.dim() ? Rows::dense(mapped_.data(), input.rows(), model_.rff_.dim())
+                                                            : input,
+                                         tfidf ? "none" : scale);
+  const Rows& rows = scaled_->rows;
+  model_.algo_ = algo;
+  model_.options_ = options_.entries();
+  costs_ = label_costs(raw_labels, cost_rows);
+  model_.labels_ = costs_.labels;
+  const int k = costs_.cost.size();
+  require(!tfidf || !model_.rff_.dim(), "the TF-IDF feature map reads word counts, not random features; leave rff at 0");
+  model_.map_ = tfidf ? FeatureMap::tfidf(rows, costs_.index, k)
+                      : FeatureMap::multivector(rows.cols(), k, float(options_.real("bias")));
+  require(!tfidf || options_.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
 }
 
-std::vector<float> LinearMulticlass::train_weights(const Rows& rows, const std::vector<int32_t>& index,
-                                                   const std::string& algo, const Options& options,
-                                                   const CostMatrix& cost, const FeatureMap& map,
-                                                   const ProgressFn& progress, TrainingReport* report) {
+LinearMulticlass::Training::~Training() = default;
+
+const Rows& LinearMulticlass::Training::rows() const { return scaled_->rows; }
+
+OnlineConfig LinearMulticlass::Training::online_config() const {
+  const std::string& algo = model_.algo_;
+  require(algo == "sgd" || algo == "pegasos" || algo == "perceptron", "algorithm '", algo,
+          "' is not an online trainer (those are sgd, pegasos and perceptron)");
+  OnlineConfig c;
+  c.epochs = options_.integer("epochs");
+  c.seed = uint64_t(options_.real("seed"));
+  if (algo == "pegasos") {
+    c.step_size = StepSize::Pegasos;
+    c.lambda = options_.real("lambda");
+    c.average = options_.flag("average");
+    c.surrogate = surrogate_named(options_.choice("loss"));
+  } else if (algo == "sgd") {
+    c.surrogate = surrogate_named(options_.choice("loss"));
+    c.average = true;
+    c.lambda = options_.real("lambda");
+    c.eta = options_.real("eta");
+    if (c.eta == 0) {  // SSBD Cor. 17.2: T steps, ρ-Lipschitz loss, ‖w*‖ ≤ B  ⇒  η = √(B² / (ρ² T))
+      const double rho = map().max_psi_distance(rows()) * (c.surrogate == Surrogate::SlackRescaled ? cost().max() : 1.0);
+      const double T = double(c.epochs) * rows().rows();
+      require(rho > 0, "all training rows are zero: nothing to learn");
+      c.eta = std::sqrt(options_.real("B") * options_.real("B") / (rho * rho * T));
+    }
+  } else {  // perceptron
+    c.eta = 1.0;
+    c.average = options_.flag("average");
+    c.surrogate = Surrogate::Perceptron;
+    c.stop_when_no_update = true;
+  }
+  return c;
+}
+
+LinearMulticlass LinearMulticlass::Training::finish(std::vector<float> w, const TrainingReport& report) {
+  model_.w_ = std::move(w);
+  model_.report_ = report;
+  model_.fold(scaled_->scaling);
+  return std::move(model_);
+}
+
+LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<int32_t>& raw_labels,
+                                         const std::string& algo, const OptionList& given,
+                                         const std::vector<float>& cost_rows, const ProgressFn& progress) {
+  Training t(input, raw_labels, algo, given, cost_rows);
+  TrainingReport report;
+  std::vector<float> w = train_weights(t, progress, &report);
+  return t.finish(std::move(w), report);
+}
+
+std::vector<float> LinearMulticlass::train_weights(const Training& t, const ProgressFn& progress,
+                                                   TrainingReport* report) {
+  const std::string& algo = t.algo();
+  const Options& options = t.options();
   if (algo == "cs") {
     CrammerSingerConfig c;
     c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
     c.seed = uint64_t(options.real("seed"));
-    return train_crammer_singer(rows, index, map, cost, c, progress, report);
+    return train_crammer_singer(t.rows(), t.index(), t.map(), t.cost(), c, progress, report);
   }
+  const MulticlassProblem problem(t.rows(), t.index(), t.map(), t.cost());
   if (algo == "cutting-plane" || algo == "bcfw") {
     StructuredSvmConfig c;
     c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
     c.surrogate = surrogate_named(options.choice("loss"));
-    const MulticlassProblem problem(rows, index, map, cost);
     if (algo == "cutting-plane") return train_cutting_plane(problem, c, progress, report);
     c.average = options.flag("average"), c.seed = uint64_t(options.real("seed"));
     return train_bcfw(problem, c, progress, report);
   }
-  OnlineConfig c;
-  c.epochs = options.integer("epochs");
-  c.seed = uint64_t(options.real("seed"));
-  if (algo == "pegasos") {
-    c.step_size = StepSize::Pegasos;
-    c.lambda = options.real("lambda");
-    c.average = options.flag("average");
-    c.surrogate = surrogate_named(options.choice("loss"));
-  } else if (algo == "sgd") {
-    c.surrogate = surrogate_named(options.choice("loss"));
-    c.average = true;
-    c.lambda = options.real("lambda");
-    c.eta = options.real("eta");
-    if (c.eta == 0) {  // SSBD Cor. 17.2: T steps, ρ-Lipschitz loss, ‖w*‖ ≤ B  ⇒  η = √(B² / (ρ² T))
-      const double rho = map.max_psi_distance(rows) * (c.surrogate == Surrogate::SlackRescaled ? cost.max() : 1.0);
-      const double T = double(c.epochs) * rows.rows();
-      require(rho > 0, "all training rows are zero: nothing to learn");
-      c.eta = std::sqrt(options.real("B") * options.real("B") / (rho * rho * T));
-    }
-  } else {  // perceptron
-    c.eta = 1.0;
-    c.average = options.flag("average");
-    c.surrogate = Surrogate::Perceptron;
-    c.stop_when_no_update = true;
-  }
-  return train_online(MulticlassProblem(rows, index, map, cost), c, progress);
+  return train_online(problem, t.online_config(), progress);
 }
 
 void LinearMulticlass::fold(const FeatureScaling& scaling) {

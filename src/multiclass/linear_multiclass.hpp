@@ -10,19 +10,22 @@
 // matrix the labels must be 0..k−1 (the matrix's rows and columns).
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/options.hpp"
 #include "core/rows.hpp"
+#include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "learn/random_fourier_features.hpp"
+#include "multiclass/cost_matrix.hpp"
 #include "multiclass/feature_map.hpp"
 
 namespace argmax {
 
-class CostMatrix;
 class FeatureScaling;
+struct ScaledRows;
 
 class LinearMulticlass {
  public:
@@ -56,10 +59,11 @@ class LinearMulticlass {
   std::vector<uint8_t> save() const;
   static LinearMulticlass load(const uint8_t* data, size_t size);
 
+  // A model in training (below).
+  class Training;
+
  private:
-  static std::vector<float> train_weights(const Rows& rows, const std::vector<int32_t>& index, const std::string& algo,
-                                          const Options& options, const CostMatrix& cost, const FeatureMap& map,
-                                          const ProgressFn& progress, TrainingReport* report);
+  static std::vector<float> train_weights(const Training& t, const ProgressFn& progress, TrainingReport* report);
   // Weights trained on scaled rows become weights on raw rows; a shift goes into the bias feature (added if absent).
   void fold(const FeatureScaling& scaling);
   // Checks the rows and returns what Ψ reads: the rows themselves, or their random features (kept in buffer).
@@ -71,6 +75,36 @@ class LinearMulticlass {
   std::vector<float> w_;
   std::vector<int32_t> labels_;
   TrainingReport report_;
+};
+
+// A model in training: the options checked, the labels indexed, Ψ built and the rows as Ψ reads them (random
+// features, scaled). train() runs one trainer on it; MulticlassShardTrainer runs rounds of parameter mixing on
+// a shard of it. The rows must outlive it.
+class LinearMulticlass::Training {
+ public:
+  Training(const Rows& rows, const std::vector<int32_t>& labels, const std::string& algo, const OptionList& options,
+           const std::vector<float>& cost);
+  Training(const Training&) = delete;
+  Training& operator=(const Training&) = delete;
+  ~Training();
+
+  const std::string& algo() const { return model_.algo_; }
+  const Options& options() const { return options_; }
+  const Rows& rows() const;
+  const std::vector<int32_t>& index() const { return costs_.index; }  // rows' labels as 0..k−1
+  const CostMatrix& cost() const { return costs_.cost; }
+  const FeatureMap& map() const { return model_.map_; }
+  // The settings of the online trainers (sgd, pegasos, perceptron); throws for the others.
+  OnlineConfig online_config() const;
+  // The model with weights w, trained on rows(); the training is spent afterwards.
+  LinearMulticlass finish(std::vector<float> w, const TrainingReport& report);
+
+ private:
+  Options options_;
+  LinearMulticlass model_;
+  std::vector<float> mapped_;  // z(x) with random features
+  std::unique_ptr<ScaledRows> scaled_;
+  LabelCosts costs_;
 };
 
 }  // namespace argmax

@@ -19,14 +19,14 @@ TaggerShard&& check_online(TaggerShard& s) {
 }  // namespace
 
 struct ChainShardTrainer::Training {
-  Training(TaggerData& d, const OnlineConfig& config)
+  Training(TaggerData& d, const OnlineConfig& config, int shards, int shard)
       : problem(d.batch, d.model.layout(), chain_softmax_cost(d.options)),
-        epochs(problem, config, all_examples(d.batch.sequences())),
-        w(d.model.weights.empty() ? TrainedWeights(problem.dim(), config.average)
-                                  : TrainedWeights(std::move(d.model.weights), config.average)) {}
+        rounds(problem, config, all_examples(d.batch.sequences()),  // the shard's sequences, in increasing order
+               d.model.weights.empty() ? TrainedWeights(problem.dim(), config.average)
+                                       : TrainedWeights(std::move(d.model.weights), config.average),
+               shards, shard) {}
   SequenceProblem problem;
-  OnlineEpochs<SequenceProblem> epochs;  // the shard's sequences in increasing order: shard_examples' order
-  TrainedWeights w;
+  ShardRounds<SequenceProblem> rounds;
 };
 
 ChainShardTrainer::ChainShardTrainer(TaggerShard prepared, int shards, int shard)
@@ -42,10 +42,10 @@ ChainShardTrainer::ChainShardTrainer(TaggerShard prepared, int shards, int shard
 
 ChainShardTrainer::~ChainShardTrainer() = default;
 
-ChainShardTrainer::Training& ChainShardTrainer::training() const {
+ShardRounds<SequenceProblem>& ChainShardTrainer::rounds() {
   require(!finished_, "this shard has finished training");
   require(training_ != nullptr, "this shard has not admitted the shards' features yet");
-  return *training_;
+  return training_->rounds;
 }
 
 void ChainShardTrainer::admit(const std::vector<FeatureCandidates>& all) {
@@ -54,33 +54,12 @@ void ChainShardTrainer::admit(const std::vector<FeatureCandidates>& all) {
           all.size());
   admit_features(prepared_, all, size_t(shard_));
   prepared_.candidates = FeatureCandidates{};
-  training_ = std::make_unique<Training>(prepared_.data, config_);
-  if (shards_ > 1) training_->w.track_changes();
-}
-
-Progress ChainShardTrainer::run_epoch(int epoch) {
-  Training& t = training();
-  own_ready_ = false;
-  return t.epochs.progress(epoch, t.epochs.run(t.w), t.w);
-}
-
-const WeightChanges& ChainShardTrainer::changes() {
-  if (!own_ready_) own_ = training().w.changes(), own_ready_ = true;
-  return own_;
-}
-
-void ChainShardTrainer::mix(std::vector<WeightChanges> all, const std::vector<double>& mu) {
-  require(int(all.size()) == shards_, "mixing needs the changes of all ", shards_, " shards, got ", all.size());
-  changes();
-  all[size_t(shard_)] = std::move(own_);
-  training().w.mix(all, mu);
-  own_ready_ = false;
+  training_ = std::make_unique<Training>(prepared_.data, config_, shards_, shard_);
 }
 
 SequenceModel ChainShardTrainer::finish() {
-  Training& t = training();
+  prepared_.data.model.weights = rounds().release_average();
   finished_ = true;
-  prepared_.data.model.weights = t.w.release_average();
   prepared_.data.model.report = TrainingReport{};
   training_.reset();
   return finish_tagger(std::move(prepared_.data));

@@ -6,8 +6,7 @@
 #pragma once
 #include <memory>
 
-#include "learn/online.hpp"
-#include "learn/parameter_mixing.hpp"
+#include "learn/shard_rounds.hpp"
 #include "sequence/sequence_problem.hpp"
 #include "sequence/sequence_trainer.hpp"
 
@@ -27,25 +26,18 @@ class ChainShardTrainer {
 
   int examples() const { return prepared_.data.batch.sequences(); }
   int epochs() const { return config_.epochs; }
-  // One epoch over the shard from the current state; reports the shard's mean surrogate and error.
-  Progress run_epoch(int epoch);
-  // What this shard's last epoch changed.
-  const WeightChanges& changes();
-  // The mix of every shard's changes; all[shard] is not read: this shard's own changes stand there.
-  void mix(std::vector<WeightChanges> all, const std::vector<double>& mu);
+  // The rounds (learn/shard_rounds.hpp), after admit.
+  ShardRounds<SequenceProblem>& rounds();
   // The model holding the average (or, without averaging, the last iterate) of the current state; the
   // trainer is spent afterwards.
   SequenceModel finish();
 
  private:
   struct Training;
-  Training& training() const;
   TaggerShard prepared_;
   int shards_, shard_;
   OnlineConfig config_;
   std::unique_ptr<Training> training_;  // after admit
-  WeightChanges own_;                   // changes() since the last epoch
-  bool own_ready_ = false;
   bool finished_ = false;
 };
 

@@ -7,13 +7,9 @@
 #include <cstdint>
 #include <vector>
 
-namespace argmax {
+#include "learn/parameter_mixing.hpp"
 
-// Keys a featurisation pass met that a dictionary did not know, in first-seen order, with how often each occurred.
-struct FeatureCandidates {
-  std::vector<uint64_t> keys;
-  std::vector<int32_t> counts;
-};
+namespace argmax {
 
 class FeatureIndex {
  public:

@@ -1,5 +1,5 @@
 // Iterative parameter mixing: the shard split, the mix by hand, one shard replaying the serial trainer bit for
-// bit, and the mixed perceptron within McDonald, Hall & Mann's mistake bound on separable data.
+// bit (taggers and multiclass), and the mixed perceptron within McDonald, Hall & Mann's mistake bound on separable data.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -9,34 +9,77 @@
 #include "core/rng.hpp"
 #include "learn/online.hpp"
 #include "learn/parameter_mixing.hpp"
+#include "multiclass/multiclass_shard_trainer.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 
 using namespace argmax;
 
 namespace {
 
-// Rounds of mixing as the JS coordinator runs them: every shard one epoch, then the mix by shard size.
-SequenceModel train_mixed(const Sentences& tokens, const Sentences& tags, const OptionList& options, int shards) {
-  std::vector<std::unique_ptr<ChainShardTrainer>> trainers;
+// Rounds of mixing as the JS coordinator runs them: every shard admits every shard's candidates, then runs one
+// epoch a round, followed by the mix by shard size, until the epochs run out or every shard's epoch would end
+// serial training. Returns the finished model's bytes, which every shard must agree on.
+template <class Trainer>
+std::vector<uint8_t> run_rounds(const std::vector<std::unique_ptr<Trainer>>& trainers) {
   std::vector<FeatureCandidates> candidates;
-  for (int i = 0; i < shards; ++i) {
-    trainers.push_back(std::make_unique<ChainShardTrainer>(prepare_tagger_shard(tokens, tags, options, nullptr, {}, shards, i),
-                                                           shards, i));
-    candidates.push_back(trainers.back()->candidates());
-  }
+  for (auto& t : trainers) candidates.push_back(t->candidates());
   for (auto& t : trainers) t->admit(candidates);
   std::vector<double> mu;
-  for (auto& t : trainers) mu.push_back(double(t->examples()) / double(tokens.size()));
+  int m = 0;
+  for (auto& t : trainers) m += t->examples();
+  for (auto& t : trainers) mu.push_back(double(t->examples()) / double(m));
   for (int epoch = 1; epoch <= trainers[0]->epochs(); ++epoch) {
     std::vector<WeightChanges> changes;
-    for (auto& t : trainers) t->run_epoch(epoch), changes.push_back(t->changes());
-    if (shards > 1)
-      for (auto& t : trainers) t->mix(changes, mu);
+    bool last = true;
+    for (auto& t : trainers) {
+      t->rounds().run_epoch(epoch);
+      changes.push_back(t->rounds().changes());
+      last = last && t->rounds().last();
+    }
+    if (trainers.size() > 1)
+      for (auto& t : trainers) t->rounds().mix(changes, mu);
+    if (last) break;
   }
   std::vector<std::vector<uint8_t>> models;
   for (auto& t : trainers) models.push_back(t->finish().save());
   for (const auto& m : models) REQUIRE(m == models[0]);  // every shard holds the same mix
-  return SequenceModel::load(models[0].data(), models[0].size());
+  return models[0];
+}
+
+SequenceModel train_mixed(const Sentences& tokens, const Sentences& tags, const OptionList& options, int shards) {
+  std::vector<std::unique_ptr<ChainShardTrainer>> trainers;
+  for (int i = 0; i < shards; ++i)
+    trainers.push_back(std::make_unique<ChainShardTrainer>(prepare_tagger_shard(tokens, tags, options, nullptr, {}, shards, i),
+                                                           shards, i));
+  const std::vector<uint8_t> bytes = run_rounds(trainers);
+  return SequenceModel::load(bytes.data(), bytes.size());
+}
+
+std::vector<uint8_t> train_mixed(const OwnedRows& x, const std::vector<int32_t>& y, const std::string& algo,
+                                 const OptionList& options, int shards) {
+  std::vector<std::unique_ptr<MulticlassShardTrainer>> trainers;
+  for (int i = 0; i < shards; ++i)
+    trainers.push_back(std::make_unique<MulticlassShardTrainer>(x.view(), y, algo, options, std::vector<float>{}, shards, i));
+  return run_rounds(trainers);
+}
+
+// Points in [-1, 1]^2 labelled by the nearest of three centres, those within `gap` of a tie dropped (so with
+// gap > 0 the classes are linearly separable with a margin), plus `noise` of the labels drawn at random.
+void labelled_points(Rng& rng, int m, double gap, double noise, OwnedRows& x, std::vector<int32_t>& y) {
+  const double centres[3][2] = {{-0.6, -0.5}, {0.7, -0.4}, {0.0, 0.7}};
+  x.sparse = false, x.cols = 2;
+  while (int(y.size()) < m) {
+    const double a = rng.uniform() * 2 - 1, b = rng.uniform() * 2 - 1;
+    double d[3];
+    for (int c = 0; c < 3; ++c) d[c] = std::hypot(a - centres[c][0], b - centres[c][1]);
+    const int best = int(std::min_element(d, d + 3) - d);
+    double second = 1e9;
+    for (int c = 0; c < 3; ++c)
+      if (c != best) second = std::min(second, d[c]);
+    if (second - d[best] < gap) continue;
+    x.values.push_back(float(a)), x.values.push_back(float(b));
+    y.push_back(rng.uniform() < noise ? int32_t(rng.below(3)) : int32_t(10 * best));
+  }
 }
 
 // Sentences over 12 words whose tag depends on the word and on the word before it.
@@ -236,4 +279,66 @@ TEST_CASE("the mixed perceptron makes at most R²/γ² mistakes on separable dat
   const std::vector<float> w = weights[0].current();
   for (int i = 0; i < data.size(); ++i)
     REQUIRE(data.y[i] * (w[0] * data.x[i][0] + w[1] * data.x[i][1] + w[2]) > 0);
+}
+
+TEST_CASE("mixing one multiclass shard gives the serial trainer's model bit for bit", "[mixing]") {
+  Rng rng(35);
+  OwnedRows x;
+  std::vector<int32_t> y;
+  labelled_points(rng, 150, 0, 0.1, x, y);
+  const std::vector<std::pair<std::string, OptionList>> runs = {
+      {"sgd", {{"epochs", "3"}}},
+      {"sgd", {{"epochs", "2"}, {"loss", "log"}, {"lambda", "0.01"}, {"bias", "1"}, {"scale", "standard"}}},
+      {"pegasos", {{"epochs", "3"}, {"lambda", "0.01"}}},
+      {"perceptron", {{"epochs", "5"}, {"average", "true"}, {"bias", "1"}}},
+  };
+  for (const auto& [algo, options] : runs) {
+    INFO(algo);
+    REQUIRE(train_mixed(x, y, algo, options, 1) == LinearMulticlass::train(x.view(), y, algo, options, {}).save());
+  }
+  // On separable data the perceptron stops after its first pass without a mistake; so must the rounds.
+  OwnedRows separable;
+  std::vector<int32_t> z;
+  labelled_points(rng, 150, 0.2, 0, separable, z);
+  const OptionList options = {{"average", "true"}, {"bias", "1"}, {"epochs", "1000"}};
+  REQUIRE(train_mixed(separable, z, "perceptron", options, 1) ==
+          LinearMulticlass::train(separable.view(), z, "perceptron", options, {}).save());
+}
+
+TEST_CASE("the mixed multiclass perceptron separates separable data, the same model on every run", "[mixing]") {
+  // McDonald, Hall & Mann (2010), Theorem 3 bounds the mixed perceptron's mistakes on separable data, so it
+  // reaches a round without a mistake and stops there with every training row right.
+  Rng rng(36);
+  OwnedRows x;
+  std::vector<int32_t> y;
+  labelled_points(rng, 300, 0.2, 0, x, y);
+  const OptionList options = {{"bias", "1"}, {"epochs", "1000"}};
+  for (int shards : {2, 3}) {
+    const std::vector<uint8_t> bytes = train_mixed(x, y, "perceptron", options, shards);
+    REQUIRE(bytes == train_mixed(x, y, "perceptron", options, shards));
+    const LinearMulticlass model = LinearMulticlass::load(bytes.data(), bytes.size());
+    std::vector<int32_t> predicted(y.size());
+    model.predict(x.view(), predicted.data());
+    REQUIRE(predicted == y);
+  }
+}
+
+TEST_CASE("multiclass shards take the online trainers only and check what they are given", "[mixing]") {
+  Rng rng(37);
+  OwnedRows x;
+  std::vector<int32_t> y;
+  labelled_points(rng, 20, 0, 0, x, y);
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, "cs", {}, {}, 2, 0),
+                      Catch::Contains("needs an online trainer (algo sgd, pegasos or perceptron), not 'cs'"));
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), std::vector<int32_t>(19, 0), "sgd", {}, {}, 2, 0),
+                      Catch::Contains("got 19 labels for 20 rows"));
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, "sgd", {}, {}, 21, 20), Catch::Contains("has no training rows"));
+  x.values[3] = std::nanf("");
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, "sgd", {}, {}, 2, 0), Catch::Contains("non-finite value"));
+  x.values[3] = 0;
+  MulticlassShardTrainer t(x.view(), y, "sgd", {{"epochs", "1"}}, {}, 2, 0);
+  REQUIRE(t.candidates().keys.empty());
+  REQUIRE_THROWS_WITH(t.admit({{}}), Catch::Contains("candidates of all 2 shards, got 1"));
+  t.finish();
+  REQUIRE_THROWS_WITH(t.rounds(), Catch::Contains("finished training"));
 }

@@ -125,10 +125,27 @@ test('train sequence --threads N: one thread gives the serial model, two the sam
   };
   assert.deepEqual(bytes('--threads', '1'), bytes());   // 200 sentences: auto trains on one thread
   assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
-  const bad = argmax('train', 'multiclass', '--train', train, '--model', model, '--threads', '2');
+  const bad = argmax('train', 'ranking', '--train', train, '--model', model, '--threads', '2');
   assert.notEqual(bad.status, 0);
-  assert.match(bad.stderr, /--threads .* is supported by: sequence/);
+  assert.match(bad.stderr, /--threads .* is supported by: multiclass, sequence/);
   assert.match(argmax('train', 'sequence', '--train', data, '--model', model, '--threads', 'x').stderr, /--threads must be a number or auto/);
+});
+
+test('train multiclass --threads N: one thread gives the serial model, two the same model every time', () => {
+  const bytes = (...args) => {
+    const out = join(dir, `mc${args.join('')}.bin`);
+    const r = argmax('train', 'multiclass', '--train', train, '--model', out, '--algo', 'perceptron', '--set', 'bias=1', ...args, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.equal(lastJson(r.stdout).accuracy, 1);
+    return readFileSync(out);
+  };
+  assert.deepEqual(bytes('--threads', '1'), bytes());   // 60 rows: auto trains on one thread
+  assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
+  const cs = argmax('train', 'multiclass', '--train', train, '--model', model, '--threads', '2');
+  assert.equal(cs.status, 1);
+  assert.match(cs.stderr, /needs an online trainer \(algo sgd, pegasos or perceptron\), not 'cs'/);
+  const tree = argmax('train', 'multiclass', '--train', train, '--model', model, '--algo', 'tree', '--threads', '2');
+  assert.match(tree.stderr, /--threads trains sgd, pegasos and perceptron on several threads, not tree/);
 });
 
 test('a data file larger than one read (8 MB) is read in chunks as when whole', () => {

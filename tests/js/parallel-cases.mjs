@@ -1,10 +1,15 @@
-// Shared by tests/js/parallel.test.mjs and tests/e2e/parallel.test.mjs: a small tagging corpus, and the digests of
-// models trained on several workers by parameter mixing (the same in Node and in Chromium).
+// Shared by tests/js/parallel*.test.mjs and tests/e2e/determinism.test.mjs: a small tagging corpus, labelled points,
+// and the digests of models trained on several workers by parameter mixing (the same in Node and in Chromium).
+
+// A linear congruential generator: next(n) draws from 0..n−1.
+const generator = (seed) => {
+  let s = seed;
+  return (n) => ((s = (s * 1103515245 + 12345) % 2147483648) >> 8) % n;
+};
 
 // Sentences over 12 words whose tag depends on the word and on the tag before it.
 export function corpus(m, seed) {
-  let s = seed;
-  const next = (n) => ((s = (s * 1103515245 + 12345) % 2147483648) >> 8) % n;
+  const next = generator(seed);
   const sentences = [], tags = [];
   for (let i = 0; i < m; ++i) {
     const words = [], labels = [];
@@ -18,9 +23,26 @@ export function corpus(m, seed) {
   return { sentences, tags };
 }
 
+// m points in [-1, 1]² labelled 0, 1, 2 by the nearest of three centres, those within `gap` of a tie dropped
+// (with gap > 0 the classes are linearly separable, given a bias), and a fraction `noise` of labels drawn at random.
+export function points(m, seed, { gap = 0, noise = 0 } = {}) {
+  const next = generator(seed), uniform = () => next(1 << 20) / (1 << 20);
+  const centres = [[-0.6, -0.5], [0.7, -0.4], [0, 0.7]];
+  const X = [], y = [];
+  while (X.length < m) {
+    const x = [2 * uniform() - 1, 2 * uniform() - 1];
+    const d = centres.map(([a, b]) => Math.hypot(x[0] - a, x[1] - b));
+    const sorted = [...d].sort((a, b) => a - b);
+    if (sorted[1] - sorted[0] < gap) continue;
+    X.push(x), y.push(uniform() < noise ? next(3) : d.indexOf(sorted[0]));
+  }
+  return { X, y };
+}
+
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 
-// SHA-256 of the saved bytes of taggers trained on 2 and 3 workers (perceptron, ssvm by Pegasos, CRF by SGD).
+// SHA-256 of the saved bytes of taggers trained on 2 and 3 workers (perceptron, ssvm by Pegasos, CRF by SGD) and of
+// a multiclass sgd model trained on 2.
 export async function mixedDigests(am) {
   const { sentences, tags } = corpus(300, 11);
   const out = {};
@@ -30,5 +52,9 @@ export async function mixedDigests(am) {
     out[`${name}×${workers}`] = hex(await crypto.subtle.digest('SHA-256', tagger.save()));
     tagger.dispose();
   }
+  const { X, y } = points(400, 12, { noise: 0.1 });
+  const model = await new am.Multiclass({ algo: 'sgd', epochs: 4 }).fit(X, y, { workers: 2 });
+  out['multiclass-sgd×2'] = hex(await crypto.subtle.digest('SHA-256', model.save()));
+  model.dispose();
   return out;
 }

@@ -1,4 +1,6 @@
 // `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
+//   argmax train multiclass --algo sgd --threads 2 --train letter.scale --model letter.model (2 threads; default
+//                           auto: the cores for sgd, pegasos and perceptron on big enough data, see bindings/js/parallel.js)
 import { parseOptionStrings } from '../options.js';
 import { MULTICLASS_ALGORITHMS } from '../multiclass.js';
 import { REDUCTION_ALGORITHMS, reductionModel, reductionHelp } from './reductions.js';
@@ -30,16 +32,19 @@ export default {
   algorithms: ALGORITHMS,
   defaultAlgo: 'cs',
   singleClass: true,  // --allow-single-class trains on a file of one class
+  threads: true,
   help(am) {
     return ALGORITHMS.filter((a) => !REDUCTION_ALGORITHMS.includes(a)).map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n')
       + `\n--algo cs --set kernel=linear|poly|rbf (the kernel SVM)\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
   },
-  train(am, { train, valid, algo, set, log, allowSingleClass }) {
+  async train(am, { train, valid, algo, set, log, allowSingleClass, threads }) {
+    const reduction = REDUCTION_ALGORITHMS.includes(algo);
+    if (reduction && threads !== 'auto') throw new Error(`--threads trains sgd, pegasos and perceptron on several threads, not ${algo}`);
     const data = readData(am, train);
-    const model = REDUCTION_ALGORITHMS.includes(algo) ? reductionModel(am, algo, set, data.X.cols)
+    const model = reduction ? reductionModel(am, algo, set, data.X.cols)
       : algo === 'cs' && set.kernel !== undefined ? new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.kernelOptions(), set, 'the kernel SVM') })
         : new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.options(algo), set, `algorithm '${algo}'`) });
-    model.fit(data.X, data.y, { allowSingleClass, onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
+    await model.fit(data.X, data.y, { allowSingleClass, workers: reduction ? undefined : threads, onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
     const check = valid ? readData(am, valid) : data;
     const { metrics } = measures(am, check.y, model.predict(check.X));
     return { model, n: data.n, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };
