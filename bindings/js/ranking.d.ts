@@ -14,7 +14,7 @@ export interface RankerOptions {
   k?: number;
   /** β of F_β */
   beta?: number;
-  /** auto (default): cutting-plane for the bipartite measures, sgd otherwise; cutting-plane and bcfw are exact */
+  /** auto (default): cutting-plane for kendall (RankSVM's solver) and the bipartite measures, sgd for ndcg (and in validation); cutting-plane and bcfw are exact */
   trainer?: 'auto' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw';
   /** cutting-plane, bcfw: ½‖w‖² + C Σ_q loss_q; 0 (default) = SVMlight's: the mean query size over the mean ‖x‖² (with psi 'normalized': each document weighs as in a linear SVM with C = 1 / mean ‖x‖²) */
   C?: number;
@@ -26,6 +26,7 @@ export interface RankerOptions {
   lambda?: number;
   /** step size of sgd and perceptron */
   eta?: number;
+  /** passes over the queries (sgd, pegasos, perceptron); 0 (default) = 20, or as many as make 1000 steps when there are fewer than 50 queries */
   epochs?: number;
   average?: boolean;
   seed?: number;

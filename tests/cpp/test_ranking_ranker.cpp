@@ -244,3 +244,25 @@ TEST_CASE("the exact trainers' default C is SVMlight's: documents per query over
   const std::vector<double> b = Ranker::train(scaled.view(), options).score(scaled.view().features);
   for (size_t i = 0; i < a.size(); ++i) CHECK(b[i] == Approx(a[i]).margin(1e-3));
 }
+
+TEST_CASE("default trainers fit the number of queries: SGD takes at least 1000 steps, kendall is RankSVM's cutting plane", "[ranking]") {
+  auto epochs_run = [](const QuerySet& q, const OptionList& options) {
+    int epochs = 0;
+    Ranker::train(q, options, [&](const Progress&) { return ++epochs > 0; });
+    return epochs;
+  };
+  const OwnedQueries one = synthetic(47, 1), few = synthetic(48, 8), many = synthetic(49, 60);
+  CHECK(epochs_run(one.view(), {{"algo", "ndcg"}}) == 1000);    // ⌈1000 / 1⌉
+  CHECK(epochs_run(few.view(), {{"algo", "ndcg"}}) == 125);     // ⌈1000 / 8⌉
+  CHECK(epochs_run(many.view(), {{"algo", "ndcg"}}) == 20);     // ⌈1000 / 60⌉ = 17 < 20
+  CHECK(epochs_run(one.view(), {{"algo", "ndcg"}, {"epochs", "3"}}) == 3);  // as given
+  // kendall's default trainer is the 1-slack cutting plane, with its certified gap
+  const Ranker kendall = Ranker::train(many.view(), {{"algo", "kendall"}});
+  CHECK(kendall.training_report().measure == "dual gap");
+  CHECK(kendall.weights() == Ranker::train(many.view(), {{"algo", "kendall"}, {"trainer", "cutting-plane"}}).weights());
+  // validation tunes the online trainers: auto means sgd there, and the chosen options say so
+  const Ranker chosen = Ranker::train_with_validation(many.view(), few.view(), {{"algo", "kendall"}, {"epochs", "3"}}, {0, 0.01}, 10);
+  CHECK(chosen.setting("trainer") == "sgd");
+  CHECK_THROWS_WITH(Ranker::train_with_validation(many.view(), few.view(), {{"algo", "kendall"}, {"trainer", "bcfw"}}, {0}, 10),
+                    Catch::Contains("validation picks lambda and epochs of the online trainers"));
+}

@@ -98,7 +98,8 @@ export function mount(section) {
     const queries = data.train.map((q) => ({ features: q.docs.map((d) => d.features), relevance: q.docs.map((d) => d.relevance) }));
     const epochs = Math.max(1, Math.round(Number(section.querySelector('input.epochs').value) || EPOCHS));
     for (const surrogate of SURROGATES) {
-      const out = await panel.run({ model: 'Ranker', options: { algo: surrogate.algo, epochs, k: K_MAX, seed: 1 }, args: [queries] },
+      // SGD for both surrogates, so that their curves share the epoch axis (kendall's default is the cutting plane)
+      const out = await panel.run({ model: 'Ranker', options: { algo: surrogate.algo, trainer: 'sgd', epochs, k: K_MAX, seed: 1 }, args: [queries] },
         { epochs, label: surrogate.label });
       if (!out) return;   // stopped (cancelled) or failed: the status says which
       const model = am.load(out.bytes);
