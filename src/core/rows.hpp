@@ -158,18 +158,23 @@ struct OwnedRows {
     return sparse ? Rows::sparse(offsets.data(), indices.data(), values.data(), rows(), cols)
                   : Rows::dense(values.data(), rows(), cols);
   }
-  // A copy of valid rows (Rows::validate), in their layout.
-  static OwnedRows copy_of(const Rows& rows) {
+  // Valid rows (Rows::validate) in their layout, each stored value v of column j replaced by f(j, v).
+  template <class F>
+  static OwnedRows transformed(const Rows& rows, F f) {
     OwnedRows out;
     out.cols = rows.cols(), out.sparse = rows.is_sparse();
+    if (!out.sparse) out.values.reserve(size_t(rows.rows()) * size_t(rows.cols()));
     for (int32_t i = 0; i < rows.rows(); ++i) {
-      const RowView r = rows.row(i);
-      out.values.insert(out.values.end(), r.value, r.value + r.size);
-      if (out.sparse) out.indices.insert(out.indices.end(), r.index, r.index + r.size);
+      rows.row(i).for_each([&](int32_t j, float v) {
+        if (out.sparse) out.indices.push_back(j);
+        out.values.push_back(f(j, v));
+      });
       if (out.sparse) out.offsets.push_back(int32_t(out.values.size()));
     }
     return out;
   }
+  // A copy of valid rows.
+  static OwnedRows copy_of(const Rows& rows) { return transformed(rows, [](int32_t, float v) { return v; }); }
 };
 
 }  // namespace argmax

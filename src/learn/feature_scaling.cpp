@@ -66,19 +66,8 @@ FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
 OwnedRows FeatureScaling::apply(const Rows& rows) const {
   require(rows.cols() == int32_t(scale_.size()), "scaling fitted on ", scale_.size(), " columns got rows of ",
           rows.cols());
-  OwnedRows out;
-  out.cols = rows.cols();
-  out.sparse = rows.is_sparse();
-  if (!out.sparse) out.values.reserve(size_t(rows.rows()) * rows.cols());
-  for (int32_t i = 0; i < rows.rows(); ++i) {
-    const RowView r = rows.row(i);
-    r.for_each([&](int32_t j, float v) {
-      if (out.sparse) out.indices.push_back(j);
-      out.values.push_back(scale_[j] * (centre_.empty() ? v : v - centre_[j]));
-    });
-    if (out.sparse) out.offsets.push_back(int32_t(out.values.size()));
-  }
-  return out;
+  return OwnedRows::transformed(rows,
+                                [&](int32_t j, float v) { return scale_[j] * (centre_.empty() ? v : v - centre_[j]); });
 }
 
 std::vector<double> FeatureScaling::fold(std::vector<float>& w, int outputs) const {
