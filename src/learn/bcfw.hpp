@@ -51,14 +51,8 @@ std::vector<float> train_bcfw(const Problem& problem, const StructuredSvmConfig&
   };
   // The certified gap at a point (v, ℓ_v), from one oracle pass at v.
   auto certified_gap = [&](const std::vector<float>& v, double point_loss, double& primal) {
-    double hinge = 0, norm = 0;
-    for (int i = 0; i < n; ++i) {
-      const Violation viol = problem.most_violated(v.data(), i, config.surrogate, psi);
-      const SparseVector s = psi.take();
-      double m = 0;
-      for (size_t q = 0; q < s.index.size(); ++q) m += s.value[q] * v[s.index[q]];
-      hinge += std::max(0.0, viol.loss - m);
-    }
+    const double hinge = hinge_sum(problem, v.data(), config.surrogate, psi);
+    double norm = 0;
     for (float x : v) norm += double(x) * x;
     primal = 0.5 * norm + C * hinge;
     return std::max(0.0, norm + C * hinge - point_loss);

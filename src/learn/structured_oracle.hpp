@@ -18,6 +18,7 @@
 // prediction at w. Every problem here has H_i ≥ 0 (ŷ = y_i, or a target that is a mean of labellings of
 // loss Δ*, is a candidate), so the zero constraint ξ_i ≥ 0 is implied.
 #pragma once
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <vector>
@@ -89,6 +90,20 @@ struct StructuredSvmConfig {
   bool average = true;         // BCFW: output the weighted average of the iterates
   uint64_t seed = 1;           // BCFW: example order
 };
+
+// Σ_i H_i(w), one oracle call per example (psi: scratch of dim() entries).
+template <class Problem>
+double hinge_sum(const Problem& problem, const float* w, Surrogate surrogate, SparseAccumulator& psi) {
+  double hinge = 0;
+  for (int i = 0; i < problem.size(); ++i) {
+    const Violation v = problem.most_violated(w, i, surrogate, psi);
+    const SparseVector g = psi.take();
+    double margin = 0;
+    for (size_t q = 0; q < g.index.size(); ++q) margin += g.value[q] * w[g.index[q]];
+    hinge += std::max(0.0, v.loss - margin);
+  }
+  return hinge;
+}
 
 // Throws InputError unless C > 0, eps > 0, max_iterations ≥ 1 and the surrogate is a rescaled hinge.
 void check_structured_svm(const StructuredSvmConfig& config, int examples);

@@ -28,6 +28,8 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
       {"trainer", OptionType::Choice, "auto", 0, -1, false,
        "sgd (constant step eta, averaged), pegasos (step 1/(lambda t)), perceptron, cutting-plane (1-slack, exact; "
        "SVMperf when the whole set is one query) or bcfw (block-coordinate Frank-Wolfe over queries, exact); "
+       "for ndcg with tied grades and precision@k / recall@k, both solve again with the order of tied documents "
+       "taken from their last solution until the objective stops falling (CCCP); "
        "auto = cutting-plane for kendall (RankSVM's solver) and the bipartite measures, sgd for ndcg",
        {"auto", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}},
       {"C", OptionType::Real, "0", 0, 1e12, false,
@@ -35,7 +37,8 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
        "0 = SVMlight's default: the mean number of documents per query over the mean squared norm of a "
        "document's features (with psi=normalized, each document weighs as in a linear SVM with C = 1 / mean ||x||^2)"},
       {"eps", OptionType::Real, "0.001", 0, 1e6, true,
-       "cutting-plane, bcfw: stop when the certified primal-dual gap is <= eps C (number of queries)"},
+       "cutting-plane, bcfw: stop when the certified primal-dual gap is <= eps C (number of queries); "
+       "CCCP: also when a solve lowers the objective by no more than that"},
       {"max_iter", OptionType::Integer, "1000", 1, 1000000, false,
        "cutting-plane, bcfw: cap on rounds (cutting-plane) or passes (bcfw)"},
       {"lambda", OptionType::Real, "0.0001", 0, 1e6, false, "regularisation lambda/2 ||w||^2 (ridge: lambda ||w||^2)"},
@@ -239,6 +242,65 @@ double default_C(const QuerySet& data, bool bias) {
   return total > 0 ? per_query * m / total : per_query;
 }
 
+std::vector<float> solve_exact(const std::string& trainer, const RankingProblem& problem, const StructuredSvmConfig& config,
+                               const ProgressFn& progress, TrainingReport& report) {
+  return trainer == "bcfw" ? train_bcfw(problem, config, progress, &report)
+                           : train_cutting_plane(problem, config, progress, &report);
+}
+
+// The exact solvers need fixed targets, but π(y) among tied grades and y* of precision@k / recall@k are
+// choices made at the scores (ranking_problem.hpp). Fixed once, in index order or at their mean, they made
+// w = 0 the optimum of one 1,000-document group (letter A against the rest, NDCG@10): with many more
+// documents than features, such a target's Ψ lies among the Ψ of orders with Δ = 1. So the choices are
+// made at a starting ranker, the Kendall pairwise SVM (its hinge has none), the convex problem is solved to
+// its certified gap, the choices are made again at its solution, and so on while the objective falls by
+// more than the gap tolerance (CCCP, Yu & Joachims 2009): each round lowers the objective SGD descends.
+std::vector<float> train_exact(const QuerySet& data, const TrainingPlan& plan, RankingProblem& problem,
+                               StructuredSvmConfig config, const ProgressFn& progress, TrainingReport& report) {
+  constexpr int kMaxTargetRounds = 20;
+  if (config.C == 0) config.C = default_C(data, problem.has_bias());
+  if (!problem.has_latent_targets()) return solve_exact(plan.trainer, problem, config, progress, report);
+  RankingProblemConfig pairwise = plan.problem;
+  pairwise.objective = RankingObjective::Kendall;
+  const RankingProblem start(data, pairwise, Surrogate::MarginRescaled);
+  std::vector<float> w(problem.dim(), 0.f);
+  if (start.size() > 0) {
+    StructuredSvmConfig c = config;
+    c.C = default_C(data, false);
+    TrainingReport ignored;
+    const std::vector<float> w0 = train_cutting_plane(start, c, {}, &ignored);
+    std::copy(w0.begin(), w0.end(), w.begin());
+  }
+  SparseAccumulator psi(problem.dim());
+  auto objective = [&](const std::vector<float>& v) {
+    double norm = 0;
+    for (float x : v) norm += double(x) * x;
+    return 0.5 * norm + config.C * hinge_sum(problem, v.data(), Surrogate::MarginRescaled, psi);
+  };
+  const double tolerance = config.eps * config.C * problem.size();
+  problem.fix_targets(w.data());
+  double current = objective(w);
+  int rounds = 0;
+  for (int round = 1;; ++round) {
+    w = solve_exact(plan.trainer, problem, config, progress, report);  // targets fixed at the last w
+    rounds += report.iterations;
+    const bool changed = problem.fix_targets(w.data());
+    const double value = objective(w), decrease = current - value;  // value ≤ the solved problem's objective
+    current = value;
+    if (report.stopped_by_callback || !changed || decrease <= tolerance) break;
+    if (round == kMaxTargetRounds) {
+      report.converged = false;
+      report.measure = "objective decrease between target rounds";
+      report.gap = decrease / (config.C * problem.size());
+      report.cap = kMaxTargetRounds;
+      report.hint = "the order of tied documents kept changing; raise eps";
+      break;
+    }
+  }
+  report.iterations = rounds;
+  return w;
+}
+
 }  // namespace
 
 Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const ProgressFn& progress) {
@@ -261,16 +323,13 @@ Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const 
   if (options.choice("algo") == "pointwise")
     return Ranker(fit_ridge_regression(data, options.real("lambda")), options.entries());
   const TrainingPlan plan = plan_training(options, data.queries());
-  const RankingProblem problem(data, plan.problem, plan.online.surrogate);
+  RankingProblem problem(data, plan.problem, plan.online.surrogate);
   require_learnable(problem, plan.problem.objective);
   TrainingReport report;
   std::vector<float> w;
   if (plan.is_exact()) {
     require(options.choice("init") == "zero", "trainer '", plan.trainer, "' starts from zero; leave init at zero");
-    StructuredSvmConfig exact = plan.exact;
-    if (exact.C == 0) exact.C = default_C(data, problem.has_bias());
-    w = plan.trainer == "bcfw" ? train_bcfw(problem, exact, progress, &report)
-                               : train_cutting_plane(problem, exact, progress, &report);
+    w = train_exact(data, plan, problem, plan.exact, progress, report);
   } else {
     w = train_online(problem, plan.online, progress, initial_weights(problem, data, options));
   }

@@ -18,6 +18,18 @@ double ndcg_gain(float rel, bool exp_gain) {
   return std::max(0.0, double(rel));
 }
 
+// π(y) as top-down order: relevance descending, ties by score s, then by index.
+std::vector<int32_t> ndcg_target_order(const float* rel, const double* s, int32_t r) {
+  std::vector<int32_t> order(r);
+  std::iota(order.begin(), order.end(), 0);
+  std::sort(order.begin(), order.end(), [&](int32_t u, int32_t v) {
+    if (rel[u] != rel[v]) return rel[u] > rel[v];
+    if (s[u] != s[v]) return s[u] > s[v];
+    return u < v;
+  });
+  return order;
+}
+
 }  // namespace
 
 RankingProblem::RankingProblem(const QuerySet& data, const RankingProblemConfig& config, Surrogate surrogate)
@@ -42,6 +54,7 @@ RankingProblem::RankingProblem(const QuerySet& data, const RankingProblemConfig&
       for (int32_t p = 1; p <= std::min(config.k, r); ++p) ideal += sorted[p - 1] * top_k_discount(p, config.k);
       for (int32_t i = 0; i < r && ideal > 0; ++i) beta_[b + i] = gains[i] / ideal;
       usable = ideal > 0 && r >= 2;
+      for (int32_t p = 1; p < r && usable && !latent_; ++p) latent_ = sorted[p] == sorted[p - 1];
     } else if (config.objective == RankingObjective::Kendall) {
       for (int32_t i = 1; i < r; ++i) usable |= rel[i] != rel[0];
     } else {
@@ -54,6 +67,35 @@ RankingProblem::RankingProblem(const QuerySet& data, const RankingProblemConfig&
   }
   grad_.assign(dim(), 0.f);
   mark_.assign(dim(), 0);
+  target_.assign(size_t(n), 0.0);
+  fix_targets(nullptr);
+  if (config.objective == RankingObjective::Bipartite)  // y* ≠ y somewhere: precision@k / recall@k
+    for (int q : usable_)
+      for (int32_t d = data.begin(q); d < data.begin(q) + data.size(q); ++d)
+        latent_ |= (target_[d] > 0) != (data.relevance[d] > config.relevant_above);
+}
+
+bool RankingProblem::fix_targets(const float* w) {
+  bool changed = false;
+  std::vector<double> s;
+  std::vector<int8_t> y;
+  auto set = [&](int32_t d, double t) { changed |= target_[d] != t, target_[d] = t; };
+  for (int q : usable_) {
+    const int32_t b = data_.begin(q), r = data_.size(q);
+    s.assign(r, 0.0);  // the bias coordinate shifts every score alike: left out
+    if (w)
+      for (int32_t d = 0; d < r; ++d) s[d] = double(data_.features.row(b + d).dot(w));
+    if (config_.objective == RankingObjective::Ndcg) {
+      const std::vector<int32_t> order = ndcg_target_order(data_.relevance + b, s.data(), r);
+      for (int32_t p = 1; p <= r; ++p) set(b + order[p - 1], p);
+    } else if (config_.objective == RankingObjective::Bipartite) {
+      std::vector<double> scaled;
+      bipartite_input(s.data(), q, scaled, y);
+      const std::vector<int8_t> ref = bipartite_reference(config_.bipartite, scaled.data(), y.data(), r);
+      for (int32_t d = 0; d < r; ++d) set(b + d, ref[d]);
+    }
+  }
+  return changed;
 }
 
 StepResult RankingProblem::step(TrainedWeights& w, int i, Surrogate surrogate, float eta) const {
@@ -129,20 +171,9 @@ Violation RankingProblem::most_violated(const float* w, int i, Surrogate surroga
 
 Violation RankingProblem::ndcg_violation(const double* s, int q, std::vector<double>& coef) const {
   const int32_t b = data_.begin(q), r = data_.size(q), k = config_.k;
-  const float* rel = data_.relevance + b;
   const double* beta = beta_.data() + b;
   const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
-  // π(y) with ties averaged: documents of equal relevance share the mean of their top-down positions.
-  std::vector<int32_t> target(r);
-  std::iota(target.begin(), target.end(), 0);
-  std::stable_sort(target.begin(), target.end(), [&](int32_t u, int32_t v) { return rel[u] > rel[v]; });
-  for (int32_t p = 0; p < r;) {
-    int32_t e = p;
-    while (e < r && rel[target[e]] == rel[target[p]]) ++e;
-    const double mean = 0.5 * (p + 1 + e);  // mean of positions p+1 … e
-    for (int32_t x = p; x < e; ++x) coef[target[x]] += mean * scale;
-    p = e;
-  }
+  for (int32_t d = 0; d < r; ++d) coef[d] = target_[b + d] * scale;
   std::vector<double> scaled(s, s + r);
   for (double& x : scaled) x *= scale;
   const std::vector<int32_t> chosen = config_.hungarian ? ndcg_argmax_hungarian(scaled.data(), beta, r, k)
@@ -175,16 +206,10 @@ Violation RankingProblem::bipartite_violation(const double* raw, int q, std::vec
   std::vector<double> s;
   std::vector<int8_t> y;
   const double scale = bipartite_input(raw, q, s, y);
-  const int32_t P = int32_t(std::count(y.begin(), y.end(), int8_t(1)));
-  const int32_t N = r - P, k = config_.bipartite.k;
-  // y* averaged: the closest admissible labellings differ only in which positives (recall@k, P > k) or
-  // which negatives (precision@k, P < k) they mark.
-  double positive = 1, negative = -1;
-  if (config_.bipartite.measure == BipartiteMeasure::RecallAtK && P > k) positive = -1 + 2.0 * k / P;
-  if (config_.bipartite.measure == BipartiteMeasure::PrecisionAtK && P < k) negative = -1 + 2.0 * (k - P) / N;
   const std::vector<int8_t> chosen = bipartite_argmax(config_.bipartite, s.data(), y.data(), r).v;
   const std::vector<int8_t> predicted = bipartite_predict(config_.bipartite, s.data(), r);
-  for (int32_t d = 0; d < r; ++d) coef[d] = (chosen[d] - (y[d] > 0 ? positive : negative)) * scale;
+  const double* target = target_.data() + data_.begin(q);
+  for (int32_t d = 0; d < r; ++d) coef[d] = (chosen[d] - target[d]) * scale;
   Violation v;
   v.loss = bipartite_loss(config_.bipartite, chosen.data(), y.data(), r);
   v.error = bipartite_loss(config_.bipartite, predicted.data(), y.data(), r);
@@ -196,14 +221,7 @@ StepResult RankingProblem::ndcg_step(const double* s, int q, Surrogate surrogate
   const float* rel = data_.relevance + b;
   const double* beta = beta_.data() + b;
   const double scale = config_.normalized_psi ? 1.0 / r : 1.0;
-  // π(y): relevance descending, ties by current score, then index (top-down positions).
-  std::vector<int32_t> target(r);
-  for (int32_t d = 0; d < r; ++d) target[d] = d;
-  std::sort(target.begin(), target.end(), [&](int32_t u, int32_t v) {
-    if (rel[u] != rel[v]) return rel[u] > rel[v];
-    if (s[u] != s[v]) return s[u] > s[v];
-    return u < v;
-  });
+  const std::vector<int32_t> target = ndcg_target_order(rel, s, r);  // π(y) at the current scores
   std::vector<double> scaled(s, s + r);
   for (double& x : scaled) x *= scale;
   std::vector<int32_t> chosen;

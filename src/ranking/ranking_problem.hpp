@@ -55,11 +55,16 @@ class RankingProblem {
   StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const;
 
   // The separation oracle of the exact solvers (learn/structured_oracle.hpp; margin rescaling only). They
-  // need a fixed target, so the score-dependent choices above are replaced by their mean: π(y) gives tied
-  // documents the mean of their positions, and y* of precision@k / recall@k is the mean of the closest
-  // admissible labellings. The mean is a convex combination of targets of equal loss Δ*, so the surrogate
-  // stays ≥ Δ* ≥ 0, bounds Δ(prediction, y) (Σ_i v̂_i s_i is the maximum over V) and is convex in w.
+  // need a fixed target, so π(y) among tied grades and y* of precision@k / recall@k are the choices made at
+  // the scores of the weights last given to fix_targets (at w = 0 until then: ties in index order). With the
+  // target fixed the surrogate is convex in w, ≥ Δ(target) ≥ 0, and bounds Δ(prediction, y).
   Violation most_violated(const float* w, int i, Surrogate surrogate, SparseAccumulator& psi) const;
+  // Makes the exact oracle's latent choices at the scores of w (dim() weights), as step() makes them at the
+  // current w. Returns whether any target changed.
+  bool fix_targets(const float* w);
+  // Whether the targets depend on the scores at all: NDCG with tied grades, precision@k / recall@k whose y
+  // is not admissible.
+  bool has_latent_targets() const { return latent_; }
 
   // Query index (in the data set) of example i.
   int query(int i) const { return usable_[i]; }
@@ -78,6 +83,8 @@ class RankingProblem {
   RankingProblemConfig config_;
   std::vector<int> usable_;
   std::vector<double> beta_;  // NDCG: gain_i / ideal DCG@k of its query, per document
+  std::vector<double> target_;  // per document, the exact oracle's target: NDCG top-down position, bipartite y*
+  bool latent_ = false;
   mutable std::vector<double> scores_, coef_;
   mutable std::vector<float> grad_;
   mutable std::vector<int32_t> touched_;

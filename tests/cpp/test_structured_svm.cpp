@@ -265,14 +265,16 @@ TEST_CASE("structured solvers on ranking: NDCG, Kendall and whole-set bipartite 
   const Rows rows = Rows::dense(xs.data(), int32_t(q.relevance.size()), 3);
   QuerySet data{rows, q.relevance.data(), q.offsets};
 
-  auto permutations_hinge = [&](const RankingProblem& problem, const std::vector<float>& w, bool ndcg, int k) {
+  // The hinge by enumeration; NDCG's π(y) puts tied grades in the order of the anchor's scores, then index.
+  auto permutations_hinge = [&](const RankingProblem& problem, const std::vector<float>& w,
+                                const std::vector<float>& anchor, bool ndcg, int k) {
     double total = 0;
     for (int i = 0; i < problem.size(); ++i) {
       const int query = problem.query(i);
       const int32_t b = data.begin(query), r = data.size(query);
       const float* rel = data.relevance + b;
-      std::vector<double> s(r);
-      for (int32_t d = 0; d < r; ++d) s[d] = rows.row(b + d).dot(w.data());
+      std::vector<double> s(r), a(r);
+      for (int32_t d = 0; d < r; ++d) s[d] = rows.row(b + d).dot(w.data()), a[d] = rows.row(b + d).dot(anchor.data());
       if (!ndcg) {  // Kendall: the pairwise hinge (each pair is its own max over {ordered, swapped})
         double h = 0;
         for (int32_t u = 0; u < r; ++u)
@@ -281,16 +283,17 @@ TEST_CASE("structured solvers on ranking: NDCG, Kendall and whole-set bipartite 
         total += h * 2.0 / (r * (r - 1));
         continue;
       }
-      // NDCG with linear gain, Ψ normalised by r, tied grades at their mean position.
+      // NDCG with linear gain, Ψ normalised by r.
       std::vector<double> sorted(rel, rel + r);
       std::sort(sorted.rbegin(), sorted.rend());
       double ideal = 0;
       for (int32_t p = 1; p <= std::min(k, r); ++p) ideal += sorted[p - 1] * top_k_discount(p, k);
       std::vector<double> target(r);
       for (int32_t d = 0; d < r; ++d) {
-        int above = 0, equal = 0;
-        for (int32_t e = 0; e < r; ++e) above += rel[e] > rel[d], equal += rel[e] == rel[d];
-        target[d] = above + 0.5 * (equal + 1);
+        int above = 0;
+        for (int32_t e = 0; e < r; ++e)
+          above += rel[e] > rel[d] || (rel[e] == rel[d] && (a[e] > a[d] || (a[e] == a[d] && e < d)));
+        target[d] = above + 1;
       }
       std::vector<int32_t> order(r);  // order[p] = document at top-down position p+1
       std::iota(order.begin(), order.end(), 0);
@@ -307,16 +310,36 @@ TEST_CASE("structured solvers on ranking: NDCG, Kendall and whole-set bipartite 
     }
     return total;
   };
+  auto random_weights = [&] {
+    std::vector<float> w(3);
+    for (float& x : w) x = float(rng.uniform() * 4 - 2);
+    return w;
+  };
   for (bool ndcg : {true, false}) {
     RankingProblemConfig config;
     config.objective = ndcg ? RankingObjective::Ndcg : RankingObjective::Kendall;
     config.k = 3, config.normalized_psi = true;
-    const RankingProblem problem(data, config, Surrogate::MarginRescaled);
-    StructuredSvmConfig c;
-    c.C = 5.0, c.eps = 1e-4, c.max_iterations = 100000;
-    check_both_solvers(problem, c, [&](const std::vector<float>& w) {
-      return permutations_hinge(problem, w, ndcg, config.k);
-    });
+    RankingProblem problem(data, config, Surrogate::MarginRescaled);
+    CHECK(problem.has_latent_targets() == ndcg);
+    std::vector<float> anchor(3, 0.f);  // a new problem breaks ties in index order
+    for (int fixing = 0; fixing < 3; ++fixing) {
+      INFO("ndcg " << ndcg << " fixing " << fixing);
+      SparseAccumulator psi(problem.dim());
+      for (int trial = 0; trial < 5; ++trial) {  // the oracle finds the maximum over all permutations
+        const std::vector<float> w = random_weights();
+        CHECK(hinge_sum(problem, w.data(), Surrogate::MarginRescaled, psi) ==
+              Approx(permutations_hinge(problem, w, anchor, ndcg, config.k)).epsilon(1e-6));
+      }
+      StructuredSvmConfig c;
+      c.C = 5.0, c.eps = 1e-4, c.max_iterations = 100000;
+      check_both_solvers(problem, c, [&](const std::vector<float>& w) {
+        return permutations_hinge(problem, w, anchor, ndcg, config.k);
+      });
+      const std::vector<float> next = random_weights();
+      problem.fix_targets(next.data());
+      CHECK_FALSE(problem.fix_targets(next.data()));  // the same scores make the same choices
+      if (ndcg) anchor = next;  // Kendall's hinge has no target to fix
+    }
   }
 }
 
@@ -335,6 +358,7 @@ TEST_CASE("structured solvers: whole-set bipartite F1 and precision@k against al
     RankingProblemConfig config;
     config.objective = RankingObjective::Bipartite;
     config.bipartite.measure = measure, config.bipartite.k = 5;  // precision@5 with 3 positives: y ∉ V
+    config.normalized_psi = true;
     const RankingProblem problem(data, config, Surrogate::MarginRescaled);
     const bool at_k = measure == BipartiteMeasure::PrecisionAtK;
     auto primal = [&](const std::vector<float>& w, double C) {
@@ -350,7 +374,8 @@ TEST_CASE("structured solvers: whole-set bipartite F1 and precision@k against al
           const int v = mask >> d & 1 ? 1 : -1;
           const bool pos = rel[d] > 0;
           a += pos && v > 0, b += !pos && v > 0, c += pos && v < 0;
-          const double ref = pos ? 1.0 : at_k ? -1 + 2.0 * (5 - 3) / 7 : -1.0;  // mean of the closest admissible
+          // y*: y, or at k the closest admissible labelling at w = 0 (ties in index order): negatives 3 and 4 added
+          const double ref = pos || (at_k && d < 5) ? 1.0 : -1.0;
           margin += (v - ref) * s[d] / r;
         }
         if (at_k && a + b < 5) continue;
@@ -359,6 +384,14 @@ TEST_CASE("structured solvers: whole-set bipartite F1 and precision@k against al
       }
       return f + C * h;
     };
+    CHECK(problem.has_latent_targets() == at_k);
+    SparseAccumulator psi(problem.dim());
+    for (int trial = 0; trial < 5; ++trial) {  // the oracle finds the maximum over all sign vectors
+      std::vector<float> w(3);
+      for (float& x : w) x = float(rng.uniform() * 4 - 2);
+      CHECK(0.5 * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]) + hinge_sum(problem, w.data(), Surrogate::MarginRescaled, psi) ==
+            Approx(primal(w, 1.0)).epsilon(1e-6));
+    }
     for (double C : {1.0, 100.0}) {
       StructuredSvmConfig c;
       c.C = C, c.eps = 1e-4, c.max_iterations = 100000;
