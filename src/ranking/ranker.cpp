@@ -250,11 +250,13 @@ std::vector<float> solve_exact(const std::string& trainer, const RankingProblem&
 
 // The exact solvers need fixed targets, but π(y) among tied grades and y* of precision@k / recall@k are
 // choices made at the scores (ranking_problem.hpp). Fixed once, in index order or at their mean, they made
-// w = 0 the optimum of one 1,000-document group (letter A against the rest, NDCG@10): with many more
-// documents than features, such a target's Ψ lies among the Ψ of orders with Δ = 1. So the choices are
-// made at a starting ranker, the Kendall pairwise SVM (its hinge has none), the convex problem is solved to
-// its certified gap, the choices are made again at its solution, and so on while the objective falls by
-// more than the gap tolerance (CCCP, Yu & Joachims 2009): each round lowers the objective SGD descends.
+// w = 0 the optimum of one 1,000-document group (letter A against the rest, NDCG@10), as it is whenever the
+// target's Ψ lies in the hull of the Ψ of orders with Δ = 1, which documents far outnumbering features allow.
+// So the choices are made at a starting ranker, the Kendall pairwise SVM (its hinge has none), the convex
+// problem is solved to its certified gap, the choices are made again at its solution, and so on while the
+// objective falls by more than the gap tolerance (CCCP, Yu & Joachims 2009): each round lowers the objective
+// SGD descends. On one big group whose classes overlap that objective's optimum itself ranks poorly
+// (docs/benchmarks.md): SGD stays ndcg's default.
 std::vector<float> train_exact(const QuerySet& data, const TrainingPlan& plan, RankingProblem& problem,
                                StructuredSvmConfig config, const ProgressFn& progress, TrainingReport& report) {
   constexpr int kMaxTargetRounds = 20;
@@ -281,8 +283,13 @@ std::vector<float> train_exact(const QuerySet& data, const TrainingPlan& plan, R
   problem.fix_targets(w.data());
   double current = objective(w);
   int rounds = 0;
+  const ProgressFn counted = progress ? ProgressFn([&](const Progress& p) {  // epochs count on across solves
+    Progress q = p;
+    q.epoch += rounds;
+    return progress(q);
+  }) : ProgressFn();
   for (int round = 1;; ++round) {
-    w = solve_exact(plan.trainer, problem, config, progress, report);  // targets fixed at the last w
+    w = solve_exact(plan.trainer, problem, config, counted, report);  // targets fixed at the last w
     rounds += report.iterations;
     const bool changed = problem.fix_targets(w.data());
     const double value = objective(w), decrease = current - value;  // value ≤ the solved problem's objective

@@ -318,8 +318,11 @@ TEST_CASE("exact NDCG trainers: cutting plane and BCFW reach one objective, belo
   for (const std::string trainer : {"cutting-plane", "bcfw"}) {
     OptionList options = common;
     options.push_back({"trainer", trainer});
-    const Ranker model = Ranker::train(q, options);
+    std::vector<int> epochs;  // progress counts on across the solves
+    const Ranker model = Ranker::train(q, options, [&](const Progress& p) { return epochs.push_back(p.epoch), true; });
     CHECK(model.training_report().converged);
+    for (size_t i = 1; i < epochs.size(); ++i) CHECK(epochs[i] > epochs[i - 1]);
+    CHECK(epochs.back() == model.training_report().iterations);
     objective.push_back(latent_objective(q, model.weights(), 1.0));
   }
   const Ranker start = Ranker::train(q, {{"algo", "kendall"}, {"C", "1"}, {"eps", "0.0001"}, {"max_iter", "100000"}});
