@@ -80,10 +80,6 @@ std::string Ranker::setting(const std::string& name) const {
   return "";
 }
 
-namespace {
-
-}  // namespace
-
 struct Ranker::Training::Plan {
   RankingProblemConfig problem;
   std::string trainer;         // auto resolved
@@ -94,14 +90,12 @@ struct Ranker::Training::Plan {
 
 namespace {
 
-using TrainingPlan = Ranker::Training::Plan;
-
 // With one step per query, few queries would leave SGD a few steps in all: one group of 10,000 documents
 // ranked with NDCG@10 0.60 after 20 steps and 1.00 after 100 (docs/benchmarks.md).
 constexpr int kDefaultEpochs = 20, kMinDefaultSteps = 1000;
 
-TrainingPlan plan_training(const Options& options, int queries) {
-  TrainingPlan plan;
+Ranker::Training::Plan plan_training(const Options& options, int queries) {
+  Ranker::Training::Plan plan;
   RankingProblemConfig& config = plan.problem;
   const std::string algo = options.choice("algo");
   config.k = options.integer("k");
@@ -346,7 +340,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
     if (pointwise) {
       models.push_back(fit_ridge_regression(train, lambda));
     } else {
-      const TrainingPlan plan = plan_training(run, train.queries());
+      const Training::Plan plan = plan_training(run, train.queries());
       require(!plan.is_exact(), "validation picks lambda and epochs of the online trainers; use trainer=sgd, pegasos "
               "or perceptron");
       const RankingProblem problem(train, plan.problem, plan.online.surrogate);

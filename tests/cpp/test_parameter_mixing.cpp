@@ -465,6 +465,9 @@ TEST_CASE("ranking shards take the online trainers only and check what they are 
   data.features.values[4] = std::nanf("");
   REQUIRE_THROWS_WITH(RankerShardTrainer(data.view(), {}, 2, 0), Catch::Contains("non-finite value"));
   data.features.values[4] = 0;
+  // Few queries: the default epochs make 1000 steps over the whole set (5 queries, 200 epochs), and every shard
+  // runs that many rounds, one epoch over its share each.
+  REQUIRE(RankerShardTrainer(data.view(), {}, 2, 1).epochs() == 200);
   RankerShardTrainer t(data.view(), {{"epochs", "1"}}, 2, 1);
   REQUIRE(t.candidates().keys.empty());
   REQUIRE(t.epochs() == 1);
