@@ -1,6 +1,7 @@
-// Parameter mixing benchmark (Node worker_threads): the EWT default tagger, OCR large and multiclass sgd on letter
-// with 1 and 2 workers: seconds, speed-up over the serial fit on this thread, test accuracy (per token for the
-// taggers); and the cost model behind a projection
+// Parameter mixing benchmark (Node worker_threads): the EWT default tagger, OCR large, multiclass sgd on letter and
+// the ndcg ranker by sgd on LETOR MQ2008 fold 1 with 1 and 2 workers: seconds, speed-up over the serial fit on this
+// thread, test accuracy (per token for the taggers; NDCG@10, common convention, for the ranker); and the cost model
+// behind a projection
 // to more cores: T(n) = A + B/n + epochs·(E/n + O·n/2), with A + B/n the time before the first epoch (A: starting
 // the workers, reading the whole training set for labels and lexicons, admitting the feature keys; B: featurising,
 // which each worker does for its shard only), fitted to the 1- and 2-worker runs, E one epoch (from the 1-worker
@@ -8,9 +9,10 @@
 // linear in n; load imbalance included). On a shared machine the runs are interleaved and repeated (--reps,
 // default 3) and the fastest of each kind is kept.
 // --first N trains on the first N training sequences (rows for letter) only (to find where 2 workers break even);
-// --repeat N trains letter on its training rows N times over (a larger set of the same shape).
-//   node bench/parallel.mjs [--data DIR] [--task ewt|ocr-large|letter|all] [--workers 1,2] [--reps 3] [--first N]
-//                           [--repeat N] [key=value …]
+// --repeat N trains letter on its training rows (mq2008 on its training queries) N times over (a larger set of the
+// same shape).
+//   node bench/parallel.mjs [--data DIR] [--task ewt|ocr-large|letter|mq2008|all] [--workers 1,2] [--reps 3]
+//                           [--first N] [--repeat N] [key=value …]
 import { readFileSync, existsSync } from 'node:fs';
 import { init } from '../bindings/js/index.js';
 
@@ -26,22 +28,24 @@ for (let i = 0; i < args.length; ++i) {
   else if (a === '--first') first = Number(args[++i]);
   else if (a === '--repeat') repeat = Number(args[++i]);
   else if (a.includes('=')) extra[a.slice(0, a.indexOf('='))] = Number.isNaN(Number(a.slice(a.indexOf('=') + 1))) ? a.slice(a.indexOf('=') + 1) : Number(a.slice(a.indexOf('=') + 1));
-  else { console.error('usage: node bench/parallel.mjs [--data DIR] [--task ewt|ocr-large|letter|all] [--workers 1,2] [--reps 3] [--first N] [--repeat N] [key=value …]'); process.exit(2); }
+  else { console.error('usage: node bench/parallel.mjs [--data DIR] [--task ewt|ocr-large|letter|mq2008|all] [--workers 1,2] [--reps 3] [--first N] [--repeat N] [key=value …]'); process.exit(2); }
 }
 
 const am = await init();
 
 const tokenAccuracy = (tagger, test) => am.metrics.sequences(test.y, tagger.tag(test.x)).tokenAccuracy;
 const rowAccuracy = (model, test) => am.metrics.classification(test.y, model.predict(test.x)).accuracy;
+const ndcgAt10 = (model, test) => am.metrics.ranking(model.score(test.x), test.x).ndcg[9];
 
-// One fit: seconds, the time of each round's report, and test accuracy.
+// One fit: seconds, the time of each round's report, and test accuracy. A ranker's data is { x: queries }.
 async function timed(Model, options, train, test, workers, accuracyOf) {
   const model = new Model(options);
   const marks = [];
   const t0 = performance.now();
   const onProgress = (p) => { if (!p.final) marks.push(performance.now() - t0); };
-  if (workers === 0) model.fit(train.x, train.y, { onProgress });
-  else await model.fit(train.x, train.y, { workers, onProgress });
+  const data = train.y === undefined ? [train.x] : [train.x, train.y];
+  if (workers === 0) model.fit(...data, { onProgress });
+  else await model.fit(...data, { workers, onProgress });
   const seconds = (performance.now() - t0) / 1000;
   const accuracy = accuracyOf(model, test);
   model.dispose();
@@ -61,7 +65,7 @@ async function bench(name, Model, options, train, test, accuracyOf = tokenAccura
   const serial = runs[0];
   for (const n of kinds) {
     const r = runs[n], what = n === 0 ? 'serial (this thread)' : `${n} worker${n > 1 ? 's' : ''}`;
-    console.log(`| ${name} | ${what} | ${r.seconds.toFixed(1)} | ${(serial.seconds / r.seconds).toFixed(2)} | ${(100 * r.accuracy).toFixed(2)}% | ${r.round.toFixed(2)} |`);
+    console.log(`| ${name} | ${what} | ${r.seconds.toFixed(2)} | ${(serial.seconds / r.seconds).toFixed(2)} | ${(100 * r.accuracy).toFixed(2)}% | ${r.round.toFixed(3)} |`);
   }
   if (runs[1] && runs[2]) {
     const E = runs[1].round, O = Math.max(0, runs[2].round - E / 2), epochs = serial.epochs;
@@ -109,5 +113,24 @@ if (task === 'all' || task === 'letter') {
     const train = read(base);
     const repeated = { x: Array(repeat).fill(train.x).flat(), y: Array(repeat).fill(train.y).flat() };
     await bench(`letter${repeat > 1 ? ` ×${repeat}` : ''}, sgd`, am.Multiclass, { algo: 'sgd', ...extra }, repeated, read(`${base}.t`), rowAccuracy);
+  }
+}
+if (task === 'all' || task === 'mq2008') {
+  const dir = `${data}/letor-mq2008/Fold1`;
+  if (!existsSync(`${dir}/train.txt`)) console.log(`| mq2008 | (skipped: ${dir} not found) |`);
+  else {
+    const read = (f) => am.io.readLetor(readFileSync(`${dir}/${f}`, 'utf8'), { minCols: 46 });
+    // the queries `repeat` times over, one after another
+    const repeated = (d) => {
+      const nnz = d.indices.length, copies = (Type, a, n) => Type.from({ length: n * repeat }, (_, i) => a[i % n]);
+      // offsets of n entries (n + 1 of them, from 0 to `by`), each copy shifted by `by`
+      const offsets = (a, n, by) => Int32Array.from({ length: n * repeat + 1 }, (_, i) => a[i % n] + by * Math.floor(i / n));
+      return { relevance: copies(Float32Array, d.relevance, d.rows), cols: d.cols, queryOffsets: offsets(d.queryOffsets, d.queries, d.rows),
+        offsets: offsets(d.offsets, d.rows, nnz), indices: copies(Int32Array, d.indices, nnz), values: copies(Float32Array, d.values, nnz) };
+    };
+    // the settings of bench/ranking.mjs (bench/native/bench_ranking.cpp) with its 30 epochs, lambda left at its default
+    const options = { algo: 'ndcg', trainer: 'sgd', eta: 0.1, epochs: 30, ...extra };
+    await bench(`mq2008 fold 1${repeat > 1 ? ` ×${repeat}` : ''}, ndcg sgd (test NDCG@10)`, am.Ranker, options,
+      { x: repeat > 1 ? repeated(read('train.txt')) : read('train.txt') }, { x: read('test.txt') }, ndcgAt10);
   }
 }

@@ -1,5 +1,5 @@
-// Embind glue for ranking: the Ranker (train, validate, score, rank, save/load), the LETOR reader and the
-// ranking measures. Data arrives as pointers into wasm memory allocated by bindings/js/ranking.js.
+// Embind glue for ranking: the Ranker (train, validate, score, rank, save/load) and its shard trainer, the LETOR
+// reader and the ranking measures. Data arrives as pointers into wasm memory allocated by bindings/js/ranking.js.
 #include <cmath>
 
 #include "common.hpp"
@@ -7,6 +7,8 @@
 #include "io/letor.hpp"
 #include "metrics/ranking_metrics.hpp"
 #include "ranking/ranker.hpp"
+#include "ranking/ranker_shard_trainer.hpp"
+#include "shard_binding.hpp"
 
 namespace argmax::js {
 namespace {
@@ -25,6 +27,13 @@ Ranker train(const MatrixArg& x, uintptr_t relevance, uintptr_t query_offsets, i
              val on_progress) {
   return Ranker::train(queries_at(rows_at(x), relevance, query_offsets, queries), option_lines(options),
                        progress_from(on_progress));
+}
+
+// Parameter mixing: one worker's shard of the queries (arguments as train takes them).
+RankerShardTrainer* shard(const MatrixArg& x, uintptr_t relevance, uintptr_t query_offsets, int queries,
+                          std::string options, int shards, int shard) {
+  return new RankerShardTrainer(queries_at(rows_at(x), relevance, query_offsets, queries), option_lines(options),
+                                shards, shard);
 }
 
 Ranker train_with_validation(const MatrixArg& t, uintptr_t t_relevance, uintptr_t t_queries, int t_count,
@@ -132,6 +141,7 @@ EMSCRIPTEN_BINDINGS(argmax_ranking) {
       .function("cols", &Guard<&cols>::call)
       .function("options", &Guard<&options>::call)
       .function("save", &Guard<&save>::call);
+  bind_shard<RankerShardTrainer>("RankerShard").class_function("make", &Guard<&shard>::call, allow_raw_pointers());
   function("rankingSchema", &Guard<&schema>::call);
   function("rankingHelp", &Guard<&help>::call);
   bind_reader<LetorReader, &open_letor>("LetorReader");

@@ -22,6 +22,11 @@ export const AUTO_MIN_SEQUENCES = 50000;
 // bench/parallel.mjs (docs/benchmarks.md) 2 workers would break even on 2 free cores near 200,000 such rows, so
 // the bar sits well above it.
 export const AUTO_MIN_ROWS = 500000;
+// The same for ranking documents (the rows of all queries). An sgd epoch over LETOR MQ2008 costs ≈ 0.5 µs a
+// document, while each worker is started and sent the whole set, which it prepares again (3–3.5 µs a document and
+// 0.1 s more than a fit on this thread): from bench/parallel.mjs (docs/benchmarks.md) 2 workers would break even on
+// 2 free cores only near 100,000 documents at the default 20 epochs, so the bar sits well above it.
+export const AUTO_MIN_DOCUMENTS = 500000;
 
 const cores = () => globalThis.navigator?.hardwareConcurrency
   ?? globalThis.process?.getBuiltinModule?.('os')?.availableParallelism?.() ?? 1;
@@ -41,11 +46,13 @@ export function workerCount(workers, examples, autoMin = AUTO_MIN_SEQUENCES) {
 export function trainsOnOneThread(workers, model) {
   if (workers === undefined || workers === 'auto' || workers === 1) return;
   throw new TypeError(`${model} trains on one thread: training on several workers is for the online trainers of `
-    + "SequenceTagger, DenseSequenceTagger and Multiclass (algo 'sgd', 'pegasos' or 'perceptron')");
+    + "SequenceTagger, DenseSequenceTagger, Multiclass (algo 'sgd', 'pegasos' or 'perceptron') and Ranker (trainer "
+    + "'sgd', 'pegasos' or 'perceptron')");
 }
 
-// spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass', options, args: [x, tags] or [X, y],
-//         fitOptions: { warmStart: bytes } for taggers, { allowSingleClass } for Multiclass }.
+// spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass' | 'Ranker', options,
+//         args: [x, tags], [X, y] or [queries], fitOptions: { warmStart: bytes } for taggers, { allowSingleClass }
+//         for Multiclass }.
 // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds } with stop() and cancel().
 // onProgress hears once per round: epoch, and the shards' objective and training error weighted by shard size.
 // Training ends after the epochs, or after a round in which every shard's epoch would have ended serial training

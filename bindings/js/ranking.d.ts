@@ -81,15 +81,43 @@ export interface LetorData {
   queries: number;
 }
 
+/** Every document in one dense matrix, with its relevance and the query offsets (what a fit on several workers
+ *  sends each worker). */
+export interface PackedQueries {
+  data: Float32Array | number[];
+  rows: number;
+  cols: number;
+  relevance: ArrayLike<number>;
+  /** query q = rows queryOffsets[q] .. queryOffsets[q+1]−1 */
+  queryOffsets: ArrayLike<number>;
+}
+export type Queries = Query[] | LetorData | PackedQueries;
+
 export interface RankerFitOptions extends FitOptions {
   /** validation queries: pick lambda from `lambdas` and epochs from 1..epochs by NDCG@evalK (onProgress is not called) */
-  valid?: Query[] | LetorData;
+  valid?: Queries;
   lambdas?: number[];
   evalK?: number;
 }
 
+export interface RankerParallelFitOptions extends RankerFitOptions {
+  /**
+   * Train on this many threads (1 to 8) by iterative parameter mixing (McDonald, Hall & Mann 2010): each worker
+   * (its own wasm instance) runs one epoch on its shard of the queries, then the weights are mixed by shard size.
+   * Online trainers only (trainer sgd, pegasos, perceptron; auto is sgd for ndcg); a round is one epoch over every
+   * query. The same seed and count give the same model everywhere; 1 gives the serial model. 'auto': the cores (at
+   * most 8) for the online trainers on 500,000 documents or more, else this thread. Validation (valid) runs on
+   * this thread: with it, workers may only be 1 or 'auto'.
+   */
+  workers: number | 'auto';
+  /** aborting it cancels training (the promise rejects with an AbortError) */
+  signal?: AbortSignal;
+}
+
 export interface Ranker extends Disposable {
-  fit(queries: Query[] | LetorData, options?: RankerFitOptions): this;
+  /** With workers: trains on several threads and resolves to this model. */
+  fit(queries: Queries, options: RankerParallelFitOptions): Promise<this>;
+  fit(queries: Queries, options?: RankerFitOptions): this;
   /** ⟨w, x⟩ per row (dense rows of the trained width; a CSR matrix may be narrower or wider, see Matrix) */
   score(X: Matrix): Float64Array;
   /** row indices, best first; equal scores keep the input order */

@@ -3,8 +3,11 @@
 import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
+import { trainMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS } from './parallel.js';
 
 export const RANKING_ALGORITHMS = ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise'];
+// The online trainers, the ones parameter mixing applies to.
+const ONLINE = ['sgd', 'pegasos', 'perceptron'];
 const CONVENTIONS = ['common', 'letor4'];
 
 const isArrayLike = (a) => Array.isArray(a) || ArrayBuffer.isView(a);
@@ -48,11 +51,15 @@ function queryRows(features, q) {
 }
 
 // Queries as the core wants them: one matrix of every document, relevance per document, query offsets.
-// Accepts [{ features, relevance }] (features: number[][], {data, rows, cols} or CSR) or what io.readLetor returns.
+// Accepts [{ features, relevance }] (features: number[][], {data, rows, cols} or CSR), what io.readLetor returns,
+// or every document in one matrix with relevance and queryOffsets ({ data, rows, cols, relevance, queryOffsets }:
+// what a fit on several workers sends each worker).
 export function packQueries(queries, name = 'queries') {
   if (queries && !Array.isArray(queries) && queries.queryOffsets !== undefined) {
-    const { offsets, indices, values, cols, relevance, queryOffsets } = queries;
-    return { X: { offsets, indices, values, cols }, relevance: relevanceArray(relevance, offsets.length - 1, `${name}.relevance`), queryOffsets: Int32Array.from(queryOffsets) };
+    const { offsets, indices, values, data, rows, cols, relevance, queryOffsets } = queries;
+    const X = offsets !== undefined ? { offsets, indices, values, cols } : { data, rows, cols };
+    const documents = offsets !== undefined ? offsets.length - 1 : rows;
+    return { X, relevance: relevanceArray(relevance, documents, `${name}.relevance`), queryOffsets: Int32Array.from(queryOffsets) };
   }
   if (!Array.isArray(queries)) throw new TypeError(`${name} must be an array of { features, relevance } or the result of io.readLetor`);
   if (queries.length === 0) throw new RangeError(`${name} is empty`);
@@ -103,11 +110,16 @@ export function packQueries(queries, name = 'queries') {
   return { X: { offsets: Int32Array.from(offsets), indices: Int32Array.from(indices), values: Float32Array.from(values), cols }, relevance, queryOffsets };
 }
 
+// The core's arguments for packed queries: the documents, their relevance, the query offsets and the query count.
+const queryArgs = (heap, { X, relevance, queryOffsets }, name) =>
+  [matrixArgs(heap, X, name), heap.f32(relevance), heap.i32(queryOffsets), queryOffsets.length - 1];
+
 export function install(M, api) {
   let schema;
   const schemaOf = () => (schema ??= JSON.parse(M.rankingSchema()));
 
   class Ranker extends Owned {
+    #options;
     #optionText;
     #training;
 
@@ -115,6 +127,7 @@ export function install(M, api) {
     //            k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, init, relevant }
     constructor(options = {}) {
       super(null);
+      this.#options = options;
       this.#optionText = encodeOptions(schemaOf(), options, 'Ranker');
     }
 
@@ -122,7 +135,11 @@ export function install(M, api) {
 
     // queries: [{ features, relevance }] or io.readLetor's result. With `valid` (same forms), lambda is picked
     // from `lambdas` and the number of epochs from 1..epochs by validation NDCG@evalK (common convention).
-    fit(queries, { onProgress, valid, lambdas = [0, 1e-4, 1e-3, 1e-2], evalK = 10 } = {}) {
+    // With workers (a count or 'auto'), the online trainers (sgd, pegasos, perceptron) train on that many threads
+    // by parameter mixing (parallel.js) and fit returns a promise for this model; signal (an AbortSignal)
+    // cancels it.
+    fit(queries, { onProgress, valid, lambdas = [0, 1e-4, 1e-3, 1e-2], evalK = 10, workers, signal } = {}) {
+      if (workers !== undefined) return this.#fitMixed(queries, { onProgress, valid, lambdas, evalK, workers, signal });
       const train = packQueries(queries, 'queries');
       if (valid !== undefined) {
         const v = packQueries(valid, 'valid');
@@ -130,9 +147,8 @@ export function install(M, api) {
         const handle = withHeap(M, (heap) => {
           const l = heap.alloc(grid.length * 8);
           M.HEAPF64.set(grid, l >> 3);
-          return M.Ranker.trainWithValidation(matrixArgs(heap, train.X, 'queries'), heap.f32(train.relevance),
-            heap.i32(train.queryOffsets), train.queryOffsets.length - 1, matrixArgs(heap, v.X, 'valid'),
-            heap.f32(v.relevance), heap.i32(v.queryOffsets), v.queryOffsets.length - 1, this.#optionText, l, grid.length, evalK);
+          return M.Ranker.trainWithValidation(...queryArgs(heap, train, 'queries'), ...queryArgs(heap, v, 'valid'),
+            this.#optionText, l, grid.length, evalK);
         });
         this.replaceHandle(handle);
         this.#training = handle.training();
@@ -140,12 +156,47 @@ export function install(M, api) {
       }
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
-      const handle = withHeap(M, (heap) => M.Ranker.train(matrixArgs(heap, train.X, 'queries'),
-        heap.f32(train.relevance), heap.i32(train.queryOffsets), train.queryOffsets.length - 1, this.#optionText, progress.callback));
+      const handle = withHeap(M, (heap) => M.Ranker.train(...queryArgs(heap, train, 'queries'), this.#optionText, progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
       this.#training = report.finish(handle);
       return this;
+    }
+
+    // Whether the options name an online trainer (trainer auto is sgd for ndcg, cutting-plane for the others:
+    // Ranker's option table).
+    #online() {
+      const { algo = 'ndcg', trainer = 'auto' } = this.#options;
+      return algo !== 'pointwise' && (ONLINE.includes(trainer) || (trainer === 'auto' && algo === 'ndcg'));
+    }
+
+    // Validation picks lambda and epochs on this thread. workers: 'auto' trains on this thread when the trainer is
+    // not an online one (nothing to mix) or there are few documents; a count always mixes, so the core rejects
+    // trainers it cannot mix.
+    async #fitMixed(queries, { workers, signal, ...fitOptions }) {
+      if (fitOptions.valid !== undefined) {
+        trainsOnOneThread(workers, 'validation (Ranker fit with valid)');
+        return this.fit(queries, fitOptions);
+      }
+      const train = packQueries(queries, 'queries');
+      // one matrix of every document to copy to each worker, not one per query
+      const packed = { ...train.X, relevance: train.relevance, queryOffsets: train.queryOffsets };
+      const n = workerCount(workers, train.relevance.length, AUTO_MIN_DOCUMENTS);
+      if (workers === 'auto' && (!this.#online() || n === 1)) return this.fit(packed, fitOptions);
+      const report = trainingProgress(fitOptions.onProgress);
+      const { bytes } = await trainMixed({ model: 'Ranker', options: this.#options, args: [packed] },
+        { workers: n, onProgress: report.onProgress, signal });
+      const handle = withHeap(M, (heap) => M.Ranker.load(heap.u8(bytes), bytes.length));
+      this.replaceHandle(handle);
+      this.#training = report.finish(handle);
+      return this;
+    }
+
+    // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of the queries, prepared with this
+    // model's options. Returns the wasm RankerShard.
+    shard(queries, { shards, shard }) {
+      const train = packQueries(queries, 'queries');
+      return withHeap(M, (heap) => M.RankerShard.make(...queryArgs(heap, train, 'queries'), this.#optionText, shards, shard));
     }
 
     // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).

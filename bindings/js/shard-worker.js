@@ -1,7 +1,7 @@
 // The worker side of parameter mixing (parallel.js), run by worker-host.js: one shard per worker, built by the
 // model class's shard() from the whole training set, then one request at a time:
 //   shard  → { examples, epochs, candidates }: the shard featurised, with the feature keys its dictionary lacked
-//          (none for a fixed feature space: Multiclass)
+//          (none for a fixed feature space: Multiclass, Ranker)
 //   admit  { candidates, peers } → every shard's candidates (the others', in shard order) admitted alike; peers:
 //          a MessagePort to every other worker (null at this one's place) → {}
 //   epoch  { epoch, mu } → mixes the last round's changes (its own and, over the ports, the others'), runs one
@@ -24,7 +24,7 @@ export async function shardMessage(api, m, post) {
   if (m.type === 'shard') {
     const { model, options, args, fitOptions } = m.spec;
     const Model = api[model];
-    if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers (SequenceTagger, DenseSequenceTagger and Multiclass can)`);
+    if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers (SequenceTagger, DenseSequenceTagger, Multiclass and Ranker can)`);
     index = m.shard;
     shard = new Model(options).shard(...args, { ...fitOptions, shards: m.shards, shard: m.shard });
     const candidates = shard.candidates();

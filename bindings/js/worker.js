@@ -12,9 +12,10 @@
 // progress callback. Without it stop() falls back to cancel(), which terminates the worker (the model is lost;
 // the next job starts a fresh worker).
 //
-// new TrainingWorker({ workers: n }) trains taggers (SequenceTagger, DenseSequenceTagger) and Multiclass models
-// (sgd, pegasos, perceptron) on n threads by parameter mixing (parallel.js): each job starts n workers of its own
-// and ends them when it settles; stop() then takes effect after the current round, with or without SharedArrayBuffer.
+// new TrainingWorker({ workers: n }) trains taggers (SequenceTagger, DenseSequenceTagger), Multiclass models and
+// Rankers (sgd, pegasos, perceptron) on n threads by parameter mixing (parallel.js): each job starts n workers of
+// its own and ends them when it settles; stop() then takes effect after the current round, with or without
+// SharedArrayBuffer.
 
 import { startWorker, revive, isNode, TrainingCancelled } from './worker-thread.js';
 import { trainMixed, workerCount } from './parallel.js';
@@ -36,7 +37,8 @@ export class TrainingWorker {
 
   // options.wasmBinary: the .wasm bytes (so the worker does not fetch them again);
   // options.wasmUrl: where the worker fetches the .wasm from (browsers);
-  // options.workers: train on this many threads by parameter mixing (1 … MAX_WORKERS; online trainers of taggers and Multiclass).
+  // options.workers: train on this many threads by parameter mixing (1 … MAX_WORKERS; online trainers of taggers,
+  // Multiclass and Ranker).
   constructor(options = {}) {
     if (options.workers !== undefined) workerCount(options.workers, 0);   // a count, checked now
     this.#options = options;

@@ -106,11 +106,15 @@ inline std::vector<int> all_examples(int m) {
   return order;
 }
 
+// The state training starts from: zero, or the weights `start` when given.
+inline TrainedWeights starting_state(size_t dim, bool average, std::vector<float> start = {}) {
+  return start.empty() ? TrainedWeights(dim, average) : TrainedWeights(std::move(start), average);
+}
+
 template <class Problem>
 std::vector<float> train_online(const Problem& problem, const OnlineConfig& config, const ProgressFn& progress,
                                 std::vector<float> start = {}) {
-  TrainedWeights w = start.empty() ? TrainedWeights(problem.dim(), config.average)
-                                   : TrainedWeights(std::move(start), config.average);
+  TrainedWeights w = starting_state(problem.dim(), config.average, std::move(start));
   OnlineEpochs<Problem> epochs(problem, config, all_examples(problem.size()));
   auto run_epoch = [&] { return epochs.run(w); };
   for (int epoch = 1; epoch <= config.epochs; ++epoch) {

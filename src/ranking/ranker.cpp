@@ -83,9 +83,7 @@ std::string Ranker::setting(const std::string& name) const {
   return "";
 }
 
-namespace {
-
-struct TrainingPlan {
+struct Ranker::Training::Plan {
   RankingProblemConfig problem;
   std::string trainer;         // auto resolved
   OnlineConfig online;         // sgd, pegasos, perceptron
@@ -93,12 +91,14 @@ struct TrainingPlan {
   bool is_exact() const { return trainer == "cutting-plane" || trainer == "bcfw"; }
 };
 
+namespace {
+
 // With one step per query, few queries would leave SGD a few steps in all: one group of 10,000 documents
 // ranked with NDCG@10 0.60 after 20 steps and 1.00 after 100 (docs/benchmarks.md).
 constexpr int kDefaultEpochs = 20, kMinDefaultSteps = 1000;
 
-TrainingPlan plan_training(const Options& options, int queries) {
-  TrainingPlan plan;
+Ranker::Training::Plan plan_training(const Options& options, int queries) {
+  Ranker::Training::Plan plan;
   RankingProblemConfig& config = plan.problem;
   const std::string algo = options.choice("algo");
   config.k = options.integer("k");
@@ -257,7 +257,7 @@ std::vector<float> solve_exact(const std::string& trainer, const RankingProblem&
 // objective falls by more than the gap tolerance (CCCP, Yu & Joachims 2009): each round lowers the objective
 // SGD descends. On one big group whose classes overlap that objective's optimum itself ranks poorly
 // (docs/benchmarks.md): SGD stays ndcg's default.
-std::vector<float> train_exact(const QuerySet& data, const TrainingPlan& plan, RankingProblem& problem,
+std::vector<float> train_exact(const QuerySet& data, const Ranker::Training::Plan& plan, RankingProblem& problem,
                                StructuredSvmConfig config, const ProgressFn& progress, TrainingReport& report) {
   constexpr int kMaxTargetRounds = 20;
   if (config.C == 0) config.C = default_C(data, problem.has_bias());
@@ -310,44 +310,70 @@ std::vector<float> train_exact(const QuerySet& data, const TrainingPlan& plan, R
 
 }  // namespace
 
-Ranker Ranker::train(const QuerySet& raw_data, const OptionList& given, const ProgressFn& progress) {
-  const Options options = Options::parse(option_specs(), given, "ranking");
+Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
+    : options_(Options::parse(option_specs(), given, "ranking")) {
   raw_data.validate_for_training();
   require(raw_data.queries() > 0, "ranking needs at least one query");
-  const RandomFourierFeatures rff = random_features(options, raw_data.features.cols());
-  std::vector<float> z;
-  const QuerySet input = mapped(raw_data, rff, z);  // what Ψ reads: the features, or their random features
-  const ScaledRows scaled(input.features, scaling_kind(options, rff));
-  QuerySet data = input;
-  data.features = scaled.rows;
-  Ranker model = train_scaled(data, options, progress);
-  model.intercept_ += scaled.scaling.fold(model.weights_, 1)[0];
-  model.use_random_features(rff);
+  rff_ = random_features(options_, raw_data.features.cols());
+  const QuerySet input = mapped(raw_data, rff_, mapped_);
+  scaled_ = std::make_unique<ScaledRows>(input.features, scaling_kind(options_, rff_));
+  data_ = input;
+  data_.features = scaled_->rows;
+  if (options_.choice("algo") == "pointwise") return;
+  plan_ = std::make_unique<Plan>(plan_training(options_, data_.queries()));
+  problem_ = std::make_unique<RankingProblem>(data_, plan_->problem, plan_->online.surrogate);
+  require_learnable(*problem_, plan_->problem.objective);
+}
+
+Ranker::Training::~Training() = default;
+
+const RankingProblem& Ranker::Training::problem() const {
+  require(problem_ != nullptr, "the pointwise baseline has no ranking problem");
+  return *problem_;
+}
+
+OnlineConfig Ranker::Training::online_config() const {
+  if (plan_ && !plan_->is_exact()) return plan_->online;
+  const std::string given = !plan_ ? "algo 'pointwise'"
+                            : options_.choice("trainer") == "auto"
+                                ? "trainer auto (cutting-plane for algo '" + options_.choice("algo") + "')"
+                                : "trainer '" + plan_->trainer + "'";
+  fail("training on several workers needs an online trainer (trainer sgd, pegasos or perceptron), not ", given);
+}
+
+std::vector<float> Ranker::Training::start() const { return initial_weights(problem(), data_, options_); }
+
+std::vector<float> Ranker::Training::fit(const ProgressFn& progress, TrainingReport* report) {
+  if (!plan_) return fit_ridge_regression(data_, options_.real("lambda"));
+  if (!plan_->is_exact()) return train_online(*problem_, plan_->online, progress, start());
+  require(options_.choice("init") == "zero", "trainer '", plan_->trainer, "' starts from zero; leave init at zero");
+  TrainingReport ignored;
+  return train_exact(data_, *plan_, *problem_, plan_->exact, progress, report ? *report : ignored);
+}
+
+Ranker Ranker::Training::finish(std::vector<float> w, const TrainingReport& report) {
+  Ranker model;
+  if (!plan_) {
+    model = Ranker(std::move(w), options_.entries());
+  } else {
+    const size_t cols = size_t(data_.features.cols());
+    const double intercept = problem_->has_bias() ? double(w[cols]) : 0.0;
+    w.resize(cols);  // the bias coordinate becomes the intercept
+    model = Ranker(std::move(w), options_.entries(), intercept);
+    model.report_ = report;
+    if (has_cut(plan_->problem) && options_.choice("threshold") == "measure")
+      model.intercept_ -= best_cut(plan_->problem, data_, model.score(data_.features));
+  }
+  model.intercept_ += scaled_->scaling.fold(model.weights_, 1)[0];
+  model.use_random_features(std::move(rff_));
   return model;
 }
 
-Ranker Ranker::train_scaled(const QuerySet& data, const Options& options, const ProgressFn& progress) {
-  if (options.choice("algo") == "pointwise")
-    return Ranker(fit_ridge_regression(data, options.real("lambda")), options.entries());
-  const TrainingPlan plan = plan_training(options, data.queries());
-  RankingProblem problem(data, plan.problem, plan.online.surrogate);
-  require_learnable(problem, plan.problem.objective);
+Ranker Ranker::train(const QuerySet& data, const OptionList& options, const ProgressFn& progress) {
+  Training t(data, options);
   TrainingReport report;
-  std::vector<float> w;
-  if (plan.is_exact()) {
-    require(options.choice("init") == "zero", "trainer '", plan.trainer, "' starts from zero; leave init at zero");
-    w = train_exact(data, plan, problem, plan.exact, progress, report);
-  } else {
-    w = train_online(problem, plan.online, progress, initial_weights(problem, data, options));
-  }
-  const size_t cols = size_t(data.features.cols());
-  const double intercept = problem.has_bias() ? double(w[cols]) : 0.0;
-  w.resize(cols);  // the bias coordinate becomes the intercept
-  Ranker model(std::move(w), options.entries(), intercept);
-  model.report_ = report;
-  if (has_cut(plan.problem) && options.choice("threshold") == "measure")
-    model.intercept_ -= best_cut(plan.problem, data, model.score(data.features));
-  return model;
+  std::vector<float> w = t.fit(progress, &report);
+  return t.finish(std::move(w), report);
 }
 
 Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& raw_valid, const OptionList& given,
@@ -381,7 +407,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
     if (pointwise) {
       models.push_back(fit_ridge_regression(train, lambda));
     } else {
-      const TrainingPlan plan = plan_training(run, train.queries());
+      const Training::Plan plan = plan_training(run, train.queries());
       require(!plan.is_exact(), "validation picks lambda and epochs of the online trainers; use trainer=sgd, pegasos "
               "or perceptron");
       const RankingProblem problem(train, plan.problem, plan.online.surrogate);

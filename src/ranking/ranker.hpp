@@ -8,16 +8,21 @@
 // baseline. Saved as model bytes of kind "ranking".
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
 #include "core/options.hpp"
 #include "core/rows.hpp"
+#include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "learn/random_fourier_features.hpp"
 #include "ranking/queries.hpp"
 
 namespace argmax {
+
+class RankingProblem;
+struct ScaledRows;
 
 class Ranker {
  public:
@@ -62,14 +67,49 @@ class Ranker {
   std::vector<uint8_t> save() const;
   static Ranker load(const uint8_t* data, size_t size);
 
+  // A ranker in training (below).
+  class Training;
+
  private:
-  static Ranker train_scaled(const QuerySet& data, const Options& options, const ProgressFn& progress);
   void use_random_features(RandomFourierFeatures rff);  // the map, and its options in the settings
   std::vector<float> weights_;
   OptionList settings_;
   double intercept_ = 0;
   RandomFourierFeatures rff_;  // none (dim 0): the ranker reads x itself
   TrainingReport report_;
+};
+
+// A ranker in training: the options checked, the trainer resolved, the documents as the learner reads them
+// (random features, scaled) and the ranking problem built over them. train() runs one trainer on it;
+// RankerShardTrainer runs rounds of parameter mixing on a shard of its queries. The data must outlive it.
+class Ranker::Training {
+ public:
+  Training(const QuerySet& data, const OptionList& options);  // validates data
+  Training(const Training&) = delete;
+  Training& operator=(const Training&) = delete;
+  ~Training();
+
+  // The trainer as trained: the one named, auto resolved.
+  struct Plan;
+  // The surrogate's problem on the scaled documents (one example = one learnable query).
+  const RankingProblem& problem() const;
+  // The settings of the online trainers (sgd, pegasos, perceptron); throws for the others.
+  OnlineConfig online_config() const;
+  // Where the online trainers start: empty (zero), or the pointwise fit (init=pointwise).
+  std::vector<float> start() const;
+  // The weights of the trainer the options name, trained on the whole set.
+  std::vector<float> fit(const ProgressFn& progress, TrainingReport* report);
+  // The ranker with weights w (over the problem's coordinates); the training is spent afterwards.
+  Ranker finish(std::vector<float> w, const TrainingReport& report);
+
+ private:
+  Options options_;
+  RandomFourierFeatures rff_;
+  std::vector<float> mapped_;  // z(x) with random features
+  std::unique_ptr<ScaledRows> scaled_;
+  QuerySet data_;  // what Ψ reads: the documents or their random features, scaled
+  std::unique_ptr<Plan> plan_;  // null for the pointwise baseline
+  std::unique_ptr<RankingProblem> problem_;
 };
 
 }  // namespace argmax

@@ -1,5 +1,6 @@
 // Iterative parameter mixing: the shard split, the mix by hand, one shard replaying the serial trainer bit for
-// bit (taggers and multiclass), and the mixed perceptron within McDonald, Hall & Mann's mistake bound on separable data.
+// bit (taggers, multiclass and rankers), and the mixed perceptron within McDonald, Hall & Mann's mistake bound on
+// separable data.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
@@ -9,7 +10,9 @@
 #include "core/rng.hpp"
 #include "learn/online.hpp"
 #include "learn/parameter_mixing.hpp"
+#include "metrics/ranking_metrics.hpp"
 #include "multiclass/multiclass_shard_trainer.hpp"
+#include "ranking/ranker_shard_trainer.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 
 using namespace argmax;
@@ -61,6 +64,47 @@ std::vector<uint8_t> train_mixed(const OwnedRows& x, const std::vector<int32_t>&
   for (int i = 0; i < shards; ++i)
     trainers.push_back(std::make_unique<MulticlassShardTrainer>(x.view(), y, algo, options, std::vector<float>{}, shards, i));
   return run_rounds(trainers);
+}
+
+std::vector<uint8_t> train_mixed(const OwnedQueries& data, const OptionList& options, int shards) {
+  std::vector<std::unique_ptr<RankerShardTrainer>> trainers;
+  for (int i = 0; i < shards; ++i) trainers.push_back(std::make_unique<RankerShardTrainer>(data.view(), options, shards, i));
+  return run_rounds(trainers);
+}
+
+// `queries` queries of 2..9 documents in [-1, 1]^3 graded 0..3 by a hidden linear score ± noise; every query
+// has a relevant document and two grades, so every one is learnable for ndcg, kendall and f1.
+OwnedQueries graded_queries(Rng& rng, int queries) {
+  OwnedQueries data;
+  data.features = OwnedRows::dense(3);
+  for (int q = 0; q < queries; ++q) {
+    const int r = 2 + int(rng.below(8));
+    for (int d = 0; d < r; ++d) {
+      double t = 0;
+      for (int j = 0; j < 3; ++j) {
+        const float x = float(rng.uniform() * 2 - 1);
+        data.features.values.push_back(x);
+        t += (j == 0 ? 1.0 : j == 1 ? -0.5 : 0.25) * x;
+      }
+      data.relevance.push_back(float(d < 2 ? 1 - d : std::clamp(int(std::floor(t + 1.5 + 0.3 * rng.uniform())), 0, 3)));
+    }
+    data.offsets.push_back(data.offsets.back() + r);
+  }
+  return data;
+}
+
+// The queries of `data` whose indices are listed, in that order.
+OwnedQueries subset(const OwnedQueries& data, const std::vector<int>& queries) {
+  OwnedQueries out;
+  out.features = OwnedRows::dense(data.features.cols);
+  for (int q : queries)
+    for (int32_t i = data.offsets[q]; i < data.offsets[q + 1]; ++i) {
+      const auto row = data.features.values.begin() + i * data.features.cols;
+      out.features.values.insert(out.features.values.end(), row, row + data.features.cols);
+      out.relevance.push_back(data.relevance[size_t(i)]);
+    }
+  for (int q : queries) out.offsets.push_back(out.offsets.back() + data.offsets[q + 1] - data.offsets[q]);
+  return out;
 }
 
 // Points in [-1, 1]^2 labelled by the nearest of three centres, those within `gap` of a tie dropped (so with
@@ -338,6 +382,95 @@ TEST_CASE("multiclass shards take the online trainers only and check what they a
   x.values[3] = 0;
   MulticlassShardTrainer t(x.view(), y, "sgd", {{"epochs", "1"}}, {}, 2, 0);
   REQUIRE(t.candidates().keys.empty());
+  REQUIRE_THROWS_WITH(t.admit({{}}), Catch::Contains("candidates of all 2 shards, got 1"));
+  t.finish();
+  REQUIRE_THROWS_WITH(t.rounds(), Catch::Contains("finished training"));
+}
+
+TEST_CASE("mixing one ranking shard gives the serial trainer's model bit for bit", "[mixing][ranking]") {
+  Rng rng(38);
+  const OwnedQueries data = graded_queries(rng, 40);
+  const std::vector<OptionList> runs = {
+      {{"trainer", "sgd"}, {"epochs", "3"}},
+      {{"trainer", "pegasos"}, {"lambda", "0.01"}, {"epochs", "3"}},
+      {{"trainer", "perceptron"}, {"epochs", "4"}, {"scale", "standard"}},
+      {{"algo", "kendall"}, {"trainer", "sgd"}, {"epochs", "2"}},
+      {{"algo", "f1"}, {"trainer", "sgd"}, {"epochs", "2"}},                  // bias, intercept and the fitted cut
+      {{"algo", "precision@k"}, {"k", "2"}, {"trainer", "perceptron"}, {"epochs", "2"}},
+      {{"rff", "8"}, {"epochs", "2"}},                                        // random features, mapped by every shard
+      {{"init", "pointwise"}, {"epochs", "2"}},
+      {},  // 40 queries: the default epochs make 1000 steps, 25 rounds
+  };
+  for (const auto& options : runs) {
+    INFO((options.empty() ? "defaults" : options[0].first + "=" + options[0].second));
+    REQUIRE(train_mixed(data, options, 1) == Ranker::train(data.view(), options).save());
+  }
+}
+
+TEST_CASE("two ranking shards mix the weights each learns on its queries", "[mixing][ranking]") {
+  // One round from zero: shard i runs one epoch over its queries, in the order its seed (seed + i) shuffles them,
+  // as the serial trainer does on those queries alone; the mix is Σ μ_i w_i, μ_i the shard's share of the queries.
+  Rng rng(39);
+  const OwnedQueries data = graded_queries(rng, 31);
+  for (const std::string trainer : {"sgd", "perceptron"}) {
+    INFO(trainer);
+    const OptionList options = {{"trainer", trainer}, {"epochs", "1"}, {"average", "false"}, {"scale", "none"},
+                                {"seed", "7"}};
+    const std::vector<uint8_t> bytes = train_mixed(data, options, 2);
+    const std::vector<float> mixed = Ranker::load(bytes.data(), bytes.size()).weights();
+    std::vector<double> expected(3, 0.0);
+    for (int i = 0; i < 2; ++i) {
+      const std::vector<int> mine = shard_examples(31, 2, i, 7);
+      OptionList own = options;
+      own.back().second = std::to_string(7 + i);
+      const std::vector<float> w = Ranker::train(subset(data, mine).view(), own).weights();
+      for (int j = 0; j < 3; ++j) expected[j] += double(mine.size()) / 31 * w[j];
+    }
+    for (int j = 0; j < 3; ++j) REQUIRE(mixed[j] == Approx(expected[j]).margin(1e-6));
+    REQUIRE(std::abs(mixed[0]) > 0);
+  }
+}
+
+TEST_CASE("several ranking shards learn the ranking, the same model on every run", "[mixing][ranking]") {
+  Rng rng(40);
+  const OwnedQueries data = graded_queries(rng, 120);
+  const QuerySet set = data.view();
+  const OptionList options = {{"trainer", "sgd"}, {"epochs", "10"}};
+  const Ranker serial = Ranker::train(set, options);
+  const double serial_ndcg = evaluate_ranking(set, serial.score(set.features).data(), EvalConvention::Common, 10).ndcg[9];
+  for (int shards : {2, 3}) {
+    const std::vector<uint8_t> bytes = train_mixed(data, options, shards);
+    REQUIRE(bytes == train_mixed(data, options, shards));
+    REQUIRE(bytes != serial.save());
+    const Ranker mixed = Ranker::load(bytes.data(), bytes.size());
+    const double ndcg = evaluate_ranking(set, mixed.score(set.features).data(), EvalConvention::Common, 10).ndcg[9];
+    REQUIRE(ndcg > serial_ndcg - 0.02);
+  }
+}
+
+TEST_CASE("ranking shards take the online trainers only and check what they are given", "[mixing][ranking]") {
+  Rng rng(41);
+  OwnedQueries data = graded_queries(rng, 5);
+  const QuerySet set = data.view();
+  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"trainer", "cutting-plane"}}, 2, 0),
+                      Catch::Contains("needs an online trainer (trainer sgd, pegasos or perceptron), not trainer 'cutting-plane'"));
+  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"algo", "kendall"}}, 2, 0),
+                      Catch::Contains("not trainer auto (cutting-plane for algo 'kendall')"));
+  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"algo", "pointwise"}}, 2, 0), Catch::Contains("not algo 'pointwise'"));
+  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {}, 6, 5),
+                      Catch::Contains("worker 6 of 6 has no learnable queries: 5 learnable queries feed at most 5 workers"));
+  QuerySet short_offsets = set;
+  short_offsets.offsets.back() -= 1;
+  REQUIRE_THROWS_WITH(RankerShardTrainer(short_offsets, {}, 2, 0), Catch::Contains("query offsets end at"));
+  data.features.values[4] = std::nanf("");
+  REQUIRE_THROWS_WITH(RankerShardTrainer(data.view(), {}, 2, 0), Catch::Contains("non-finite value"));
+  data.features.values[4] = 0;
+  // Few queries: the default epochs make 1000 steps over the whole set (5 queries, 200 epochs), and every shard
+  // runs that many rounds, one epoch over its share each.
+  REQUIRE(RankerShardTrainer(data.view(), {}, 2, 1).epochs() == 200);
+  RankerShardTrainer t(data.view(), {{"epochs", "1"}}, 2, 1);
+  REQUIRE(t.candidates().keys.empty());
+  REQUIRE(t.epochs() == 1);
   REQUIRE_THROWS_WITH(t.admit({{}}), Catch::Contains("candidates of all 2 shards, got 1"));
   t.finish();
   REQUIRE_THROWS_WITH(t.rounds(), Catch::Contains("finished training"));

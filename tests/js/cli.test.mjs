@@ -125,9 +125,9 @@ test('train sequence --threads N: one thread gives the serial model, two the sam
   };
   assert.deepEqual(bytes('--threads', '1'), bytes());   // 200 sentences: auto trains on one thread
   assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
-  const bad = argmax('train', 'ranking', '--train', train, '--model', model, '--threads', '2');
+  const bad = argmax('train', 'multilabel', '--train', train, '--model', model, '--threads', '2');
   assert.notEqual(bad.status, 0);
-  assert.match(bad.stderr, /--threads .* is supported by: multiclass, sequence/);
+  assert.match(bad.stderr, /--threads .* is supported by: multiclass, sequence, ranking/);
   assert.match(argmax('train', 'sequence', '--train', data, '--model', model, '--threads', 'x').stderr, /--threads must be a number or auto/);
 });
 
@@ -146,6 +146,27 @@ test('train multiclass --threads N: one thread gives the serial model, two the s
   assert.match(cs.stderr, /needs an online trainer \(algo sgd, pegasos or perceptron\), not 'cs'/);
   const tree = argmax('train', 'multiclass', '--train', train, '--model', model, '--algo', 'tree', '--threads', '2');
   assert.match(tree.stderr, /--threads trains sgd, pegasos and perceptron on several threads, not tree/);
+});
+
+test('train ranking --threads N: one thread gives the serial model, two the same model every time', async () => {
+  const { queries } = await import('./parallel-cases.mjs');
+  const data = join(dir, 'queries.txt');
+  writeFileSync(data, queries(80, 9).flatMap((q, i) => q.features.map((x, d) =>
+    `${q.relevance[d]} qid:${i + 1} ${x.map((v, j) => `${j + 1}:${v}`).join(' ')}`)).join('\n') + '\n');
+  const bytes = (...args) => {
+    const out = join(dir, `rank${args.join('')}.bin`);
+    const r = argmax('train', 'ranking', '--train', data, '--model', out, '--set', 'epochs=3', ...args, '--json');
+    assert.equal(r.status, 0, r.stderr);
+    assert.ok(lastJson(r.stdout)['ndcg@10'] > 0.8);
+    return readFileSync(out);
+  };
+  assert.deepEqual(bytes('--threads', '1'), bytes());   // 80 queries: auto trains on one thread
+  assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
+  const kendall = argmax('train', 'ranking', '--train', data, '--model', model, '--algo', 'kendall', '--threads', '2');
+  assert.equal(kendall.status, 1);
+  assert.match(kendall.stderr, /needs an online trainer \(trainer sgd, pegasos or perceptron\), not trainer auto/);
+  const valid = argmax('train', 'ranking', '--train', data, '--valid', data, '--model', model, '--threads', '2');
+  assert.match(valid.stderr, /validation \(Ranker fit with valid\) trains on one thread/);
 });
 
 test('a data file larger than one read (8 MB) is read in chunks as when whole', () => {

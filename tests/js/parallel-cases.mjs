@@ -1,5 +1,6 @@
 // Shared by tests/js/parallel*.test.mjs and tests/e2e/determinism.test.mjs: a small tagging corpus, labelled points,
-// and the digests of models trained on several workers by parameter mixing (the same in Node and in Chromium).
+// graded queries, and the digests of models trained on several workers by parameter mixing (the same in Node and in
+// Chromium).
 
 // A linear congruential generator: next(n) draws from 0..n−1.
 const generator = (seed) => {
@@ -39,10 +40,25 @@ export function points(m, seed, { gap = 0, noise = 0 } = {}) {
   return { X, y };
 }
 
+// m queries of 2..9 documents in [-1, 1]³ graded 0..3 by a hidden linear score plus noise; the first two documents
+// of each are graded 1 and 0, so every query has a relevant document and two grades.
+export function queries(m, seed) {
+  const next = generator(seed), uniform = () => next(1 << 20) / (1 << 20);
+  return Array.from({ length: m }, () => {
+    const features = [], relevance = [];
+    for (let d = 0, r = 2 + next(8); d < r; ++d) {
+      const x = [2 * uniform() - 1, 2 * uniform() - 1, 2 * uniform() - 1];
+      features.push(x);
+      relevance.push(d < 2 ? 1 - d : Math.min(3, Math.floor(x[0] - 0.5 * x[1] + 0.25 * x[2] + 1.5 + 0.3 * uniform())));
+    }
+    return { features, relevance };
+  });
+}
+
 const hex = (buffer) => Array.from(new Uint8Array(buffer), (b) => b.toString(16).padStart(2, '0')).join('');
 
-// SHA-256 of the saved bytes of taggers trained on 2 and 3 workers (perceptron, ssvm by Pegasos, CRF by SGD) and of
-// a multiclass sgd model trained on 2.
+// SHA-256 of the saved bytes of taggers trained on 2 and 3 workers (perceptron, ssvm by Pegasos, CRF by SGD), of
+// a multiclass sgd model trained on 2 and of an ndcg ranker trained by sgd on 2.
 export async function mixedDigests(am) {
   const { sentences, tags } = corpus(300, 11);
   const out = {};
@@ -56,5 +72,8 @@ export async function mixedDigests(am) {
   const model = await new am.Multiclass({ algo: 'sgd', epochs: 4 }).fit(X, y, { workers: 2 });
   out['multiclass-sgd×2'] = hex(await crypto.subtle.digest('SHA-256', model.save()));
   model.dispose();
+  const ranker = await new am.Ranker({ trainer: 'sgd', epochs: 4 }).fit(queries(100, 13), { workers: 2 });
+  out['ranker-sgd×2'] = hex(await crypto.subtle.digest('SHA-256', ranker.save()));
+  ranker.dispose();
   return out;
 }

@@ -27,20 +27,22 @@ export default {
   kinds: ['ranking'],
   algorithms: RANKING_ALGORITHMS,
   defaultAlgo: 'ndcg',
+  threads: true,
   help(am) {
     return `--algo ${RANKING_ALGORITHMS.join('|')}; the options (--set key=value):\n${am.module.rankingHelp()}` +
-      '\n--valid FILE picks lambda (0, 1e-4, 1e-3, 1e-2) and the number of epochs (1..epochs) by validation NDCG@10.';
+      '\n--valid FILE picks lambda (0, 1e-4, 1e-3, 1e-2) and the number of epochs (1..epochs) by validation NDCG@10.' +
+      '\n--threads N trains trainer=sgd|pegasos|perceptron on N threads by parameter mixing (not with --valid).';
   },
-  train(am, { train, valid, algo, set, log }) {
+  async train(am, { train, valid, algo, set, log, threads }) {
     const data = readData(am, train);
     const options = { ...parseOptionStrings(am.Ranker.options(), set, 'ranking'), algo };
     const model = new am.Ranker(options);
     const check = valid ? readData(am, valid) : data;
     if (valid) {
-      model.fit(data, { valid: check });
+      await model.fit(data, { valid: check, workers: threads });
       log?.(`validation chose lambda ${model.options.lambda}, epochs ${model.options.epochs}`);
     } else {
-      model.fit(data, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training loss ${p.trainingError.toFixed(4)}`)) });
+      await model.fit(data, { workers: threads, onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training loss ${p.trainingError.toFixed(4)}`)) });
     }
     const metrics = strip(measures(am, model, check));
     return { model, n: data.queries, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };
