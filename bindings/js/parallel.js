@@ -27,14 +27,19 @@ export const AUTO_MIN_ROWS = 500000;
 // 0.1 s more than a fit on this thread): from bench/parallel.mjs (docs/benchmarks.md) 2 workers would break even on
 // 2 free cores only near 100,000 documents at the default 20 epochs, so the bar sits well above it.
 export const AUTO_MIN_DOCUMENTS = 500000;
+// … and 'auto' gives each ranking worker at least this many queries (a shard takes one step per query and epoch;
+// below 50 queries the serial default already raises the epochs to make 1,000 steps): one big group of
+// documents trains on this thread, however many documents it has.
+export const AUTO_MIN_QUERIES_PER_WORKER = 50;
 
 const cores = () => globalThis.navigator?.hardwareConcurrency
   ?? globalThis.process?.getBuiltinModule?.('os')?.availableParallelism?.() ?? 1;
 
-// workers: a count in [1, MAX_WORKERS], or 'auto': the cores (at most MAX_WORKERS) when there are at least
-// autoMin training examples (sequences for taggers, rows for multiclass), else 1.
-export function workerCount(workers, examples, autoMin = AUTO_MIN_SEQUENCES) {
-  if (workers === 'auto') return examples >= autoMin ? Math.max(1, Math.min(MAX_WORKERS, cores())) : 1;
+// workers: a count in [1, MAX_WORKERS], or 'auto': the cores (at most MAX_WORKERS and at most `most`) when there
+// are at least autoMin training examples (sequences for taggers, rows for multiclass, documents for rankers),
+// else 1.
+export function workerCount(workers, examples, autoMin = AUTO_MIN_SEQUENCES, most = MAX_WORKERS) {
+  if (workers === 'auto') return examples >= autoMin ? Math.max(1, Math.min(MAX_WORKERS, most, cores())) : 1;
   if (!Number.isInteger(workers) || workers < 1 || workers > MAX_WORKERS) {
     throw new RangeError(`workers must be 'auto' or an integer from 1 to ${MAX_WORKERS}, got ${workers}`);
   }

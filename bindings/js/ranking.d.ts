@@ -106,7 +106,8 @@ export interface RankerParallelFitOptions extends RankerFitOptions {
    * (its own wasm instance) runs one epoch on its shard of the queries, then the weights are mixed by shard size.
    * Online trainers only (trainer sgd, pegasos, perceptron; auto is sgd for ndcg); a round is one epoch over every
    * query. The same seed and count give the same model everywhere; 1 gives the serial model. 'auto': the cores (at
-   * most 8) for the online trainers on 500,000 documents or more, else this thread. Validation (valid) runs on
+   * most 8, and at most one per 50 queries) for the online trainers on 500,000 documents or more, else this
+   * thread (one big group always trains here). Validation (valid) runs on
    * this thread: with it, workers may only be 1 or 'auto'.
    */
   workers: number | 'auto';

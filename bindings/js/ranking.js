@@ -3,7 +3,7 @@
 import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
-import { trainMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS } from './parallel.js';
+import { trainMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from './parallel.js';
 
 export const RANKING_ALGORITHMS = ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise'];
 // The online trainers, the ones parameter mixing applies to.
@@ -181,7 +181,8 @@ export function install(M, api) {
       const train = packQueries(queries, 'queries');
       // one matrix of every document to copy to each worker, not one per query
       const packed = { ...train.X, relevance: train.relevance, queryOffsets: train.queryOffsets };
-      const n = workerCount(workers, train.relevance.length, AUTO_MIN_DOCUMENTS);
+      const queryCount = train.queryOffsets.length - 1;
+      const n = workerCount(workers, train.relevance.length, AUTO_MIN_DOCUMENTS, Math.floor(queryCount / AUTO_MIN_QUERIES_PER_WORKER));
       if (workers === 'auto' && (!this.#online() || n === 1)) return this.fit(packed, fitOptions);
       const report = trainingProgress(fitOptions.onProgress);
       const { bytes } = await trainMixed({ model: 'Ranker', options: this.#options, args: [packed] },

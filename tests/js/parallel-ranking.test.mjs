@@ -6,9 +6,12 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
 import { TrainingWorker } from '../../bindings/js/worker.js';
+import { workerCount, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER, MAX_WORKERS } from '../../bindings/js/parallel.js';
+import { availableParallelism } from 'node:os';
 import { queries } from './parallel-cases.mjs';
 
 const am = await init();
+const cores = availableParallelism();
 const data = queries(120, 5);
 const ndcgAt10 = (model, set = data) => {
   const scores = Float64Array.from(set.flatMap((q) => Array.from(model.score(q.features))));
@@ -74,4 +77,15 @@ test('bad input rejects the fit with the library message; the module keeps worki
   }
   const model = await new am.Ranker({ epochs: 2 }).fit(data, { workers: 2 });
   assert.equal(model.score(data[0].features).length, data[0].features.length);
+});
+
+test("'auto' gives every ranking worker at least 50 queries: one big group trains on one thread", () => {
+  const big = AUTO_MIN_DOCUMENTS;
+  const forQueries = (count) => workerCount('auto', big, AUTO_MIN_DOCUMENTS, Math.floor(count / AUTO_MIN_QUERIES_PER_WORKER));
+  assert.equal(AUTO_MIN_QUERIES_PER_WORKER, 50);
+  assert.equal(forQueries(1), 1);     // one group of 500,000 documents
+  assert.equal(forQueries(99), 1);
+  assert.equal(forQueries(100), Math.min(2, cores));
+  assert.equal(forQueries(10000), Math.min(MAX_WORKERS, cores));
+  assert.equal(workerCount('auto', big - 1, AUTO_MIN_DOCUMENTS, 100), 1);  // few documents
 });
