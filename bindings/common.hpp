@@ -167,6 +167,15 @@ val typed_array(const char* type, const std::vector<T>& v) {
   return out;
 }
 
+// Sparse rows as a reader returns them to JS: offsets, indices, values (CSR), rows and cols, set on out.
+inline void set_sparse_rows(val& out, const OwnedRows& rows) {
+  out.set("offsets", typed_array("Int32Array", rows.offsets));
+  out.set("indices", typed_array("Int32Array", rows.indices));
+  out.set("values", typed_array("Float32Array", rows.values));
+  out.set("rows", rows.rows());
+  out.set("cols", rows.cols);
+}
+
 inline const uint8_t* bytes_at(uintptr_t p) { return reinterpret_cast<const uint8_t*>(p); }
 // A text file's bytes that JS copied into wasm memory (wasm.js readText), read in place.
 inline std::string_view text_at(uintptr_t p, size_t size) { return {reinterpret_cast<const char*>(p), size}; }

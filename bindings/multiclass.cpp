@@ -86,11 +86,7 @@ std::string kernel_help() { return describe(KernelMulticlass::options_table()); 
 val libsvm_to_js(const LabeledRows& d) {
   val out = val::object();
   out.set("labels", typed_array("Int32Array", d.labels));
-  out.set("offsets", typed_array("Int32Array", d.rows.offsets));
-  out.set("indices", typed_array("Int32Array", d.rows.indices));
-  out.set("values", typed_array("Float32Array", d.rows.values));
-  out.set("rows", d.rows.rows());
-  out.set("cols", d.rows.cols);
+  set_sparse_rows(out, d.rows);
   return out;
 }
 using LibsvmReader = JsReader<LibsvmParser, &libsvm_to_js>;

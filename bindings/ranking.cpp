@@ -79,11 +79,7 @@ val letor_to_js(const OwnedQueries& d) {
   out.set("qids", per_row);
   out.set("queryIds", per_query);
   out.set("queryOffsets", typed_array("Int32Array", d.offsets));
-  out.set("offsets", typed_array("Int32Array", d.features.offsets));
-  out.set("indices", typed_array("Int32Array", d.features.indices));
-  out.set("values", typed_array("Float32Array", d.features.values));
-  out.set("rows", d.features.rows());
-  out.set("cols", d.features.cols);
+  set_sparse_rows(out, d.features);
   out.set("queries", d.queries());
   return out;
 }

@@ -254,11 +254,7 @@ val multilabel_to_js(const MultilabelData& d) {
   out.set("setOffsets", typed_array("Int32Array", set_offsets));
   out.set("setLabels", typed_array("Int32Array", set_labels));
   out.set("labels", d.labels);
-  out.set("offsets", typed_array("Int32Array", d.features.offsets));
-  out.set("indices", typed_array("Int32Array", d.features.indices));
-  out.set("values", typed_array("Float32Array", d.features.values));
-  out.set("rows", d.features.rows());
-  out.set("cols", d.features.cols);
+  set_sparse_rows(out, d.features);
   return out;
 }
 using MultilabelReader = JsReader<MultilabelParser, &multilabel_to_js>;

@@ -230,14 +230,11 @@ ConlluReader open_conllu(std::string column) { return {ChunkedReader(ConlluParse
 using ColumnsReader = JsReader<ColumnsParser, &tagged_to_js>;
 ColumnsReader open_columns() { return {}; }
 
-// {offsets, indices, values, cols, starts, tags, lengths}
+// {offsets, indices, values, rows, cols, starts, tags, lengths}: rows of every position of every sequence
 val svmhmm_to_js(const NumericSequences& d) {
   std::vector<int32_t> starts(d.starts.begin(), d.starts.end());
   val out = val::object();
-  out.set("offsets", typed_array("Int32Array", d.rows.offsets));
-  out.set("indices", typed_array("Int32Array", d.rows.indices));
-  out.set("values", typed_array("Float32Array", d.rows.values));
-  out.set("cols", d.rows.cols);
+  set_sparse_rows(out, d.rows);
   out.set("starts", typed_array("Int32Array", starts));
   out.set("tags", join(d.tags));
   out.set("lengths", typed_array("Int32Array", lengths_of(d.tags)));

@@ -149,7 +149,7 @@ export declare class DenseSequenceTagger extends Tagger<number[][] | DenseSequen
 }
 
 export interface TaggedText { sentences: string[][]; tags: string[][] }
-export interface SvmhmmData extends NumericCorpus { starts: Int32Array; tags: string[][] }
+export interface SvmhmmData extends NumericCorpus { starts: Int32Array; tags: string[][]; /** positions of all sequences */ rows: number; lengths: Int32Array }
 
 export interface TagScores { name: string; precision: number; recall: number; f1: number; support: number; predicted: number; correct: number }
 export interface SequenceReport {
