@@ -17,7 +17,6 @@ export const taskFiles = {
 export const tasksOf = (task) => (task === 'all' ? Object.keys(taskFiles) : [task]);
 
 export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps = 3, first = Infinity, repeat = 1, extra = {} }) {
-  const print = (line) => console.log(line);
   const tokenAccuracy = (tagger, test) => am.metrics.sequences(test.y, tagger.tag(test.x)).tokenAccuracy;
   const rowAccuracy = (model, test) => am.metrics.classification(test.y, model.predict(test.x)).accuracy;
   const ndcgAt10 = (model, test) => am.metrics.ranking(model.score(test.x), test.x).ndcg[9];
@@ -50,7 +49,7 @@ export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps 
     const serial = runs[0];
     for (const n of kinds) {
       const r = runs[n], what = n === 0 ? 'serial (this thread)' : `${n} worker${n > 1 ? 's' : ''}`;
-      print(`| ${name} | ${what} | ${r.seconds.toFixed(2)} | ${(serial.seconds / r.seconds).toFixed(2)} | ${(100 * r.accuracy).toFixed(2)}% | ${r.round.toFixed(3)} |`);
+      console.log(`| ${name} | ${what} | ${r.seconds.toFixed(2)} | ${(serial.seconds / r.seconds).toFixed(2)} | ${(100 * r.accuracy).toFixed(2)}% | ${r.round.toFixed(3)} |`);
     }
     if (runs[1] && runs[2]) {
       const E = runs[1].round, O = Math.max(0, runs[2].round - E / 2), epochs = serial.epochs;
@@ -58,7 +57,7 @@ export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps 
       const T = (n) => A + B / n + epochs * (E / n + O * n / 2);
       // whole fits: the 1-worker run's seconds with its modelled part replaced by T(n)
       const speedUp = (n) => (serial.seconds / (runs[1].seconds - T(1) + T(n))).toFixed(2);
-      print(`| ${name} | model: A ${A.toFixed(2)} s, B ${B.toFixed(2)} s, E ${E.toFixed(2)} s, O(2) ${O.toFixed(3)} s | over serial, 2: ${speedUp(2)}×, 4: ${speedUp(4)}×, 8: ${speedUp(8)}×; epochs alone, 2: ${(E / (E / 2 + O)).toFixed(2)}×, 8: ${(E / (E / 8 + 4 * O)).toFixed(2)}× | | |`);
+      console.log(`| ${name} | model: A ${A.toFixed(2)} s, B ${B.toFixed(2)} s, E ${E.toFixed(2)} s, O(2) ${O.toFixed(3)} s | over serial, 2: ${speedUp(2)}×, 4: ${speedUp(4)}×, 8: ${speedUp(8)}×; epochs alone, 2: ${(E / (E / 2 + O)).toFixed(2)}×, 8: ${(E / (E / 8 + 4 * O)).toFixed(2)}× | | |`);
     }
   }
 
@@ -104,11 +103,11 @@ export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps 
     },
   };
 
-  print('| task | run | seconds | speed-up | accuracy | s/round |');
-  print('|---|---|---:|---:|---:|---:|');
+  console.log('| task | run | seconds | speed-up | accuracy | s/round |');
+  console.log('|---|---|---:|---:|---:|---:|');
   for (const name of tasksOf(task)) {
     const files = taskFiles[name], absent = files.find((f) => texts[f] === undefined);
-    if (absent) print(`| ${name} | (skipped: ${absent} not found in the data directory) |`);
+    if (absent) console.log(`| ${name} | (skipped: ${absent} not found in the data directory) |`);
     else await tasks[name](...files.map((f) => texts[f]));
   }
 }
