@@ -4,7 +4,7 @@
 //   node bench/demo-tagger.mjs
 import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { launch, missing } from '../tests/e2e/browser.mjs';
+import { launch, missing, openDemo } from '../tests/e2e/browser.mjs';
 import { init } from '../bindings/js/index.js';
 
 const dir = process.env.ARGMAX_DATA ?? fileURLToPath(new URL('../../shared/data', import.meta.url));
@@ -30,8 +30,7 @@ const sameAsShipped = Buffer.compare(Buffer.from(tagger.save()), Buffer.from(shi
 const b = await launch();
 let browser;
 try {
-  await b.page.goto(`${b.url}web/?manual`);
-  await b.page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 120_000 });
+  await openDemo(b);
   started = performance.now();
   await b.page.click('#tagging button.ewt');
   await b.page.waitForFunction(() => /^trained:|could not/.test(document.querySelector('#tagging .training .status').textContent), null, { timeout: 600_000 });

@@ -41,6 +41,22 @@ export async function launch() {
   };
 }
 
+// Opens the demo page (served cross-origin isolated, so training can use Web Workers) and waits until it is ready,
+// so that no request of it is left in flight for a later navigation to abort.
+export async function openDemo({ page, url }) {
+  await page.goto(`${url}web/?manual`);
+  await page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 120_000 });
+}
+
+// Runs module[name](am, ...args) in the page and resolves with its result; source is the text of an ES module
+// that imports nothing, am the library imported as the demo imports it.
+export function runInPage(page, source, name, ...args) {
+  return page.evaluate(async ([text, name, args]) => {
+    const module = await import(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));
+    return module[name](await (await import('/bindings/js/index.js')).init(), ...args);
+  }, [source, name, args]);
+}
+
 export async function shoot(page, name, selector) {
   if (selector) await page.locator(selector).screenshot({ path: join(artifacts, `${name}.png`) });
   else await page.screenshot({ path: join(artifacts, `${name}.png`), fullPage: name.endsWith('full') });

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, missing } from './browser.mjs';
+import { launch, missing, openDemo, runInPage } from './browser.mjs';
 import { init } from '../../bindings/js/index.js';
 import { savedDigests } from '../js/determinism-cases.mjs';
 import { mixedDigests } from '../js/parallel-cases.mjs';
@@ -19,14 +19,8 @@ after(async () => {
 
 // Runs cases[name](am) in the page, cases being the module tests/js/<file>.
 async function inChromium(file, name) {
-  await b.page.goto(`${b.url}web/?manual`);
-  // (the page done loading, so that the next navigation aborts no request of this one)
-  await b.page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 120_000 });
-  const source = readFileSync(new URL(`../js/${file}`, import.meta.url), 'utf8');
-  return b.page.evaluate(async ([text, name]) => {
-    const cases = await import(URL.createObjectURL(new Blob([text], { type: 'text/javascript' })));
-    return cases[name](await (await import('/bindings/js/index.js')).init());
-  }, [source, name]);
+  await openDemo(b);
+  return runInPage(b.page, readFileSync(new URL(`../js/${file}`, import.meta.url), 'utf8'), name);
 }
 
 test('seeded multiclass, sequence and ranking models save identical bytes in Chromium and Node', { skip }, async () => {

@@ -3,7 +3,7 @@
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { launch, missing } from './browser.mjs';
+import { launch, missing, openDemo } from './browser.mjs';
 
 const skip = missing() ?? false;
 const COUNT = Number(process.env.ARGMAX_LEAK_COUNT ?? 200_000);
@@ -13,8 +13,7 @@ let b, names = [];
 before(async () => {
   if (skip) return;
   b = await launch();
-  await b.page.goto(`${b.url}web/?manual`);
-  await b.page.waitForFunction(() => window.argmaxDemo?.ready === true, null, { timeout: 120_000 });  // no request left in flight
+  await openDemo(b);
   names = await b.page.evaluate(async (source) => {
     const url = URL.createObjectURL(new Blob([source], { type: 'text/javascript' }));
     const kinds = await import(url);
