@@ -41,7 +41,9 @@ mkdirSync(crashes, { recursive: true });
 const rows = [];
 let failed = false;
 for (const target of targets) {
-  const limits = ['-rss_limit_mb=2048', '-malloc_limit_mb=1024', '-timeout=10', `-artifact_prefix=${crashes}/${target}-`,
+  // -timeout: a hang, not a slow unit. A model may legally claim a 2^26-weight random-feature map, which its load
+  // regenerates in 1–6 s under the sanitizers; on a busy machine that must not read as a hang.
+  const limits = ['-rss_limit_mb=2048', '-malloc_limit_mb=1024', '-timeout=30', `-artifact_prefix=${crashes}/${target}-`,
     '-print_final_stats=1', runs ? `-runs=${runs}` : `-max_total_time=${seconds}`];
   const started = Date.now();
   const r = spawnSync(join(build, 'tests', 'fuzz', target), [...limits, corpus(target)], { encoding: 'utf8', maxBuffer: 1 << 28 });
