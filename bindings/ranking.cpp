@@ -6,6 +6,7 @@
 #include "training_report.hpp"
 #include "io/letor.hpp"
 #include "metrics/ranking_metrics.hpp"
+#include "ranking/bipartite.hpp"
 #include "ranking/ranker.hpp"
 #include "ranking/ranker_shard_trainer.hpp"
 #include "shard_binding.hpp"
@@ -101,6 +102,17 @@ double measure(std::string name, uintptr_t scores, uintptr_t relevance, int r, i
   fail("unknown ranking measure '", name, "'");
 }
 
+// {cut, value}: the cut for the rule score > cut that maximises a thresholded measure (f1, fbeta, balanced).
+val best_cut(std::string name, double beta, uintptr_t scores, uintptr_t labels, int r) {
+  const BipartiteSpec spec{bipartite_measure_named(name), beta, 1};
+  const BipartiteCut cut =
+      bipartite_threshold(spec, reinterpret_cast<const double*>(scores), reinterpret_cast<const float*>(labels), r);
+  val out = val::object();
+  out.set("cut", cut.cut);
+  out.set("value", cut.measure);
+  return out;
+}
+
 // {ndcg: Float64Array (k = 1..maxK), precision, map, kendallTau, auc, queries, counted}
 val report(uintptr_t scores, uintptr_t relevance, int rows, uintptr_t query_offsets, int queries, std::string convention,
            int max_k) {
@@ -143,6 +155,7 @@ EMSCRIPTEN_BINDINGS(argmax_ranking) {
   bind_reader<LetorReader, &open_letor>("LetorReader");
   function("rankingMeasure", &Guard<&measure>::call);
   function("rankingReport", &Guard<&report>::call);
+  function("bestCut", &Guard<&best_cut>::call);
 }
 
 }  // namespace argmax::js

@@ -162,6 +162,10 @@ export interface RankingMetrics {
   kendallTau(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
   /** relevant (rel > 0) against the rest; ties count ½ */
   auc(scores: ArrayLike<number>, relevance: ArrayLike<number>, options?: MeasureOptions): number;
+  /** the cut for the rule score > cut that maximises a thresholded measure of the labels (positive where > 0),
+   *  and that measure: a threshold for any scorer, e.g. a BinaryClassifier's scores on held-out data */
+  bestCut(scores: ArrayLike<number>, labels: ArrayLike<number>, options?: { measure?: 'f1' | 'fbeta' | 'balanced'; beta?: number }):
+    { cut: number; value: number };
   /** means over queries. A query with no documents is treated as a query without a relevant document, as the
    *  per-query measures treat it: it counts 0 under 'letor4' and is skipped under 'common'. */
   ranking(scores: ArrayLike<number>, queries: { relevance: ArrayLike<number> }[] | { relevance: ArrayLike<number>; queryOffsets: ArrayLike<number> },

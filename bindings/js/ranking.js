@@ -144,12 +144,8 @@ export function install(M, api) {
       if (valid !== undefined) {
         const v = packQueries(valid, 'valid');
         const grid = Float64Array.from(lambdas);
-        const handle = withHeap(M, (heap) => {
-          const l = heap.alloc(grid.length * 8);
-          M.HEAPF64.set(grid, l >> 3);
-          return M.Ranker.trainWithValidation(...queryArgs(heap, train, 'queries'), ...queryArgs(heap, v, 'valid'),
-            this.#optionText, l, grid.length, evalK);
-        });
+        const handle = withHeap(M, (heap) => M.Ranker.trainWithValidation(...queryArgs(heap, train, 'queries'),
+          ...queryArgs(heap, v, 'valid'), this.#optionText, heap.f64(grid), grid.length, evalK));
         this.replaceHandle(handle);
         this.#training = handle.training();
         return this;
@@ -222,11 +218,7 @@ export function install(M, api) {
   const measure = (name) => (scores, relevance, { k = 10, convention = 'common' } = {}) => {
     const rel = relevanceArray(relevance, undefined, 'relevance'), s = scoreArray(scores, rel.length);
     if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be an integer ≥ 1; got ${k}`);
-    return withHeap(M, (heap) => {
-      const p = heap.alloc(s.length * 8);
-      M.HEAPF64.set(s, p >> 3);
-      return M.rankingMeasure(name, p, heap.f32(rel), rel.length, k, conventionOf(convention));
-    });
+    return withHeap(M, (heap) => M.rankingMeasure(name, heap.f64(s), heap.f32(rel), rel.length, k, conventionOf(convention)));
   };
   const metrics = {
     // NDCG@k, gain 2^rel − 1. convention 'common' (log2(p+1) discount, truncated at the query size; NaN for a
@@ -236,6 +228,14 @@ export function install(M, api) {
     averagePrecision: measure('ap'),
     kendallTau: measure('tau'),
     auc: measure('auc'),
+    // The threshold for any scorer: the cut for the rule score > cut that maximises a thresholded measure of
+    // labels (positive where > 0) → { cut, value }. measure 'f1', 'fbeta' (with beta) or 'balanced'.
+    bestCut: (scores, labels, { measure = 'f1', beta = 1 } = {}) => {
+      const y = relevanceArray(labels, undefined, 'labels'), s = scoreArray(scores, y.length);
+      if (!['f1', 'fbeta', 'balanced'].includes(measure)) throw new TypeError(`measure must be 'f1', 'fbeta' or 'balanced'; got ${JSON.stringify(measure)}`);
+      if (typeof beta !== 'number' || !(beta > 0) || !Number.isFinite(beta)) throw new RangeError(`beta must be a finite number > 0; got ${beta}`);
+      return withHeap(M, (heap) => M.bestCut(measure, beta, heap.f64(s), heap.f32(y), y.length));
+    },
     // Means over many queries: scores for every document, and queries as [{ relevance }] / readLetor's result,
     // or { relevance, queryOffsets }. → { ndcg: Float64Array (k = 1..maxK), precision, map, kendallTau, auc, queries, counted }
     ranking(scores, queries, { convention = 'common', maxK = 10 } = {}) {
@@ -254,12 +254,8 @@ export function install(M, api) {
       }
       const s = scoreArray(scores, relevance.length);
       if (!Number.isInteger(maxK) || maxK < 1) throw new RangeError(`maxK must be an integer ≥ 1; got ${maxK}`);
-      return withHeap(M, (heap) => {
-        const p = heap.alloc(s.length * 8);
-        M.HEAPF64.set(s, p >> 3);
-        return M.rankingReport(p, heap.f32(relevance), relevance.length, heap.i32(queryOffsets), queryOffsets.length - 1,
-          conventionOf(convention), maxK);
-      });
+      return withHeap(M, (heap) => M.rankingReport(heap.f64(s), heap.f32(relevance), relevance.length, heap.i32(queryOffsets),
+        queryOffsets.length - 1, conventionOf(convention), maxK));
     },
   };
 

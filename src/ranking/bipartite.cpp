@@ -70,6 +70,35 @@ double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8
   return best_cut;
 }
 
+BipartiteMeasure bipartite_measure_named(const std::string& name) {
+  if (name == "f1") return BipartiteMeasure::F1;
+  if (name == "fbeta") return BipartiteMeasure::FBeta;
+  if (name == "precision@k") return BipartiteMeasure::PrecisionAtK;
+  if (name == "recall@k") return BipartiteMeasure::RecallAtK;
+  if (name == "balanced") return BipartiteMeasure::BalancedAccuracy;
+  fail("unknown bipartite measure '", name, "' (f1, fbeta, precision@k, recall@k, balanced)");
+}
+
+BipartiteCut bipartite_threshold(const BipartiteSpec& spec, const double* s, const float* labels, int32_t r) {
+  require(r >= 0, "negative number of scores");
+  std::vector<int8_t> y(static_cast<size_t>(r));
+  int32_t P = 0;
+  for (int32_t i = 0; i < r; ++i) {
+    require(std::isfinite(s[i]) && std::isfinite(labels[i]), "score or label ", i, " is not a finite number");
+    y[size_t(i)] = labels[i] > 0 ? 1 : -1;
+    P += labels[i] > 0;
+  }
+  require(P > 0 && P < r, "a cut needs a positive (label > 0) and a negative example; got ", P, " positive of ", r);
+  const std::vector<int32_t> one_group(static_cast<size_t>(r), 0);
+  BipartiteCut out;
+  out.cut = bipartite_best_cut(spec, s, y.data(), one_group.data(), 1, r);
+  int32_t a = 0, b = 0;
+  for (int32_t i = 0; i < r; ++i)
+    if (s[i] > out.cut) ++(y[size_t(i)] > 0 ? a : b);
+  out.measure = bipartite_measure(spec, a, b, P - a, r - P - b);
+  return out;
+}
+
 double bipartite_loss(const BipartiteSpec& spec, const int8_t* v, const int8_t* y, int32_t r) {
   int32_t a = 0, b = 0, c = 0, d = 0;
   for (int32_t i = 0; i < r; ++i) {

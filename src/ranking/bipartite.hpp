@@ -52,6 +52,17 @@ std::vector<int8_t> bipartite_reference(const BipartiteSpec& spec, const double*
 double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8_t* y, const int32_t* group,
                           int32_t groups, int32_t r);
 
+// The measure a name stands for: f1, fbeta, precision@k, recall@k, balanced; InputError otherwise.
+BipartiteMeasure bipartite_measure_named(const std::string& name);
+
+// The best cut of one labelled group (y_i > 0 positive) for the rule s_i > cut, and the measure it scores:
+// a plug-in threshold for any scorer. InputError without a positive and a negative, or for a top-k measure.
+struct BipartiteCut {
+  double cut = 0;
+  double measure = 0;
+};
+BipartiteCut bipartite_threshold(const BipartiteSpec& spec, const double* s, const float* labels, int32_t r);
+
 // Prediction argmax_{v∈V} Σ v_i s_i: +1 where s_i > 0, then the fewest changes (by score) that reach V.
 std::vector<int8_t> bipartite_predict(const BipartiteSpec& spec, const double* s, int32_t r);
 

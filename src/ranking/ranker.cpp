@@ -112,11 +112,7 @@ Ranker::Training::Plan plan_training(const Options& options, int queries) {
   else if (algo == "kendall") config.objective = RankingObjective::Kendall;
   else {
     config.objective = RankingObjective::Bipartite;
-    config.bipartite.measure = algo == "f1"            ? BipartiteMeasure::F1
-                               : algo == "fbeta"       ? BipartiteMeasure::FBeta
-                               : algo == "precision@k" ? BipartiteMeasure::PrecisionAtK
-                               : algo == "recall@k"    ? BipartiteMeasure::RecallAtK
-                                                       : BipartiteMeasure::BalancedAccuracy;
+    config.bipartite.measure = bipartite_measure_named(algo);
   }
   plan.trainer = options.choice("trainer");
   if (plan.trainer == "auto") plan.trainer = config.objective == RankingObjective::Ndcg ? "sgd" : "cutting-plane";

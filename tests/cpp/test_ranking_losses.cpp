@@ -229,3 +229,23 @@ TEST_CASE("a cut falls midway between distinct scores; of equally good cuts, the
   const double u[] = {4, 2, -3, -4};  // the same, mirrored: now 3 is nearer 0 than -3.5
   CHECK(bipartite_best_cut({BipartiteMeasure::BalancedAccuracy, 1, 1}, u, y, group, 1, 4) == 3);
 }
+
+TEST_CASE("a plug-in threshold: the best cut of labelled scores and the measure it scores", "[ranking]") {
+  // F1 of the cuts below 4, 3, -2, -4 (labels +, −, +, −): 2/3, 1/2, 4/5, 2/3 (as above); labels are > 0 or not
+  const double s[] = {4, 3, -2, -4};
+  const float labels[] = {1, 0, 2.5f, -1};
+  const BipartiteCut f1 = bipartite_threshold({bipartite_measure_named("f1"), 1, 1}, s, labels, 4);
+  CHECK(f1.cut == -3);
+  CHECK(f1.measure == Approx(0.8));
+  // F_2 = 5a / (5a + b + 4c) of the same cuts and of the cut below all: 5/9, 1/2, 10/11, 5/6: the best is at -3
+  const BipartiteCut f2 = bipartite_threshold({bipartite_measure_named("fbeta"), 2, 1}, s, labels, 4);
+  CHECK(f2.cut == -3);
+  CHECK(f2.measure == Approx(10.0 / 11));
+  const double nan[] = {1, std::nan("")};
+  const float one_class[] = {1, 1}, two[] = {1, 0};
+  CHECK_THROWS_WITH(bipartite_threshold({}, s, one_class, 2), Catch::Contains("got 2 positive of 2"));
+  CHECK_THROWS_WITH(bipartite_threshold({}, nan, two, 2), Catch::Contains("score or label 1 is not a finite number"));
+  CHECK_THROWS_WITH(bipartite_threshold({bipartite_measure_named("precision@k"), 1, 1}, s, labels, 4),
+                    Catch::Contains("no cut to fit"));
+  CHECK_THROWS_WITH(bipartite_measure_named("auc"), Catch::Contains("unknown bipartite measure 'auc'"));
+}

@@ -138,6 +138,37 @@ test('measures on hand-computed queries, both conventions', () => {
   assert.throws(() => am.metrics.ndcg(s, rel, { convention: 'trec' }), TypeError);
 });
 
+test('bestCut picks the threshold that maximises F1, F_β or balanced accuracy: every cut tried by hand', () => {
+  let seed = 7;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const measures = {
+    f1: (a, b, c) => (2 * a) / (2 * a + b + c),
+    fbeta: (a, b, c) => (5 * a) / (5 * a + b + 4 * c),  // β = 2
+    balanced: (a, b, c, d) => (a / (a + c) + d / (d + b)) / 2,
+  };
+  for (let trial = 0; trial < 30; ++trial) {
+    const n = 2 + (trial % 25);
+    const scores = Array.from({ length: n }, () => Math.round(8 * rand()) / 2);  // ties
+    const labels = scores.map((v, i) => (i === 0 ? 1 : i === 1 ? -1 : rand() < 0.3 ? 1 : 0));
+    const at = (m, t) => {
+      let a = 0, b = 0, c = 0, d = 0;
+      scores.forEach((v, i) => { if (labels[i] > 0) (v > t ? ++a : ++c); else (v > t ? ++b : ++d); });
+      return measures[m](a, b, c, d);
+    };
+    for (const measure of Object.keys(measures)) {
+      const best = Math.max(...[...scores, Math.min(...scores) - 1].map((t) => at(measure, t)));
+      const { cut, value } = am.metrics.bestCut(scores, labels, { measure, beta: 2 });
+      assert.ok(Math.abs(value - best) < 1e-12 && Math.abs(at(measure, cut) - best) < 1e-12, `${measure}: ${value} at ${cut}, best ${best}`);
+    }
+  }
+  assert.throws(() => am.metrics.bestCut([1, 2], [1, 1]), /a cut needs a positive \(label > 0\) and a negative example; got 2 positive of 2/);
+  assert.throws(() => am.metrics.bestCut([1, NaN], [1, 0]), /scores\[1\] is NaN/);
+  assert.throws(() => am.metrics.bestCut([1, 2], [1]), /scores has 2 values, expected 1/);
+  assert.throws(() => am.metrics.bestCut([1, 2], [1, 0], { measure: 'precision@k' }), /measure must be 'f1', 'fbeta' or 'balanced'/);
+  assert.throws(() => am.metrics.bestCut([1, 2], [1, 0], { beta: 0 }), /beta must be a finite number > 0/);
+  assert.equal(am.metrics.bestCut([2, 1], [1, 0]).value, 1);
+});
+
 test('readLetor parses queries and names the bad line; errors leave the module usable', () => {
   const d = am.io.readLetor('2 qid:5 1:0.5 3:1 # a\n0 qid:5 2:1\n1 qid:9 1:1\n');
   assert.deepEqual([d.rows, d.cols, d.queries], [3, 3, 2]);
