@@ -204,7 +204,8 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
     m.global = GlobalFeatures(templates, m.labels, r.get_string());
     require(!m.global.empty(), "sequence model has an empty global feature section");
     m.candidates = r.get<int32_t>();
-    require(m.candidates >= 1, "sequence model has ", m.candidates, " reranking candidates");
+    require(m.candidates >= 1 && m.candidates <= SequenceModel::kMaxCandidates, "sequence model has ", m.candidates,
+            " reranking candidates (1 to ", SequenceModel::kMaxCandidates, ")");
     m.global_weights = r.get_vector<float>();
     require(m.global_weights.size() == size_t(m.global.size()), "sequence model has ", m.global_weights.size(),
             " global weights for ", m.global.size(), " global features");

@@ -44,6 +44,8 @@ class SequenceModel {
   GlobalFeatures global;
   std::vector<float> global_weights;
   int32_t candidates = 0;
+  // Every tagging call builds an n-best table of (tokens × labels × candidates), so a model may not claim more.
+  static constexpr int32_t kMaxCandidates = 100000;
   int weight_bits = 32;        // how save() stores them: 32 = float, 16 or 8 = quantised (quantized_weights.hpp)
   OptionList options;          // the training options, for the record
   TrainingReport report;       // how training ended (not saved: a loaded model reports converged)

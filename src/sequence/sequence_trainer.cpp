@@ -54,7 +54,7 @@ const std::vector<OptionSpec>& sequence_options() {
        "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty (online trainers): exact zeros, dropped from the model"},
       {"weight_bits", OptionType::Integer, "32", 8, 32, false,
        "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"},
-      {"candidates", OptionType::Integer, "10", 1, 100000, false,
+      {"candidates", OptionType::Integer, "10", 1, SequenceModel::kMaxCandidates, false,
        "with global features: how many of the chain's best labellings are reranked"},
   };
   static const std::vector<OptionSpec> with_random_features = [] {

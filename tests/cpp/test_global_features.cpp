@@ -190,6 +190,15 @@ TEST_CASE("global features fit what no first-order chain can, and survive save a
   CHECK(loaded.candidates == 64);
   CHECK(loaded.tag(tokens) == reranked.tag(tokens));
   CHECK(loaded.save() == bytes);
+  // Bytes may claim no more candidates than training allows: each claimed one costs every tagging call memory.
+  SequenceModel greedy = loaded;
+  greedy.candidates = SequenceModel::kMaxCandidates;
+  const std::vector<uint8_t> most = greedy.save();
+  CHECK(SequenceModel::load(most.data(), most.size()).candidates == SequenceModel::kMaxCandidates);
+  greedy.candidates = SequenceModel::kMaxCandidates + 1;
+  const std::vector<uint8_t> too_many = greedy.save();
+  CHECK_THROWS_WITH(SequenceModel::load(too_many.data(), too_many.size()),
+                    Catch::Contains("sequence model has 100001 reranking candidates (1 to 100000)"));
   // The margin-rescaled structured SVM trains them too.
   const SequenceModel svm = train_tagger(tokens, tags, {{"algo", "ssvm"}, {"epochs", "50"}, {"features", "custom"},
       {"templates", "word[0] bias"}, {"global", "has count"}, {"candidates", "64"}});
