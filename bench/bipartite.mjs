@@ -149,7 +149,7 @@ for (const p of problems) {
     const f1 = measures(r.scores, test.y).f1;
     const plugged = measures(plugIn(train, testX, cols), test.y).f1;
     gaps.push({ one: f1 - atOne, tuned: f1 - atTuned, plugIn: plugged - atOne, overPlugIn: f1 - plugged });
-    lines.push(`| ${p.name} | ${positive} | ${f1.toFixed(4)} | ${r.training.iterations}${r.training.converged ? '' : ' (cap)'} | ${r.seconds.toFixed(2)} | ${atOne.toFixed(4)} | ${C}: ${atTuned.toFixed(4)} | ${f1 >= atOne ? 'yes' : 'no'} | ${f1 >= atTuned ? 'yes' : 'no'} | ${plugged.toFixed(4)} |`);
+    lines.push(`| ${p.name} | ${positive} | ${f1.toFixed(4)} | ${r.training.iterations}${r.training.converged ? '' : ' (cap)'}${r.training.warning ? ', warns' : ''} | ${r.seconds.toFixed(2)} | ${atOne.toFixed(4)} | ${C}: ${atTuned.toFixed(4)} | ${f1 >= atOne ? 'yes' : 'no'} | ${f1 >= atTuned ? 'yes' : 'no'} | ${plugged.toFixed(4)} |`);
     continue;
   }
   const row = (method, scores, seconds, calls = '') => {

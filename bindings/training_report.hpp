@@ -1,5 +1,5 @@
 // How a fit ended, as the JS object { converged, iterations, gap, tolerance, measure, warning? }
-// (warning only when it did not converge).
+// (warning only when it did not converge, or when the model is known to be poor).
 #pragma once
 #include <emscripten/val.h>
 
@@ -14,7 +14,8 @@ inline emscripten::val training_report_to_js(const TrainingReport& r) {
   out.set("gap", r.gap);
   out.set("tolerance", r.tolerance);
   out.set("measure", r.measure);
-  if (!r.converged) out.set("warning", r.warning());
+  const std::string warning = r.warning();
+  if (!warning.empty()) out.set("warning", warning);
   return out;
 }
 

@@ -47,7 +47,9 @@ export interface TrainingReport {
   tolerance: number;
   /** 'dual gap', 'KKT violation', 'relative gradient norm', …; empty for fixed-epoch trainers */
   measure: string;
-  /** one line, only when not converged: "stopped at max_iter=1000 with KKT violation …; scale the features or raise max_iter" */
+  /** one line, only when not converged ("stopped at max_iter=1000 with KKT violation …; scale the features or raise
+   *  max_iter") or when the model is known to be poor (a whole-set bipartite ranker that separates its training set
+   *  worse than the difference of the class means) */
   warning?: string;
 }
 /** The last onProgress call of a fit: the last epoch's numbers, the TrainingReport and final: true. */

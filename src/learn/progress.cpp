@@ -5,13 +5,16 @@
 namespace argmax {
 
 std::string TrainingReport::warning() const {
-  if (converged) return "";
   std::ostringstream out;
   out.precision(3);
-  if (stopped_by_callback) out << "stopped by the progress callback after " << iterations << " iterations";
-  else out << "stopped at max_iter=" << cap;
-  out << " with " << measure << " " << gap << " (tolerance " << tolerance << ")";
-  if (!stopped_by_callback && !hint.empty()) out << "; " << hint;
+  if (!converged) {
+    if (stopped_by_callback) out << "stopped by the progress callback after " << iterations << " iterations";
+    else out << "stopped at max_iter=" << cap;
+    out << " with " << measure << " " << gap << " (tolerance " << tolerance << ")";
+    if (!stopped_by_callback && !hint.empty()) out << "; " << hint;
+    if (!caution.empty()) out << "; ";
+  }
+  out << caution;
   return out.str();
 }
 

@@ -23,6 +23,7 @@ struct TrainingReport {
   std::string measure;     // what gap is: "dual gap", "KKT violation", "relative gradient norm", …
   std::string hint;        // what to try when the cap is hit
   bool stopped_by_callback = false;
+  std::string caution;     // what is known to be poor about the model, whatever the solver did (empty: nothing)
 
   // Calls the progress callback, when there is one, with what fill(Progress&) reports (computed only then);
   // true when it asks to stop, which is recorded.
@@ -35,7 +36,8 @@ struct TrainingReport {
     return stopped_by_callback;
   }
 
-  // One line, empty when converged: "stopped at max_iter=1000 with KKT violation 0.53 (tolerance 0.1); …".
+  // One line, empty when converged without a caution: "stopped at max_iter=1000 with KKT violation 0.53
+  // (tolerance 0.1); …", then the caution.
   std::string warning() const;
 };
 

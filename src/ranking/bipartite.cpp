@@ -34,8 +34,8 @@ bool bipartite_admissible(const BipartiteSpec& spec, int32_t a, int32_t b, int32
   return true;
 }
 
-double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8_t* y, const int32_t* group,
-                          int32_t groups, int32_t r) {
+BipartiteCut bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8_t* y, const int32_t* group,
+                                int32_t groups, int32_t r) {
   require(spec.measure != BipartiteMeasure::PrecisionAtK && spec.measure != BipartiteMeasure::RecallAtK,
           "precision@k and recall@k rank the top k: they have no cut to fit");
   std::vector<int32_t> P(size_t(groups), 0), N(size_t(groups), 0), a(size_t(groups), 0), b(size_t(groups), 0);
@@ -50,8 +50,9 @@ double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8
   std::sort(order.begin(), order.end(), [s](int32_t u, int32_t v) { return s[u] > s[v]; });
   // Lower the cut from above every score past one distinct score at a time, updating only the groups it moves.
   double total = 0;
+  int32_t counted = 0;
   for (int32_t g = 0; g < groups; ++g)
-    if (counts(g)) total += measure(g);
+    if (counts(g)) total += measure(g), ++counted;
   double best = total, best_cut = r > 0 ? s[order[0]] + 1 : 0;
   for (int32_t q = 0; q < r;) {
     const double score = s[order[size_t(q)]];
@@ -67,7 +68,7 @@ double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8
     if (total > best + kSame || (total >= best - kSame && std::fabs(cut) < std::fabs(best_cut)))
       best = std::max(best, total), best_cut = cut;
   }
-  return best_cut;
+  return {best_cut, counted > 0 ? best / counted : 0.0};
 }
 
 BipartiteMeasure bipartite_measure_named(const std::string& name) {
@@ -90,13 +91,7 @@ BipartiteCut bipartite_threshold(const BipartiteSpec& spec, const double* s, con
   }
   require(P > 0 && P < r, "a cut needs a positive (label > 0) and a negative example; got ", P, " positive of ", r);
   const std::vector<int32_t> one_group(static_cast<size_t>(r), 0);
-  BipartiteCut out;
-  out.cut = bipartite_best_cut(spec, s, y.data(), one_group.data(), 1, r);
-  int32_t a = 0, b = 0;
-  for (int32_t i = 0; i < r; ++i)
-    if (s[i] > out.cut) ++(y[size_t(i)] > 0 ? a : b);
-  out.measure = bipartite_measure(spec, a, b, P - a, r - P - b);
-  return out;
+  return bipartite_best_cut(spec, s, y.data(), one_group.data(), 1, r);
 }
 
 double bipartite_loss(const BipartiteSpec& spec, const int8_t* v, const int8_t* y, int32_t r) {

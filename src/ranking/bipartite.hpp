@@ -46,21 +46,24 @@ BipartiteArgmax bipartite_argmax(const BipartiteSpec& spec, const double* s, con
 // max_{v∈V} [Δ(v, y) + Σ_i (v_i − y*_i) s_i] is ≥ Δ(y*, y) ≥ 0 and bounds Δ(prediction, y) as SSBD 17.3 states.
 std::vector<int8_t> bipartite_reference(const BipartiteSpec& spec, const double* s, const int8_t* y, int32_t r);
 
-// The cut t for which the rule s_i > t scores best: the mean measure over the groups (group[i] in [0, groups);
-// a group without a positive or a negative does not count), over every cut between distinct scores; of equal
-// cuts, the one nearest 0. For the measures of a thresholded prediction: balanced accuracy, F1, F_β.
-double bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8_t* y, const int32_t* group,
-                          int32_t groups, int32_t r);
-
-// The measure a name stands for: f1, fbeta, precision@k, recall@k, balanced; InputError otherwise.
-BipartiteMeasure bipartite_measure_named(const std::string& name);
-
-// The best cut of one labelled group (y_i > 0 positive) for the rule s_i > cut, and the measure it scores:
-// a plug-in threshold for any scorer. InputError without a positive and a negative, or for a top-k measure.
+// A cut t of the rule s_i > t, and the measure it scores.
 struct BipartiteCut {
   double cut = 0;
   double measure = 0;
 };
+
+// The cut t for which the rule s_i > t scores best: the mean measure over the groups (group[i] in [0, groups);
+// a group without a positive or a negative does not count; 0 when none counts), over every cut between
+// distinct scores; of equal cuts, the one nearest 0. For the measures of a thresholded prediction: balanced
+// accuracy, F1, F_β.
+BipartiteCut bipartite_best_cut(const BipartiteSpec& spec, const double* s, const int8_t* y, const int32_t* group,
+                                int32_t groups, int32_t r);
+
+// The measure a name stands for: f1, fbeta, precision@k, recall@k, balanced; InputError otherwise.
+BipartiteMeasure bipartite_measure_named(const std::string& name);
+
+// The best cut of one labelled group (labels_i > 0 positive) for the rule s_i > cut, and the measure it scores:
+// a plug-in threshold for any scorer. InputError without a positive and a negative, or for a top-k measure.
 BipartiteCut bipartite_threshold(const BipartiteSpec& spec, const double* s, const float* labels, int32_t r);
 
 // Prediction argmax_{v∈V} Σ v_i s_i: +1 where s_i > 0, then the fewest changes (by score) that reach V.

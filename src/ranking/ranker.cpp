@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <sstream>
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
@@ -159,7 +160,7 @@ bool has_cut(const RankingProblemConfig& config) {
 }
 
 // The cut of the training scores at which the rule score > cut gives the best mean measure over the queries.
-double best_cut(const RankingProblemConfig& config, const QuerySet& data, const std::vector<double>& scores) {
+BipartiteCut best_cut(const RankingProblemConfig& config, const QuerySet& data, const std::vector<double>& scores) {
   std::vector<int8_t> y(scores.size());
   std::vector<int32_t> query(scores.size());
   for (int q = 0; q < data.queries(); ++q)
@@ -167,6 +168,36 @@ double best_cut(const RankingProblemConfig& config, const QuerySet& data, const 
       y[size_t(i)] = data.relevance[i] > config.relevant_above ? 1 : -1, query[size_t(i)] = q;
   return bipartite_best_cut(config.bipartite, scores.data(), y.data(), query.data(), data.queries(),
                             int32_t(scores.size()));
+}
+
+// A rule the whole-set hinge's model should beat on its own training set: the difference of the class means,
+// with its best cut. Where the classes overlap, the hinge's exact optimum can rank worse than that (letter G
+// against the rest: training F1 0.09 against 0.21; docs/benchmarks.md, "Every class against the rest"); the
+// caution says so rather than leave the model silently poor. Empty when the model does better.
+std::string overlap_caution(const RankingProblemConfig& config, const QuerySet& data, double fitted,
+                            const std::string& measure) {
+  const Rows& x = data.features;
+  std::vector<float> positive(size_t(x.cols()), 0.f), negative(size_t(x.cols()), 0.f);
+  int32_t P = 0;
+  for (int32_t i = 0; i < x.rows(); ++i) {
+    const bool is_positive = data.relevance[i] > config.relevant_above;
+    x.row(i).axpy(1.f, (is_positive ? positive : negative).data());
+    P += is_positive;
+  }
+  if (P == 0 || P == x.rows()) return "";
+  std::vector<float> difference(positive.size());
+  for (size_t j = 0; j < difference.size(); ++j)
+    difference[j] = positive[j] / float(P) - negative[j] / float(x.rows() - P);
+  std::vector<double> scores(size_t(x.rows()));
+  for (int32_t i = 0; i < x.rows(); ++i) scores[size_t(i)] = x.row(i).dot(difference.data());
+  const double means = best_cut(config, data, scores).measure;
+  if (fitted >= means) return "";
+  std::ostringstream out;
+  out.precision(3);
+  out << "the model separates its training set worse than the difference of the class means (training " << measure
+      << " " << fitted << " against " << means << " at their best cuts): the classes overlap, where the whole-set "
+      << "hinge ranks poorly; a per-example learner with a fitted cut does better (docs/benchmarks.md)";
+  return out.str();
 }
 
 // Records the averaged weights at the start of every epoch after the first (= the model after each epoch).
@@ -357,8 +388,11 @@ Ranker Ranker::Training::finish(std::vector<float> w, const TrainingReport& repo
     w.resize(cols);  // the bias coordinate becomes the intercept
     model = Ranker(std::move(w), options_.entries(), intercept);
     model.report_ = report;
-    if (has_cut(plan_->problem) && options_.choice("threshold") == "measure")
-      model.intercept_ -= best_cut(plan_->problem, data_, model.score(data_.features));
+    if (has_cut(plan_->problem)) {
+      const BipartiteCut fitted = best_cut(plan_->problem, data_, model.score(data_.features));
+      if (options_.choice("threshold") == "measure") model.intercept_ -= fitted.cut;
+      model.report_.caution = overlap_caution(plan_->problem, data_, fitted.measure, options_.choice("algo"));
+    }
   }
   model.intercept_ += scaled_->scaling.fold(model.weights_, 1)[0];
   model.use_random_features(std::move(rff_));

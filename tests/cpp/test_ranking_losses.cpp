@@ -207,8 +207,16 @@ TEST_CASE("the best cut of a bipartite measure equals trying every cut, over sev
       };
       double best = value(1e9);  // every distinct score and one cut below them all: every prediction there is
       for (int i = 0; i < r; ++i) best = std::max({best, value(s[i]), value(s[i] - 1e-9)});
-      const double cut = bipartite_best_cut(spec, s.data(), y.data(), group.data(), groups, r);
-      REQUIRE(value(cut) == Approx(best).margin(1e-12));
+      const BipartiteCut cut = bipartite_best_cut(spec, s.data(), y.data(), group.data(), groups, r);
+      REQUIRE(value(cut.cut) == Approx(best).margin(1e-12));
+      int counted = 0;  // groups with both classes
+      for (int g = 0; g < groups; ++g) {
+        int P = 0, N = 0;
+        for (int i = 0; i < r; ++i)
+          if (group[i] == g) ++(y[i] > 0 ? P : N);
+        counted += P > 0 && N > 0;
+      }
+      REQUIRE(cut.measure == Approx(counted > 0 ? best / counted : 0.0).margin(1e-12));
     }
   const BipartiteSpec precision{BipartiteMeasure::PrecisionAtK, 1, 2};
   const double s[] = {1, 0};
@@ -222,12 +230,12 @@ TEST_CASE("a cut falls midway between distinct scores; of equally good cuts, the
   const int32_t group[] = {0, 0, 0, 0};
   // F1 of the cuts below 4, 3, -2, -4: 2/3, 1/2, 4/5, 2/3; the best lies midway between -2 and -4
   const double s[] = {4, 3, -2, -4};
-  CHECK(bipartite_best_cut({BipartiteMeasure::F1, 1, 1}, s, y, group, 1, 4) == -3);
+  CHECK(bipartite_best_cut({BipartiteMeasure::F1, 1, 1}, s, y, group, 1, 4).cut == -3);
   // balanced accuracy: cuts at 3.5 (TPR 1/2, TNR 1) and -3 (TPR 1, TNR 1/2) both give 0.75; -3 is nearer 0
   const double t[] = {4, 3, -2, -4};
-  CHECK(bipartite_best_cut({BipartiteMeasure::BalancedAccuracy, 1, 1}, t, y, group, 1, 4) == -3);
+  CHECK(bipartite_best_cut({BipartiteMeasure::BalancedAccuracy, 1, 1}, t, y, group, 1, 4).cut == -3);
   const double u[] = {4, 2, -3, -4};  // the same, mirrored: now 3 is nearer 0 than -3.5
-  CHECK(bipartite_best_cut({BipartiteMeasure::BalancedAccuracy, 1, 1}, u, y, group, 1, 4) == 3);
+  CHECK(bipartite_best_cut({BipartiteMeasure::BalancedAccuracy, 1, 1}, u, y, group, 1, 4).cut == 3);
 }
 
 TEST_CASE("a plug-in threshold: the best cut of labelled scores and the measure it scores", "[ranking]") {

@@ -169,6 +169,45 @@ test('bestCut picks the threshold that maximises F1, F_β or balanced accuracy: 
   assert.equal(am.metrics.bestCut([2, 1], [1, 0]).value, 1);
 });
 
+test('a whole-set F1 ranker warns when it separates its training set worse than the difference of the class means', () => {
+  let seed = 3;
+  const rand = () => ((seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const gauss = () => Math.sqrt(-2 * Math.log(1 - rand())) * Math.cos(2 * Math.PI * rand());
+  const bestF1 = (scores, y) => {  // every cut, by hand
+    const P = y.filter((v) => v > 0).length;
+    return Math.max(...scores.map((t) => {
+      let a = 0, b = 0;
+      scores.forEach((s, i) => { if (s >= t) (y[i] > 0 ? ++a : ++b); });
+      return (2 * a) / (2 * a + b + P - a);
+    }));
+  };
+  const sets = {
+    // positives shifted along x0: nearly separable, the hinge ranks well
+    separable: () => { const y = rand() < 0.1 ? 1 : 0; return [[gauss() + 4 * y, gauss(), gauss()], y]; },
+    // positives in a disc inside a ring of negatives: no hyperplane separates them
+    ring: () => {
+      const y = rand() < 0.1 ? 1 : 0, r = y ? 0.5 * rand() : 0.3 + 2 * rand(), a = 2 * Math.PI * rand();
+      return [[r * Math.cos(a) + 0.3 * y, r * Math.sin(a), gauss()], y];
+    },
+  };
+  const warned = {};
+  for (const [name, draw] of Object.entries(sets)) {
+    const X = [], y = [];
+    for (let i = 0; i < 600; ++i) { const [x, label] = draw(); X.push(x); y.push(label); }
+    const model = new am.Ranker({ algo: 'f1' }).fit([{ features: X, relevance: y }]);
+    const P = y.filter((v) => v > 0).length;
+    const means = [0, 1, 2].map((j) => X.reduce((a, x, i) => a + x[j] * (y[i] > 0 ? 1 / P : -1 / (X.length - P)), 0));
+    const byMeans = bestF1(X.map((x) => x.reduce((a, v, j) => a + v * means[j], 0)), y);
+    const byModel = bestF1(Array.from(model.score(X)), y);
+    warned[name] = model.training.warning !== undefined;
+    assert.equal(warned[name], byModel < byMeans - 1e-9, `${name}: model ${byModel}, class means ${byMeans}`);
+    if (warned[name]) assert.match(model.training.warning, /worse than the difference of the class means \(training f1 [\d.]+ against [\d.]+/);
+    assert.equal(model.training.converged, true);
+    model.dispose();
+  }
+  assert.deepEqual(warned, { separable: false, ring: true });
+});
+
 test('readLetor parses queries and names the bad line; errors leave the module usable', () => {
   const d = am.io.readLetor('2 qid:5 1:0.5 3:1 # a\n0 qid:5 2:1\n1 qid:9 1:1\n');
   assert.deepEqual([d.rows, d.cols, d.queries], [3, 3, 2]);
