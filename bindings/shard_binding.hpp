@@ -1,5 +1,6 @@
-// The Embind class of a shard trainer under parameter mixing (ChainShardTrainer, MulticlassShardTrainer), as
-// bindings/js/shard-worker.js drives it; each model's binding adds the factories that build its shards.
+// The Embind class of a shard trainer under parameter mixing (ChainShardTrainer, MulticlassShardTrainer,
+// RankerShardTrainer), as bindings/js/shard-worker.js drives it; each model's binding adds the factories that
+// build its shards.
 #pragma once
 #include "common.hpp"
 #include "learn/parameter_mixing.hpp"

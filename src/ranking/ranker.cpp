@@ -292,13 +292,20 @@ std::vector<float> train_exact(const QuerySet& data, const Ranker::Training::Pla
   RankingProblemConfig pairwise = plan.problem;
   pairwise.objective = RankingObjective::Kendall;
   const RankingProblem start(data, pairwise, Surrogate::MarginRescaled);
+  int rounds = 0;
+  const ProgressFn counted = progress ? ProgressFn([&](const Progress& p) {  // epochs count on across solves
+    Progress q = p;
+    q.epoch += rounds;
+    return progress(q);
+  }) : ProgressFn();
   std::vector<float> w(problem.dim(), 0.f);
-  if (start.size() > 0) {
+  if (start.size() > 0) {  // the starting ranker's solve reports progress and can be stopped like the others
     StructuredSvmConfig c = config;
     c.C = default_C(data, false);
-    TrainingReport ignored;
-    const std::vector<float> w0 = train_cutting_plane(start, c, {}, &ignored);
+    const std::vector<float> w0 = train_cutting_plane(start, c, counted, &report);
     std::copy(w0.begin(), w0.end(), w.begin());
+    rounds += report.iterations;
+    if (report.stopped_by_callback) return w;
   }
   SparseAccumulator psi(problem.dim());
   auto objective = [&](const std::vector<float>& v) {
@@ -309,19 +316,13 @@ std::vector<float> train_exact(const QuerySet& data, const Ranker::Training::Pla
   const double tolerance = config.eps * config.C * problem.size();
   problem.fix_targets(w.data());
   double current = objective(w);
-  int rounds = 0;
-  const ProgressFn counted = progress ? ProgressFn([&](const Progress& p) {  // epochs count on across solves
-    Progress q = p;
-    q.epoch += rounds;
-    return progress(q);
-  }) : ProgressFn();
   for (int round = 1;; ++round) {
     w = solve_exact(plan.trainer, problem, config, counted, report);  // targets fixed at the last w
     rounds += report.iterations;
-    const bool changed = problem.fix_targets(w.data());
+    if (report.stopped_by_callback || !problem.fix_targets(w.data())) break;
     const double value = objective(w), decrease = current - value;  // value ≤ the solved problem's objective
     current = value;
-    if (report.stopped_by_callback || !changed || decrease <= tolerance) break;
+    if (decrease <= tolerance) break;
     if (round == kMaxTargetRounds) {
       report.converged = false;
       report.measure = "objective decrease between target rounds";

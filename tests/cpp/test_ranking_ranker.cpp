@@ -330,3 +330,21 @@ TEST_CASE("exact NDCG trainers: cutting plane and BCFW reach one objective, belo
   // Each stops when a round lowers the objective by at most eps·C·queries = 0.003.
   CHECK(objective[0] == Approx(objective[1]).margin(0.003));
 }
+
+TEST_CASE("exact NDCG trainers report and stop their Kendall start like their own solves", "[ranking]") {
+  const OwnedQueries data = synthetic(61, 30);  // ties in every query: the trainer starts from the Kendall ranker
+  const QuerySet q = data.view();
+  std::vector<double> first;  // the objective of the first progress call
+  for (const OptionList& options : {OptionList{{"algo", "ndcg"}, {"trainer", "cutting-plane"}},
+                                    OptionList{{"algo", "kendall"}, {"trainer", "cutting-plane"}}}) {
+    int calls = 0;
+    const Ranker model = Ranker::train(q, options, [&](const Progress& p) {
+      if (++calls == 1) first.push_back(p.objective);
+      return false;  // stop at once
+    });
+    CHECK(calls == 1);
+    CHECK(model.training_report().stopped_by_callback);
+    CHECK(model.training_report().iterations == 1);
+  }
+  CHECK(first[0] == first[1]);  // the ndcg fit's first report is its Kendall start's first round
+}
