@@ -3,7 +3,7 @@
 import { Owned, withHeap, matrixArgs, denseRows, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
-import { trainMixed, workerCount, AUTO_MIN_ROWS } from './parallel.js';
+import { fitMixed, workerCount, AUTO_MIN_ROWS } from './parallel.js';
 
 export const MULTICLASS_ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron', 'cutting-plane', 'bcfw'];
 // The online trainers, the ones parameter mixing applies to.
@@ -68,13 +68,12 @@ export function install(M, api) {
       const n = rowCount(X), labels = labelArray(y, n);
       const online = ONLINE.includes(this.#algo) && !this.#kernel;
       if (workers === 'auto' && (!online || workerCount(workers, n, AUTO_MIN_ROWS) === 1)) return this.fit(X, y, { onProgress, allowSingleClass });
-      const report = trainingProgress(onProgress);
       const rows = Array.isArray(X) ? denseRows(X) : X;   // one array to copy to each worker, not one per row
       const spec = { model: 'Multiclass', options: this.#options, args: [rows, labels], fitOptions: { allowSingleClass } };
-      const { bytes } = await trainMixed(spec, { workers: workerCount(workers, n, AUTO_MIN_ROWS), onProgress: report.onProgress, signal });
-      const handle = withHeap(M, (heap) => M.LinearMulticlass.load(heap.u8(bytes), bytes.length));
+      const { handle, training } = await fitMixed(M, spec, M.LinearMulticlass.load,
+        { workers: workerCount(workers, n, AUTO_MIN_ROWS), onProgress, signal });
       this.replaceHandle(handle);
-      this.#training = report.finish(handle);
+      this.#training = training;
       return this;
     }
 

@@ -8,6 +8,8 @@
 // in browsers; with n = 1 it is the serial trainer's, bit for bit. No SharedArrayBuffer is needed: stop() takes
 // effect between rounds.
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
+import { trainingProgress } from './training.js';
+import { withHeap } from './wasm.js';
 
 export const MAX_WORKERS = 8;
 // 'auto' trains on one thread below this many training sequences: starting the workers, the part of the
@@ -53,6 +55,16 @@ export function trainsOnOneThread(workers, model) {
   throw new TypeError(`${model} trains on one thread: training on several workers is for the online trainers of `
     + "SequenceTagger, DenseSequenceTagger, Multiclass (algo 'sgd', 'pegasos' or 'perceptron') and Ranker (trainer "
     + "'sgd', 'pegasos' or 'perceptron')");
+}
+
+// A model's fit by mixing: trains spec on `workers` workers and loads the bytes on this thread with
+// load(pointer, length) (M.SequenceModel.load, …). Returns { handle, training }; onProgress hears every round and
+// the final report, as a serial fit's does.
+export async function fitMixed(M, spec, load, { workers, onProgress, signal }) {
+  const report = trainingProgress(onProgress);
+  const { bytes } = await trainMixed(spec, { workers, onProgress: report.onProgress, signal });
+  const handle = withHeap(M, (heap) => load(heap.u8(bytes), bytes.length));
+  return { handle, training: report.finish(handle) };
 }
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass' | 'Ranker', options,

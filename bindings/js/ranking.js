@@ -3,7 +3,7 @@
 import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
-import { trainMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from './parallel.js';
+import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from './parallel.js';
 
 export const RANKING_ALGORITHMS = ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise'];
 // The online trainers, the ones parameter mixing applies to.
@@ -180,12 +180,10 @@ export function install(M, api) {
       const queryCount = train.queryOffsets.length - 1;
       const n = workerCount(workers, train.relevance.length, AUTO_MIN_DOCUMENTS, Math.floor(queryCount / AUTO_MIN_QUERIES_PER_WORKER));
       if (workers === 'auto' && (!this.#online() || n === 1)) return this.fit(packed, fitOptions);
-      const report = trainingProgress(fitOptions.onProgress);
-      const { bytes } = await trainMixed({ model: 'Ranker', options: this.#options, args: [packed] },
-        { workers: n, onProgress: report.onProgress, signal });
-      const handle = withHeap(M, (heap) => M.Ranker.load(heap.u8(bytes), bytes.length));
+      const { handle, training } = await fitMixed(M, { model: 'Ranker', options: this.#options, args: [packed] },
+        M.Ranker.load, { workers: n, onProgress: fitOptions.onProgress, signal });
       this.replaceHandle(handle);
-      this.#training = report.finish(handle);
+      this.#training = training;
       return this;
     }
 

@@ -4,7 +4,7 @@
 import { Owned, withHeap, matrixArgs, progressBridge, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
-import { trainMixed, workerCount } from './parallel.js';
+import { fitMixed, workerCount } from './parallel.js';
 
 // Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
 async function packageFile(url, what, as) {
@@ -233,16 +233,15 @@ export function install(M, api) {
     async #fitMixed(x, tags, { onProgress, from, workers, signal }) {
       const sequences = Array.isArray(x) ? x.length : (x?.starts?.length ?? 1) - 1;
       if (workers === 'auto' && (!this.#online() || workerCount(workers, sequences) === 1)) return this.fit(x, tags, { onProgress, warmStart: from ?? false });
-      const report = trainingProgress(onProgress);
       const fitOptions = from && from.ready ? { warmStart: from.save() } : {};
       const tokens = this instanceof SequenceTagger;
       const args = [tokens ? packTokens(x, 'sentences') : x, packTokens(tags, 'tags')];
       const spec = { model: tokens ? 'SequenceTagger' : 'DenseSequenceTagger', options: this.#options, args, fitOptions };
-      const { bytes } = await trainMixed(spec, { workers: workerCount(workers, sequences), onProgress: report.onProgress, signal });
-      const handle = withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length));
+      const { handle, training } = await fitMixed(M, spec, M.SequenceModel.load,
+        { workers: workerCount(workers, sequences), onProgress, signal });
       this.replaceHandle(handle);
       this.#labels = null;
-      this.#training = report.finish(handle);
+      this.#training = training;
       return this;
     }
 

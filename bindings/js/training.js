@@ -1,6 +1,6 @@
 // How a fit ended. Models keep the core's report as `training` = { converged, iterations, gap, tolerance,
-// measure, warning? } (warning only when the solver stopped before its tolerance: at max_iter or by
-// onProgress). onProgress hears about it too: one last call, after the last epoch, with the same fields
+// measure, warning? } (warning only when the solver stopped before its tolerance, at max_iter or by
+// onProgress, or when the model is known to be poor). onProgress hears about it too: one last call, after the last epoch, with the same fields
 // and final: true.
 
 // Wraps onProgress to remember the last report; finish(handle) reads the model's report and makes the last call.
