@@ -162,7 +162,8 @@ export function install(M, api) {
     // Whether the options name an online trainer (trainer auto is sgd for ndcg, cutting-plane for the others:
     // Ranker's option table).
     #online() {
-      const { algo = 'ndcg', trainer = 'auto' } = this.#options;
+      const option = (name) => this.#options[name] ?? schemaOf().find((s) => s.name === name).default;
+      const algo = option('algo'), trainer = option('trainer');
       return algo !== 'pointwise' && (ONLINE.includes(trainer) || (trainer === 'auto' && algo === 'ndcg'));
     }
 
