@@ -28,11 +28,15 @@ export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps 
     const t0 = performance.now();
     const onProgress = (p) => { if (!p.final) marks.push(performance.now() - t0); };
     const data = train.y === undefined ? [train.x] : [train.x, train.y];
-    if (workers === 0) model.fit(...data, { onProgress });
-    else await model.fit(...data, { workers, onProgress });
-    const seconds = (performance.now() - t0) / 1000;
-    const accuracy = accuracyOf(model, test);
-    model.dispose();
+    let seconds, accuracy;
+    try {
+      if (workers === 0) model.fit(...data, { onProgress });
+      else await model.fit(...data, { workers, onProgress });
+      seconds = (performance.now() - t0) / 1000;
+      accuracy = accuracyOf(model, test);
+    } finally {
+      model.dispose();
+    }
     const round = marks.length > 1 ? (marks.at(-1) - marks[0]) / (marks.length - 1) / 1000 : NaN;
     return { seconds, accuracy, first: marks[0] / 1000, round, epochs: marks.length };
   }
@@ -41,8 +45,11 @@ export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps 
   const best = (a, b) => (a ? { ...a, seconds: Math.min(a.seconds, b.seconds), round: Math.min(a.round, b.round), first: Math.min(a.first, b.first) } : b);
 
   async function bench(name, Model, options, train, test, accuracyOf = tokenAccuracy) {
-    if (Array.isArray(train.x) && train.x.length > first) train = { x: train.x.slice(0, first), y: train.y.slice(0, first) };
-    if (first < Infinity) name += ` (first ${train.x.length})`;
+    if (first < Infinity) {
+      if (!Array.isArray(train.x)) throw new Error(`--first takes the first sequences or rows; ${name} trains on queries`);
+      if (train.x.length > first) train = { x: train.x.slice(0, first), y: train.y.slice(0, first) };
+      name += ` (first ${train.x.length})`;
+    }
     const kinds = [0, ...counts], runs = {};
     for (let r = 0; r < reps; ++r)
       for (const n of kinds) runs[n] = best(runs[n], await timed(Model, options, train, test, n, accuracyOf));
