@@ -54,7 +54,11 @@ RankingProblem::RankingProblem(const QuerySet& data, const RankingProblemConfig&
       for (int32_t p = 1; p <= std::min(config.k, r); ++p) ideal += sorted[p - 1] * top_k_discount(p, config.k);
       for (int32_t i = 0; i < r && ideal > 0; ++i) beta_[b + i] = gains[i] / ideal;
       usable = ideal > 0 && r >= 2;
-      for (int32_t p = 1; p < r && usable && !latent_; ++p) latent_ = sorted[p] == sorted[p - 1];
+      if (usable && !latent_) {  // equal grades leave their order in π(y) to the scores (ndcg_target_order)
+        std::vector<float> grades(rel, rel + r);
+        std::sort(grades.begin(), grades.end());
+        latent_ = std::adjacent_find(grades.begin(), grades.end()) != grades.end();
+      }
     } else if (config.objective == RankingObjective::Kendall) {
       for (int32_t i = 1; i < r; ++i) usable |= rel[i] != rel[0];
     } else {

@@ -348,3 +348,20 @@ TEST_CASE("exact NDCG trainers report and stop their Kendall start like their ow
   }
   CHECK(first[0] == first[1]);  // the ndcg fit's first report is its Kendall start's first round
 }
+
+TEST_CASE("NDCG targets are latent only where grades tie, not where distinct grades share a gain", "[ranking]") {
+  for (const auto& [grades, latent] : std::vector<std::pair<std::vector<float>, bool>>{
+           {{-1, 0, 2, 1}, false},  // gains 0, 0, 2, 1: π(y) still orders −1 below 0
+           {{0, 0, 2, 1}, true},    // the two 0s take their order from the scores
+           {{3, 1, 2, 1}, true}}) {
+    OwnedQueries data;
+    data.features = OwnedRows::dense(2);
+    for (int d = 0; d < 4; ++d) data.features.values.insert(data.features.values.end(), {float(d), 1.f - d});
+    data.relevance = grades;
+    data.offsets.push_back(4);
+    const QuerySet q = data.view();
+    RankingProblemConfig config;
+    config.objective = RankingObjective::Ndcg;
+    CHECK(RankingProblem(q, config, Surrogate::MarginRescaled).has_latent_targets() == latent);
+  }
+}
