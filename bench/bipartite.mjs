@@ -88,20 +88,20 @@ function liblinear(solver, C, train) {
   return { scores: (rows) => rows.map((r) => sign * (r.reduce((a, v, j) => a + v * (w[j] ?? 0), 0) + bias)) };
 }
 
-// A baseline: fit(C, data) trains on { rows, y } and returns scores(rows). tuned() picks C on the last 20% of
-// the training examples by validation F1 of score > 0 (trained on the first 80%) and refits on all of them.
+// A baseline: fit(C, data) trains on { rows, y } and returns scores(rows), to be called once.
 const baselines = [
-  ...['svm-dcd', 'logistic'].map((learner) => ({ method: learner, native: false, fit: (C, data, cols) => {
+  ...['svm-dcd', 'logistic'].map((learner) => ({ method: learner, fit: (C, data, cols) => {
     const model = svm(learner, C, data, cols);
     return { scores: (rows) => { const s = model.scores(dense(rows, cols)); model.dispose(); return s; } };
   } })),
-  ...(hasLiblinear ? [2, 0] : []).map((solver) => ({ method: `liblinear-train -s ${solver} -B 1`, native: true, fit: (C, data) => liblinear(solver, C, data) })),
+  ...(hasLiblinear ? [2, 0] : []).map((solver) => ({ method: `liblinear-train -s ${solver} -B 1`, fit: (C, data) => liblinear(solver, C, data) })),
 ];
 // The first 80% of the training examples to fit, the last 20% to choose on.
 function split(train) {
   const cut = Math.floor(train.y.length * 0.8);
   return [{ rows: train.rows.slice(0, cut), y: train.y.slice(0, cut) }, { rows: train.rows.slice(cut), y: train.y.slice(cut) }];
 }
+// The C of a baseline, by validation F1 of score > 0 on the last 20% of the training examples.
 function tuned(baseline, train, cols) {
   const [fit, hold] = split(train);
   let bestC = 1, bestF1 = -1;
@@ -124,7 +124,7 @@ function plugIn(train, testX, cols) {
 function ranker(train, testX, C) {
   const options = { algo: 'f1', scale, ...(C === undefined ? {} : { C }) };
   const [model, seconds] = timed(() => new am.Ranker(options).fit([{ features: train.rows, relevance: Array.from(train.y, (v) => (v > 0 ? 1 : 0)) }]));
-  const out = { scores: model.score(testX), seconds, training: model.training, C: model.options.C };
+  const out = { scores: model.score(testX), seconds, training: model.training };
   model.dispose();
   return out;
 }
