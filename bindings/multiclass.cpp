@@ -12,22 +12,22 @@
 namespace argmax::js {
 namespace {
 
-LinearMulticlass train(const MatrixArg& x, uintptr_t labels, std::string algo, std::string options, uintptr_t cost,
+LinearMulticlass train(const MatrixArg& x, uintptr_t labels, std::string options, uintptr_t cost,
                        int cost_size, bool allow_single_class, val on_progress) {
   const int32_t* y = reinterpret_cast<const int32_t*>(labels);
   const float* c = reinterpret_cast<const float*>(cost);
   require_two_classes(y, x.rows, allow_single_class);
-  return LinearMulticlass::train(rows_at(x), std::vector<int32_t>(y, y + x.rows), algo, option_lines(options),
+  return LinearMulticlass::train(rows_at(x), std::vector<int32_t>(y, y + x.rows), option_lines(options),
                                  std::vector<float>(c, c + cost_size), progress_from(on_progress));
 }
 
 // Parameter mixing: one worker's shard of the training set (arguments as train takes them).
-MulticlassShardTrainer* shard(const MatrixArg& x, uintptr_t labels, std::string algo, std::string options,
+MulticlassShardTrainer* shard(const MatrixArg& x, uintptr_t labels, std::string options,
                               uintptr_t cost, int cost_size, bool allow_single_class, int shards, int shard) {
   const int32_t* y = reinterpret_cast<const int32_t*>(labels);
   const float* c = reinterpret_cast<const float*>(cost);
   require_two_classes(y, x.rows, allow_single_class);
-  return new MulticlassShardTrainer(rows_at(x), std::vector<int32_t>(y, y + x.rows), algo, option_lines(options),
+  return new MulticlassShardTrainer(rows_at(x), std::vector<int32_t>(y, y + x.rows), option_lines(options),
                                     std::vector<float>(c, c + cost_size), shards, shard);
 }
 
@@ -71,14 +71,14 @@ template <class Model>
 val training(const Model& m) { return training_report_to_js(m.training_report()); }
 
 val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }
-std::string algorithm(const LinearMulticlass& m) { return m.algorithm(); }
+std::string trainer(const LinearMulticlass& m) { return m.trainer(); }
 LinearMulticlass load(uintptr_t data, int size) { return LinearMulticlass::load(bytes_at(data), size_t(size)); }
 KernelMulticlass load_kernel(uintptr_t data, int size) { return KernelMulticlass::load(bytes_at(data), size_t(size)); }
 int support_vectors(const KernelMulticlass& m) { return m.support_vectors(); }
 std::string kind_of(uintptr_t data, int size) { return model_kind(bytes_at(data), size_t(size)); }
 
-std::string schema(std::string algo) { return schema_json(LinearMulticlass::options_of(algo)); }
-std::string help(std::string algo) { return describe(LinearMulticlass::options_of(algo)); }
+std::string schema(std::string trainer) { return schema_json(LinearMulticlass::options_of(trainer)); }
+std::string help(std::string trainer) { return describe(LinearMulticlass::options_of(trainer)); }
 std::string kernel_schema() { return schema_json(KernelMulticlass::options_table()); }
 std::string kernel_help() { return describe(KernelMulticlass::options_table()); }
 
@@ -140,7 +140,7 @@ EMSCRIPTEN_BINDINGS(argmax_multiclass) {
       .function("weights", &Guard<&weights>::call)
       .function("classes", &Guard<&classes<LinearMulticlass>>::call)
       .function("cols", &Guard<&cols<LinearMulticlass>>::call)
-      .function("algorithm", &Guard<&algorithm>::call)
+      .function("trainer", &Guard<&trainer>::call)
       .function("options", &Guard<&options<LinearMulticlass>>::call)
       .function("save", &Guard<&save<LinearMulticlass>>::call);
   bind_shard<MulticlassShardTrainer>("MulticlassShard").class_function("make", &Guard<&shard>::call, allow_raw_pointers());

@@ -172,6 +172,13 @@ int columns(const SequenceModel& m) { return m.numeric_columns; }
 std::string templates_of(const SequenceModel& m) { return m.templates; }
 int feature_rows(const SequenceModel& m) { return m.feature_rows(); }
 int lexicon_words(const SequenceModel& m) { return int(m.words.words()); }
+// The trainer its options name (models trained before there was a choice: the perceptron).
+std::string trainer_of(const SequenceModel& m) {
+  for (const auto& [key, value] : m.options)
+    if (key == "trainer") return value;
+  return "perceptron";
+}
+
 std::string options_of(const SequenceModel& m) {
   std::string text;
   for (const auto& [key, value] : m.options) text += key + "=" + value + "\n";
@@ -190,8 +197,8 @@ val transitions(const SequenceModel& m) {
 val save(const SequenceModel& m) { return copy_to_js(m.save()); }
 SequenceModel load(uintptr_t data, int size) { return SequenceModel::load(bytes_at(data), size_t(size)); }
 
-std::string schema() { return schema_json(sequence_options()); }
-std::string help() { return describe(sequence_options()); }
+std::string schema(std::string trainer) { return schema_json(sequence_options(trainer)); }
+std::string help(std::string trainer) { return describe(sequence_options(trainer)); }
 std::string preset(std::string name, bool with_lexicon) { return template_preset(name, with_lexicon); }
 
 // The distinct words of a U+001F-joined list (joined likewise, in order of first use) and, for each word of
@@ -304,6 +311,7 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .function("featureRows", &Guard<&feature_rows>::call)
       .function("lexiconWords", &Guard<&lexicon_words>::call)
       .function("options", &Guard<&options_of>::call)
+      .function("trainer", &Guard<&trainer_of>::call)
       .function("transitions", &Guard<&transitions>::call)
       .function("save", &Guard<&save>::call);
   bind_shard<ChainShardTrainer>("ChainShard")

@@ -2,6 +2,7 @@
 //   const am = await init();   // Node or browser; finds dist/argmax.wasm by itself
 import createArgmax from '../../dist/argmax.mjs';
 import { withHeap, bytesArg, guardCalls } from './wasm.js';
+import { learnVocabulary, trainerCatalogue } from './options.js';
 import * as multiclass from './multiclass.js';
 import * as sequence from './sequence.js';
 import * as reductions from './reductions.js';
@@ -28,7 +29,10 @@ export async function init(options = {}) {
 
 function makeApi(M) {
   guardCalls(M);
+  learnVocabulary(M);
   const api = { metrics: {}, io: {}, loaders: {}, module: M };
+  // Every trainer: {name, help, online} (online trainers can train on several workers).
+  api.trainers = trainerCatalogue();
   for (const m of modules) m.install(M, api);
 
   // Any saved model back from its bytes, whatever its kind.

@@ -1,45 +1,50 @@
 // The multiclass predictors, linear h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and kernel h(x) = argmax_y Σ_i α_i^y K(x_i, x),
 // and the classification metrics.
 import { Owned, withHeap, matrixArgs, denseRows, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
-import { encodeOptions, decodeOptions } from './options.js';
+import { encodeOptions, decodeOptions, optionsObject, isOnline } from './options.js';
 import { trainingProgress } from './training.js';
 import { fitMixed, workerCount, AUTO_MIN_ROWS } from './parallel.js';
 
-export const MULTICLASS_ALGORITHMS = ['cs', 'pegasos', 'sgd', 'perceptron', 'cutting-plane', 'bcfw'];
-// The online trainers, the ones parameter mixing applies to.
-const ONLINE = ['sgd', 'pegasos', 'perceptron'];
-
 export function install(M, api) {
+  // The linear model's table for each trainer (the core's composition of the trainer's, the loss's and the task's
+  // options); the first table lists the trainers.
   const schemas = new Map();
-  const schemaOf = (algo) => {
-    if (!MULTICLASS_ALGORITHMS.includes(algo)) throw new TypeError(`unknown multiclass algorithm '${algo}' (known: ${MULTICLASS_ALGORITHMS.join(', ')})`);
-    if (!schemas.has(algo)) schemas.set(algo, JSON.parse(M.multiclassSchema(algo)));
-    return schemas.get(algo);
+  const schemaOf = (trainer) => {
+    if (!schemas.has(trainer)) schemas.set(trainer, JSON.parse(M.multiclassSchema(trainer)));
+    return schemas.get(trainer);
+  };
+  const trainers = () => schemaOf('dcd').find((s) => s.name === 'trainer').choices;
+  const checkedTrainer = (trainer) => {
+    if (!trainers().includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for Multiclass (known: ${trainers().join(', ')})`);
+    return trainer;
   };
   let kernelSchema;
   const kernelSchemaOf = () => (kernelSchema ??= JSON.parse(M.kernelMulticlassSchema()));
 
   class Multiclass extends Owned {
     #options;
-    #algo;
+    #trainer;
     #optionText;
     #cost;
     #training;
     #kernel;
 
-    // options: { algo: 'cs' | 'pegasos' | 'sgd' | 'perceptron' | 'cutting-plane' | 'bcfw', cost?: number[][], ...algorithm options }
-    // With algo 'cs', a `kernel` option ('linear' | 'poly' | 'rbf') makes it the kernel SVM (options: Multiclass.kernelOptions()).
+    // options: { trainer: 'dcd' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw', loss, cost?: number[][],
+    // ...the trainer's options } (Multiclass.options(trainer)). A `kernel` option ('linear' | 'poly' | 'rbf') makes it
+    // the kernel SVM, trained by dcd (options: Multiclass.kernelOptions()).
     constructor(options = {}) {
       super(null);
-      const { algo = 'cs', cost, ...rest } = options;
+      const { cost, ...rest } = optionsObject(options, 'Multiclass');
       this.#options = options;
-      this.#algo = algo;
-      this.#kernel = algo === 'cs' && rest.kernel !== undefined;
-      this.#optionText = encodeOptions(this.#kernel ? kernelSchemaOf() : schemaOf(algo), rest, this.#kernel ? 'the kernel SVM' : `algorithm '${algo}'`);
+      this.#kernel = rest.kernel !== undefined;
+      this.#trainer = this.#kernel ? rest.trainer ?? 'dcd' : checkedTrainer(rest.trainer ?? 'dcd');
+      const schema = this.#kernel ? kernelSchemaOf() : schemaOf(this.#trainer);
+      this.#optionText = encodeOptions(schema, rest, this.#kernel ? 'the kernel SVM' : `Multiclass with trainer '${this.#trainer}'`);
       this.#cost = cost === undefined ? new Float32Array(0) : flattenCost(cost);
     }
 
-    static options(algo) { return schemaOf(algo).map((s) => ({ ...s })); }
+    // The options of the linear model with this trainer, or of the kernel SVM: [{name, type, default, help, …}].
+    static options(trainer = 'dcd') { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
     static kernelOptions() { return kernelSchemaOf().map((s) => ({ ...s })); }
 
     // With workers (a count or 'auto'), the online trainers (sgd, pegasos, perceptron) train on that many threads
@@ -54,7 +59,7 @@ export function install(M, api) {
         const [args, y, cost] = [matrixArgs(heap, X), heap.i32(labels), heap.f32(this.#cost)];
         const rest = [this.#cost.length, Boolean(allowSingleClass), progress.callback];
         return this.#kernel ? M.KernelMulticlass.train(args, y, this.#optionText, cost, ...rest)
-          : M.LinearMulticlass.train(args, y, this.#algo, this.#optionText, cost, ...rest);
+          : M.LinearMulticlass.train(args, y, this.#optionText, cost, ...rest);
       });
       this.replaceHandle(handle);
       progress.rethrow();
@@ -66,7 +71,7 @@ export function install(M, api) {
     // small; a count always mixes, so the core rejects trainers it cannot mix.
     async #fitMixed(X, y, { onProgress, allowSingleClass, workers, signal }) {
       const n = rowCount(X), labels = labelArray(y, n);
-      const online = ONLINE.includes(this.#algo) && !this.#kernel;
+      const online = isOnline(this.#trainer) && !this.#kernel;
       if (workers === 'auto' && (!online || workerCount(workers, n, AUTO_MIN_ROWS) === 1)) return this.fit(X, y, { onProgress, allowSingleClass });
       const rows = Array.isArray(X) ? denseRows(X) : X;   // one array to copy to each worker, not one per row
       const spec = { model: 'Multiclass', options: this.#options, args: [rows, labels], fitOptions: { allowSingleClass } };
@@ -80,9 +85,9 @@ export function install(M, api) {
     // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of (X, y), prepared with this
     // model's options. Returns the wasm MulticlassShard.
     shard(X, y, { allowSingleClass = false, shards, shard }) {
-      if (this.#kernel) throw new TypeError("training on several workers needs an online trainer (algo sgd, pegasos or perceptron), not the kernel SVM");
+      if (this.#kernel) throw new TypeError("training on several workers needs an online trainer (sgd, pegasos or perceptron), not the kernel SVM");
       const labels = labelArray(y, rowCount(X));
-      return withHeap(M, (heap) => M.MulticlassShard.make(matrixArgs(heap, X), heap.i32(labels), this.#algo, this.#optionText,
+      return withHeap(M, (heap) => M.MulticlassShard.make(matrixArgs(heap, X), heap.i32(labels), this.#optionText,
         heap.f32(this.#cost), this.#cost.length, Boolean(allowSingleClass), shards, shard));
     }
 
@@ -107,8 +112,8 @@ export function install(M, api) {
     get labels() { return this.handle.labels(); }
     get classes() { return this.handle.classes(); }
     get features() { return this.handle.cols(); }
-    get algorithm() { return this.#kernel ? 'cs' : this.handle.algorithm(); }
-    get options() { return decodeOptions(this.#kernel ? kernelSchemaOf() : schemaOf(this.handle.algorithm()), this.handle.options()); }
+    get trainer() { return this.#kernel ? 'dcd' : this.handle.trainer(); }
+    get options() { return decodeOptions(this.#kernel ? kernelSchemaOf() : schemaOf(this.handle.trainer()), this.handle.options()); }
     // Weights in feature-major layout: w[j·k + y] (the bias feature, if any, is the last j).
     get weights() {
       if (this.#kernel) throw new Error('a kernel model has no weight vector: it scores with its support vectors');
@@ -155,11 +160,11 @@ export function install(M, api) {
   Object.assign(api.metrics, metrics);
   api.loaders['linear-multiclass'] = (handleFromBytes) => {
     const handle = handleFromBytes(M.LinearMulticlass.load);
-    return Multiclass.fromHandle(handle, { algo: handle.algorithm() });
+    return Multiclass.fromHandle(handle, { trainer: handle.trainer() });
   };
   api.loaders['kernel-multiclass'] = (handleFromBytes) => {
     const handle = handleFromBytes(M.KernelMulticlass.load);
-    return Multiclass.fromHandle(handle, { algo: 'cs', kernel: decodeOptions(kernelSchemaOf(), handle.options()).kernel });
+    return Multiclass.fromHandle(handle, { kernel: decodeOptions(kernelSchemaOf(), handle.options()).kernel });
   };
   api.io.readLibsvm = (text, { minCols = 0 } = {}) => readText(M, M.LibsvmReader, [minColsArg(minCols)], text, 'readLibsvm');
 }

@@ -1,16 +1,49 @@
-// Algorithm options: checked in JS against the schema the core declares (names, types, ranges), then sent
-// to the core as "key=value" lines, where they are checked again by the same table.
+// Model options: checked in JS against the table the core declares (names, types, ranges), then sent to the
+// core as "key=value" lines, where they are checked again by the same table. The vocabulary (the trainers, and
+// the names of 0.1 that 0.2 replaced) comes from the core once, when the module loads.
+
+const vocabulary = { trainers: [], renamed: [] };
+export function learnVocabulary(M) {
+  vocabulary.trainers = M.trainerCatalogue();
+  vocabulary.renamed = M.renamedOptions();
+}
+// Whether a trainer takes one example per step (sgd, pegasos, perceptron): parameter mixing applies to it.
+export const isOnline = (trainer) => vocabulary.trainers.some((t) => t.name === trainer && t.online);
+export const trainerCatalogue = () => vocabulary.trainers.map((t) => ({ ...t }));
+
+// Options must be a plain object (or absent); the error names whose options they are.
+export function optionsObject(options, owner) {
+  if (options === undefined) return {};
+  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
+    throw new TypeError(`${owner} options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
+  }
+  return options;
+}
+
+// An unknown option: a name that 0.2 replaced says what replaces it; any other lists the known names.
+export function unknownOption(key, schema, owner) {
+  const renamed = vocabulary.renamed.find((r) => r.old === key);
+  if (renamed) return new TypeError(`option '${key}' was renamed in 0.2.0: use ${renamed.instead}`);
+  return new TypeError(`unknown option '${key}' for ${owner} (known: ${schema.map((s) => s.name).join(', ')})`);
+}
 
 export function encodeOptions(schema, options, owner) {
   const byName = new Map(schema.map((s) => [s.name, s]));
   const lines = [];
-  for (const [key, value] of Object.entries(options ?? {})) {
+  for (const [key, value] of Object.entries(optionsObject(options, owner))) {
     if (value === undefined) continue;
     const spec = byName.get(key);
-    if (!spec) throw new TypeError(`unknown option '${key}' for ${owner} (known: ${schema.map((s) => s.name).join(', ')})`);
+    if (!spec) throw unknownOption(key, schema, owner);
     lines.push(`${key}=${checkValue(spec, value)}`);
   }
   return lines.join('\n');
+}
+
+// The value an option takes: the one given, or its default (typed as decodeOptions types it).
+export function optionValue(schema, options, name) {
+  if (options[name] !== undefined) return options[name];
+  const spec = schema.find((s) => s.name === name);
+  return spec && decodeOptions(schema, `${name}=${spec.default}`)[name];
 }
 
 function checkValue(spec, value) {
@@ -63,7 +96,7 @@ export function parseOptionStrings(schema, strings, owner) {
   const out = {};
   for (const [key, text] of Object.entries(strings)) {
     const spec = schema.find((s) => s.name === key);
-    if (!spec) throw new TypeError(`unknown option '${key}' for ${owner} (known: ${schema.map((s) => s.name).join(', ')})`);
+    if (!spec) throw unknownOption(key, schema, owner);
     if (spec.type === 'boolean') {
       if (!['true', 'false', '1', '0'].includes(text)) throw new TypeError(`option '${key}' must be true or false; got '${text}'`);
       out[key] = text === 'true' || text === '1';

@@ -53,7 +53,7 @@ export function workerCount(workers, examples, autoMin = AUTO_MIN_SEQUENCES, mos
 export function trainsOnOneThread(workers, model) {
   if (workers === undefined || workers === 'auto' || workers === 1) return;
   throw new TypeError(`${model} trains on one thread: training on several workers is for the online trainers of `
-    + "SequenceTagger, DenseSequenceTagger, Multiclass (algo 'sgd', 'pegasos' or 'perceptron') and Ranker (trainer "
+    + "SequenceTagger, DenseSequenceTagger, Multiclass (trainer 'sgd', 'pegasos' or 'perceptron') and Ranker (trainer "
     + "'sgd', 'pegasos' or 'perceptron')");
 }
 

@@ -1,13 +1,10 @@
 // Ranking: a linear Ranker (score ⟨w, x⟩, documents best first) trained with the NDCG structured hinge, the
-// Kendall pairwise hinge, bipartite measures or a pointwise baseline; the LETOR reader; ranking measures.
+// Kendall pairwise hinge, bipartite measures or a pointwise (squared loss) baseline; the LETOR reader; ranking measures.
 import { Owned, withHeap, matrixArgs, progressBridge, minColsArg, csrRows, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
-import { encodeOptions, decodeOptions } from './options.js';
+import { encodeOptions, decodeOptions, optionsObject, optionValue, isOnline } from './options.js';
 import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from './parallel.js';
 
-export const RANKING_ALGORITHMS = ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise'];
-// The online trainers, the ones parameter mixing applies to.
-const ONLINE = ['sgd', 'pegasos', 'perceptron'];
 const CONVENTIONS = ['common', 'letor4'];
 
 const isArrayLike = (a) => Array.isArray(a) || ArrayBuffer.isView(a);
@@ -123,12 +120,12 @@ export function install(M, api) {
     #optionText;
     #training;
 
-    // options: { algo: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise',
-    //            k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, init, relevant }
+    // options: { measure: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced',
+    //            loss: 'hinge' | 'squared', trainer, k, beta, lambda, eta, epochs, average, seed, gain, psi, … }
     constructor(options = {}) {
       super(null);
-      this.#options = options;
-      this.#optionText = encodeOptions(schemaOf(), options, 'Ranker');
+      this.#options = optionsObject(options, 'Ranker');
+      this.#optionText = encodeOptions(schemaOf(), this.#options, 'Ranker');
     }
 
     static options() { return schemaOf().map((s) => ({ ...s })); }
@@ -162,9 +159,9 @@ export function install(M, api) {
     // Whether the options name an online trainer (trainer auto is sgd for ndcg, cutting-plane for the others:
     // Ranker's option table).
     #online() {
-      const option = (name) => this.#options[name] ?? schemaOf().find((s) => s.name === name).default;
-      const algo = option('algo'), trainer = option('trainer');
-      return algo !== 'pointwise' && (ONLINE.includes(trainer) || (trainer === 'auto' && algo === 'ndcg'));
+      const option = (name) => optionValue(schemaOf(), this.#options, name);
+      const trainer = option('trainer');
+      return option('loss') === 'hinge' && (isOnline(trainer) || (trainer === 'auto' && option('measure') === 'ndcg'));
     }
 
     // Validation picks lambda and epochs on this thread. workers: 'auto' trains on this thread when the trainer is
@@ -206,7 +203,7 @@ export function install(M, api) {
     get weights() { return this.handle.weights(); }
     get features() { return this.handle.cols(); }
     get options() { return decodeOptions(schemaOf(), this.handle.options()); }
-    get algorithm() { return this.options.algo; }
+    get trainer() { return this.options.trainer; }
   }
 
   const conventionOf = (convention) => {

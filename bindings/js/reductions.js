@@ -1,7 +1,7 @@
 // Multiclass by reductions (one-vs-all, all-pairs, ECOC) over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
 import { Owned, withHeap, matrixArgs, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
-import { encodeOptions } from './options.js';
+import { encodeOptions, optionsObject } from './options.js';
 import { trainingProgress } from './training.js';
 import { trainsOnOneThread } from './parallel.js';
 
@@ -54,7 +54,7 @@ export function install(M, api) {
   };
 
   // One-vs-all, all-pairs or ECOC. options: { reduction: 'ova'|'allpairs'|'ecoc', learner, learnerOptions,
-  // code: 'ova'|'ovo'|'dense'|'sparse'|'exhaustive'|'user', code_size, decoding, seed, userCode: number[][] }
+  // code: 'ova'|'ovo'|'dense'|'sparse'|'exhaustive'|'user', codeSize, decoding, seed, userCode: number[][] }
   class Reduction extends Owned {
     #training;
     #text;
@@ -62,7 +62,7 @@ export function install(M, api) {
     #userCode;
     constructor(options = {}) {
       super(null);
-      const { learnerOptions, userCode, ...rest } = options;
+      const { learnerOptions, userCode, ...rest } = optionsObject(options, 'Reduction');
       const learner = rest.learner ?? 'svm-dcd';
       if (userCode !== undefined && rest.code === undefined) rest.code = 'user';
       if (userCode !== undefined && rest.reduction === undefined) rest.reduction = 'ecoc';
@@ -109,7 +109,7 @@ export function install(M, api) {
     set decoding(rule) { this.handle.setDecoding(String(rule)); }
   }
 
-  // CART. options: { criterion, max_depth, min_leaf, prune, cv_folds, seed, categorical: number[] (columns
+  // CART. options: { criterion, maxDepth, minLeaf, prune, cvFolds, seed, categorical: number[] (columns
   // from 0) }. NaN features are missing values: they follow the child that got more training weight.
   class DecisionTree extends Owned {
     #text;
@@ -200,7 +200,7 @@ export function install(M, api) {
     #learnerText;
     constructor(options = {}) {
       super(null);
-      const { learnerOptions, ...rest } = options;
+      const { learnerOptions, ...rest } = optionsObject(options, 'BinaryRelevance');
       this.#text = encodeOptions(schemaOf('br'), rest, 'binary relevance');
       this.#learnerText = learnerText(rest.learner ?? 'svm-dcd', learnerOptions);
     }
@@ -232,7 +232,7 @@ export function install(M, api) {
     #seed;
     constructor(options = {}) {
       super(null);
-      const { learner = 'svm-dcd', seed = 1, ...rest } = options;
+      const { learner = 'svm-dcd', seed = 1, ...rest } = optionsObject(options, 'BinaryClassifier');
       if (!Number.isInteger(seed) || seed < 0) throw new TypeError('seed must be an integer ≥ 0');
       this.#learner = learner;
       this.#text = learnerText(learner, rest);

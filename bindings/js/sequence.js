@@ -1,9 +1,10 @@
 // Sequence tagging with chain models: SequenceTagger (token sequences, string[][] in and out) and
 // DenseSequenceTagger (numeric features per position, e.g. the pixels of handwritten letters).
-// Trainers: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF.
+// Trainers: the averaged perceptron, sgd, pegasos, cutting-plane, bcfw and lbfgs; losses: hinge and slack (structured
+// SVM), log (CRF), softmax-margin.
 import { Owned, withHeap, matrixArgs, progressBridge, readText } from './wasm.js';
 import { trainingProgress } from './training.js';
-import { encodeOptions, decodeOptions } from './options.js';
+import { encodeOptions, decodeOptions, optionsObject, optionValue, isOnline } from './options.js';
 import { fitMixed, workerCount } from './parallel.js';
 
 // Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
@@ -37,7 +38,6 @@ function tokenize(text) {
   return text.match(TOKEN) ?? [];
 }
 
-export const SEQUENCE_ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin'];
 export const FEATURE_PRESETS = ['pos', 'crfsuite'];
 const SEP = '\x1f';
 
@@ -120,8 +120,17 @@ function packNumeric(heap, sequences, name) {
 }
 
 export function install(M, api) {
-  let schema;
-  const schemaOf = () => (schema ??= JSON.parse(M.sequenceSchema()));
+  // The tagger's table for each trainer (the core's composition of the trainer's, the loss's and the task's options).
+  const schemas = new Map();
+  const schemaOf = (trainer = 'perceptron') => {
+    if (!schemas.has(trainer)) schemas.set(trainer, JSON.parse(M.sequenceSchema(trainer)));
+    return schemas.get(trainer);
+  };
+  const trainers = () => schemaOf().find((s) => s.name === 'trainer').choices;
+  const checkedTrainer = (trainer) => {
+    if (!trainers().includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for a sequence tagger (known: ${trainers().join(', ')})`);
+    return trainer;
+  };
 
   // Global feature templates, and the words their `lexicon` template reads (a string or an array of words).
   function globalText(global, words) {
@@ -133,19 +142,16 @@ export function install(M, api) {
     if (words !== undefined) {
       const list = typeof words === 'string' ? words.split(/\s+/).filter(Boolean) : words;
       if (!Array.isArray(list) || !list.every((w) => typeof w === 'string' && w && !/\s/.test(w))) {
-        throw new TypeError("option 'global_words' must be a string of whitespace-separated words or an array of words without spaces");
+        throw new TypeError("option 'globalWords' must be a string of whitespace-separated words or an array of words without spaces");
       }
-      text += `\nglobal_words=${list.join(' ')}`;
+      text += `\nglobalWords=${list.join(' ')}`;
     }
     return text;
   }
 
-  // {algo, features: 'pos' | 'crfsuite' | '<templates>', templates, global, global_words, ...} → option lines.
+  // {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', templates, global, globalWords, ...} → option lines.
   function optionText(options) {
-    const { features, templates, global, global_words: globalWords, ...rest } = options;
-    if (rest.algo !== undefined && !SEQUENCE_ALGORITHMS.includes(rest.algo)) {
-      throw new TypeError(`unknown sequence algorithm '${rest.algo}' (known: ${SEQUENCE_ALGORITHMS.join(', ')})`);
-    }
+    const { features, templates, global, globalWords, ...rest } = options;
     let custom = templates;
     if (features !== undefined) {
       if (typeof features !== 'string') throw new TypeError("option 'features' must be 'pos', 'crfsuite' or a template list such as 'lower[0] suffix3[0] lower[-1]|lower[0]'");
@@ -153,7 +159,8 @@ export function install(M, api) {
       else if (custom !== undefined) throw new TypeError("give either 'features' or 'templates', not both");
       else custom = features;
     }
-    let text = encodeOptions(schemaOf(), rest, 'SequenceTagger');
+    const trainer = checkedTrainer(rest.trainer ?? 'perceptron');
+    let text = encodeOptions(schemaOf(trainer), rest, `a sequence tagger with trainer '${trainer}'`);
     if (custom !== undefined) {
       if (typeof custom !== 'string' || !custom.trim()) throw new TypeError("option 'templates' must be a non-empty template list");
       text += `${text ? '\n' : ''}templates=${custom.replace(/\s+/g, ' ').trim()}`;
@@ -196,15 +203,15 @@ export function install(M, api) {
 
     constructor(options = {}) {
       super(null);
-      if (options === null || typeof options !== 'object') throw new TypeError('options must be an object');
-      this.#options = options;
-      const { lexicon = '', ...rest } = options;
+      this.#options = optionsObject(options, this.constructor.name);
+      const { lexicon = '', ...rest } = this.#options;
       if (typeof lexicon !== 'string') throw new TypeError("option 'lexicon' must be the lexicon's text ('word<TAB>classes' lines)");
       this.#optionText = optionText(rest);
       this.#lexicon = lexicon;
     }
 
-    static options() { return schemaOf().map((s) => ({ ...s })); }
+    // The options with this trainer: [{name, type, default, help, …}].
+    static options(trainer = 'perceptron') { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
 
     // fit(x, tags, {onProgress, warmStart}): warmStart = true continues from the current model,
     // warmStart = another tagger (a loaded one, say) starts from that one's labels, features and weights.
@@ -245,11 +252,11 @@ export function install(M, api) {
       return this;
     }
 
-    // Whether the options choose an online trainer, the ones parameter mixing applies to.
+    // Whether the options choose an online trainer, the ones parameter mixing applies to (without l1, whose
+    // cumulative penalty would be per shard).
     #online() {
-      const given = this.#options, option = (name) => given[name] ?? schemaOf().find((s) => s.name === name).default;
-      const algo = option('algo');
-      return Number(option('l1')) === 0 && (algo === 'perceptron' || (algo.startsWith('ssvm') ? option('trainer') === 'sgd' : option('solver') === 'sgd'));
+      const trainer = this.#options.trainer ?? 'perceptron';
+      return isOnline(trainer) && Number(optionValue(schemaOf(trainer), this.#options, 'l1')) === 0;
     }
 
     // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of (x, tags), prepared with this
@@ -268,7 +275,8 @@ export function install(M, api) {
     get training() { return this.#training; }
 
     get labels() { return (this.#labels ??= this.handle.labels().split(SEP)); }
-    get options() { return decodeOptions(schemaOf(), this.handle.options()); }
+    get options() { return decodeOptions(schemaOf(this.handle.trainer()), this.handle.options()); }
+    get trainer() { return this.handle.trainer(); }
     get templates() { return this.handle.templates(); }
     // Words in the model's word lexicon (0 without one).
     get lexiconWords() { return this.handle.lexiconWords(); }
@@ -337,7 +345,7 @@ export function install(M, api) {
   }
 
   class SequenceTagger extends Tagger {
-    // options: {algo, features: 'pos' | 'crfsuite' | '<templates>', epochs, lambda, hash_bits, min_count, …}
+    // options: {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', epochs, lambda, hashBits, minCount, …}
     constructor(options = {}) { super(options); }
 
     isSingle(x) { return isSingleTokens(x); }
@@ -432,7 +440,7 @@ export function install(M, api) {
   // A tagger around a loaded model; refitting it uses the options it was trained with.
   function fromHandle(handle) {
     const Class = handle.input() === 'tokens' ? SequenceTagger : DenseSequenceTagger;
-    const saved = decodeOptions(schemaOf(), handle.options());
+    const saved = decodeOptions(schemaOf(handle.trainer()), handle.options());
     if (saved.features === 'custom') delete saved.features;
     if (Class === DenseSequenceTagger) delete saved.features;
     return Class.fromHandle(handle, saved);

@@ -1,5 +1,5 @@
 // How a fit ended. Models keep the core's report as `training` = { converged, iterations, gap, tolerance,
-// measure, warning? } (warning only when the solver stopped before its tolerance, at max_iter or by
+// measure, warning? } (warning only when the solver stopped before its tolerance, at maxIter or by
 // onProgress, or when the model is known to be poor). onProgress hears about it too: one last call, after the last epoch, with the same fields
 // and final: true.
 

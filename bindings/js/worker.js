@@ -1,7 +1,7 @@
 // Training off the main thread: a Web Worker in browsers, a worker_threads Worker in Node.
 //   import { TrainingWorker } from 'argmax/worker';
 //   const worker = new TrainingWorker();
-//   const job = worker.train({ model: 'Multiclass', options: { algo: 'sgd' }, args: [X, y] },
+//   const job = worker.train({ model: 'Multiclass', options: { trainer: 'sgd' }, args: [X, y] },
 //                            { onProgress: (p) => console.log(p.epoch, p.objective) });
 //   job.stop();                      // ends after the current epoch and returns the model trained so far
 //   const { bytes } = await job;     // the model as bytes: am.load(bytes) on any thread

@@ -3,25 +3,42 @@
 #include "binary/kernel_svm.hpp"
 #include "binary/linear_learners.hpp"
 #include "binary/tree_binary.hpp"
+#include "learn/trainer_options.hpp"
 
 namespace argmax {
 
 namespace {
-// The tree's own table (trees/decision_tree.hpp) less its seed, which the reduction passes per column.
-std::vector<OptionSpec> tree_options_without_seed() {
-  std::vector<OptionSpec> specs;
-  for (const OptionSpec& s : tree_options())
-    if (s.name != "seed") specs.push_back(s);
+// A learner's table less its seed, which the reductions pass per binary problem.
+std::vector<OptionSpec> without_seed(const std::vector<OptionSpec>& specs) {
+  std::vector<OptionSpec> out;
+  for (const OptionSpec& s : specs)
+    if (s.name != "seed") out.push_back(s);
+  return out;
+}
+
+OptionSpec bias_option() {
+  return {"bias", OptionType::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"};
+}
+
+// Each learner's table: its trainer's options (learn/trainer_options.cpp), its loss and its bias.
+std::vector<OptionSpec> learner_options(const std::string& trainer, std::vector<OptionSpec> own) {
+  std::vector<OptionSpec> specs = std::move(own);
+  append(specs, without_seed(trainer_options(trainer)));
+  specs.push_back(bias_option());
   return specs;
 }
 
 std::vector<OptionSpec> kernel_svm_options() {
-  using T = OptionType;
-  std::vector<OptionSpec> specs = {{"C", T::Real, "1", 0, 1e12, true, "cost of a margin violation (hinge, as svm-dcd)"}};
-  for (OptionSpec& s : Kernel::option_specs()) specs.push_back(std::move(s));
-  specs.push_back({"bias", T::Real, "1", 0, 1e6, false, "b added to the kernel as b² (a constant feature; 0: no intercept)"});
-  specs.push_back({"tol", T::Real, "0.1", 0, 1e6, true, "stop when the projected-gradient gap is below this"});
-  specs.push_back({"max_iter", T::Integer, "1000", 1, 1e9, false, "passes over the data, at most"});
+  std::vector<OptionSpec> specs = without_seed(trainer_options("dcd"));
+  append(specs, Kernel::option_specs());
+  specs.push_back({"bias", OptionType::Real, "1", 0, 1e6, false,
+                   "b added to the kernel as b² (a constant feature; 0: no intercept)"});
+  return specs;
+}
+
+std::vector<OptionSpec> perceptron_options() {
+  std::vector<OptionSpec> specs = learner_options("perceptron", {});
+  set_default(specs, "epochs", "10", "one binary problem of a reduction among many: ten passes reach the plateau");
   return specs;
 }
 }  // namespace
@@ -33,33 +50,15 @@ std::vector<std::string> binary_learner_names() {
 }
 
 const std::vector<BinaryLearnerInfo>& binary_learners() {
-  using T = OptionType;
   static const std::vector<BinaryLearnerInfo> learners = {
-      {"svm-dcd", "linear SVM by dual coordinate descent (LIBLINEAR -s 1 / -s 3)",
-       {{"C", T::Real, "1", 0, 1e12, true, "cost of a margin violation"},
-        {"loss", T::Choice, "squared-hinge", 0, -1, false, "surrogate loss", {"squared-hinge", "hinge"}},
-        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
-        {"tol", T::Real, "0.1", 0, 1e6, true, "stop when the projected-gradient gap is below this"},
-        {"max_iter", T::Integer, "1000", 1, 1e9, false, "passes over the data, at most"}}},
-      {"svm-kernel", "kernel SVM (hinge) by dual coordinate descent; keeps the support vectors", kernel_svm_options(),
-       false, false},
-      {"svm-pegasos", "linear SVM (hinge) by Pegasos SGD, averaged",
-       {{"lambda", T::Real, "0.0001", 0, 1e6, true, "regularisation lambda/2 ||w||^2"},
-        {"epochs", T::Integer, "20", 1, 1e6, false, "passes over the data"},
-        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
-        {"average", T::Boolean, "true", 0, -1, false,
-         "output the average of all iterates (on a few hundred examples with a tiny lambda the early, huge iterates dominate it: raise lambda or set false)"}}},
-      {"logistic", "L2-regularised logistic regression by Newton-CG",
-       {{"C", T::Real, "1", 0, 1e12, true, "inverse regularisation strength"},
-        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
-        {"tol", T::Real, "0.001", 0, 1, true, "stop when ||grad|| <= tol ||grad at 0||"},
-        {"max_iter", T::Integer, "100", 1, 1e6, false, "Newton steps, at most"}}},
-      {"perceptron", "perceptron, averaged by default",
-       {{"epochs", T::Integer, "10", 1, 1e6, false, "passes over the data"},
-        {"bias", T::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"},
-        {"average", T::Boolean, "true", 0, -1, false, "averaged perceptron; false stops at a clean pass"}}},
+      {"svm-dcd", "linear SVM, trainer dcd (LIBLINEAR -s 1 / -s 3)",
+       learner_options("dcd", {loss_option({"squared-hinge", "hinge"}, "squared-hinge")})},
+      {"svm-kernel", "kernel SVM (hinge), trainer dcd; keeps the support vectors", kernel_svm_options(), false, false},
+      {"svm-pegasos", "linear SVM (hinge), trainer pegasos", learner_options("pegasos", {})},
+      {"logistic", "L2-regularised logistic regression (log loss), trainer newton", learner_options("newton", {})},
+      {"perceptron", "the perceptron, averaged by default", perceptron_options()},
       {"stump", "decision stump: the single threshold question of least weighted error", {}, true, false},
-      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf", tree_options_without_seed(), true, false},
+      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf", without_seed(tree_options()), true, false},
   };
   return learners;
 }
@@ -93,13 +92,13 @@ BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& giv
   if (name == "svm-dcd") {
     DualSvmConfig c;
     c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
-    c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
+    c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     return seeded(c, train_dual_cd_svm);
   }
   if (name == "svm-kernel") {
     KernelSvmConfig c;
     c.kernel = Kernel::from_options(o);
-    c.C = o.real("C"), c.bias = o.real("bias"), c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
+    c.C = o.real("C"), c.bias = o.real("bias"), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     c.cache_mb = o.real("cache");
     return seeded(c, train_kernel_svm);
   }
@@ -111,7 +110,7 @@ BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& giv
   }
   if (name == "logistic") {
     LogisticConfig c;
-    c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("tol"), c.max_iterations = o.integer("max_iter");
+    c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
   }
   if (name == "perceptron") {

@@ -71,7 +71,7 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
   const double inf = std::numeric_limits<double>::infinity();
   TrainingReport r;
   r.measure = "projected-gradient gap", r.cap = config.max_iterations, r.tolerance = config.tol, r.converged = false;
-  r.hint = "scale the features, lower gamma or raise max_iter";
+  r.hint = "scale the features, lower gamma or raise maxIter";
   double pg_max, pg_min;
   auto sweep = [&] {  // one pass in random order (a call of its own: core/out_of_line.hpp)
     pg_max = -inf, pg_min = inf;

@@ -120,7 +120,7 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
   int active_size = m;
   TrainingReport r;
   r.measure = "projected-gradient gap", r.cap = config.max_iterations, r.tolerance = config.tol, r.converged = false;
-  r.hint = "scale the features or raise max_iter";
+  r.hint = "scale the features or raise maxIter";
   double pg_max, pg_min;
   auto sweep = [&] {  // one pass over the active examples (a call of its own: core/out_of_line.hpp)
     pg_max = -inf, pg_min = inf;
@@ -233,7 +233,7 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
   double g0 = -1;
   TrainingReport rep;
   rep.measure = "relative gradient norm", rep.cap = config.max_iterations, rep.tolerance = config.tol;
-  rep.converged = false, rep.hint = "scale the features or raise max_iter";
+  rep.converged = false, rep.hint = "scale the features or raise maxIter";
   for (int iter = 1; iter <= config.max_iterations + 1; ++iter) {
     for (int k = 0; k < m; ++k) {
       const double y = data.label[k];

@@ -1,5 +1,7 @@
 #include "core/options.hpp"
 
+#include <algorithm>
+#include <cctype>
 #include <cmath>
 #include <cstdlib>
 #include <sstream>
@@ -59,6 +61,8 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
     bool known = false;
     for (const auto& s : specs) known |= s.name == key;
     if (!known) {
+      for (const auto& r : renamed_options())
+        if (r.old == key) fail("option '", key, "' was renamed in 0.2.0: use ", r.instead);
       std::vector<std::string> names;
       for (const auto& s : specs) names.push_back(s.name);
       fail("unknown option '", key, "' for ", owner, " (known: ", join(names, ", "), ")");
@@ -67,6 +71,7 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
     values[key] = value;
   }
   Options options;
+  for (const auto& [key, value] : values) options.given_.push_back(key);
   for (const auto& s : specs) {
     const std::string text = values.count(s.name) ? values[s.name] : s.fallback;
     options.entries_.emplace_back(s.name, text);
@@ -129,6 +134,59 @@ const std::string& Options::choice(const std::string& name) const {
   auto it = texts_.find(name);
   if (it == texts_.end()) throw std::logic_error("option not declared: " + name);
   return it->second;
+}
+
+bool Options::given(const std::string& name) const {
+  return std::find(given_.begin(), given_.end(), name) != given_.end();
+}
+
+OptionSpec with_default(OptionSpec spec, const std::string& fallback, const std::string& why) {
+  spec.fallback = fallback;
+  spec.help += "; default " + fallback + " here: " + why;
+  return spec;
+}
+
+void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& fallback,
+                 const std::string& why) {
+  for (OptionSpec& s : specs)
+    if (s.name == name) {
+      s = with_default(std::move(s), fallback, why);
+      return;
+    }
+  throw std::logic_error("option not declared: " + name);
+}
+
+void append(std::vector<OptionSpec>& specs, std::vector<OptionSpec> more) {
+  for (OptionSpec& s : more) specs.push_back(std::move(s));
+}
+
+const std::vector<RenamedOption>& renamed_options() {
+  static const std::vector<RenamedOption> renames = [] {
+    std::vector<RenamedOption> r = {
+        {"algo", "", "'trainer' for the optimiser and 'loss' for the objective (Ranker: 'measure' for the task loss)"},
+        {"solver", "", "'trainer' (lbfgs or sgd)"},
+        {"iterations", "maxIter", ""},
+        {"tol", "eps", ""},
+    };
+    for (const char* snake : {"max_iter", "rff_seed", "hash_bits", "min_count", "lexicon_min_count", "weight_bits",
+                              "global_words", "max_depth", "min_leaf", "cv_folds", "code_size", "code_kernel",
+                              "code_gamma", "code_C"}) {
+      std::string camel;
+      for (const char* c = snake; *c; ++c) camel += *c == '_' ? char(std::toupper(*++c)) : *c;
+      r.push_back({snake, camel, ""});
+    }
+    for (auto& x : r)
+      if (x.instead.empty()) x.instead = "'" + x.now + "'";
+    return r;
+  }();
+  return renames;
+}
+
+OptionList upgrade_option_names(OptionList saved) {
+  for (auto& kv : saved)
+    for (const auto& r : renamed_options())
+      if (kv.first == r.old && !r.now.empty()) kv.first = r.now;
+  return saved;
 }
 
 std::string describe(const std::vector<OptionSpec>& specs) {

@@ -1,6 +1,7 @@
 // Options are declared once, as a table of OptionSpec; validation, the CLI's --help, the JS
 // schema and the saved model header all come from that table (as in CRFsuite's parameter tables).
 #pragma once
+#include <cstdint>
 #include <map>
 #include <string>
 #include <utility>
@@ -23,6 +24,26 @@ struct OptionSpec {
 
 using OptionList = std::vector<std::pair<std::string, std::string>>;  // key=value as given
 
+// The same option with another default, for a task whose data call for it; `why` joins the help, so every
+// default that differs between tasks says why.
+OptionSpec with_default(OptionSpec spec, const std::string& fallback, const std::string& why);
+// A table with the default of `name` replaced as with_default (the option must be in it).
+void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& fallback,
+                 const std::string& why);
+// Appends `more` to `specs` (a table is the composition of its task's, its loss's and its trainer's options).
+void append(std::vector<OptionSpec>& specs, std::vector<OptionSpec> more);
+
+// An option name of 0.1 that 0.2 replaced: giving it is an error that names its replacement, never a silent
+// alias. `now` is the new name of a plain rename; empty where the option split (algo → trainer and loss).
+struct RenamedOption {
+  std::string old, now, instead;  // instead: what to write, for the error message
+};
+const std::vector<RenamedOption>& renamed_options();
+// Saved models of 0.1 name their options the old way: their plain renames (max_iter → maxIter) read under
+// the new names. Values that changed meaning (algo) are upgraded by each model kind's loader.
+OptionList upgrade_option_names(OptionList saved);
+
+
 class Options {
  public:
   // Checks every given key against the table (unknown names, types, ranges) and fills defaults.
@@ -35,6 +56,10 @@ class Options {
   bool flag(const std::string& name) const { return real(name) != 0; }
   const std::string& choice(const std::string& name) const;
   const std::vector<int>& integers(const std::string& name) const;
+  // A seed (integers up to 2^32 − 1 do not fit an int).
+  uint64_t seed(const std::string& name = "seed") const { return uint64_t(real(name)); }
+  // Whether the caller gave this option (rather than its default).
+  bool given(const std::string& name) const;
 
   // All values as text, in table order (for saving and reporting).
   const OptionList& entries() const { return entries_; }
@@ -44,6 +69,7 @@ class Options {
   std::map<std::string, double> numbers_;
   std::map<std::string, std::string> texts_;
   std::map<std::string, std::vector<int>> lists_;
+  std::vector<std::string> given_;
 };
 
 // One line per option: "  name  type  (default …, range …)  help".

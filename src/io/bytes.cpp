@@ -81,7 +81,7 @@ OptionList ByteReader::get_options() {
   require(flat.size() % 2 == 0, "model bytes are corrupt (options)");
   OptionList options;
   for (size_t i = 0; i < flat.size(); i += 2) options.emplace_back(flat[i], flat[i + 1]);
-  return options;
+  return upgrade_option_names(std::move(options));  // models saved by 0.1 read under 0.2's names
 }
 
 void ByteReader::expect_end() const {

@@ -60,7 +60,7 @@ std::vector<float> train_bcfw(const Problem& problem, const StructuredSvmConfig&
 
   TrainingReport r;
   r.measure = "dual gap", r.cap = config.max_iterations, r.tolerance = config.eps, r.converged = false;
-  r.hint = "raise max_iter or eps";
+  r.hint = "raise maxIter or eps";
   std::vector<float> out(d, 0.f);
   bool out_certified = false;  // out and r.gap are those of the current point
   for (int pass = 1; pass <= config.max_iterations; ++pass) {

@@ -36,7 +36,7 @@ std::vector<float> train_cutting_plane(const Problem& problem, const StructuredS
   SparseAccumulator psi(d);
   TrainingReport r;
   r.measure = "dual gap", r.cap = config.max_iterations, r.tolerance = config.eps, r.converged = false;
-  r.hint = "raise max_iter or eps";
+  r.hint = "raise maxIter or eps";
   for (int round = 1;; ++round) {
     double loss = 0, error = 0;
     for (int i = 0; i < n; ++i) {

@@ -9,7 +9,7 @@ std::string TrainingReport::warning() const {
   out.precision(3);
   if (!converged) {
     if (stopped_by_callback) out << "stopped by the progress callback after " << iterations << " iterations";
-    else out << "stopped at max_iter=" << cap;
+    else out << "stopped at maxIter=" << cap;
     out << " with " << measure << " " << gap << " (tolerance " << tolerance << ")";
     if (!stopped_by_callback && !hint.empty()) out << "; " << hint;
     if (!caution.empty()) out << "; ";

@@ -44,17 +44,17 @@ std::vector<OptionSpec> RandomFourierFeatures::option_specs() {
   return {{"rff", OptionType::Integer, "0", 0, 1e6, false,
            "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"},
           {"gamma", OptionType::Real, "1", 0, 1e300, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"},
-          {"rff_seed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"}};
+          {"rffSeed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"}};
 }
 
 RandomFourierFeatures RandomFourierFeatures::from_options(const Options& options, int32_t cols) {
   if (options.integer("rff") == 0) return {};
-  return RandomFourierFeatures(cols, options.integer("rff"), options.real("gamma"), uint64_t(options.real("rff_seed")));
+  return RandomFourierFeatures(cols, options.integer("rff"), options.real("gamma"), options.seed("rffSeed"));
 }
 
 OptionList RandomFourierFeatures::option_entries() const {
   if (!dim_) return {};
-  return {{"rff", std::to_string(dim_)}, {"gamma", number_text(gamma_)}, {"rff_seed", std::to_string(seed_)}};
+  return {{"rff", std::to_string(dim_)}, {"gamma", number_text(gamma_)}, {"rffSeed", std::to_string(seed_)}};
 }
 
 RandomFourierFeatures RandomFourierFeatures::from_entries(const OptionList& entries, int32_t cols) {

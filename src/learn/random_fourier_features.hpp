@@ -21,7 +21,7 @@ class RandomFourierFeatures {
   // Throws InputError unless dim ≥ 1 and γ > 0.
   RandomFourierFeatures(int32_t cols, int32_t dim, double gamma, uint64_t seed);
 
-  // The options that ask for a map (rff = D, 0 = none; gamma; rff_seed), shared by every learner's table.
+  // The options that ask for a map (rff = D, 0 = none; gamma; rffSeed), shared by every learner's table.
   static std::vector<OptionSpec> option_specs();
   // The map parsed options ask for over `cols` input columns (an empty map, dim() = 0, when rff = 0).
   static RandomFourierFeatures from_options(const Options& options, int32_t cols);
@@ -29,7 +29,7 @@ class RandomFourierFeatures {
   // options and regenerates it from them; entries without rff give an empty map.
   OptionList option_entries() const;
   static RandomFourierFeatures from_entries(const OptionList& entries, int32_t cols);
-  static bool is_option(const std::string& name) { return name == "rff" || name == "gamma" || name == "rff_seed"; }
+  static bool is_option(const std::string& name) { return name == "rff" || name == "gamma" || name == "rffSeed"; }
 
   int32_t cols() const { return cols_; }
   int32_t dim() const { return dim_; }

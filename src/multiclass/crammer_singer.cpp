@@ -149,7 +149,7 @@ std::vector<float> train_crammer_singer(const Rows& rows, const std::vector<int3
   Rng rng(config.seed);
   TrainingReport r;
   r.measure = "KKT violation", r.cap = config.max_iterations, r.tolerance = config.eps, r.converged = false;
-  r.hint = "scale the features or raise max_iter";
+  r.hint = "scale the features or raise maxIter";
 
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
     const double stopping = solver.pass(rng);

@@ -117,7 +117,7 @@ KernelCrammerSinger train_kernel_crammer_singer(const Rows& rows, const std::vec
   Rng rng(config.seed);
   TrainingReport r;
   r.measure = "KKT violation", r.cap = config.max_iterations, r.tolerance = config.eps, r.converged = false;
-  r.hint = "scale the features, lower gamma or raise max_iter";
+  r.hint = "scale the features, lower gamma or raise maxIter";
   KernelCrammerSinger out;
   auto one_pass = [&] { return solver.pass(rng, config.eps); };
   for (int pass = 1; pass <= config.max_iterations; ++pass) {

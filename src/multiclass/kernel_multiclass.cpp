@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
+#include "learn/trainer_options.hpp"
 #include "multiclass/cost_matrix.hpp"
 #include "multiclass/kernel_crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
@@ -12,20 +13,17 @@
 namespace argmax {
 namespace {
 
-constexpr double kHuge = 1e300;
 const char* kKind = "kernel-multiclass";
 
 }  // namespace
 
 const std::vector<OptionSpec>& KernelMulticlass::options_table() {
   static const std::vector<OptionSpec> table = [] {
-    std::vector<OptionSpec> t = {
-        {"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (as the linear cs; LIBSVM's -c)"},
-        {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stop when every example's KKT violation is ≤ eps"},
-        {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on passes over the examples"},
-    };
-    for (OptionSpec& s : Kernel::option_specs()) t.push_back(std::move(s));
-    t.push_back({"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (example order)"});
+    std::vector<OptionSpec> t = {trainer_option({"dcd"}, "dcd", "the kernel SVM's one solver"),
+                                 loss_option({"hinge"}, "hinge")};
+    append(t, trainer_options("dcd"));
+    append(t, Kernel::option_specs());
+    t.push_back(seed_option("example order"));
     return t;
   }();
   return table;
@@ -45,8 +43,8 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
   model.labels_ = std::move(indexed.labels);
 
   KernelCrammerSingerConfig c;
-  c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
-  c.cache_mb = options.real("cache"), c.seed = uint64_t(options.real("seed"));
+  c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("maxIter");
+  c.cache_mb = options.real("cache"), c.seed = options.seed();
   const auto solution =
       train_kernel_crammer_singer(rows, indexed.index, model.kernel_, indexed.cost, c, progress, &model.report_);
 

@@ -7,8 +7,7 @@
 #include "core/error.hpp"
 #include "io/bytes.hpp"
 #include "multiclass/cost_matrix.hpp"
-#include "learn/bcfw.hpp"
-#include "learn/cutting_plane.hpp"
+#include "learn/trainer_options.hpp"
 #include "learn/feature_scaling.hpp"
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
@@ -19,105 +18,76 @@ namespace {
 constexpr double kHuge = 1e300;
 const char* kKind = "linear-multiclass";
 
-OptionSpec seed_option() { return {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (example order)"}; }
 OptionSpec bias_option() {
   return {"bias", OptionType::Real, "0", 0, kHuge, false, "value of a constant bias feature appended to x (0 = none)"};
-}
-OptionSpec epochs_option(const char* fallback) {
-  return {"epochs", OptionType::Integer, fallback, 1, 1e6, false, "passes over the training data"};
-}
-OptionSpec loss_option() {
-  return {"loss", OptionType::Choice, "hinge", 0, -1, false,
-          "surrogate: generalized hinge (margin rescaling), slack rescaling, sum of hinges (Weston–Watkins), "
-          "log loss (multinomial logistic regression), or softmax-margin (the cost matrix inside the log loss)",
-          {"hinge", "slack", "sum", "log", "softmax-margin"}};
 }
 OptionSpec features_option() {
   return {"features", OptionType::Choice, "multivector", 0, -1, false,
           "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts", {"multivector", "tfidf"}};
 }
 
-// Appended to every algorithm's table by options_of (models saved before these options existed read the defaults).
-void add_random_features_options(std::vector<OptionSpec>& specs) {
-  for (OptionSpec& s : RandomFourierFeatures::option_specs()) specs.push_back(std::move(s));
+// The losses each trainer minimises here (the perceptron minimises its own, and takes no loss option).
+std::vector<std::string> losses_of(const std::string& trainer) {
+  if (trainer == "dcd") return {"hinge"};
+  if (trainer == "cutting-plane" || trainer == "bcfw") return {"hinge", "slack"};
+  if (trainer == "perceptron") return {};
+  return {"hinge", "slack", "sum", "log", "softmax-margin"};
 }
 
-OptionSpec structured_loss_option() {
-  return {"loss", OptionType::Choice, "hinge", 0, -1, false,
-          "surrogate: generalized hinge (margin rescaling) or slack rescaling", {"hinge", "slack"}};
-}
-std::vector<OptionSpec> structured_options(const char* eps_help) {
-  return {{"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack: ½‖w‖² + C Σ_i ℓ_i (as cs)"},
-          {"eps", OptionType::Real, "0.001", 0, kHuge, true, eps_help},
-          {"max_iter", OptionType::Integer, "1000", 1, 1e9, false, "cap on rounds (cutting-plane) or passes (bcfw)"},
-          structured_loss_option(), features_option(), bias_option(), FeatureScaling::option()};
-}
-
-const std::map<std::string, std::vector<OptionSpec>>& option_tables() {
-  static const std::map<std::string, std::vector<OptionSpec>> tables = {
-      {"cs",
-       {{"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack (LIBLINEAR's -c)"},
-        {"eps", OptionType::Real, "0.1", 0, kHuge, true, "stopping tolerance on the dual (LIBLINEAR's -e)"},
-        {"max_iter", OptionType::Integer, "100000", 1, 1e9, false, "cap on outer iterations (LIBLINEAR's)"},
-        bias_option(), FeatureScaling::option(), seed_option()}},
-      {"pegasos",
-       {{"lambda", OptionType::Real, "0.0001", 0, kHuge, true, "regularisation λ in λ/2‖w‖² + mean loss"},
-        epochs_option("20"), loss_option(), features_option(), bias_option(),
-        {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"},
-        FeatureScaling::option(), seed_option()}},
-      {"sgd",
-       {{"eta", OptionType::Real, "0", 0, kHuge, false, "step size; 0 = SSBD Cor. 17.2: η = √(B²/(ρ²T))"},
-        {"B", OptionType::Real, "10", 0, kHuge, true, "norm bound ‖w*‖ ≤ B used by the default step size"},
-        {"lambda", OptionType::Real, "0", 0, kHuge, false, "optional regularisation λ/2‖w‖² (0 = plain SGD)"},
-        epochs_option("20"), loss_option(), features_option(), bias_option(), FeatureScaling::option(),
-        seed_option()}},
-      {"cutting-plane",
-       structured_options("stop when the certified primal–dual gap is ≤ eps·C·m (mean constraint violation ≤ eps)")},
-      {"bcfw",
-       [] {
-         auto specs = structured_options("stop when the certified primal–dual gap is ≤ eps·C·m");
-         specs.push_back({"average", OptionType::Boolean, "true", 0, -1, false,
-                          "output the weighted average of the iterates"});
-         specs.push_back(seed_option());
-         return specs;
-       }()},
-      {"perceptron",
-       {epochs_option("100"), features_option(), bias_option(),
-        {"average", OptionType::Boolean, "false", 0, -1, false, "output the average of the iterates"},
-        FeatureScaling::option(), seed_option()}},
-  };
-  return tables;
-}
-
-Surrogate surrogate_named(const std::string& name) {
-  if (name == "slack") return Surrogate::SlackRescaled;
-  if (name == "sum") return Surrogate::SumOfHinges;
-  if (name == "log") return Surrogate::LogLoss;
-  if (name == "softmax-margin") return Surrogate::SoftmaxMargin;
-  return Surrogate::MarginRescaled;
+// Multiclass's table for one trainer: the trainer's options with this task's defaults, the loss, Ψ and the
+// feature maps.
+std::vector<OptionSpec> compose(const std::string& trainer) {
+  std::vector<OptionSpec> specs = {trainer_option(LinearMulticlass::trainers(), "dcd",
+                                                  "Crammer–Singer's multiclass SVM, exact and fast on most data")};
+  if (!losses_of(trainer).empty()) specs.push_back(loss_option(losses_of(trainer), "hinge"));
+  append(specs, trainer_options(trainer));
+  if (trainer == "dcd") {
+    set_default(specs, "maxIter", "100000", "LIBLINEAR's cap for Crammer–Singer, whose passes are cheap");
+    specs.push_back(seed_option("example order"));
+  } else {
+    specs.push_back(features_option());
+  }
+  if (trainer == "sgd") {
+    set_default(specs, "eta", "0", "0 = SSBD Cor. 17.2's step √(B²/(ρ²T)), ρ the data's largest ‖Ψ(x,y) − Ψ(x,y')‖");
+    specs.push_back({"B", OptionType::Real, "10", 0, kHuge, true, "eta = 0: the norm bound ‖w*‖ ≤ B of that step"});
+  }
+  if (trainer == "perceptron") {
+    set_default(specs, "epochs", "100", "the batch perceptron stops at the first pass without a mistake");
+    set_default(specs, "average", "false", "the last iterate separates separable data (Novikoff's bound)");
+  }
+  specs.push_back(bias_option());
+  specs.push_back(FeatureScaling::option());
+  append(specs, RandomFourierFeatures::option_specs());  // models saved before these options read the defaults
+  return specs;
 }
 
 }  // namespace
 
-const std::vector<std::string>& LinearMulticlass::algorithms() {
-  static const std::vector<std::string> names = {"cs", "pegasos", "sgd", "perceptron", "cutting-plane", "bcfw"};
+const std::vector<std::string>& LinearMulticlass::trainers() {
+  static const std::vector<std::string> names = {"dcd", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"};
   return names;
 }
 
-const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& algo) {
+const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& trainer) {
   static const auto tables = [] {
-    auto declared = option_tables();
-    for (auto& [name, specs] : declared) add_random_features_options(specs);
-    return declared;
+    std::map<std::string, std::vector<OptionSpec>> out;
+    for (const auto& t : trainers()) out[t] = compose(t);
+    return out;
   }();
-  auto it = tables.find(algo);
-  require(it != tables.end(), "unknown multiclass algorithm '", algo, "' (known: cs, pegasos, sgd, perceptron, cutting-plane, bcfw)");
+  auto it = tables.find(trainer);
+  require(it != tables.end(), "unknown trainer '", trainer, "' for Multiclass (known: dcd, sgd, pegasos, perceptron, "
+          "cutting-plane, bcfw)");
   return it->second;
 }
 
-LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_t>& raw_labels, const std::string& algo,
+std::string LinearMulticlass::trainer_of(const OptionList& given) {
+  return chosen(given, "trainer", "dcd", trainers(), "Multiclass");
+}
+
+LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_t>& raw_labels,
                                      const OptionList& given, const std::vector<float>& cost_rows)
-    : options_(Options::parse(options_of(algo), given, "algorithm '" + algo + "'")) {
+    : options_(Options::parse(options_of(trainer_of(given)), given, "Multiclass")) {
+  const std::string trainer = options_.choice("trainer");
   require(input.rows() > 0, "training data is empty");
   require(int64_t(raw_labels.size()) == input.rows(), "got ", raw_labels.size(), " labels for ", input.rows(), " rows");
   input.validate();
@@ -127,7 +97,7 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
     mapped_ = model_.rff_.map_rows(input);
   }
   // scale applies to what Ψ reads: the input, or its random features; TF-IDF reads raw counts
-  const bool tfidf = algo != "cs" && options_.choice("features") == "tfidf";
+  const bool tfidf = trainer != "dcd" && options_.choice("features") == "tfidf";
   const std::string scale = options_.choice("scale");
   require(!tfidf || scale == "auto" || scale == "none", "the TF-IDF feature map takes raw word counts; leave scale "
           "at auto or none");
@@ -135,7 +105,7 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
                                                             : input,
                                          tfidf ? "none" : scale);
   const Rows& rows = scaled_->rows;
-  model_.algo_ = algo;
+  model_.trainer_ = trainer;
   model_.options_ = options_.entries();
   costs_ = label_costs(raw_labels, cost_rows);
   model_.labels_ = costs_.labels;
@@ -151,33 +121,15 @@ LinearMulticlass::Training::~Training() = default;
 const Rows& LinearMulticlass::Training::rows() const { return scaled_->rows; }
 
 OnlineConfig LinearMulticlass::Training::online_config() const {
-  const std::string& algo = model_.algo_;
-  require(algo == "sgd" || algo == "pegasos" || algo == "perceptron", "algorithm '", algo,
-          "' is not an online trainer (those are sgd, pegasos and perceptron)");
-  OnlineConfig c;
-  c.epochs = options_.integer("epochs");
-  c.seed = uint64_t(options_.real("seed"));
-  if (algo == "pegasos") {
-    c.step_size = StepSize::Pegasos;
-    c.lambda = options_.real("lambda");
-    c.average = options_.flag("average");
-    c.surrogate = surrogate_named(options_.choice("loss"));
-  } else if (algo == "sgd") {
-    c.surrogate = surrogate_named(options_.choice("loss"));
-    c.average = true;
-    c.lambda = options_.real("lambda");
-    c.eta = options_.real("eta");
-    if (c.eta == 0) {  // SSBD Cor. 17.2: T steps, ρ-Lipschitz loss, ‖w*‖ ≤ B  ⇒  η = √(B² / (ρ² T))
-      const double rho = map().max_psi_distance(rows()) * (c.surrogate == Surrogate::SlackRescaled ? cost().max() : 1.0);
-      const double T = double(c.epochs) * rows().rows();
-      require(rho > 0, "all training rows are zero: nothing to learn");
-      c.eta = std::sqrt(options_.real("B") * options_.real("B") / (rho * rho * T));
-    }
-  } else {  // perceptron
-    c.eta = 1.0;
-    c.average = options_.flag("average");
-    c.surrogate = Surrogate::Perceptron;
-    c.stop_when_no_update = true;
+  const std::string& trainer = model_.trainer_;
+  require(is_online_trainer(trainer), "trainer '", trainer, "' is not an online trainer (those are sgd, pegasos and perceptron)");
+  OnlineConfig c = argmax::online_config(options_);
+  if (trainer == "perceptron") c.stop_when_no_update = true;  // the batch perceptron (SSBD 17.2)
+  if (trainer == "sgd" && c.eta == 0) {  // SSBD Cor. 17.2: T steps, ρ-Lipschitz loss, ‖w*‖ ≤ B  ⇒  η = √(B² / (ρ² T))
+    const double rho = map().max_psi_distance(rows()) * (c.surrogate == Surrogate::SlackRescaled ? cost().max() : 1.0);
+    const double T = double(c.epochs) * rows().rows();
+    require(rho > 0, "all training rows are zero: nothing to learn");
+    c.eta = std::sqrt(options_.real("B") * options_.real("B") / (rho * rho * T));
   }
   return c;
 }
@@ -190,9 +142,9 @@ LinearMulticlass LinearMulticlass::Training::finish(std::vector<float> w, const 
 }
 
 LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<int32_t>& raw_labels,
-                                         const std::string& algo, const OptionList& given,
-                                         const std::vector<float>& cost_rows, const ProgressFn& progress) {
-  Training t(input, raw_labels, algo, given, cost_rows);
+                                         const OptionList& given, const std::vector<float>& cost_rows,
+                                         const ProgressFn& progress) {
+  Training t(input, raw_labels, given, cost_rows);
   TrainingReport report;
   std::vector<float> w = train_weights(t, progress, &report);
   return t.finish(std::move(w), report);
@@ -200,23 +152,16 @@ LinearMulticlass LinearMulticlass::train(const Rows& input, const std::vector<in
 
 std::vector<float> LinearMulticlass::train_weights(const Training& t, const ProgressFn& progress,
                                                    TrainingReport* report) {
-  const std::string& algo = t.algo();
+  const std::string& trainer = t.trainer();
   const Options& options = t.options();
-  if (algo == "cs") {
+  if (trainer == "dcd") {
     CrammerSingerConfig c;
-    c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
-    c.seed = uint64_t(options.real("seed"));
+    c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("maxIter");
+    c.seed = options.seed();
     return train_crammer_singer(t.rows(), t.index(), t.map(), t.cost(), c, progress, report);
   }
   const MulticlassProblem problem(t.rows(), t.index(), t.map(), t.cost());
-  if (algo == "cutting-plane" || algo == "bcfw") {
-    StructuredSvmConfig c;
-    c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("max_iter");
-    c.surrogate = surrogate_named(options.choice("loss"));
-    if (algo == "cutting-plane") return train_cutting_plane(problem, c, progress, report);
-    c.average = options.flag("average"), c.seed = uint64_t(options.real("seed"));
-    return train_bcfw(problem, c, progress, report);
-  }
+  if (is_exact_trainer(trainer)) return train_exact(problem, trainer, exact_config(options), progress, report);
   return train_online(problem, t.online_config(), progress);
 }
 
@@ -270,7 +215,7 @@ void LinearMulticlass::margins(const Rows& input, const int32_t* labels, float* 
 
 std::vector<uint8_t> LinearMulticlass::save() const {
   ByteWriter out(kKind);
-  out.put_string(algo_);
+  out.put_string(trainer_);
   out.put_options(options_);
   map_.save(out);
   out.put_vector(labels_);
@@ -282,12 +227,15 @@ std::vector<uint8_t> LinearMulticlass::save() const {
 LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
   ByteReader in(data, size, kKind);
   LinearMulticlass m;
-  m.algo_ = in.get_string();
+  m.trainer_ = in.get_string();
   m.options_ = in.get_options();
+  if (m.trainer_ == "cs") m.trainer_ = "dcd";  // models of 0.1 name the trainer as their algorithm
+  if (std::none_of(m.options_.begin(), m.options_.end(), [](const auto& kv) { return kv.first == "trainer"; }))
+    m.options_.insert(m.options_.begin(), {"trainer", m.trainer_});
   m.map_ = FeatureMap::load(in);
   m.labels_ = in.get_vector<int32_t>();
   m.w_ = in.get_vector<float>();
-  const Options options = Options::parse(options_of(m.algo_), m.options_, "a saved model");
+  const Options options = Options::parse(options_of(m.trainer_), m.options_, "a saved model");
   if (options.integer("rff") > 0) m.rff_ = RandomFourierFeatures::from_options(options, in.get<int32_t>());
   in.expect_end();
   require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),

@@ -1,9 +1,9 @@
-// The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and its trainers:
-//   cs         Crammer–Singer dual coordinate descent (LIBLINEAR -s 4, same C)
+// The linear multiclass predictor h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and its trainers (learn/trainer_options.hpp):
+//   dcd        Crammer–Singer dual coordinate descent (LIBLINEAR -s 4, same C)
 //   pegasos    multiclass SVM λ/2‖w‖² + mean ℓ by Pegasos (η_t = 1/(λt))
-//   sgd        SGD on the surrogate with averaged output (SSBD 17.2.5; η from Cor. 17.2 by default)
+//   sgd        SGD on the loss with averaged output (SSBD 17.2.5; η from Cor. 17.2 by default)
 //   perceptron batch multiclass perceptron (SSBD 17.2), stops after a pass without mistakes
-//   cutting-plane, bcfw  the exact structured SVM solvers (learn/cutting_plane.hpp, learn/bcfw.hpp), same C as cs
+//   cutting-plane, bcfw  the exact structured SVM solvers (learn/cutting_plane.hpp, learn/bcfw.hpp), same C as dcd
 // Every trainer can learn on random Fourier features z(x) instead of x (option rff = D): a linear model on
 // z approximates the Gaussian-kernel machine (learn/random_fourier_features.hpp).
 // Labels are any integers; the model keeps them sorted and predicts in those labels. With a k×k cost
@@ -29,20 +29,22 @@ struct ScaledRows;
 
 class LinearMulticlass {
  public:
-  static const std::vector<std::string>& algorithms();
-  // The option table of one algorithm (throws InputError for an unknown algorithm).
-  static const std::vector<OptionSpec>& options_of(const std::string& algo);
+  static const std::vector<std::string>& trainers();
+  // The option table of one trainer (throws InputError for an unknown trainer).
+  static const std::vector<OptionSpec>& options_of(const std::string& trainer);
+  // The trainer the options choose (dcd unless given).
+  static std::string trainer_of(const OptionList& options);
 
   // cost: row-major k×k (row = truth), or empty for 0-1. Throws InputError on any bad input.
-  static LinearMulticlass train(const Rows& rows, const std::vector<int32_t>& labels, const std::string& algo,
-                                const OptionList& options, const std::vector<float>& cost,
+  static LinearMulticlass train(const Rows& rows, const std::vector<int32_t>& labels, const OptionList& options,
+                                const std::vector<float>& cost,
                                 const ProgressFn& progress = nullptr);
 
   int classes() const { return map_.classes(); }
   // Input columns (with random features, those of x, not of z(x)).
   int cols() const { return rff_.dim() ? rff_.cols() : map_.cols(); }
   const std::vector<int32_t>& labels() const { return labels_; }
-  const std::string& algorithm() const { return algo_; }
+  const std::string& trainer() const { return trainer_; }
   const OptionList& options() const { return options_; }
   const std::vector<float>& weights() const { return w_; }
   const FeatureMap& feature_map() const { return map_; }
@@ -68,7 +70,7 @@ class LinearMulticlass {
   void fold(const FeatureScaling& scaling);
   // Checks the rows and returns what Ψ reads: the rows themselves, or their random features (kept in buffer).
   Rows features(const Rows& rows, std::vector<float>& buffer) const;
-  std::string algo_;
+  std::string trainer_;
   OptionList options_;
   FeatureMap map_;
   RandomFourierFeatures rff_;
@@ -82,13 +84,12 @@ class LinearMulticlass {
 // a shard of it. The rows must outlive it.
 class LinearMulticlass::Training {
  public:
-  Training(const Rows& rows, const std::vector<int32_t>& labels, const std::string& algo, const OptionList& options,
-           const std::vector<float>& cost);
+  Training(const Rows& rows, const std::vector<int32_t>& labels, const OptionList& options, const std::vector<float>& cost);
   Training(const Training&) = delete;
   Training& operator=(const Training&) = delete;
   ~Training();
 
-  const std::string& algo() const { return model_.algo_; }
+  const std::string& trainer() const { return model_.trainer_; }
   const Options& options() const { return options_; }
   const Rows& rows() const;
   const std::vector<int32_t>& index() const { return costs_.index; }  // rows' labels as 0..k−1

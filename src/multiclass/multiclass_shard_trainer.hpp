@@ -15,8 +15,8 @@ namespace argmax {
 // the problem over them.
 class MulticlassShardInput {
  public:
-  MulticlassShardInput(const Rows& rows, const std::vector<int32_t>& labels, const std::string& algo,
-                       const OptionList& options, const std::vector<float>& cost);
+  MulticlassShardInput(const Rows& rows, const std::vector<int32_t>& labels, const OptionList& options,
+                       const std::vector<float>& cost);
 
   const MulticlassProblem& problem() const { return *problem_; }
   OnlineConfig online_config() const { return training_->online_config(); }
@@ -32,8 +32,8 @@ class MulticlassShardInput {
 class MulticlassShardTrainer : public FixedSpaceShard<MulticlassShardInput> {
  public:
   // Arguments as LinearMulticlass::train takes them; the rows are copied.
-  MulticlassShardTrainer(const Rows& rows, const std::vector<int32_t>& labels, const std::string& algo,
-                         const OptionList& options, const std::vector<float>& cost, int shards, int shard);
+  MulticlassShardTrainer(const Rows& rows, const std::vector<int32_t>& labels, const OptionList& options,
+                         const std::vector<float>& cost, int shards, int shard);
 };
 
 }  // namespace argmax

@@ -7,10 +7,9 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
-#include "learn/bcfw.hpp"
-#include "learn/cutting_plane.hpp"
 #include "learn/feature_scaling.hpp"
 #include "learn/online.hpp"
+#include "learn/trainer_options.hpp"
 #include "metrics/ranking_metrics.hpp"
 #include "ranking/permutation.hpp"
 #include "ranking/pointwise.hpp"
@@ -19,58 +18,55 @@
 namespace argmax {
 
 const std::vector<OptionSpec>& Ranker::option_specs() {
-  static const std::vector<OptionSpec> specs = {
-      {"algo", OptionType::Choice, "ndcg", 0, -1, false,
-       "surrogate: ndcg (structured hinge), kendall (pairwise hinge), bipartite f1|fbeta|precision@k|recall@k|"
-       "balanced, or pointwise (ridge regression baseline)",
-       {"ndcg", "kendall", "f1", "fbeta", "precision@k", "recall@k", "balanced", "pointwise"}},
-      {"k", OptionType::Integer, "10", 1, 100000, false, "NDCG truncation k; k of precision@k and recall@k"},
-      {"beta", OptionType::Real, "1", 0, 1000, true, "beta of the F-beta measure"},
-      {"trainer", OptionType::Choice, "auto", 0, -1, false,
-       "sgd (constant step eta, averaged), pegasos (step 1/(lambda t)), perceptron, cutting-plane (1-slack, exact; "
-       "SVMperf when the whole set is one query) or bcfw (block-coordinate Frank-Wolfe over queries, exact); "
-       "for ndcg with tied grades and precision@k / recall@k, both solve again with the order of tied documents "
-       "taken from their last solution until the objective stops falling (CCCP); "
-       "auto = cutting-plane for kendall (RankSVM's solver) and the bipartite measures, sgd for ndcg",
-       {"auto", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}},
-      {"C", OptionType::Real, "0", 0, 1e12, false,
-       "cutting-plane, bcfw: 1/2 ||w||^2 + C sum_q loss_q (one group: C times the loss of the whole set); "
-       "0 = SVMlight's default: the mean number of documents per query over the mean squared norm of a "
-       "document's features (with psi=normalized, each document weighs as in a linear SVM with C = 1 / mean ||x||^2)"},
-      {"eps", OptionType::Real, "0.001", 0, 1e6, true,
-       "cutting-plane, bcfw: stop when the certified primal-dual gap is <= eps C (number of queries); "
-       "CCCP: also when a solve lowers the objective by no more than that"},
-      {"max_iter", OptionType::Integer, "1000", 1, 1000000, false,
-       "cutting-plane, bcfw: cap on rounds (cutting-plane) or passes (bcfw)"},
-      {"lambda", OptionType::Real, "0.0001", 0, 1e6, false, "regularisation lambda/2 ||w||^2 (ridge: lambda ||w||^2)"},
-      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "step size of sgd and perceptron"},
-      {"epochs", OptionType::Integer, "0", 0, 1000000, false,
-       "passes over the queries; 0 = 20, or as many as make 1000 steps when there are fewer than 50 queries"},
-      {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"},
-      {"seed", OptionType::Integer, "1", 0, 2147483647, false, "seed of the query order"},
-      {"gain", OptionType::Choice, "linear", 0, -1, false,
-       "NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure)", {"linear", "exp2"}},
-      {"psi", OptionType::Choice, "normalized", 0, -1, false,
-       "NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size)",
-       {"positions", "normalized"}},
-      {"oracle", OptionType::Choice, "fast", 0, -1, false,
-       "NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3))", {"fast", "hungarian"}},
-      {"init", OptionType::Choice, "zero", 0, -1, false,
-       "starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined)",
-       {"zero", "pointwise"}},
-      {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
-       "bipartite: a document is positive when its relevance is above this"},
-      {"threshold", OptionType::Choice, "measure", 0, -1, false,
-       "f1, fbeta, balanced: measure = the intercept is moved to the cut that maximises the measure on the training "
-       "set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises a bound "
-       "on the loss, not the loss",
-       {"measure", "surrogate"}},
-  };
   static const std::vector<OptionSpec> all = [] {
-    std::vector<OptionSpec> out = specs;
-    for (OptionSpec& s : RandomFourierFeatures::option_specs()) out.push_back(std::move(s));
-    out.push_back(FeatureScaling::option());
-    return out;
+    std::vector<OptionSpec> specs = {
+        {"measure", OptionType::Choice, "ndcg", 0, -1, false,
+         "the task loss Δ the ranker is trained and judged by: ndcg, kendall (pairs in order), or a bipartite "
+         "measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy)",
+         {"ndcg", "kendall", "f1", "fbeta", "precision@k", "recall@k", "balanced"}},
+        loss_option({"hinge", "squared"}, "hinge"),
+        {"k", OptionType::Integer, "10", 1, 100000, false, "NDCG truncation k; k of precision@k and recall@k"},
+        {"beta", OptionType::Real, "1", 0, 1000, true, "beta of the F-beta measure"},
+        trainer_option({"auto", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}, "auto",
+                       "cutting-plane for kendall (RankSVM's solver) and the bipartite measures (SVMperf's), sgd for "
+                       "ndcg; for ndcg with tied grades and precision@k / recall@k the exact trainers solve again "
+                       "with the order of tied documents taken from their last solution until the objective stops "
+                       "falling (CCCP); loss squared is solved in closed form"),
+    };
+    // The trainers' own options, each declared once (learn/trainer_options.cpp); the first declaration of a
+    // name serves the trainers that share it.
+    for (const char* trainer : {"sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"})
+      for (OptionSpec& o : trainer_options(trainer))
+        if (std::none_of(specs.begin(), specs.end(), [&o](const OptionSpec& s) { return s.name == o.name; }))
+          specs.push_back(std::move(o));
+    set_default(specs, "C", "0", "0 = SVMlight's default, the mean number of documents per query over the mean "
+                "squared norm of a document's features (with psi=normalized, each document weighs as in a linear "
+                "SVM with C = 1 / mean ‖x‖²)");
+    set_default(specs, "lambda", "0.0001", "loss squared: the ridge weight λ‖w‖²; sgd keeps a little "
+                "regularisation because a query's NDCG step has no margin to stop it");
+    set_default(specs, "eta", "0.1", "(the perceptron steps by eta too)");
+    append(specs, {
+        {"gain", OptionType::Choice, "linear", 0, -1, false,
+         "NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure)", {"linear", "exp2"}},
+        {"psi", OptionType::Choice, "normalized", 0, -1, false,
+         "NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size)",
+         {"positions", "normalized"}},
+        {"oracle", OptionType::Choice, "fast", 0, -1, false,
+         "NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3))", {"fast", "hungarian"}},
+        {"init", OptionType::Choice, "zero", 0, -1, false,
+         "starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined)",
+         {"zero", "pointwise"}},
+        {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
+         "bipartite: a document is positive when its relevance is above this"},
+        {"threshold", OptionType::Choice, "measure", 0, -1, false,
+         "f1, fbeta, balanced: measure = the intercept is moved to the cut that maximises the measure on the "
+         "training set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises "
+         "a bound on the loss, not the loss",
+         {"measure", "surrogate"}},
+    });
+    append(specs, RandomFourierFeatures::option_specs());
+    specs.push_back(FeatureScaling::option());
+    return specs;
   }();
   return all;
 }
@@ -95,13 +91,14 @@ struct Ranker::Training::Plan {
 namespace {
 
 // With one step per query, few queries would leave SGD a few steps in all: one group of 10,000 documents
-// ranked with NDCG@10 0.60 after 20 steps and 1.00 after 100 (docs/benchmarks.md).
-constexpr int kDefaultEpochs = 20, kMinDefaultSteps = 1000;
+// ranked with NDCG@10 0.60 after 20 steps and 1.00 after 100 (docs/benchmarks.md). So when epochs is not
+// given, fewer than 50 queries get as many epochs as make 1000 steps.
+constexpr int kMinDefaultSteps = 1000;
 
 Ranker::Training::Plan plan_training(const Options& options, int queries) {
   Ranker::Training::Plan plan;
   RankingProblemConfig& config = plan.problem;
-  const std::string algo = options.choice("algo");
+  const std::string measure = options.choice("measure");
   config.k = options.integer("k");
   config.exp_gain = options.choice("gain") == "exp2";
   config.normalized_psi = options.choice("psi") == "normalized";
@@ -109,24 +106,24 @@ Ranker::Training::Plan plan_training(const Options& options, int queries) {
   config.relevant_above = float(options.real("relevant"));
   config.bipartite.k = options.integer("k");
   config.bipartite.beta = options.real("beta");
-  if (algo == "ndcg") config.objective = RankingObjective::Ndcg;
-  else if (algo == "kendall") config.objective = RankingObjective::Kendall;
+  if (measure == "ndcg") config.objective = RankingObjective::Ndcg;
+  else if (measure == "kendall") config.objective = RankingObjective::Kendall;
   else {
     config.objective = RankingObjective::Bipartite;
-    config.bipartite.measure = bipartite_measure_named(algo);
+    config.bipartite.measure = bipartite_measure_named(measure);
   }
   plan.trainer = options.choice("trainer");
   if (plan.trainer == "auto") plan.trainer = config.objective == RankingObjective::Ndcg ? "sgd" : "cutting-plane";
-  plan.exact.C = options.real("C"), plan.exact.eps = options.real("eps");
-  plan.exact.max_iterations = options.integer("max_iter");
-  plan.exact.average = options.flag("average"), plan.exact.seed = uint64_t(options.integer("seed"));
+  plan.exact = exact_config(options);
+  plan.exact.average = options.flag("average"), plan.exact.seed = options.seed();
   OnlineConfig& online = plan.online;
   const std::string& trainer = plan.trainer;
   online.epochs = options.integer("epochs");
-  if (online.epochs == 0) online.epochs = std::max(kDefaultEpochs, (kMinDefaultSteps + queries - 1) / std::max(queries, 1));
+  if (!options.given("epochs")) online.epochs = std::max(online.epochs, (kMinDefaultSteps + queries - 1) / std::max(queries, 1));
   online.average = options.flag("average");
-  online.seed = uint64_t(options.integer("seed"));
+  online.seed = options.seed();
   online.eta = options.real("eta");
+  require(online.eta > 0, "eta = 0 (the automatic step) is computed by Multiclass only; give a ranker a positive step");
   online.lambda = options.real("lambda");
   if (trainer == "pegasos") {
     require(online.lambda > 0, "trainer 'pegasos' needs lambda > 0");
@@ -269,12 +266,6 @@ double default_C(const QuerySet& data, bool bias) {
   return total > 0 ? per_query * m / total : per_query;
 }
 
-std::vector<float> solve_exact(const std::string& trainer, const RankingProblem& problem, const StructuredSvmConfig& config,
-                               const ProgressFn& progress, TrainingReport& report) {
-  return trainer == "bcfw" ? train_bcfw(problem, config, progress, &report)
-                           : train_cutting_plane(problem, config, progress, &report);
-}
-
 // The exact solvers need fixed targets, but π(y) among tied grades and y* of precision@k / recall@k are
 // choices made at the scores (ranking_problem.hpp). Fixed once, in index order or at their mean, they made
 // w = 0 the optimum of one 1,000-document group (letter A against the rest, NDCG@10), as it is whenever the
@@ -284,11 +275,11 @@ std::vector<float> solve_exact(const std::string& trainer, const RankingProblem&
 // objective falls by more than the gap tolerance (CCCP, Yu & Joachims 2009): each round lowers the objective
 // SGD descends. On one big group whose classes overlap that objective's optimum itself ranks poorly
 // (docs/benchmarks.md): SGD stays ndcg's default.
-std::vector<float> train_exact(const QuerySet& data, const Ranker::Training::Plan& plan, RankingProblem& problem,
+std::vector<float> train_with_targets(const QuerySet& data, const Ranker::Training::Plan& plan, RankingProblem& problem,
                                StructuredSvmConfig config, const ProgressFn& progress, TrainingReport& report) {
   constexpr int kMaxTargetRounds = 20;
   if (config.C == 0) config.C = default_C(data, problem.has_bias());
-  if (!problem.has_latent_targets()) return solve_exact(plan.trainer, problem, config, progress, report);
+  if (!problem.has_latent_targets()) return train_exact(problem, plan.trainer, config, progress, &report);
   RankingProblemConfig pairwise = plan.problem;
   pairwise.objective = RankingObjective::Kendall;
   const RankingProblem start(data, pairwise, Surrogate::MarginRescaled);
@@ -302,7 +293,7 @@ std::vector<float> train_exact(const QuerySet& data, const Ranker::Training::Pla
   if (start.size() > 0) {  // the starting ranker's solve reports progress and can be stopped like the others
     StructuredSvmConfig c = config;
     c.C = default_C(data, false);
-    const std::vector<float> w0 = train_cutting_plane(start, c, counted, &report);
+    const std::vector<float> w0 = train_exact(start, "cutting-plane", c, counted, &report);
     std::copy(w0.begin(), w0.end(), w.begin());
     rounds += report.iterations;
     if (report.stopped_by_callback) return w;
@@ -317,7 +308,7 @@ std::vector<float> train_exact(const QuerySet& data, const Ranker::Training::Pla
   problem.fix_targets(w.data());
   double current = objective(w);
   for (int round = 1;; ++round) {
-    w = solve_exact(plan.trainer, problem, config, counted, report);  // targets fixed at the last w
+    w = train_exact(problem, plan.trainer, config, counted, &report);  // targets fixed at the last w
     rounds += report.iterations;
     if (report.stopped_by_callback || !problem.fix_targets(w.data())) break;
     const double value = objective(w), decrease = current - value;  // value ≤ the solved problem's objective
@@ -347,7 +338,7 @@ Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
   scaled_ = std::make_unique<ScaledRows>(input.features, scaling_kind(options_, rff_));
   data_ = input;
   data_.features = scaled_->rows;
-  if (options_.choice("algo") == "pointwise") return;
+  if (options_.choice("loss") == "squared") return;
   plan_ = std::make_unique<Plan>(plan_training(options_, data_.queries()));
   problem_ = std::make_unique<RankingProblem>(data_, plan_->problem, plan_->online.surrogate);
   require_learnable(*problem_, plan_->problem.objective);
@@ -362,9 +353,9 @@ const RankingProblem& Ranker::Training::problem() const {
 
 OnlineConfig Ranker::Training::online_config() const {
   if (plan_ && !plan_->is_exact()) return plan_->online;
-  const std::string given = !plan_ ? "algo 'pointwise'"
+  const std::string given = !plan_ ? "loss 'squared'"
                             : options_.choice("trainer") == "auto"
-                                ? "trainer auto (cutting-plane for algo '" + options_.choice("algo") + "')"
+                                ? "trainer auto (cutting-plane for measure '" + options_.choice("measure") + "')"
                                 : "trainer '" + plan_->trainer + "'";
   fail("training on several workers needs an online trainer (trainer sgd, pegasos or perceptron), not ", given);
 }
@@ -376,7 +367,7 @@ std::vector<float> Ranker::Training::fit(const ProgressFn& progress, TrainingRep
   if (!plan_->is_exact()) return train_online(*problem_, plan_->online, progress, start());
   require(options_.choice("init") == "zero", "trainer '", plan_->trainer, "' starts from zero; leave init at zero");
   TrainingReport ignored;
-  return train_exact(data_, *plan_, *problem_, plan_->exact, progress, report ? *report : ignored);
+  return train_with_targets(data_, *plan_, *problem_, plan_->exact, progress, report ? *report : ignored);
 }
 
 Ranker Ranker::Training::finish(std::vector<float> w, const TrainingReport& report) {
@@ -392,7 +383,7 @@ Ranker Ranker::Training::finish(std::vector<float> w, const TrainingReport& repo
     if (has_cut(plan_->problem)) {
       const BipartiteCut fitted = best_cut(plan_->problem, data_, model.score(data_.features));
       if (options_.choice("threshold") == "measure") model.intercept_ -= fitted.cut;
-      model.report_.caution = overlap_caution(plan_->problem, data_, fitted.measure, options_.choice("algo"));
+      model.report_.caution = overlap_caution(plan_->problem, data_, fitted.measure, options_.choice("measure"));
     }
   }
   model.intercept_ += scaled_->scaling.fold(model.weights_, 1)[0];
@@ -425,7 +416,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
   QuerySet train = mapped_train, valid = mapped_valid;
   train.features = scaled.rows;
   if (!scaling.identity()) valid.features = valid_storage.view();
-  const bool pointwise = options.choice("algo") == "pointwise";
+  const bool pointwise = options.choice("loss") == "squared";
   // validation tunes the online trainers: trainer=auto means sgd here, and the chosen options say so
   const OptionList online_entries =
       options.choice("trainer") == "auto" ? with(options.entries(), "trainer", "sgd") : options.entries();
@@ -503,9 +494,24 @@ std::vector<uint8_t> Ranker::save() const {
   return out.finish();
 }
 
+namespace {
+// Models of 0.1 name the measure as their algorithm (pointwise: the squared loss) and save epochs 0 for "automatic".
+OptionList upgrade_settings(OptionList saved) {
+  OptionList out;
+  for (const auto& [key, value] : saved) {
+    if (key == "algo") {
+      out.emplace_back(value == "pointwise" ? "loss" : "measure", value == "pointwise" ? "squared" : value);
+    } else if (key != "epochs" || value != "0") {
+      out.emplace_back(key, value);
+    }
+  }
+  return out;
+}
+}  // namespace
+
 Ranker Ranker::load(const uint8_t* data, size_t size) {
   ByteReader in(data, size, "ranking");
-  OptionList settings = in.get_options();
+  OptionList settings = upgrade_settings(in.get_options());
   std::vector<float> weights = in.get_vector<float>();
   in.expect_end();
   for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");

@@ -2,7 +2,7 @@
 // intercept b is the threshold the bipartite measures learn (a document is predicted positive when its score
 // is > 0); for the other objectives, where a shift of every score changes nothing, it is 0 unless scaled
 // features were centred (learn/feature_scaling.hpp folds the centring into it).
-// With rff = D (gamma, rff_seed) the ranker is linear in D random Fourier features z(x) of the documents
+// With rff = D (gamma, rffSeed) the ranker is linear in D random Fourier features z(x) of the documents
 // instead (learn/random_fourier_features.hpp): an approximate Gaussian-kernel ranker.
 // Trained by one of the ranking surrogates with the shared online trainers, or by the pointwise ridge
 // baseline. Saved as model bytes of kind "ranking".
@@ -27,7 +27,7 @@ struct ScaledRows;
 class Ranker {
  public:
   // The options table: algo, k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, relevant,
-  // rff, gamma, rff_seed, scale.
+  // rff, gamma, rffSeed, scale.
   static const std::vector<OptionSpec>& option_specs();
 
   // Trains on data (validated first). Throws InputError for bad options or data.

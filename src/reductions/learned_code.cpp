@@ -13,7 +13,7 @@ LearnedCode LearnedCode::train(const Rows& confidences, const std::vector<int32_
   const OptionList common = {{"C", number_text(config.C)}, {"seed", number_text(double(config.seed))}};
   LearnedCode code;
   if (config.kernel == "linear") {  // the primal solver keeps M itself (c × k) rather than support vectors
-    code.decoder_ = LinearMulticlass::train(confidences, labels, "cs", common, zero_one);
+    code.decoder_ = LinearMulticlass::train(confidences, labels, common, zero_one);  // dcd: Crammer–Singer
   } else {
     OptionList options = common;
     options.insert(options.end(), {{"kernel", config.kernel}, {"gamma", number_text(config.gamma)}});

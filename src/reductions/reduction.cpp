@@ -15,13 +15,13 @@ const std::vector<OptionSpec>& reduction_options() {
         {"learner", T::Choice, "svm-dcd", 0, -1, false, "binary base learner", binary_learner_names()},
         {"code", T::Choice, "dense", 0, -1, false, "ECOC code matrix",
          {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
-        {"code_size", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
+        {"codeSize", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
         {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
          {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential", "learned"}},
-        {"code_kernel", T::Choice, "linear", 0, -1, false, "decoding=learned: the kernel K(f(x), M_l) of the learned code",
+        {"codeKernel", T::Choice, "linear", 0, -1, false, "decoding=learned: the kernel K(f(x), M_l) of the learned code",
          {"linear", "rbf"}},
-        {"code_gamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
-        {"code_C", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
+        {"codeGamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
+        {"codeC", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
     };
     // the binary learners may see random features z(x) instead of x
     for (OptionSpec& s : RandomFourierFeatures::option_specs()) own.push_back(std::move(s));
@@ -37,17 +37,17 @@ ReductionConfig reduction_config_from(const Options& o) {
   c.reduction = o.choice("reduction");
   c.learner = o.choice("learner");
   c.code = o.choice("code");
-  c.code_size = o.integer("code_size");
+  c.code_size = o.integer("codeSize");
   c.decoding = o.choice("decoding");
-  c.seed = uint64_t(o.real("seed"));
+  c.seed = o.seed();
   c.scale = o.choice("scale");
-  c.learned.kernel = o.choice("code_kernel");
-  c.learned.gamma = o.real("code_gamma");
-  c.learned.C = o.real("code_C");
+  c.learned.kernel = o.choice("codeKernel");
+  c.learned.gamma = o.real("codeGamma");
+  c.learned.C = o.real("codeC");
   c.learned.seed = c.seed;
   c.rff = o.integer("rff");
   c.rff_gamma = o.real("gamma");
-  c.rff_seed = uint64_t(o.real("rff_seed"));
+  c.rff_seed = o.seed("rffSeed");
   return c;
 }
 

@@ -1,16 +1,16 @@
 #include "sequence/chain_shard_trainer.hpp"
 
+#include "learn/trainer_options.hpp"
+
 namespace argmax {
 namespace {
 
 // Parameter mixing needs the online trainers; l1's cumulative penalty would be per shard.
 TaggerShard&& check_online(TaggerShard& s) {
   const Options& o = s.data.options;
-  const std::string& algo = o.choice("algo");
-  const bool online = algo == "perceptron" || ((algo == "ssvm" || algo == "ssvm-slack") && o.choice("trainer") == "sgd") ||
-                      ((algo == "crf" || algo == "softmax-margin") && o.choice("solver") == "sgd");
-  require(online, "training on several workers needs an online trainer: algo=perceptron, ssvm or ssvm-slack with "
-          "trainer=sgd, or crf or softmax-margin with solver=sgd");
+  const std::string& trainer = o.choice("trainer");
+  require(is_online_trainer(trainer), "training on several workers needs an online trainer (perceptron, sgd or "
+          "pegasos), not ", trainer);
   require(o.real("l1") == 0, "l1 cannot be used when training on several workers");
   require(s.data.text.global.empty() && s.data.model.global.empty(), "global features train on one worker (workers: 1)");
   return std::move(s);
@@ -33,7 +33,7 @@ ChainShardTrainer::ChainShardTrainer(TaggerShard prepared, int shards, int shard
     : prepared_(check_online(prepared)),
       shards_(shards),
       shard_(shard),
-      config_(chain_online_config(prepared_.data.options, prepared_.sequences)) {
+      config_(chain_online_config(prepared_.data.options)) {
   config_.seed = shard_seed(config_.seed, shard);
   const int m = prepared_.sequences;
   require(examples() > 0, "worker ", shard + 1, " of ", shards, " has no training sequences: ", m,

@@ -36,8 +36,8 @@ GlobalFeatures::GlobalFeatures(const std::string& templates, std::vector<std::st
     words_text_ += (words_text_.empty() ? "" : " ") + word;
   }
   const bool lexicon = std::any_of(blocks_.begin(), blocks_.end(), [](const auto& b) { return b.first == Kind::Lexicon; });
-  require(!lexicon || !words_.empty(), "the global feature template 'lexicon' needs its word list (global_words)");
-  require(lexicon || words_.empty(), "global_words are read only by the global feature template 'lexicon'");
+  require(!lexicon || !words_.empty(), "the global feature template 'lexicon' needs its word list (globalWords)");
+  require(lexicon || words_.empty(), "globalWords are read only by the global feature template 'lexicon'");
   seen_.resize(labels_.size());
 }
 

@@ -44,7 +44,7 @@ StepResult RerankProblem::step(TrainedWeights& w, int i, Surrogate surrogate, fl
     worst = best;
   } else {
     require(surrogate == Surrogate::MarginRescaled,
-            "global features are trained by the perceptron or the margin-rescaled structured SVM (algo=perceptron|ssvm)");
+            "global features are trained by the perceptron or by sgd or pegasos on the hinge loss");
     augmented_ = scores_;
     add_node_loss(augmented_, gold, delta_, 1.0f / n);
     worst = rerank(augmented_, scores_, g_, v, view.scale, count_, gold, 1.0f / n);

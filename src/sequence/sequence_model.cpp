@@ -8,6 +8,7 @@
 #include "sequence/forward_backward.hpp"
 #include "sequence/quantized_weights.hpp"
 #include "sequence/rerank.hpp"
+#include "sequence/sequence_trainer.hpp"
 
 namespace argmax {
 
@@ -196,7 +197,7 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   m.numeric_columns = r.get<int32_t>();
   checked_count<float>("sequence model numeric columns", {m.numeric_columns});  // + bias fits int32
   m.numeric_bias = r.get<uint8_t>() != 0;
-  m.options = r.get_options();
+  m.options = upgrade_sequence_options(r.get_options());
   if (m.input == SequenceInput::Numeric) m.rff = RandomFourierFeatures::from_entries(m.options, m.numeric_columns);
   m.weights = get_weights(r, m.layout().dim(), m.weight_bits);
   if (!r.at_end()) {

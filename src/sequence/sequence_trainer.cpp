@@ -1,12 +1,13 @@
 #include "sequence/sequence_trainer.hpp"
 
+#include <algorithm>
+#include <cstdlib>
 #include <map>
 
-#include "learn/bcfw.hpp"
-#include "learn/cutting_plane.hpp"
 #include "learn/l1_penalty.hpp"
 #include "learn/online.hpp"
 #include "learn/parameter_mixing.hpp"
+#include "learn/trainer_options.hpp"
 #include "sequence/crf_objective.hpp"
 #include "sequence/lbfgs.hpp"
 #include "sequence/quantized_weights.hpp"
@@ -15,57 +16,103 @@
 
 namespace argmax {
 
-const std::vector<OptionSpec>& sequence_options() {
-  static const std::vector<OptionSpec> specs = {
-      {"algo", OptionType::Choice, "perceptron", 0, -1, false,
-       "trainer: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF",
-       {"perceptron", "ssvm", "ssvm-slack", "crf", "softmax-margin"}},
-      {"solver", OptionType::Choice, "lbfgs", 0, -1, false, "optimiser for crf and softmax-margin", {"lbfgs", "sgd"}},
-      {"trainer", OptionType::Choice, "sgd", 0, -1, false,
-       "ssvm, ssvm-slack: sgd (Pegasos / averaged SGD), cutting-plane (1-slack, exact) or bcfw "
-       "(block-coordinate Frank–Wolfe, exact)",
-       {"sgd", "cutting-plane", "bcfw"}},
-      {"C", OptionType::Real, "1", 0, 1e12, true,
-       "cutting-plane, bcfw: ½‖w‖² + C Σ_i ℓ_i (ℓ_i the structured hinge of sentence i)"},
-      {"eps", OptionType::Real, "0.01", 0, 1e6, true,
-       "cutting-plane, bcfw: stop when the certified primal–dual gap is ≤ eps·C·m"},
-      {"max_iter", OptionType::Integer, "1000", 1, 1000000, false,
-       "cutting-plane, bcfw: cap on rounds (cutting-plane) or passes (bcfw)"},
-      {"epochs", OptionType::Integer, "10", 1, 10000, false, "passes over the data (perceptron, ssvm, sgd)"},
-      {"iterations", OptionType::Integer, "100", 1, 100000, false, "maximum L-BFGS iterations"},
-      {"lambda", OptionType::Real, "0", 0, 1e6, false,
-       "ssvm: L2 weight λ for Pegasos (step 1/(λt)); 0 = SGD with the constant step eta, averaged (SSBD 17.2.5)"},
-      {"c2", OptionType::Real, "1", 0, 1e9, false,
-       "crf, softmax-margin: L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·|w|² (CRFsuite's c2)"},
-      {"eta", OptionType::Real, "0.1", 0, 1e6, true, "constant step of SGD (ssvm with lambda = 0; crf and softmax-margin with solver=sgd)"},
-      {"cost", OptionType::Real, "1", 0, 1e6, false, "softmax-margin: cost of one wrong position"},
-      {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the online iterates"},
-      {"seed", OptionType::Integer, "1", 0, 2147483647, false, "shuffling seed"},
+namespace {
+
+const std::vector<std::string>& sequence_trainers() {
+  static const std::vector<std::string> names = {"perceptron", "sgd", "pegasos", "cutting-plane", "bcfw", "lbfgs"};
+  return names;
+}
+
+// The losses each trainer minimises on a chain (the perceptron minimises its own, and takes no loss option).
+std::vector<std::string> losses_of(const std::string& trainer) {
+  if (trainer == "perceptron") return {};
+  if (trainer == "lbfgs") return {"log", "softmax-margin"};  // the smooth ones
+  if (is_exact_trainer(trainer)) return {"hinge", "slack"};
+  return {"hinge", "slack", "log", "softmax-margin"};
+}
+
+// The tagger's table for one trainer: the trainer's options with this task's defaults, the loss, the token
+// features and the model's storage.
+std::vector<OptionSpec> compose(const std::string& trainer) {
+  std::vector<OptionSpec> specs = {trainer_option(sequence_trainers(), "perceptron",
+                                                  "the averaged perceptron tags as well as a CRF at a tenth of its time")};
+  const std::vector<std::string> losses = losses_of(trainer);
+  if (!losses.empty()) specs.push_back(loss_option(losses, losses.front()));
+  if (std::find(losses.begin(), losses.end(), "softmax-margin") != losses.end())
+    specs.push_back({"cost", OptionType::Real, "1", 0, 1e6, false, "loss softmax-margin: the cost of one wrong position"});
+  append(specs, trainer_options(trainer));
+  if (is_online_trainer(trainer))
+    set_default(specs, "epochs", "10", "a tagger's epoch holds every sentence of a treebank: ten reach the plateau");
+  if (is_exact_trainer(trainer))
+    set_default(specs, "eps", "0.01", "a treebank's objective sums thousands of sentences; 0.001 costs 5–10× the "
+                "passes for no tagging accuracy (docs/benchmarks.md)");
+  if (trainer == "lbfgs")
+    specs.push_back({"c2", OptionType::Real, "1", 0, 1e9, false,
+                     "L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·‖w‖² (CRFsuite's c2)"});
+  append(specs, {
       {"features", OptionType::Choice, "pos", 0, -1, false,
        "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')",
        {"pos", "crfsuite", "custom"}},
-      {"hash_bits", OptionType::Integer, "0", 0, 26, false,
-       "hash token features into 2^b rows; 0 keeps an exact dictionary"},
-      {"min_count", OptionType::Integer, "1", 1, 1000000, false, "exact dictionary: keep features seen this often"},
-      {"lexicon_min_count", OptionType::Integer, "2", 1, 1000000, false,
+      {"hashBits", OptionType::Integer, "0", 0, 26, false, "hash token features into 2^b rows; 0 keeps an exact dictionary"},
+      {"minCount", OptionType::Integer, "1", 1, 1000000, false, "exact dictionary: keep features seen this often"},
+      {"lexiconMinCount", OptionType::Integer, "2", 1, 1000000, false,
        "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"},
       {"bias", OptionType::Boolean, "true", 0, -1, false, "numeric input: add an always-on feature (label bias)"},
-      {"l1", OptionType::Real, "0", 0, 1e6, false,
-       "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty (online trainers): exact zeros, dropped from the model"},
-      {"weight_bits", OptionType::Integer, "32", 8, 32, false,
+      {"weightBits", OptionType::Integer, "32", 8, 32, false,
        "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"},
-      {"candidates", OptionType::Integer, "10", 1, SequenceModel::kMaxCandidates, false,
-       "with global features: how many of the chain's best labellings are reranked"},
-  };
-  static const std::vector<OptionSpec> with_random_features = [] {
-    std::vector<OptionSpec> all = specs;
-    for (OptionSpec& s : RandomFourierFeatures::option_specs()) {
-      s.help = "numeric input: " + s.help;
-      all.push_back(std::move(s));
-    }
-    return all;
+  });
+  if (is_online_trainer(trainer)) {
+    specs.push_back({"l1", OptionType::Real, "0", 0, 1e6, false,
+                     "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model"});
+    specs.push_back({"candidates", OptionType::Integer, "10", 1, SequenceModel::kMaxCandidates, false,
+                     "with global features: how many of the chain's best labellings are reranked"});
+  }
+  for (OptionSpec& s : RandomFourierFeatures::option_specs()) {
+    s.help = "numeric input: " + s.help;
+    specs.push_back(std::move(s));
+  }
+  return specs;
+}
+
+}  // namespace
+
+const std::vector<OptionSpec>& sequence_options(const std::string& trainer) {
+  static const auto tables = [] {
+    std::map<std::string, std::vector<OptionSpec>> out;
+    for (const auto& t : sequence_trainers()) out[t] = compose(t);
+    return out;
   }();
-  return with_random_features;
+  auto it = tables.find(trainer);
+  require(it != tables.end(), "unknown trainer '", trainer, "' for a sequence tagger (known: perceptron, sgd, "
+          "pegasos, cutting-plane, bcfw, lbfgs)");
+  return it->second;
+}
+
+OptionList upgrade_sequence_options(const OptionList& saved) {
+  std::map<std::string, std::string> old(saved.begin(), saved.end());
+  if (!old.count("algo")) return saved;
+  const std::string algo = old["algo"];
+  std::string trainer = "perceptron", loss;
+  if (algo == "ssvm" || algo == "ssvm-slack") {
+    loss = algo == "ssvm" ? "hinge" : "slack";
+    trainer = old["trainer"] != "sgd" ? old["trainer"] : std::strtod(old["lambda"].c_str(), nullptr) > 0 ? "pegasos" : "sgd";
+  } else if (algo == "crf" || algo == "softmax-margin") {
+    loss = algo == "crf" ? "log" : "softmax-margin";
+    trainer = old["solver"] == "sgd" ? "sgd" : "lbfgs";
+  }
+  const std::vector<OptionSpec>& table = sequence_options(trainer);
+  OptionList out = {{"trainer", trainer}};
+  if (!loss.empty()) out.emplace_back("loss", loss);
+  for (const auto& kv : saved) {
+    const bool free_text = kv.first == "templates" || kv.first == "global" || kv.first == "globalWords";
+    const bool declared = std::any_of(table.begin(), table.end(), [&kv](const OptionSpec& s) { return s.name == kv.first; });
+    if ((declared || free_text) && kv.first != "trainer" && kv.first != "loss") out.push_back(kv);
+  }
+  return out;
+}
+
+std::string sequence_trainer_of(const OptionList& given) {
+  return chosen(given, "trainer", "perceptron", sequence_trainers(), "a sequence tagger");
 }
 
 namespace {
@@ -78,7 +125,7 @@ Options parse_options(const OptionList& given, TextOptions& text, bool with_lexi
   std::vector<std::string> seen;
   for (const auto& kv : given) {
     std::string* field = kv.first == "templates" ? &text.templates : kv.first == "global" ? &text.global
-                       : kv.first == "global_words" ? &text.global_words : nullptr;
+                       : kv.first == "globalWords" ? &text.global_words : nullptr;
     if (!field) {
       rest.push_back(kv);
       continue;
@@ -88,8 +135,8 @@ Options parse_options(const OptionList& given, TextOptions& text, bool with_lexi
     *field = kv.second;
     custom |= kv.first == "templates";
   }
-  Options o = Options::parse(sequence_options(), rest, "sequence tagger");
-  check_weight_bits(int(o.integer("weight_bits")));
+  Options o = Options::parse(sequence_options(sequence_trainer_of(rest)), rest, "sequence tagger");
+  check_weight_bits(int(o.integer("weightBits")));
   if (custom) {
     require(o.choice("features") == "custom" || std::find_if(rest.begin(), rest.end(), [](const auto& kv) {
                                                    return kv.first == "features";
@@ -100,9 +147,13 @@ Options parse_options(const OptionList& given, TextOptions& text, bool with_lexi
     text.templates = template_preset(o.choice("features"), with_lexicon);
   }
   require(text.global_words.empty() || !text.global.empty(),
-          "global_words are read only by the global feature template 'lexicon'");
+          "globalWords are read only by the global feature template 'lexicon'");
   return o;
 }
+
+// The seed that deals sequences to shards: the trainer's, when there are shards (only online trainers, which all
+// have one, mix); one shard takes every sequence in order.
+uint64_t shard_order_seed(const Options& o, int shards) { return shards > 1 ? o.seed() : 0; }
 
 // Training sequence i has `length` positions (tokens or feature rows) and `tags` tags: one per position, and
 // at least one (an empty sequence teaches nothing and is most likely a mistake in the data).
@@ -167,55 +218,32 @@ void record_options(SequenceModel& m, const Options& o, const TextOptions& text)
   for (auto& kv : m.rff.option_entries()) m.options.push_back(std::move(kv));
   if (o.choice("features") == "custom" && m.input == SequenceInput::Tokens) m.options.emplace_back("templates", text.templates);
   if (!text.global.empty()) m.options.emplace_back("global", text.global);
-  if (!text.global_words.empty()) m.options.emplace_back("global_words", text.global_words);
-}
-
-bool is_likelihood(const std::string& algo) { return algo == "crf" || algo == "softmax-margin"; }
-
-// Mean form (λ/2)‖w‖² + (1/m) Σ ℓ_i; CRFsuite's c2 (sum form Σ ℓ_i + c2‖w‖²) is λ = 2·c2/m.
-double chain_lambda(const Options& o, int sequences) {
-  return is_likelihood(o.choice("algo")) ? 2.0 * o.real("c2") / sequences : o.real("lambda");
+  if (!text.global_words.empty()) m.options.emplace_back("globalWords", text.global_words);
 }
 
 }  // namespace
 
-double chain_softmax_cost(const Options& o) { return o.choice("algo") == "softmax-margin" ? o.real("cost") : 0.0; }
+double chain_softmax_cost(const Options& o) {
+  return o.choice("trainer") != "perceptron" && o.choice("loss") == "softmax-margin" ? o.real("cost") : 0.0;
+}
 
-OnlineConfig chain_online_config(const Options& o, int sequences) {
-  const std::string& algo = o.choice("algo");
-  const double lambda = chain_lambda(o, sequences);
-  OnlineConfig config;
-  config.epochs = o.integer("epochs");
-  config.average = o.flag("average");
-  config.seed = uint64_t(o.integer("seed"));
-  if (algo == "perceptron") {
-    config.surrogate = Surrogate::Perceptron, config.eta = 1.0, config.lambda = 0;
-  } else if (algo == "ssvm" || algo == "ssvm-slack") {
-    // λ > 0: Pegasos (η_t = 1/(λt)); λ = 0: SGD with the constant step eta and averaging (SSBD 17.2.5).
-    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
-    config.lambda = lambda;
-    if (lambda > 0) config.step_size = StepSize::Pegasos;
-    else config.step_size = StepSize::Constant, config.eta = o.real("eta");
-  } else {
-    config.surrogate = algo == "crf" ? Surrogate::LogLoss : Surrogate::SoftmaxMargin;
-    config.step_size = StepSize::Constant, config.eta = o.real("eta"), config.lambda = lambda;
-  }
-  return config;
+OnlineConfig chain_online_config(const Options& o) {
+  require(o.choice("trainer") != "sgd" || o.real("eta") > 0, "eta = 0 (the automatic step) is computed by Multiclass "
+          "only; give a tagger a positive step");
+  return online_config(o);
 }
 
 void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& o, const ProgressFn& progress,
                std::vector<float>& weights, TrainingReport* report) {
   require(x.sequences() > 0, "no training sequences");
   if (report) *report = TrainingReport{};
-  const std::string& algo = o.choice("algo");
+  const std::string& trainer = o.choice("trainer");
   const double cost = chain_softmax_cost(o);
-  const double lambda = chain_lambda(o, x.sequences());
-  if (is_likelihood(algo) && o.choice("solver") == "lbfgs") {
-    require(o.real("l1") == 0, "l1 needs an online trainer (perceptron, ssvm, or solver=sgd)");
-    // F(w)·m: Σ_i ℓ_i + (mλ/2)‖w‖², minimised by L-BFGS; progress reports F.
-    const double m = x.sequences();
+  if (trainer == "lbfgs") {
+    // CRFsuite's sum form Σ_i ℓ_i + c2‖w‖² = m·F(w), F the mean form with λ = 2·c2/m; progress reports F.
+    const double m = x.sequences(), lambda = 2.0 * o.real("c2") / m;
     LbfgsConfig config;
-    config.max_iterations = o.integer("iterations");
+    config.max_iterations = o.integer("maxIter");
     double last_error = 0;
     auto f = [&](const std::vector<float>& w, std::vector<float>& g) {
       const CrfEvaluation e = crf_objective(x, layout, w, m * lambda, cost, g);
@@ -232,19 +260,11 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     lbfgs_minimize(f, weights, config, report_progress, report);
     return;
   }
-  const std::string& trainer = o.choice("trainer");
-  if ((algo == "ssvm" || algo == "ssvm-slack") && trainer != "sgd") {
-    StructuredSvmConfig config;
-    config.C = o.real("C"), config.eps = o.real("eps"), config.max_iterations = o.integer("max_iter");
-    config.surrogate = algo == "ssvm" ? Surrogate::MarginRescaled : Surrogate::SlackRescaled;
-    config.average = o.flag("average"), config.seed = uint64_t(o.integer("seed"));
-    const SequenceProblem problem(x, layout);
-    weights = trainer == "bcfw" ? train_bcfw(problem, config, progress, report)
-                                : train_cutting_plane(problem, config, progress, report);
+  if (is_exact_trainer(trainer)) {
+    weights = train_exact(SequenceProblem(x, layout), trainer, exact_config(o), progress, report);
     return;
   }
-  require(trainer == "sgd", "trainer '", trainer, "' is for ssvm and ssvm-slack only");
-  const OnlineConfig config = chain_online_config(o, x.sequences());
+  const OnlineConfig config = chain_online_config(o);
   SequenceProblem problem(x, layout, cost);
   const double l1 = o.real("l1");
   if (l1 == 0) {
@@ -270,15 +290,15 @@ void fit_tagger(TaggerData& d, const ProgressFn& progress) {
   }
   require(m.weights.empty(), "global features cannot be combined with a warm start");
   const Options& o = d.options;
-  const std::string& algo = o.choice("algo");
-  require((algo == "perceptron" || algo == "ssvm") && o.choice("trainer") == "sgd",
-          "global features are trained by algo=perceptron or algo=ssvm (trainer=sgd), not ", algo);
+  const std::string& trainer = o.choice("trainer");
+  require(trainer == "perceptron" || ((trainer == "sgd" || trainer == "pegasos") && o.choice("loss") == "hinge"),
+          "global features are trained by the perceptron or by sgd or pegasos on the hinge loss, not ", trainer);
   require(o.real("l1") == 0, "l1 does not apply to global features");
   m.global = GlobalFeatures(text.global, m.labels, text.global_words);
   require(!m.global.empty(), "option 'global' lists no template (known: has, count, before, lexicon)");
   m.candidates = int32_t(o.integer("candidates"));
   std::vector<float> w = train_online(RerankProblem(d.batch, layout, m.global, m.candidates),
-                                      chain_online_config(o, d.batch.sequences()), progress);
+                                      chain_online_config(o), progress);
   m.global_weights.assign(w.begin() + std::ptrdiff_t(layout.dim()), w.end());
   w.resize(layout.dim());
   m.weights = std::move(w);
@@ -292,7 +312,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   require(o.integer("rff") == 0, "rff maps numeric features, and a token tagger has none; leave rff at 0");
-  const std::vector<int> mine = shard_examples(int(tokens.size()), shards, shard, uint64_t(o.integer("seed")));
+  const std::vector<int> mine = shard_examples(int(tokens.size()), shards, shard, shard_order_seed(o, shards));
   TaggerShard s;
   s.sequences = int(tokens.size());
   SequenceModel m;
@@ -304,7 +324,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   } else {
     m.input = SequenceInput::Tokens;
     m.templates = text.templates;
-    const int bits = o.integer("hash_bits");
+    const int bits = o.integer("hashBits");
     m.index = bits ? FeatureIndex::hashed(bits) : FeatureIndex::dictionary({});
   }
   const std::vector<int32_t> labels = label_ids(tags, m.labels);
@@ -317,14 +337,14 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
     std::vector<uint64_t> keys;
     for (const auto& sentence : tokens)
       for (const auto& w : sentence) keys.push_back(TokenFeaturizer::word_key(w));
-    m.lexicon = TagLexicon::build(keys, labels, o.integer("lexicon_min_count"));
+    m.lexicon = TagLexicon::build(keys, labels, o.integer("lexiconMinCount"));
   }
   featurizer.set_lexicon(&m.lexicon);
   featurizer.set_word_lexicon(&m.words);
   // One sentence's keys at a time. A key the index knows becomes its row; a new key becomes −(candidate + 1),
   // counted; but with one shard and no count to reach, it goes straight into the dictionary (the same ids, one
   // hash table fewer). Peak memory: 4 bytes per feature occurrence.
-  const bool direct = shards == 1 && o.integer("min_count") <= 1 && !m.index.bits();
+  const bool direct = shards == 1 && o.integer("minCount") <= 1 && !m.index.bits();
   FeatureIndex candidates = FeatureIndex::dictionary({});
   std::vector<uint64_t> keys;
   std::vector<int64_t> ends;
@@ -360,7 +380,7 @@ void admit_features(TaggerShard& s, const std::vector<FeatureCandidates>& all, s
   SequenceModel& m = s.data.model;
   SequenceBatch& x = s.data.batch;
   std::vector<int32_t> admitted;
-  if (!m.index.bits()) admitted = m.index.admit(all, own, int(s.data.options.integer("min_count")));
+  if (!m.index.bits()) admitted = m.index.admit(all, own, int(s.data.options.integer("minCount")));
   // Rewrite candidates as rows, dropping the rare ones.
   int64_t w = 0, r = 0;
   for (int64_t t = 1; t < int64_t(x.ends.size()); ++t) {
@@ -385,7 +405,7 @@ TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const 
 SequenceModel finish_tagger(TaggerData data) {
   SequenceModel& m = data.model;
   record_options(m, data.options, data.text);
-  m.weight_bits = int(data.options.integer("weight_bits"));
+  m.weight_bits = int(data.options.integer("weightBits"));
   m.compact();
   return std::move(m);
 }
@@ -429,7 +449,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
     require(o.integer("rff") == 0 || m.numeric_columns > 0, "rff maps numeric columns, and the positions have none");
     m.rff = RandomFourierFeatures::from_options(o, m.numeric_columns);
   }
-  const std::vector<int> mine = shard_examples(s.sequences, shards, shard, uint64_t(o.integer("seed")));
+  const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   m.featurize(rows, starts, x);

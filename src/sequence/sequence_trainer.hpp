@@ -1,14 +1,14 @@
 // Training chain taggers: one options table, one entry point per input kind.
 //
-// algo = perceptron     averaged structured perceptron (Collins 2002) through learn/online.hpp
-//        ssvm           structured SVM, margin rescaling (M3N; FML 9.22), Pegasos SGD
-//        ssvm-slack     structured SVM, slack rescaling (SVM^struct; FML 9.23), Pegasos SGD
-//                       (ssvm and ssvm-slack with trainer=cutting-plane|bcfw: the exact solvers of learn/,
-//                       objective ½‖w‖² + C Σ_i ℓ_i)
-//        crf            CRF, −log-likelihood + L2 (Lafferty et al. 2001), L-BFGS or SGD
-//        softmax-margin CRF with the Hamming cost inside the partition function (Gimpel & Smith 2010)
-// Every regularised objective is read as (λ/2)‖w‖² + (1/m) Σ_i ℓ_i; λ = lambda for ssvm, and λ = 2·c2/m for
-// the CRFs, whose c2 is CRFsuite's (Σ_i ℓ_i + c2‖w‖²).
+// trainer = perceptron  averaged structured perceptron (Collins 2002) through learn/online.hpp
+//           sgd, pegasos  online subgradient steps on the loss:
+//                         hinge   structured SVM, margin rescaling (M3N; FML 9.22)
+//                         slack   structured SVM, slack rescaling (SVM^struct; FML 9.23)
+//                         log     CRF, −log-likelihood (Lafferty et al. 2001)
+//                         softmax-margin  CRF with the Hamming cost inside the partition function (Gimpel & Smith 2010)
+//           cutting-plane, bcfw   the exact solvers of learn/ for hinge and slack, objective ½‖w‖² + C Σ_i ℓ_i
+//           lbfgs         L-BFGS for log and softmax-margin, objective Σ_i ℓ_i + c2‖w‖² (CRFsuite's c2)
+// The online trainers read the objective as (λ/2)‖w‖² + (1/m) Σ_i ℓ_i.
 #pragma once
 #include <string>
 #include <vector>
@@ -22,7 +22,11 @@ namespace argmax {
 
 // The table (validation, --help and the JS schema come from it). Custom templates are given with
 // the extra key "templates" (free text, see token_features.hpp), which implies features=custom.
-const std::vector<OptionSpec>& sequence_options();
+// The option table of one trainer (learn/trainer_options.hpp), and the trainer the options choose.
+const std::vector<OptionSpec>& sequence_options(const std::string& trainer);
+std::string sequence_trainer_of(const OptionList& options);
+// The options a model of 0.1 saved (algo, solver, trainer) as 0.2 names them (trainer, loss).
+OptionList upgrade_sequence_options(const OptionList& saved);
 
 // Trains on token sequences. `warm`: continue from this model (its labels, features, lexicons and
 // weights; new labels and new dictionary features are added). `words`: a word lexicon for the templates
@@ -79,9 +83,9 @@ SequenceModel finish_tagger(TaggerData data);
 // reranking (sequence/rerank.hpp).
 void fit_tagger(TaggerData& data, const ProgressFn& progress);
 
-// The online trainer the options choose (perceptron, ssvm/ssvm-slack with trainer=sgd, the CRFs with solver=sgd).
-OnlineConfig chain_online_config(const Options& options, int sequences);
-// softmax-margin's cost of one wrong position (0 for the other trainers).
+// The online trainer the options choose (perceptron, sgd, pegasos).
+OnlineConfig chain_online_config(const Options& options);
+// softmax-margin's cost of one wrong position (0 for the other losses).
 double chain_softmax_cost(const Options& options);
 
 // Fits weights for a featurised, labelled batch in place (used by both entry points; exposed for tests).

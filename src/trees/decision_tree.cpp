@@ -23,8 +23,8 @@ DecisionTree DecisionTree::train(const Rows& rows, const std::vector<int32_t>& l
   require(int(labels.size()) == rows.rows(), "decision tree: ", labels.size(), " labels for ", rows.rows(), " rows");
   require(weights.empty() || weights.size() == labels.size(), "decision tree: ", weights.size(), " weights for ",
           labels.size(), " rows");
-  require(config.min_leaf >= 1, "decision tree: min_leaf must be >= 1");
-  require(config.max_depth >= 0, "decision tree: max_depth must be >= 0");
+  require(config.min_leaf >= 1, "decision tree: minLeaf must be >= 1");
+  require(config.max_depth >= 0, "decision tree: maxDepth must be >= 0");
   std::vector<int32_t> subset = subset_in;
   if (subset.empty()) {
     subset.resize(rows.rows());
@@ -44,7 +44,7 @@ DecisionTree DecisionTree::train(const Rows& rows, const std::vector<int32_t>& l
   }
 
   if (config.prune) {
-    require(config.cv_folds >= 2, "decision tree: cv_folds must be >= 2");
+    require(config.cv_folds >= 2, "decision tree: cvFolds must be >= 2");
     require(int(subset.size()) >= config.cv_folds, "decision tree: ", subset.size(),
             " examples are too few for ", config.cv_folds, "-fold cross-validation");
     TreeConfig grow_config = config;
@@ -325,10 +325,10 @@ DecisionTree DecisionTree::from_bytes(const uint8_t* data, size_t size) {
 const std::vector<OptionSpec>& tree_options() {
   static const std::vector<OptionSpec> specs = {
       {"criterion", OptionType::Choice, "gini", 0, -1, false, "node impurity F", {"gini", "entropy", "misclassification"}},
-      {"max_depth", OptionType::Integer, "0", 0, 1000, false, "deepest level (0: unlimited)"},
-      {"min_leaf", OptionType::Integer, "1", 1, 1e9, false, "fewest examples in a leaf"},
+      {"maxDepth", OptionType::Integer, "0", 0, 1000, false, "deepest level (0: unlimited)"},
+      {"minLeaf", OptionType::Integer, "1", 1, 1e9, false, "fewest examples in a leaf"},
       {"prune", OptionType::Boolean, "false", 0, -1, false, "cost-complexity pruning, lambda by cross-validation"},
-      {"cv_folds", OptionType::Integer, "5", 2, 100, false, "folds for choosing the pruning lambda"},
+      {"cvFolds", OptionType::Integer, "5", 2, 100, false, "folds for choosing the pruning lambda"},
       {"seed", OptionType::Integer, "1", 0, 4294967295.0, false,
        "fold assignment and the order features are tried in (decides ties)"},
       {"categorical", OptionType::IntegerList, "", 0, 1e9, false,
@@ -340,10 +340,10 @@ const std::vector<OptionSpec>& tree_options() {
 TreeConfig tree_config_from(const Options& o) {
   TreeConfig c;
   c.criterion = impurity_from_name(o.choice("criterion"));
-  c.max_depth = o.integer("max_depth");
-  c.min_leaf = o.integer("min_leaf");
+  c.max_depth = o.integer("maxDepth");
+  c.min_leaf = o.integer("minLeaf");
   c.prune = o.flag("prune");
-  c.cv_folds = o.integer("cv_folds");
+  c.cv_folds = o.integer("cvFolds");
   c.categorical.assign(o.integers("categorical").begin(), o.integers("categorical").end());
   return c;
 }

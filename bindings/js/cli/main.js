@@ -6,13 +6,14 @@ import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, taggerFor, tagText } from './tag.js';
 
 const USAGE = `usage:
-  argmax train <task> --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
+  argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--input text|tokens] < text
   argmax <command> --help
 
-tasks: ${Object.keys(tasks).join(', ')}`;
+tasks: ${Object.keys(tasks).join(', ')}
+options (--set key=value) take the API's names: trainer, loss, C, maxIter, … (argmax train <task> --help lists them)`;
 
 class UsageError extends Error {}
 
@@ -24,6 +25,7 @@ function parseFlags(args, allowed, switches = []) {
     if (a === '--json' || a === '--help' || a === '-h' || switches.includes(a.slice(2))) { flags[a === '-h' ? 'help' : a.slice(2)] = true; continue; }
     if (!a.startsWith('--')) throw new UsageError(`unexpected argument '${a}'`);
     const name = a.slice(2);
+    if (name === 'algo') throw new UsageError("--algo was replaced in 0.2.0: --set trainer=NAME chooses the optimiser and --set loss=NAME the objective (ranking: --set measure=NAME); multiclass and multilabel choose a reduction, a tree or boosting with --method");
     if (!allowed.includes(name)) throw new UsageError(`unknown flag '${a}' (allowed: ${[...allowed, ...switches].map((f) => '--' + f).join(', ')}, --json, --help)`);
     const value = args[++i];
     if (value === undefined) throw new UsageError(`flag '${a}' needs a value`);
@@ -78,9 +80,9 @@ async function main(argv) {
     }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
-    const flags = parseFlags(args, ['train', 'model', 'algo', 'set', 'valid', 'init', 'threads'], task.singleClass ? ['allow-single-class'] : []);
+    const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'], task.singleClass ? ['allow-single-class'] : []);
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT [--algo NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT${task.methods ? ` [--method ${task.methods.join('|')}]` : ''} [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');
     if (flags.init !== undefined && !task.warmStart) {
       throw new UsageError(`--init (warm start) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].warmStart).join(', ')}`);
@@ -90,11 +92,11 @@ async function main(argv) {
     }
     const threads = flags.threads === undefined || flags.threads === 'auto' ? 'auto' : Number(flags.threads);
     if (threads !== 'auto' && !Number.isInteger(threads)) throw new UsageError(`--threads must be a number or auto, got '${flags.threads}'`);
-    const algo = flags.algo ?? task.defaultAlgo;
-    if (!task.algorithms.includes(algo)) throw new UsageError(`unknown algorithm '${algo}' for ${taskName} (known: ${task.algorithms.join(', ')})`);
+    const method = task.methods && (flags.method ?? task.methods[0]);
+    if (task.methods && !task.methods.includes(method)) throw new UsageError(`unknown method '${method}' for ${taskName} (known: ${task.methods.join(', ')})`);
     const started = performance.now();
     const result = await task.train(am, {
-      train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), algo, set: flags.set,
+      train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), method, set: flags.set,
       init: flags.init && loadModel(am, flags.init, task), threads, allowSingleClass: Boolean(flags['allow-single-class']),
       log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
     });
@@ -102,8 +104,8 @@ async function main(argv) {
     const warning = result.model.training?.warning;
     if (warning) console.error(`argmax: warning: ${warning}`);
     writeFileSync(flags.model, result.model.save());
-    const summary = { task: taskName, algo, n: result.n, seconds: round(seconds), ...result.metrics };
-    print(summary, flags.json, `trained ${taskName}/${algo} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);
+    const summary = { task: taskName, ...(method ? { method } : {}), trainer: result.model.trainer, n: result.n, seconds: round(seconds), ...result.metrics };
+    print(summary, flags.json, `trained ${taskName}${method ? `/${method}` : ''} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);
     return 0;
   }
   if (command === 'predict' || command === 'eval') {

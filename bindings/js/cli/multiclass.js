@@ -1,11 +1,13 @@
 // `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
-//   argmax train multiclass --algo sgd --threads 2 --train letter.scale --model letter.model (2 threads; default
-//                           auto: the cores for sgd, pegasos and perceptron on big enough data, see bindings/js/parallel.js)
+//   argmax train multiclass --set trainer=sgd --threads 2 --train letter.scale --model letter.model (2 threads;
+//                           default auto: the cores for sgd, pegasos and perceptron on big enough data, see
+//                           bindings/js/parallel.js)
+//   argmax train multiclass --method ecoc --set learner=logistic --train letter.scale --model letter.model
 import { parseOptionStrings } from '../options.js';
-import { MULTICLASS_ALGORITHMS } from '../multiclass.js';
-import { REDUCTION_ALGORITHMS, reductionModel, reductionHelp } from './reductions.js';
+import { REDUCTION_METHODS, reductionModel, reductionHelp } from './reductions.js';
 
-const ALGORITHMS = [...MULTICLASS_ALGORITHMS, ...REDUCTION_ALGORITHMS];
+// The linear model (the kernel SVM with --set kernel=…), or a reduction, a tree or AdaBoost.MH.
+const METHODS = ['linear', ...REDUCTION_METHODS];
 
 function readData(am, text, minCols = 0) {
   const d = am.io.readLibsvm(text, { minCols });
@@ -29,21 +31,22 @@ function table(r) {
 export default {
   name: 'multiclass',
   kinds: ['linear-multiclass', 'kernel-multiclass', 'reduction', 'tree', 'adaboost-mh'],
-  algorithms: ALGORITHMS,
-  defaultAlgo: 'cs',
+  methods: METHODS,
   singleClass: true,  // --allow-single-class trains on a file of one class
   threads: true,
   help(am) {
-    return ALGORITHMS.filter((a) => !REDUCTION_ALGORITHMS.includes(a)).map((a) => `--algo ${a}\n${am.module.multiclassHelp(a)}`).join('\n')
-      + `\n--algo cs --set kernel=linear|poly|rbf (the kernel SVM)\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
+    const trainers = am.Multiclass.options().find((s) => s.name === 'trainer').choices;
+    return `--method linear (the default), with --set trainer=…:\n`
+      + trainers.map((t) => `--set trainer=${t}\n${am.module.multiclassHelp(t)}`).join('\n')
+      + `\n--set kernel=linear|poly|rbf (the kernel SVM)\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
   },
-  async train(am, { train, valid, algo, set, log, allowSingleClass, threads }) {
-    const reduction = REDUCTION_ALGORITHMS.includes(algo);
-    if (reduction && threads !== 'auto') throw new Error(`--threads trains sgd, pegasos and perceptron on several threads, not ${algo}`);
+  async train(am, { train, valid, method, set, log, allowSingleClass, threads }) {
+    const reduction = REDUCTION_METHODS.includes(method);
+    if (reduction && threads !== 'auto') throw new Error(`--threads trains sgd, pegasos and perceptron on several threads, not ${method}`);
     const data = readData(am, train);
-    const model = reduction ? reductionModel(am, algo, set, data.X.cols)
-      : algo === 'cs' && set.kernel !== undefined ? new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.kernelOptions(), set, 'the kernel SVM') })
-        : new am.Multiclass({ algo, ...parseOptionStrings(am.Multiclass.options(algo), set, `algorithm '${algo}'`) });
+    const model = reduction ? reductionModel(am, method, set, data.X.cols)
+      : set.kernel !== undefined ? new am.Multiclass(parseOptionStrings(am.Multiclass.kernelOptions(), set, 'the kernel SVM'))
+        : new am.Multiclass(parseOptionStrings(am.Multiclass.options(set.trainer ?? 'dcd'), set, 'Multiclass'));
     await model.fit(data.X, data.y, { allowSingleClass, workers: reduction ? undefined : threads, onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
     const check = valid ? readData(am, valid) : data;
     const { metrics } = measures(am, check.y, model.predict(check.X));

@@ -3,7 +3,7 @@
 import { parseOptionStrings } from '../options.js';
 import { splitLearnerOptions, optionLines } from './reductions.js';
 
-const ALGORITHMS = ['br', 'adaboost-mh'];
+const METHODS = ['br', 'adaboost-mh'];
 
 function readData(am, text) {
   const d = am.io.readMultilabel(text);
@@ -24,23 +24,22 @@ function measures(am, model, data) {
 export default {
   name: 'multilabel',
   kinds: ['multilabel'],
-  algorithms: ALGORITHMS,
-  defaultAlgo: 'br',
+  methods: METHODS,
   help(am) {
-    return `--algo br (binary relevance: one binary learner per label; learner options as for multiclass ova)\n${optionLines(am.BinaryRelevance.options())}\n` +
-      `--algo adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`;
+    return `--method br (binary relevance, the default: one binary learner per label; learner options as for multiclass ova)\n${optionLines(am.BinaryRelevance.options())}\n` +
+      `--method adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`;
   },
-  train(am, { train, valid, algo, set, log }) {
+  train(am, { train, valid, method, set, log }) {
     const data = readData(am, train);
     let model;
-    if (algo === 'br') {
+    if (method === 'br') {
       const learner = set.learner ?? 'svm-dcd';
       const [options, learnerOptions] = splitLearnerOptions(am.BinaryRelevance.options(), am.Reduction.learnerOptions(learner), set, 'br', learner, data.X.cols);
       model = new am.BinaryRelevance({ ...options, learnerOptions });
     } else {
       model = new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));
     }
-    const onProgress = log && ((p) => log(algo === 'br' ? `label ${p.epoch} of ${data.labels}` : `round ${p.epoch}  prod Z ${p.objective.toFixed(6)}  training Hamming loss ${p.trainingError.toFixed(4)}`));
+    const onProgress = log && ((p) => log(method === 'br' ? `label ${p.epoch} of ${data.labels}` : `round ${p.epoch}  prod Z ${p.objective.toFixed(6)}  training Hamming loss ${p.trainingError.toFixed(4)}`));
     model.fit(data.X, data.sets, { onProgress, labels: Math.max(data.labels, 1) });
     const check = valid ? readData(am, valid) : data;
     return { model, n: data.n, metrics: { ...measures(am, model, check), evaluated_on: valid ? 'valid' : 'train' } };

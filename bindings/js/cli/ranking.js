@@ -1,6 +1,5 @@
 // `argmax train ranking`: LETOR / SVMlight-with-qid files in, rankers out; eval prints NDCG@1/3/5/10 and MAP.
 import { parseOptionStrings } from '../options.js';
-import { RANKING_ALGORITHMS } from '../ranking.js';
 
 function readData(am, text) {
   const d = am.io.readLetor(text);
@@ -25,17 +24,15 @@ const strip = ({ report, ...rest }) => rest;
 export default {
   name: 'ranking',
   kinds: ['ranking'],
-  algorithms: RANKING_ALGORITHMS,
-  defaultAlgo: 'ndcg',
   threads: true,
   help(am) {
-    return `--algo ${RANKING_ALGORITHMS.join('|')}; the options (--set key=value):\n${am.module.rankingHelp()}` +
+    return `The options (--set key=value):\n${am.module.rankingHelp()}` +
       '\n--valid FILE picks lambda (0, 1e-4, 1e-3, 1e-2) and the number of epochs (1..epochs) by validation NDCG@10.' +
       '\n--threads N trains trainer=sgd|pegasos|perceptron on N threads by parameter mixing (not with --valid).';
   },
-  async train(am, { train, valid, algo, set, log, threads }) {
+  async train(am, { train, valid, set, log, threads }) {
     const data = readData(am, train);
-    const options = { ...parseOptionStrings(am.Ranker.options(), set, 'ranking'), algo };
+    const options = parseOptionStrings(am.Ranker.options(), set, 'ranking');
     const model = new am.Ranker(options);
     const check = valid ? readData(am, valid) : data;
     if (valid) {

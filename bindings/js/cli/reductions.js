@@ -1,9 +1,9 @@
-// The reduction algorithms of `argmax train multiclass` (ova, allpairs, ecoc, tree, adaboost-mh): --set keys
-// go to the reduction when its table declares them (learner, code, code_size, decoding, seed) and to the
-// binary learner otherwise (C, loss, lambda, epochs, max_depth, categorical, …).
+// The methods of `argmax train multiclass` besides the linear model (ova, allpairs, ecoc, tree, adaboost-mh): --set keys
+// go to the reduction when its table declares them (learner, code, codeSize, decoding, seed) and to the
+// binary learner otherwise (C, loss, lambda, epochs, maxDepth, categorical, …).
 import { parseOptionStrings } from '../options.js';
 
-export const REDUCTION_ALGORITHMS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
+export const REDUCTION_METHODS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
 
 // On the command line a tree's categorical features are LIBSVM feature indices, as in the file (from 1);
 // the API takes columns (from 0). cols: the training data's columns, to name an index beyond them.
@@ -24,14 +24,14 @@ export function splitLearnerOptions(own, learnerSchema, set, owner, learner, col
     categoricalColumns(parseOptionStrings(learnerSchema, theirs, `${owner} with binary learner '${learner}'`), cols)];
 }
 
-// An untrained model for one of REDUCTION_ALGORITHMS; cols: the training data's columns.
-export function reductionModel(am, algo, set, cols) {
-  if (algo === 'tree') return new am.DecisionTree(categoricalColumns(parseOptionStrings(am.DecisionTree.options(), set, 'tree'), cols));
-  if (algo === 'adaboost-mh') return new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));
+// An untrained model for one of REDUCTION_METHODS; cols: the training data's columns.
+export function reductionModel(am, method, set, cols) {
+  if (method === 'tree') return new am.DecisionTree(categoricalColumns(parseOptionStrings(am.DecisionTree.options(), set, 'tree'), cols));
+  if (method === 'adaboost-mh') return new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));
   const learner = set.learner ?? 'svm-dcd';
   const own = am.Reduction.options().filter((s) => s.name !== 'reduction');
-  const [options, learnerOptions] = splitLearnerOptions(own, am.Reduction.learnerOptions(learner), set, algo, learner, cols);
-  return new am.Reduction({ reduction: algo, ...options, learnerOptions });
+  const [options, learnerOptions] = splitLearnerOptions(own, am.Reduction.learnerOptions(learner), set, method, learner, cols);
+  return new am.Reduction({ reduction: method, ...options, learnerOptions });
 }
 
 // One help line per option, as --set takes it.
@@ -44,6 +44,6 @@ export function optionLines(specs) {
 export function reductionHelp(am) {
   const own = am.Reduction.options().filter((s) => s.name !== 'reduction');
   const learners = am.BinaryClassifier.learners().map((l) => `  learner=${l}:\n${optionLines(am.Reduction.learnerOptions(l)).replace(/^/gm, '  ')}`);
-  return [`--algo ova | allpairs | ecoc\n${optionLines(own)}\n binary learner options (--set key=value):\n${learners.join('\n')}`,
-    `--algo tree\n${optionLines(am.DecisionTree.options())}`, `--algo adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`].join('\n');
+  return [`--method ova | allpairs | ecoc\n${optionLines(own)}\n binary learner options (--set key=value):\n${learners.join('\n')}`,
+    `--method tree\n${optionLines(am.DecisionTree.options())}`, `--method adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`].join('\n');
 }

@@ -1,6 +1,6 @@
 // `argmax train sequence`: CoNLL-U, column or SVM^hmm files in, chain taggers out.
 //   argmax train sequence --train en_ewt-ud-train.conllu --model pos.model           (the recommended default)
-//   argmax train sequence --algo crf --set lambda=0.0002 --train train.conllu --model crf.model
+//   argmax train sequence --set trainer=lbfgs --set loss=log --train train.conllu --model crf.model  (a CRF)
 //   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
 //   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
 //   argmax train sequence --threads 4 --train en_ewt-ud-train.conllu --model pos.model (4 threads; default auto:
@@ -8,11 +8,9 @@
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
 // replaces the feature templates; --set lexicon=english|none|FILE picks the word lexicon (english,
 // shipped with the package, by default for the default features of token taggers); --set global='has before'
-// adds global features of the whole labelling, --set global_words=FILE the word list of their lexicon template.
+// adds global features of the whole labelling, --set globalWords=FILE the word list of their lexicon template.
 import { readFileSync } from 'node:fs';
 import { parseOptionStrings } from '../options.js';
-
-const ALGORITHMS = ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin'];
 
 // The format from the first data line: "TAG qid:N …" is SVM^hmm, 10 tab-separated fields CoNLL-U,
 // anything else a column file.
@@ -67,23 +65,23 @@ const column = (set) => set.column ?? 'upos';
 export default {
   name: 'sequence',
   kinds: ['sequence'],
-  algorithms: ALGORITHMS,
-  defaultAlgo: 'perceptron',
   help(am) {
     return `Files: .conllu (FORM → UPOS; --set column=xpos for XPOS), column files (token … tag), .svmhmm (numeric).\n` +
       `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom),\n` +
       `  lexicon=english|none|FILE (word<TAB>classes lines; default english with the default features),\n` +
-      `  global='<global feature templates>' (has count before lexicon), global_words=FILE (words for lexicon).\n\n${am.module.sequenceHelp()}`;
+      `  global='<global feature templates>' (has count before lexicon), globalWords=FILE (words for lexicon).\n\n`
+      + am.SequenceTagger.options().find((s) => s.name === 'trainer').choices
+        .map((t) => `--set trainer=${t}\n${am.module.sequenceHelp(t)}`).join('\n');
   },
   warmStart: true,
   threads: true,
-  async train(am, { train, valid, algo, set, init, threads, log }) {
-    const { column: _column, templates, lexicon, global, global_words: globalWords, ...rest } = set;
+  async train(am, { train, valid, set, init, threads, log }) {
+    const { column: _column, templates, lexicon, global, globalWords, ...rest } = set;
     const data = readData(am, train, column(set));
-    const options = { algo, ...parseOptionStrings(am.SequenceTagger.options(), rest, 'sequence tagger') };
+    const options = parseOptionStrings(am.SequenceTagger.options(rest.trainer ?? 'perceptron'), rest, 'sequence tagger');
     if (templates !== undefined) options.templates = templates;
     if (global !== undefined) options.global = global;
-    if (globalWords !== undefined) options.global_words = readFileSync(globalWords, 'utf8');
+    if (globalWords !== undefined) options.globalWords = readFileSync(globalWords, 'utf8');
     const Tagger = data.format === 'svmhmm' ? am.DenseSequenceTagger : am.SequenceTagger;
     if (data.format === 'svmhmm') delete options.features;
     const readsLexicon = data.format !== 'svmhmm' && !init && templates === undefined && (options.features ?? 'pos') === 'pos';

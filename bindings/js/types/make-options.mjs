@@ -1,0 +1,98 @@
+// Writes the option types (types/options.d.ts) and the README's option tables from the core's option tables,
+// the one place each option is declared. tests/js/schema.test.mjs fails when either has drifted from them.
+//   node bindings/js/types/make-options.mjs          rewrites both
+import { readFileSync, writeFileSync } from 'node:fs';
+import { init } from '../index.js';
+
+const TYPES = new URL('./options.d.ts', import.meta.url);
+const README = new URL('../../../README.md', import.meta.url);
+const BEGIN = '<!-- option tables: made by bindings/js/types/make-options.mjs -->', END = '<!-- end of option tables -->';
+
+// Every model class with its tables: one per trainer (or per binary learner), or a single one.
+export function modelTables(am) {
+  const byTrainer = (Model, choices) => choices.map((t) => ({ variant: t, specs: Model.options(t) }));
+  const trainersOf = (specs) => specs.find((s) => s.name === 'trainer').choices;
+  return [
+    { model: 'Multiclass', key: 'trainer', tables: byTrainer(am.Multiclass, trainersOf(am.Multiclass.options())) },
+    { model: 'KernelMulticlass', note: "Multiclass with a `kernel` option", tables: [{ specs: am.Multiclass.kernelOptions() }] },
+    { model: 'SequenceTagger', key: 'trainer', tables: byTrainer(am.SequenceTagger, trainersOf(am.SequenceTagger.options())) },
+    { model: 'Ranker', tables: [{ specs: am.Ranker.options() }] },
+    { model: 'Reduction', tables: [{ specs: am.Reduction.options() }] },
+    { model: 'BinaryLearner', key: 'learner', note: "a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`",
+      tables: am.BinaryClassifier.learners().map((l) => ({ variant: l, specs: am.Reduction.learnerOptions(l) })) },
+    { model: 'DecisionTree', tables: [{ specs: am.DecisionTree.options() }] },
+    { model: 'AdaBoostMH', tables: [{ specs: am.AdaBoostMH.options() }] },
+    { model: 'BinaryRelevance', tables: [{ specs: am.BinaryRelevance.options() }] },
+  ];
+}
+
+const pascal = (name) => name.replace(/(^|[-@])(\w)/g, (_, __, c) => c.toUpperCase()).replace(/\W/g, '');
+const range = (s) => (s.min === undefined ? '' : s.max >= 1e300 ? `${s.minOpen ? '>' : '≥'} ${s.min}` : `${s.minOpen ? '(' : '['}${s.min}, ${s.max}]`);
+const tsType = (s) => ({ integer: 'number', number: 'number', boolean: 'boolean', integers: 'number[]' }[s.type]
+  ?? s.choices.map((c) => `'${c}'`).join(' | '));
+
+function field(s, key, variant, isDefault) {
+  const doc = `  /** ${s.help.replace(/\*\//g, '* /')} (default ${s.default || 'none'}${range(s) ? `, ${range(s)}` : ''}) */`;
+  if (s.name === key) return `${doc}\n  ${key}${isDefault ? '?' : ''}: '${variant}';`;
+  return `${doc}\n  ${/^[A-Za-z_]\w*$/.test(s.name) ? s.name : `'${s.name}'`}?: ${tsType(s)};`;
+}
+
+export function optionTypes(am) {
+  const out = ['// The options of every model, one interface per trainer: made by bindings/js/types/make-options.mjs from the',
+    "// core's option tables (tests/js/schema.test.mjs holds them to it). Do not edit by hand.", ''];
+  for (const { model, key, note, tables } of modelTables(am)) {
+    const names = [];
+    tables.forEach(({ variant, specs }, i) => {
+      const name = `${model}${variant ? pascal(variant) : ''}Options`;
+      names.push(name);
+      out.push(`/** ${note ?? model}${variant ? `, ${key} '${variant}'` : ''} */`, `export interface ${name} {`);
+      out.push(...specs.map((s) => field(s, key, variant, i === 0)), '}', '');
+    });
+    if (names.length > 1) out.push(`export type ${model}Options =\n  | ${names.join('\n  | ')};`, '');
+  }
+  return out.join('\n');
+}
+
+// One Markdown table per model: each option once, with the tables (trainers, learners) that read it and any
+// default that differs between them.
+export function optionTables(am) {
+  const out = [BEGIN, ''];
+  for (const { model, key, note, tables } of modelTables(am)) {
+    out.push(`#### ${model}${note ? ` (${note})` : ''}`, '', `| option | values | default | ${key ? `${key}s` : ''} | what |`.replace('|  |', '| |'),
+      '|---|---|---|---|---|');
+    const seen = new Map();
+    for (const { variant, specs } of tables) {
+      for (const s of specs) {
+        if (!seen.has(s.name)) seen.set(s.name, { spec: s, variants: [], defaults: new Map() });
+        const e = seen.get(s.name);
+        e.variants.push(variant);
+        e.defaults.set(variant, s.default);
+      }
+    }
+    for (const [name, { spec, variants, defaults }] of seen) {
+      const values = spec.type === 'choice' ? spec.choices.join(', ') : `${spec.type}${range(spec) ? ` ${range(spec)}` : ''}`;
+      const common = spec.default;
+      const others = [...defaults].filter(([, d]) => d !== common).map(([v, d]) => `${v}: ${d}`);
+      const defaultText = `${common === '' ? 'none' : common}${others.length ? ` (${others.join('; ')})` : ''}`;
+      const readers = !key || name === key ? '' : variants.length === tables.length ? 'all' : variants.join(', ');
+      const help = spec.help.split('; default ')[0].replace(/\|/g, '\\|');
+      out.push(`| \`${name}\` | ${values.replace(/\|/g, '\\|')} | ${defaultText.replace(/\|/g, '\\|')} | ${readers} | ${help} |`);
+    }
+    out.push('');
+  }
+  out.push(END);
+  return out.join('\n');
+}
+
+export function readmeWithTables(readme, tables) {
+  const begin = readme.indexOf(BEGIN), end = readme.indexOf(END);
+  if (begin < 0 || end < begin) throw new Error(`README.md has no "${BEGIN}" … "${END}" section`);
+  return readme.slice(0, begin) + tables + readme.slice(end + END.length);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const am = await init();
+  writeFileSync(TYPES, optionTypes(am));
+  writeFileSync(README, readmeWithTables(readFileSync(README, 'utf8'), optionTables(am)));
+  console.log('wrote bindings/js/types/options.d.ts and the option tables of README.md');
+}

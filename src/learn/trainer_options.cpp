@@ -1,0 +1,171 @@
+#include "learn/trainer_options.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+
+namespace argmax {
+namespace {
+
+constexpr double kHuge = 1e300;
+
+std::string join(const std::vector<std::string>& items) {
+  std::string out;
+  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
+  return out;
+}
+
+template <class Info>
+const Info& find_named(const std::vector<Info>& catalogue, const std::string& name) {
+  for (const Info& i : catalogue)
+    if (i.name == name) return i;
+  throw std::logic_error("not in the catalogue: " + name);
+}
+
+// "name (help); name (help)" for the choices of an option, from a catalogue.
+template <class Info>
+std::string choices_help(const std::vector<Info>& catalogue, const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : "; ") + n + " = " + find_named(catalogue, n).help;
+  return out;
+}
+
+OptionSpec C_option() {
+  return {"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c)"};
+}
+OptionSpec eps_option(const char* fallback, const char* help) {
+  return {"eps", OptionType::Real, fallback, 0, kHuge, true, help};
+}
+OptionSpec max_iter_option(const char* fallback, const char* help) {
+  return {"maxIter", OptionType::Integer, fallback, 1, 1e9, false, help};
+}
+OptionSpec epochs_option() { return {"epochs", OptionType::Integer, "20", 1, 1e6, false, "passes over the training data"}; }
+OptionSpec average_option() {
+  return {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"};
+}
+
+}  // namespace
+
+const std::vector<TrainerInfo>& trainer_catalogue() {
+  static const std::vector<TrainerInfo> trainers = {
+      {"sgd", "stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5)", true},
+      {"pegasos", "stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos)", true},
+      {"perceptron", "the perceptron (Rosenblatt; Collins for structures), optionally averaged", true},
+      {"cutting-plane", "1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf)", false},
+      {"bcfw", "block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.)", false},
+      {"dcd", "dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels)", false},
+      {"lbfgs", "L-BFGS on the smooth objective (CRFsuite's default)", false},
+      {"newton", "trust-region Newton-CG (LIBLINEAR -s 0)", false},
+  };
+  return trainers;
+}
+
+bool is_online_trainer(const std::string& trainer) {
+  for (const auto& t : trainer_catalogue())
+    if (t.name == trainer) return t.online;
+  return false;
+}
+
+bool is_exact_trainer(const std::string& trainer) { return trainer == "cutting-plane" || trainer == "bcfw"; }
+
+const std::vector<LossInfo>& loss_catalogue() {
+  static const std::vector<LossInfo> losses = {
+      {"hinge", "the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩"},
+      {"slack", "the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)"},
+      {"sum", "the sum of hinges over the other classes (Weston–Watkins)"},
+      {"squared-hinge", "the squared hinge (LIBLINEAR's L2-loss SVM)"},
+      {"log", "the log loss −log p(y|x) (logistic regression, CRF)"},
+      {"softmax-margin", "the log loss with the cost Δ inside the partition function (Gimpel and Smith)"},
+      {"squared", "the squared error of each score against its target (pointwise regression)"},
+  };
+  return losses;
+}
+
+OptionSpec trainer_option(const std::vector<std::string>& names, const std::string& fallback, const std::string& why) {
+  std::vector<std::string> named;  // "auto" (a task's own choice among them) is explained by `why`
+  for (const auto& n : names)
+    if (n != "auto") named.push_back(n);
+  return {"trainer", OptionType::Choice, fallback, 0, -1, false,
+          "the optimiser: " + choices_help(trainer_catalogue(), named) + "; default " + fallback + ": " + why, names};
+}
+
+OptionSpec loss_option(const std::vector<std::string>& names, const std::string& fallback) {
+  return {"loss", OptionType::Choice, fallback, 0, -1, false,
+          "the objective: " + choices_help(loss_catalogue(), names), names};
+}
+
+OptionSpec seed_option(const std::string& what) {
+  return {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (" + what + ")"};
+}
+
+std::vector<OptionSpec> trainer_options(const std::string& trainer) {
+  if (trainer == "sgd")
+    return {{"eta", OptionType::Real, "0.1", 0, kHuge, false, "the constant step size (0: computed from the data, where the task can: Multiclass)"},
+            {"lambda", OptionType::Real, "0", 0, kHuge, false, "regularisation λ/2‖w‖² (0 = none)"},
+            epochs_option(), average_option(), seed_option("example order")};
+  if (trainer == "pegasos")
+    return {{"lambda", OptionType::Real, "0.0001", 0, kHuge, true, "regularisation λ in λ/2‖w‖² + mean loss"},
+            epochs_option(), average_option(), seed_option("example order")};
+  if (trainer == "perceptron") return {epochs_option(), average_option(), seed_option("example order")};
+  if (trainer == "cutting-plane")
+    return {C_option(), eps_option("0.001", "stop when the certified primal–dual gap is ≤ eps·C·m (m examples)"),
+            max_iter_option("1000", "cap on cutting-plane rounds")};
+  if (trainer == "bcfw")
+    return {C_option(), eps_option("0.001", "stop when the certified primal–dual gap is ≤ eps·C·m (m examples)"),
+            max_iter_option("1000", "cap on passes over the examples"),
+            {"average", OptionType::Boolean, "true", 0, -1, false, "output the weighted average of the iterates"},
+            seed_option("example order")};
+  if (trainer == "dcd")
+    return {C_option(), eps_option("0.1", "stopping tolerance on the dual (LIBLINEAR's -e)"),
+            max_iter_option("1000", "cap on passes over the examples")};
+  if (trainer == "lbfgs") return {max_iter_option("100", "cap on L-BFGS iterations")};
+  if (trainer == "newton")
+    return {C_option(), eps_option("0.001", "stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e)"),
+            max_iter_option("100", "cap on Newton steps")};
+  throw std::logic_error("trainer not declared: " + trainer);
+}
+
+std::string chosen(const OptionList& given, const std::string& name, const std::string& fallback,
+                   const std::vector<std::string>& known, const std::string& owner) {
+  std::string value = fallback;
+  for (const auto& kv : given)
+    if (kv.first == name) value = kv.second;
+  require(std::find(known.begin(), known.end(), value) != known.end(), "unknown ", name, " '", value, "' for ", owner,
+          " (known: ", join(known), ")");
+  return value;
+}
+
+Surrogate surrogate_named(const std::string& loss) {
+  if (loss == "slack") return Surrogate::SlackRescaled;
+  if (loss == "sum") return Surrogate::SumOfHinges;
+  if (loss == "log") return Surrogate::LogLoss;
+  if (loss == "softmax-margin") return Surrogate::SoftmaxMargin;
+  return Surrogate::MarginRescaled;
+}
+
+OnlineConfig online_config(const Options& o) {
+  const std::string& trainer = o.choice("trainer");
+  OnlineConfig c;
+  c.epochs = o.integer("epochs");
+  c.average = o.flag("average");
+  c.seed = o.seed();
+  if (trainer == "perceptron") {
+    c.surrogate = Surrogate::Perceptron, c.eta = 1.0, c.lambda = 0;
+    return c;
+  }
+  c.surrogate = surrogate_named(o.choice("loss"));
+  c.lambda = o.real("lambda");
+  if (trainer == "pegasos") c.step_size = StepSize::Pegasos;
+  else c.step_size = StepSize::Constant, c.eta = o.real("eta");
+  return c;
+}
+
+StructuredSvmConfig exact_config(const Options& o) {
+  StructuredSvmConfig c;
+  c.C = o.real("C"), c.eps = o.real("eps"), c.max_iterations = o.integer("maxIter");
+  c.surrogate = surrogate_named(o.choice("loss"));
+  if (o.choice("trainer") == "bcfw") c.average = o.flag("average"), c.seed = o.seed();
+  return c;
+}
+
+}  // namespace argmax

@@ -1,0 +1,57 @@
+// The vocabulary every task speaks: the option `loss` names the objective, the option `trainer` the optimiser,
+// and each trainer declares the options it reads, once. A model's option table is the composition of its task's
+// options, its loss option and its trainer's options, so a default or a bound lives in one place and a trainer
+// serves every task whose problem fits it. One dispatch (train_exact) maps (problem, trainer) to the solver.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "learn/bcfw.hpp"
+#include "learn/cutting_plane.hpp"
+#include "learn/online.hpp"
+
+namespace argmax {
+
+struct TrainerInfo {
+  std::string name, help;
+  bool online;  // one example per step: parameter mixing applies
+};
+// Every trainer of the library: sgd, pegasos, perceptron, cutting-plane, bcfw, dcd, lbfgs, newton.
+const std::vector<TrainerInfo>& trainer_catalogue();
+bool is_online_trainer(const std::string& trainer);
+bool is_exact_trainer(const std::string& trainer);  // cutting-plane, bcfw: certified primal–dual gap
+
+struct LossInfo {
+  std::string name, help;
+};
+// Every objective: hinge, slack, sum, squared-hinge, log, softmax-margin, squared.
+const std::vector<LossInfo>& loss_catalogue();
+
+// The option `trainer` among `names` (a task's trainers), defaulting to `fallback`; `why` says why that default.
+OptionSpec trainer_option(const std::vector<std::string>& names, const std::string& fallback, const std::string& why);
+// The option `loss` among `names`, defaulting to `fallback`.
+OptionSpec loss_option(const std::vector<std::string>& names, const std::string& fallback);
+// The options the trainer reads, with the library's defaults (tasks change them with set_default).
+std::vector<OptionSpec> trainer_options(const std::string& trainer);
+OptionSpec seed_option(const std::string& what);  // "random seed (what)"
+
+// The trainer named in `given`, or `fallback`; an unknown one is an InputError naming the known ones.
+std::string chosen(const OptionList& given, const std::string& name, const std::string& fallback,
+                   const std::vector<std::string>& known, const std::string& owner);
+
+Surrogate surrogate_named(const std::string& loss);
+// An online trainer's configuration from its options (sgd, pegasos, perceptron); the loss from `loss`.
+OnlineConfig online_config(const Options& o);
+// An exact trainer's configuration (cutting-plane, bcfw).
+StructuredSvmConfig exact_config(const Options& o);
+
+// The one dispatch to the exact structured SVM solvers.
+template <class Problem>
+std::vector<float> train_exact(const Problem& problem, const std::string& trainer, const StructuredSvmConfig& config,
+                               const ProgressFn& progress, TrainingReport* report) {
+  return trainer == "bcfw" ? train_bcfw(problem, config, progress, report)
+                           : train_cutting_plane(problem, config, progress, report);
+}
+
+}  // namespace argmax
