@@ -325,7 +325,9 @@ export function install(M, api) {
         const refs = single ? [reference] : reference;
         if (!Array.isArray(refs) || refs.length !== lengths.length) throw new RangeError('reference needs one tag sequence per input sequence');
         refs.forEach((s, i) => {
-          if (!Array.isArray(s) || s.length !== lengths[i]) throw new RangeError(`reference${single ? '' : `[${i}]`} has ${s?.length} tags for ${lengths[i]} positions`);
+          const name = `reference${single ? '' : `[${i}]`}`;
+          if (!Array.isArray(s)) throw new TypeError(`${name} must be an array of tags (string[])`);
+          if (s.length !== lengths[i]) throw new RangeError(`${name} has ${s.length} tags for ${lengths[i]} positions`);
         });
         ids = labelIds(labels, refs, 'reference');
       }
