@@ -126,7 +126,7 @@ export interface DecodeOptions {
   normalizeLoss?: boolean;
 }
 
-export interface Decoding {
+export interface DecodedPath {
   tags: string[];
   /** the same labelling as indices into `labels` (rows of the emissions' columns) */
   path: Int32Array;
@@ -156,8 +156,8 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
    * and with `lossAugmented`, the labelling that maximises loss + score. Global features (option `global`)
    * play no part: `tag()` reranks with them, so the two can differ for such a model.
    */
-  decode(x: Sequence, options?: DecodeOptions): Decoding;
-  decode(x: Many, options?: DecodeOptions): Decoding[];
+  decode(x: Sequence, options?: DecodeOptions): DecodedPath;
+  decode(x: Many, options?: DecodeOptions): DecodedPath[];
   marginals(x: Sequence): Marginals;
   marginals(x: Many): Marginals[];
   /** the `count` (default 5) best labellings, sorted by score, best first. count is an integer ≥ 1 (RangeError
