@@ -1,7 +1,8 @@
 // Embind glue for sequence tagging: chain taggers (tokens or numeric positions), their inference
-// (Viterbi with constraints, marginals, n-best, sequence probability), the CoNLL-U / column /
-// SVM^hmm readers and the sequence metrics. Token sequences cross as one string of tokens joined
-// by U+001F plus an Int32Array of sequence lengths (one conversion, not one per token).
+// (Viterbi with constraints, emission scores, decoding against a reference, marginals, n-best, sequence
+// probability), the CoNLL-U / column / SVM^hmm readers and the sequence metrics. Token sequences cross as
+// one string of tokens joined by U+001F plus an Int32Array of sequence lengths (one conversion, not one per
+// token).
 #include <cmath>
 #include <unordered_map>
 #include <utility>
@@ -111,6 +112,35 @@ val tag_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths
 }
 val tag_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m, uintptr_t forced, bool bio) {
   return decode(model, featurize_numeric(model, x, starts, m), forced, bio);
+}
+
+// Emission scores ⟨w, φ(x, t, y)⟩: Float32Array (positions × labels, concatenated over the sequences).
+val emissions_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m) {
+  return typed_array("Float32Array", model.emissions(featurize_tokens(model, tokens, lengths, m)));
+}
+val emissions_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m) {
+  return typed_array("Float32Array", model.emissions(featurize_numeric(model, x, starts, m)));
+}
+
+// The chain's Viterbi paths, against reference label ids (concatenated, −1 = unknown; 0 = no reference):
+// {labels: Int32Array (concatenated), scores: Float64Array, losses: Float64Array (empty without a reference)}.
+val chain_paths_of(const SequenceModel& model, const SequenceBatch& x, uintptr_t reference, bool augmented,
+                   bool normalized) {
+  const SequenceModel::ChainPaths p =
+      model.chain_paths(x, reinterpret_cast<const int32_t*>(reference), augmented, normalized);
+  val out = val::object();
+  out.set("labels", typed_array("Int32Array", p.labels));
+  out.set("scores", typed_array("Float64Array", p.score));
+  out.set("losses", typed_array("Float64Array", p.loss));
+  return out;
+}
+val decode_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t reference,
+                  bool augmented, bool normalized) {
+  return chain_paths_of(model, featurize_tokens(model, tokens, lengths, m), reference, augmented, normalized);
+}
+val decode_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m, uintptr_t reference,
+                   bool augmented, bool normalized) {
+  return chain_paths_of(model, featurize_numeric(model, x, starts, m), reference, augmented, normalized);
 }
 
 // {probabilities: Float32Array (positions × labels), logZ: Float64Array (one per sequence)}
@@ -298,6 +328,10 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .class_function("load", &Guard<&load>::call)
       .function("tagTokens", &Guard<&tag_tokens>::call)
       .function("tagNumeric", &Guard<&tag_numeric>::call)
+      .function("emissionsTokens", &Guard<&emissions_tokens>::call)
+      .function("emissionsNumeric", &Guard<&emissions_numeric>::call)
+      .function("decodeTokens", &Guard<&decode_tokens>::call)
+      .function("decodeNumeric", &Guard<&decode_numeric>::call)
       .function("marginalsTokens", &Guard<&marginals_tokens>::call)
       .function("marginalsNumeric", &Guard<&marginals_numeric>::call)
       .function("nbestTokens", &Guard<&nbest_tokens>::call)

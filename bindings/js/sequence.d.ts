@@ -104,6 +104,37 @@ export interface TagOptions {
 }
 
 export interface Marginals { labels: string[]; probabilities: number[][]; logZ: number }
+
+/**
+ * Emission scores of one sequence: e_t(y) = ⟨w, φ(x, t, y)⟩ at `data[t * cols + y]`, one row per position,
+ * one column per label (column j is `labels[j]`, the tagger's label order).
+ */
+export interface Emissions { labels: string[]; data: Float32Array; rows: number; cols: number }
+
+export interface DecodeOptions {
+  /**
+   * The true tags (for one sequence string[], for many string[][]): the result then carries the Hamming
+   * loss of its path against them. A tag the model does not know differs from every label.
+   */
+  reference?: string[] | string[][];
+  /**
+   * Decode argmax_y' Δ(y', reference) + s(x, y') instead of argmax_y' s(x, y'): the loss-augmented Viterbi
+   * path, the structured SVM's most violated labelling (margin rescaling). Needs a reference.
+   */
+  lossAugmented?: boolean;
+  /** Δ = the Hamming loss divided by the sequence's length, as the ssvm trainers count it (default false: the number of mismatched positions). */
+  normalizeLoss?: boolean;
+}
+
+export interface DecodedPath {
+  tags: string[];
+  /** the same labelling as indices into `labels` (rows of the emissions' columns) */
+  path: Int32Array;
+  /** s(x, path) = Σ emissions + Σ transitions (start and end included); never includes the loss */
+  score: number;
+  /** Δ(path, reference), the Hamming loss; present when a reference was given */
+  loss?: number;
+}
 export interface Labelling { tags: string[]; score: number; probability: number }
 
 declare abstract class Tagger<Sequence, Many> implements Disposable {
@@ -114,6 +145,19 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
   fit(x: Many, tags: string[][], options?: SequenceFitOptions): this;
   tag(x: Sequence, options?: TagOptions): string[];
   tag(x: Many, options?: TagOptions): string[][];
+  /**
+   * Emission scores ⟨w, φ(x, t, y)⟩ per position and label. With `transitions` (T, k labels), a labelling's
+   * score is s(x, y) = T[k][y_1] + Σ_t e_t(y_t) + Σ_{t≥2} T[y_{t−1}][y_t] + T[k+1][y_n].
+   */
+  emissions(x: Sequence): Emissions;
+  emissions(x: Many): Emissions[];
+  /**
+   * The chain's best labelling by Viterbi, with its score; against a `reference`, with its Hamming loss too,
+   * and with `lossAugmented`, the labelling that maximises loss + score. Global features (option `global`)
+   * play no part: `tag()` reranks with them, so the two can differ for such a model.
+   */
+  decode(x: Sequence, options?: DecodeOptions): DecodedPath;
+  decode(x: Many, options?: DecodeOptions): DecodedPath[];
   marginals(x: Sequence): Marginals;
   marginals(x: Many): Marginals[];
   /** the `count` (default 5) best labellings, sorted by score, best first. count is an integer ≥ 1 (RangeError
@@ -126,7 +170,10 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
   readonly templates: string;
   /** Words in the model's word lexicon (0 without one). */
   readonly lexiconWords: number;
-  /** Rows: previous label, then a start row and an end row; columns: label. */
+  /**
+   * Transition scores, (k + 2) × k: T[prev][cur] for the k labels, then a start row T[k] and an end row
+   * T[k + 1]; columns: label, in the order of `labels`. Scores a labelling together with `emissions`.
+   */
   readonly transitions: number[][];
   /** how the last fit ended (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;

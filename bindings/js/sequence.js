@@ -280,7 +280,8 @@ export function install(M, api) {
     get templates() { return this.handle.templates(); }
     // Words in the model's word lexicon (0 without one).
     get lexiconWords() { return this.handle.lexiconWords(); }
-    // Transition weights: rows = previous label, then a start row and an end row; columns = label.
+    // Transition scores T[prev][cur] (k × k), then a start row T[k] and an end row T[k + 1]; columns = label, in
+    // the order of `labels`. The other half of a labelling's score: see emissions().
     get transitions() {
       const k = this.labels.length, flat = this.handle.transitions();
       return Array.from({ length: k + 2 }, (_, r) => Array.from(flat.subarray(r * k, (r + 1) * k)));
@@ -294,9 +295,60 @@ export function install(M, api) {
       const ids = withHeap(M, (heap) => {
         let forcedPtr = 0;
         if (forced !== undefined) forcedPtr = heap.i32(forcedIds(labels, single ? [forced] : forced, this.lengths(seqs)));
-        return this.decode(heap, seqs, forcedPtr, Boolean(bio));
+        return this.tagIdsOf(heap, seqs, forcedPtr, Boolean(bio));
       });
       const out = unpack(ids, this.lengths(seqs), (i) => labels[i]);
+      return single ? out[0] : out;
+    }
+
+    // Emission scores e_t(y) = ⟨w, φ(x, t, y)⟩ of one sequence: {labels, data: Float32Array (positions × labels,
+    // row-major; column j is labels[j]), rows, cols}; an array of those for many sequences. With the transition
+    // scores T = this.transitions (k = labels.length), a labelling's score is what decode() maximises:
+    //   s(x, y) = T[k][y_1] + Σ_t e_t(y_t) + Σ_{t≥2} T[y_{t−1}][y_t] + T[k+1][y_n].
+    emissions(x) {
+      const single = this.isSingle(x), seqs = single ? [x] : x;
+      const flat = withHeap(M, (heap) => this.emissionsOf(heap, seqs));
+      const labels = this.labels, k = labels.length, out = [];
+      let p = 0;
+      for (const n of this.lengths(seqs)) {
+        out.push({ labels, data: flat.slice(p, p + n * k), rows: n, cols: k });
+        p += n * k;
+      }
+      return single ? out[0] : out;
+    }
+
+    // decode(x, {reference, lossAugmented, normalizeLoss}): the chain's best labelling by Viterbi,
+    // {tags, path: Int32Array (indices into labels), score: s(x, path)}; an array of those for many sequences.
+    // reference: the true tags (string[] per sequence; a tag the model lacks differs from every label): adds
+    // loss, the Hamming loss Δ(path, reference) = Σ_t [path_t ≠ reference_t] (divided by the length with
+    // normalizeLoss, as the ssvm trainers count it). lossAugmented: the path is argmax_y' Δ(y', reference) +
+    // s(x, y') instead (the structured SVM's most violated labelling); score stays s(x, path), without the loss.
+    // Global features, if the model has any, play no part (tag() reranks with them).
+    decode(x, { reference, lossAugmented = false, normalizeLoss = false } = {}) {
+      const single = this.isSingle(x), seqs = single ? [x] : x;
+      const lengths = this.lengths(seqs), labels = this.labels;
+      if (lossAugmented && reference === undefined) throw new TypeError('lossAugmented needs a reference labelling');
+      let ids = null;
+      if (reference !== undefined) {
+        const refs = single ? [reference] : reference;
+        if (!Array.isArray(refs) || refs.length !== lengths.length) throw new RangeError('reference needs one tag sequence per input sequence');
+        refs.forEach((s, i) => {
+          const name = `reference${single ? '' : `[${i}]`}`;
+          if (!Array.isArray(s)) throw new TypeError(`${name} must be an array of tags (string[])`);
+          if (s.length !== lengths[i]) throw new RangeError(`${name} has ${s.length} tags for ${lengths[i]} positions`);
+        });
+        ids = labelIds(labels, refs, 'reference');
+      }
+      const r = withHeap(M, (heap) => this.chainPathsOf(heap, seqs, ids ? heap.i32(ids) : 0, Boolean(lossAugmented), Boolean(normalizeLoss)));
+      const out = [];
+      let p = 0;
+      lengths.forEach((n, i) => {
+        const path = r.labels.slice(p, p + n);
+        p += n;
+        const d = { tags: Array.from(path, (y) => labels[y]), path, score: r.scores[i] };
+        if (ids) d.loss = r.losses[i];
+        out.push(d);
+      });
       return single ? out[0] : out;
     }
 
@@ -366,9 +418,17 @@ export function install(M, api) {
     prepareShard(heap, sentences, tags, optionText, lexicon, warm, shards, shard) {
       return M.ChainShard.tokens(...this.packedArgs(heap, packedTokens(sentences, 'sentences'), tags), optionText, lexicon, warm, shards, shard);
     }
-    decode(heap, seqs, forced, bio) {
+    tagIdsOf(heap, seqs, forced, bio) {
       const s = packTokens(seqs, 'sentences');
       return this.handle.tagTokens(s.text, heap.i32(s.lengths), s.lengths.length, forced, bio);
+    }
+    emissionsOf(heap, seqs) {
+      const s = packTokens(seqs, 'sentences');
+      return this.handle.emissionsTokens(s.text, heap.i32(s.lengths), s.lengths.length);
+    }
+    chainPathsOf(heap, seqs, reference, augmented, normalized) {
+      const s = packTokens(seqs, 'sentences');
+      return this.handle.decodeTokens(s.text, heap.i32(s.lengths), s.lengths.length, reference, augmented, normalized);
     }
     marginalsOf(heap, seqs) {
       const s = packTokens(seqs, 'sentences');
@@ -419,9 +479,17 @@ export function install(M, api) {
     prepareShard(heap, sequences, tags, optionText, lexicon, warm, shards, shard) {
       return M.ChainShard.numeric(...this.trainingArgs(heap, sequences, tags, lexicon), optionText, warm, shards, shard);
     }
-    decode(heap, seqs, forced, bio) {
+    tagIdsOf(heap, seqs, forced, bio) {
       const p = packNumeric(heap, seqs, 'sequences');
       return this.handle.tagNumeric(p.args, heap.i32(p.starts), p.m, forced, bio);
+    }
+    emissionsOf(heap, seqs) {
+      const p = packNumeric(heap, seqs, 'sequences');
+      return this.handle.emissionsNumeric(p.args, heap.i32(p.starts), p.m);
+    }
+    chainPathsOf(heap, seqs, reference, augmented, normalized) {
+      const p = packNumeric(heap, seqs, 'sequences');
+      return this.handle.decodeNumeric(p.args, heap.i32(p.starts), p.m, reference, augmented, normalized);
     }
     marginalsOf(heap, seqs) {
       const p = packNumeric(heap, seqs, 'sequences');

@@ -96,6 +96,41 @@ std::vector<int> SequenceModel::decode(const SequenceBatch& x, const ChainConstr
   return out;
 }
 
+std::vector<float> SequenceModel::emissions(const SequenceBatch& x) const {
+  std::vector<float> out;
+  out.reserve(checked_count<float>("emission scores (positions × labels)", {x.tokens(), int64_t(labels.size())}));
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    scores(x, i, s);
+    out.insert(out.end(), s.emit.begin(), s.emit.end());
+  }
+  return out;
+}
+
+SequenceModel::ChainPaths SequenceModel::chain_paths(const SequenceBatch& x, const int32_t* reference,
+                                                     bool loss_augmented, bool normalized) const {
+  require(reference || !loss_augmented, "loss-augmented decoding needs a reference labelling");
+  ChainPaths out;
+  out.labels.reserve(x.tokens());
+  ChainScores s;
+  for (int i = 0; i < x.sequences(); ++i) {
+    scores(x, i, s);
+    const int n = x.length(i);
+    if (reference) {
+      const ReferencedPath p =
+          decode_against(s, reference + x.starts[i], loss_augmented, normalized && n > 0 ? 1.0 / n : 1.0);
+      out.labels.insert(out.labels.end(), p.path.labels.begin(), p.path.labels.end());
+      out.score.push_back(p.path.score);
+      out.loss.push_back(p.loss);
+    } else {
+      const LabelPath p = viterbi(s);
+      out.labels.insert(out.labels.end(), p.labels.begin(), p.labels.end());
+      out.score.push_back(p.score);
+    }
+  }
+  return out;
+}
+
 SequenceModel::Marginals SequenceModel::marginals(const SequenceBatch& x) const {
   Marginals out;
   ChainScores s;

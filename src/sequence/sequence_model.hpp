@@ -69,6 +69,22 @@ class SequenceModel {
   // every sequence, and forced labels per position of the batch (a label id, or −1 where free).
   std::vector<int> decode(const SequenceBatch& x, const ChainConstraints* constraints = nullptr,
                           const int32_t* forced = nullptr) const;
+  // The chain's own scores, whatever a labelling's score is made of (chain_scores.hpp):
+  //   s(x, y) = start[y_1] + Σ_t emit[t][y_t] + Σ_{t≥2} trans[y_{t−1}][y_t] + end[y_n].
+  // emissions: emit[t][y] = ⟨w, φ(x, t, y)⟩ of every position (positions × labels, concatenated over the batch);
+  // the transition, start and end scores are the weights themselves (ChainLayout).
+  std::vector<float> emissions(const SequenceBatch& x) const;
+  // The chain's Viterbi labelling of every sequence (global features, if any, play no part: tag() reranks with
+  // them), optionally against reference labels (ids per position of the batch, −1 = a label the model lacks):
+  // plain, or loss-augmented, argmax_{y'} Δ(y', y) + s(x, y') with Δ the Hamming loss (normalised by the
+  // sequence's length when `normalized`). See decode_against (viterbi.hpp).
+  struct ChainPaths {
+    std::vector<int> labels;    // concatenated, one per position
+    std::vector<double> score;  // per sequence: s(x, y'), without the loss
+    std::vector<double> loss;   // per sequence: Δ(y', y) (empty without a reference)
+  };
+  ChainPaths chain_paths(const SequenceBatch& x, const int32_t* reference = nullptr, bool loss_augmented = false,
+                         bool normalized = false) const;
   // Per-position label probabilities p(y_t | x) (positions × labels, concatenated) and log Z per sequence.
   struct Marginals {
     std::vector<float> probabilities;

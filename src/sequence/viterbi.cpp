@@ -53,9 +53,31 @@ void add_node_loss(ChainScores& s, const int* gold, const std::vector<float>& de
   const int k = s.k;
   require(delta.size() == size_t(k) * k, "loss table has ", delta.size(), " entries, expected ", k * k);
   for (int t = 0; t < s.n; ++t) {
+    if (gold[t] < 0) continue;
+    require(gold[t] < k, "gold label ", gold[t], " at position ", t, " is out of range (", k, " labels)");
     float* e = s.row(t);
     for (int y = 0; y < k; ++y) e[y] += weight * delta[size_t(y) * k + gold[t]];
   }
+}
+
+double hamming_loss(const int* y, const int* gold, int n, double weight) {
+  int mistakes = 0;
+  for (int t = 0; t < n; ++t) mistakes += y[t] != gold[t];
+  return weight * mistakes;
+}
+
+ReferencedPath decode_against(const ChainScores& s, const int* gold, bool loss_augmented, double weight) {
+  ReferencedPath out;
+  if (loss_augmented) {
+    ChainScores augmented = s;
+    add_node_loss(augmented, gold, hamming_delta(s.k), float(weight));
+    out.path = viterbi(augmented);
+    out.path.score = s.score(out.path.labels.data());  // the chain's score, without the loss
+  } else {
+    out.path = viterbi(s);
+  }
+  out.loss = hamming_loss(out.path.labels.data(), gold, s.n, weight);
+  return out;
 }
 
 namespace {

@@ -27,8 +27,27 @@ std::vector<float> hamming_delta(int k);
 
 // Loss augmentation (SSBD ex. 17.3): for Δ(y', y) = weight·Σ_t δ(y'_t, y_t), adds weight·δ(s, y_t)
 // to every node, so viterbi() then returns argmax_{y'} Δ(y', y) + s(x, y'). SSBD's normalised
-// Hamming loss is weight = 1/n with hamming_delta.
+// Hamming loss is weight = 1/n with hamming_delta. A position whose gold label is −1 (one the model
+// does not have) is left alone: every label misses it alike, a constant that no argmax sees.
 void add_node_loss(ChainScores& s, const int* gold, const std::vector<float>& delta, float weight);
+
+// Hamming loss weight·Σ_t [y_t ≠ gold_t] of a labelling of n positions; gold[t] = −1 differs from every label.
+double hamming_loss(const int* y, const int* gold, int n, double weight = 1.0);
+
+// A labelling decoded against a reference: its score s(x, y') under the chain's own scores (no loss
+// added) and its Hamming loss Δ(y', y) = weight·Σ_t [y'_t ≠ y_t] against the reference y.
+struct ReferencedPath {
+  LabelPath path;
+  double loss = 0;
+};
+
+// Decoding against a reference labelling gold[0..n) (−1 = a label the model lacks, missed by every label):
+//   plain:          y' = argmax_{y'} s(x, y')             (viterbi)
+//   loss_augmented: y' = argmax_{y'} Δ(y', y) + s(x, y')  (add_node_loss with hamming_delta, then viterbi:
+//                   the structured SVM's separation oracle, margin rescaling, SSBD ex. 17.3)
+// with Δ the Hamming loss times `weight` (1: the count of mismatches; 1/n: the normalised loss the ssvm
+// trainers use). Reports s(x, y') without the loss, and Δ(y', y).
+ReferencedPath decode_against(const ChainScores& s, const int* gold, bool loss_augmented, double weight = 1.0);
 
 // Hard constraints for decoding: disallowed transitions (such as O → I-PER), disallowed first and
 // last labels, and positions whose label is fixed in advance.

@@ -86,6 +86,39 @@ TEST_CASE("loss-augmented viterbi maximises Hamming loss plus score", "[sequence
   }
 }
 
+TEST_CASE("decoding against a reference reports the chain's score and the Hamming loss", "[sequence][viterbi]") {
+  Rng rng(19);
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 1 + int(rng.below(5)), k = 1 + int(rng.below(4));
+    const ChainScores s = random_scores(rng, n, k);
+    std::vector<int> gold(n);
+    for (auto& g : gold) g = rng.below(4) == 0 ? -1 : int(rng.below(k));  // −1: a label the model lacks
+    const double weight = trial % 2 ? 1.0 : 1.0 / n;
+    auto hamming = [&](const std::vector<int>& y) {
+      int m = 0;
+      for (int t = 0; t < n; ++t) m += y[t] != gold[t];
+      return weight * m;
+    };
+    double best = -1e300, best_augmented = -1e300;
+    for_each_labelling(n, k, [&](const std::vector<int>& y) {
+      best = std::max(best, definition_score(s, y));
+      best_augmented = std::max(best_augmented, hamming(y) + definition_score(s, y));
+    });
+    const ReferencedPath plain = decode_against(s, gold.data(), false, weight);
+    REQUIRE(plain.path.labels == viterbi(s).labels);
+    REQUIRE(plain.path.score == Approx(best).margin(1e-5));
+    REQUIRE(plain.loss == hamming(plain.path.labels));
+    const ReferencedPath augmented = decode_against(s, gold.data(), true, weight);
+    REQUIRE(int(augmented.path.labels.size()) == n);
+    // the score is the chain's own, without the loss; the loss is the path's, and together they are the max
+    REQUIRE(augmented.path.score == Approx(definition_score(s, augmented.path.labels)).margin(1e-9));
+    REQUIRE(augmented.loss == hamming(augmented.path.labels));
+    REQUIRE(augmented.loss + augmented.path.score == Approx(best_augmented).margin(1e-5));
+    REQUIRE(augmented.loss >= plain.loss - 1e-12);  // adding the loss can only raise it
+  }
+  REQUIRE(hamming_loss(std::vector<int>{0, 1, 2}.data(), std::vector<int>{0, -1, 1}.data(), 3) == 2);
+}
+
 TEST_CASE("slack-rescaling argmax matches enumeration", "[sequence][slack]") {
   Rng rng(13);
   for (int trial = 0; trial < 300; ++trial) {

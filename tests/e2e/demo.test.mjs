@@ -210,6 +210,10 @@ test('tagging: trains on the generated corpus, tags a typed sentence, draws trel
   await p.click('#tagging button.sample');
   const words = (await p.locator('#tagging input.sentence').inputValue()).split(' ').length;
   assert.equal(await p.locator('#tagging .trellis svg circle[stroke-dasharray]').count(), words);
+  // the paths are tagger.decode's, one point per word, reported with their score and loss against the reference
+  for (const line of await p.locator('#tagging .trellis svg polyline').all()) assert.equal((await line.getAttribute('points')).split(' ').length, words);
+  assert.match(await p.locator('#tagging .trellis .note-inline').first().textContent(),
+    /^best path: score -?\d+\.\d\d, \d+ wrong tags?; loss-augmented argmax of score \+ Hamming loss against the reference tags: /);
   await shoot(p, 'tagging', '#tagging');
   // and back to the English tagger
   await p.click('#tagging button.english');

@@ -90,6 +90,8 @@ const models = [
       marginals: [(m, A) => m.marginals(asSequences(A)), 'sequences'],
       nbest: [(m, A) => m.nbest(A), 'sequence', { dense: true }],
       logProbability: [(m, A) => m.logProbability(asSequences(A), tagsFor(A)), 'sequences'],
+      emissions: [(m, A) => m.emissions(asSequences(A)), 'sequences'],
+      decode: [(m, A) => m.decode(asSequences(A), { reference: tagsFor(A), lossAugmented: true }), 'sequences'],
     } },
 ];
 

@@ -5,7 +5,6 @@ import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { escapeHtml } from '../lib/draw.js';
 import { DrawingCells } from '../lib/cells.js';
-import { chainScores } from '../lib/trellis.js';
 import { crfPenalty } from '../lib/crf.js';
 import { dropZone } from '../lib/files.js';
 import { letterBank, wordSequences, PIXELS } from '../data/letters.js';
@@ -39,8 +38,11 @@ export function mount(section) {
   function readings(grids) {
     const x = asSequence(grids);
     const chain = tagger.tag(x);
-    const scores = chainScores(tagger, x, chain);
-    const alone = scores.emissions.map((e) => scores.labels[e.indexOf(Math.max(...e))]);
+    const { labels, data, rows, cols } = tagger.emissions(x);
+    const alone = Array.from({ length: rows }, (_, t) => {
+      const e = data.subarray(t * cols, (t + 1) * cols);
+      return labels[e.indexOf(Math.max(...e))];
+    });
     return { chain, alone, marginals: tagger.marginals(x) };
   }
 
@@ -69,8 +71,7 @@ export function mount(section) {
     if (!result) return;
     tagger?.dispose();
     tagger = am.load(result.bytes);
-    // reading a word alone needs one log-probability per letter and label: at most EVALUATED words, a few at a
-    // time, so that the page keeps responding
+    // at most EVALUATED words, a few at a time, so that the page keeps responding
     const sample = test.slice(0, EVALUATED);
     let letters = 0, alone = 0, chain = 0, wordsRight = 0;
     for (let i = 0; i < sample.length; ++i) {

@@ -7,7 +7,7 @@ import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { heatTable, escapeHtml } from '../lib/draw.js';
 import { dropZone } from '../lib/files.js';
-import { chainScores, viterbi, trellisSvg } from '../lib/trellis.js';
+import { trellisSvg } from '../lib/trellis.js';
 import { crfPenalty } from '../lib/crf.js';
 import { generateCorpus } from '../data/grammar.js';
 
@@ -83,27 +83,29 @@ export async function mount(section) {
       const wrong = gold && gold[i] !== tags[i];
       return `<span class="token${wrong ? ' wrong' : ''}" title="${wrong ? `reference: ${escapeHtml(gold[i])}` : ''}">${escapeHtml(w)}<b>${escapeHtml(tags[i])}</b></span>`;
     }).join('');
-    // trellis: the tagger's Viterbi path, and the loss-augmented argmax against the reference (or, without one,
-    // against the best path itself: the strongest labelling that differs, as a margin-based trainer sees it)
-    const scores = chainScores(tagger, tokens, tags);
-    const id = new Map(scores.labels.map((l, i) => [l, i]));
-    const best = tags.map((t) => id.get(t));
-    const ref = gold ? gold.map((t) => id.get(t) ?? -1) : best;
-    const augmented = viterbi(scores, ref);
-    const recomputed = viterbi(scores);
-    const agrees = recomputed.every((y, t) => y === best[t]);
-    const differs = augmented.filter((y, t) => y !== best[t]).length;
+    // trellis: the chain's Viterbi path, and the loss-augmented argmax of score + Hamming loss against the
+    // reference (or, without one, against the best path itself: the strongest labelling that differs, as a
+    // margin-based trainer sees it)
+    const emissions = tagger.emissions(tokens);
+    const reference = gold ?? tags;
+    const best = tagger.decode(tokens, { reference });
+    const augmented = tagger.decode(tokens, { reference, lossAugmented: true });
+    const differs = augmented.path.filter((y, t) => y !== best.path[t]).length;
     const against = gold ? 'the reference tags' : 'the best path itself';
-    $('.trellis').innerHTML = trellisSvg(tokens, scores, { best, augmented, reference: gold ? ref : null }) +
-      `<p class="note-inline">loss-augmented argmax of score + Hamming loss against ${against}: ` +
-      (differs ? `differs from the best path at ${differs} word${differs > 1 ? 's' : ''} — a labelling within the margin, which training would push down`
+    const reranked = best.tags.some((t, i) => t !== tags[i]);
+    const plural = (m, word) => `${m} ${word}${m === 1 ? '' : 's'}`;
+    $('.trellis').innerHTML = trellisSvg(tokens, emissions, { best: best.path, augmented: augmented.path,
+      reference: gold ? gold.map((t) => emissions.labels.indexOf(t)) : null }) +
+      `<p class="note-inline">best path: score ${best.score.toFixed(2)}${gold ? `, ${plural(best.loss, 'wrong tag')}` : ''}; ` +
+      `loss-augmented argmax of score + Hamming loss against ${against}: ` +
+      (differs ? `differs from the best path at ${plural(differs, 'word')} (score ${augmented.score.toFixed(2)} + loss ${augmented.loss}) — a labelling within the margin, which training would push down`
         : 'the best path again — every other labelling trails it by more than its loss') +
-      (agrees ? '' : ' (the recomputed Viterbi path differs from the tagger’s: a tie)') + '</p>' +
+      (reranked ? ' (the tagger reranks the chain’s best labellings with global features: its tags differ from the chain’s path)' : '') + '</p>' +
       `<p class="note-inline">the 3 best labellings, with their probability under the model read as a CRF: ${tagger.nbest(tokens, 3)
         .map((b) => `<span class="nbest">${b.tags.map((t, i) => (t === tags[i] ? escapeHtml(t) : `<b>${escapeHtml(t)}</b>`)).join(' ')} <i>${(100 * b.probability).toFixed(1)}%</i></span>`).join(' · ')}</p>`;
     const m = tagger.marginals(tokens);
-    const used = scores.labels.map((_, j) => j).filter((j) => m.probabilities.some((row) => row[j] >= 0.01));
-    $('.marginals').innerHTML = `<table class="heat"><tr><th></th>${used.map((j) => `<th>${escapeHtml(scores.labels[j])}</th>`).join('')}</tr>` +
+    const used = m.labels.map((_, j) => j).filter((j) => m.probabilities.some((row) => row[j] >= 0.01));
+    $('.marginals').innerHTML = `<table class="heat"><tr><th></th>${used.map((j) => `<th>${escapeHtml(m.labels[j])}</th>`).join('')}</tr>` +
       m.probabilities.map((row, t) => `<tr><th>${escapeHtml(tokens[t])}</th>${used.map((j) =>
         `<td style="background:rgba(47,95,208,${row[j].toFixed(3)});color:${row[j] > 0.55 ? '#fff' : '#223'}">${row[j] >= 0.005 ? row[j].toFixed(2) : ''}</td>`).join('')}</tr>`).join('') + '</table>';
   }
