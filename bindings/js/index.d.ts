@@ -1,8 +1,10 @@
 // Types of the argmax JS API.
 import type { SequenceApi } from './sequence.js';
+import type { MulticlassTableOptions, KernelMulticlassTableOptions } from './types/options.js';
 import type { RankingApi } from './ranking.js';
 import type { ReductionsApi } from './reductions.js';
 
+export * from './types/options.js';
 export * from './sequence.js';
 export * from './ranking.js';
 export * from './reductions.js';
@@ -47,8 +49,8 @@ export interface TrainingReport {
   tolerance: number;
   /** 'dual gap', 'KKT violation', 'relative gradient norm', …; empty for fixed-epoch trainers */
   measure: string;
-  /** one line, only when not converged ("stopped at max_iter=1000 with KKT violation …; scale the features or raise
-   *  max_iter") or when the model is known to be poor (a whole-set bipartite ranker that separates its training set
+  /** one line, only when not converged ("stopped at maxIter=1000 with KKT violation …; scale the features or raise
+   *  maxIter") or when the model is known to be poor (a whole-set bipartite ranker that separates its training set
    *  worse than the difference of the class means) */
   warning?: string;
 }
@@ -85,54 +87,14 @@ export interface Disposable {
   dispose(): void;
 }
 
-export type MulticlassAlgorithm = 'cs' | 'pegasos' | 'sgd' | 'perceptron' | 'cutting-plane' | 'bcfw';
-export type Surrogate = 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
 
 /** scale option of multiclass, reductions, binary relevance and ranking: auto (the default), none, minmax or
  *  standard */
 export type FeatureScaling = 'auto' | 'none' | 'minmax' | 'standard';
 
-export interface MulticlassOptions {
-  /** cs: Crammer–Singer dual CD (LIBLINEAR -s 4); pegasos; sgd (averaged, SSBD 17.2.5); perceptron (batch) */
-  algo?: MulticlassAlgorithm;
-  /** k×k cost matrix Δ, row = true label, column = prediction; labels must then be 0..k−1 */
-  cost?: number[][];
-  /** cs, cutting-plane, bcfw: cost of slack, LIBLINEAR's -c (½‖w‖² + C Σ loss) */
-  C?: number;
-  /** cs: stopping tolerance; cutting-plane, bcfw: certified gap per C·m */
-  eps?: number;
-  /** cs: cap on outer iterations (100000, LIBLINEAR's); cutting-plane: rounds; bcfw: passes (1000) */
-  max_iter?: number;
-  /** pegasos (and optional for sgd): λ in λ/2‖w‖² + mean loss */
-  lambda?: number;
-  /** sgd: step size; 0 = SSBD Corollary 17.2's √(B²/(ρ²T)) */
-  eta?: number;
-  /** sgd: norm bound used by the default step size */
-  B?: number;
-  epochs?: number;
-  loss?: Surrogate;
-  features?: 'multivector' | 'tfidf';
-  /** value of a constant bias feature (0 = none) */
-  bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
-   *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
-   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it) */
-  scale?: FeatureScaling;
-  average?: boolean;
-  seed?: number;
-  /** cs only: the kernel SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), solved in the dual (no bias) */
-  kernel?: 'linear' | 'poly' | 'rbf';
-  /** γ > 0 of the kernel (poly (γ⟨x,x'⟩ + coef0)^degree, rbf exp(−γ‖x−x'‖²)) or of the RBF kernel rff approximates */
-  gamma?: number;
-  /** any algorithm: learn on D random Fourier features z(x) = √(2/D) cos(Wx + b) instead of x (0 = off) */
-  rff?: number;
-  /** seed of W and b (the map is regenerated from it on load) */
-  rff_seed?: number;
-  coef0?: number;
-  degree?: number;
-  /** kernel: column cache in MB; must hold one column (4·rows bytes) */
-  cache?: number;
-}
+/** The linear model's options with one trainer, or the kernel SVM's (a `kernel` option), and a cost matrix Δ
+ *  (k×k, row = true label, column = prediction; the labels must then be 0..k−1). */
+export type MulticlassOptions = (MulticlassTableOptions | KernelMulticlassTableOptions) & { cost?: number[][] };
 
 export interface MulticlassParallelFitOptions extends FitOptions, ClassifierFitOptions {
   /**
@@ -162,7 +124,8 @@ export interface Multiclass extends Disposable {
   readonly labels: Int32Array;
   readonly classes: number;
   readonly features: number;
-  readonly algorithm: MulticlassAlgorithm;
+  /** the trainer that made it ('dcd' for the kernel SVM) */
+  readonly trainer: string;
   readonly options: Record<string, number | boolean | string>;
   /** feature-major weights w[j·k + y] (a kernel model throws: it has none) */
   readonly weights: Float32Array;
@@ -172,8 +135,9 @@ export interface Multiclass extends Disposable {
 }
 export interface MulticlassConstructor {
   new (options?: MulticlassOptions): Multiclass;
-  options(algo: MulticlassAlgorithm): OptionSpec[];
-  /** the options of { algo: 'cs', kernel } */
+  /** the options of the linear model with this trainer (default dcd) */
+  options(trainer?: string): OptionSpec[];
+  /** the options of the kernel SVM ({ kernel, … }) */
   kernelOptions(): OptionSpec[];
 }
 

@@ -1,60 +1,13 @@
 // Types of the ranking part of the argmax JS API (am.Ranker, am.metrics.ndcg …, am.io.readLetor).
 import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
+import type { RankerTableOptions } from './types/options.js';
 
-export type RankingAlgorithm = 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced' | 'pointwise';
 /** 'common': log2(p+1) discount, DCG truncated at the query size, queries without a relevant document skipped;
  *  'letor4': the official LETOR 4.0 script (ranks 1–2 undiscounted, NDCG@k = 0 below k documents, such queries 0). */
 export type RankingConvention = 'common' | 'letor4';
 
-export interface RankerOptions {
-  /** ndcg: NDCG structured hinge (SSBD 17.8); kendall: pairwise hinge; f1 … balanced: bipartite measures (SSBD 17.5);
-   *  pointwise: ridge regression of the grade (baseline) */
-  algo?: RankingAlgorithm;
-  /** NDCG truncation k; k of precision@k and recall@k */
-  k?: number;
-  /** β of F_β */
-  beta?: number;
-  /** auto (default): cutting-plane for kendall (RankSVM's solver) and the bipartite measures, sgd for ndcg (and in validation); cutting-plane and bcfw are exact */
-  trainer?: 'auto' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw';
-  /** cutting-plane, bcfw: ½‖w‖² + C Σ_q loss_q; 0 (default) = SVMlight's: the mean query size over the mean ‖x‖² (with psi 'normalized': each document weighs as in a linear SVM with C = 1 / mean ‖x‖²) */
-  C?: number;
-  /** cutting-plane, bcfw: stop when the certified gap is ≤ eps·C·(number of queries) */
-  eps?: number;
-  /** cutting-plane: rounds; bcfw: passes */
-  max_iter?: number;
-  /** λ/2‖w‖² (pointwise: λ‖w‖²) */
-  lambda?: number;
-  /** step size of sgd and perceptron */
-  eta?: number;
-  /** passes over the queries (sgd, pegasos, perceptron); 0 (default) = 20, or as many as make 1000 steps when there are fewer than 50 queries */
-  epochs?: number;
-  average?: boolean;
-  seed?: number;
-  /** NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel − 1) */
-  gain?: 'linear' | 'exp2';
-  /** NDCG/bipartite feature map: positions (SSBD Σ v_i x_i) or normalized (÷ query size) */
-  psi?: 'positions' | 'normalized';
-  /** NDCG loss-augmented argmax: fast exact solver or the O(r³) Hungarian method */
-  oracle?: 'fast' | 'hungarian';
-  /** start from zero or from the pointwise ridge fit */
-  init?: 'zero' | 'pointwise';
-  /** bipartite: a document is positive when its relevance is above this */
-  relevant?: number;
-  /** f1, fbeta, balanced: 'measure' (default) moves the intercept to the cut that maximises the measure on the
-   *  training set; 'surrogate' keeps the intercept the structured hinge learned (SVMperf's model) */
-  threshold?: 'measure' | 'surrogate';
-  /** rank by a linear function of D random Fourier features z(x) of each document instead of x, approximating the
-   *  Gaussian kernel exp(-gamma ||x - x'||^2); default 0 = off; scale stays auto or none */
-  rff?: number;
-  /** gamma > 0 of the kernel rff approximates (default 1) */
-  gamma?: number;
-  /** seed of the random features (default 1) */
-  rff_seed?: number;
-  /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
-   *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
-   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); the centring goes into the intercept */
-  scale?: FeatureScaling;
-}
+/** A ranker's options (types/options.d.ts). */
+export type RankerOptions = RankerTableOptions;
 
 /** One query: its documents' features and relevance grades (larger = more relevant; ±1 for bipartite). */
 export interface Query {
@@ -125,7 +78,8 @@ export interface Ranker extends Disposable {
   rank(X: Matrix): Int32Array;
   readonly weights: Float32Array;
   readonly features: number;
-  readonly algorithm: RankingAlgorithm;
+  /** the trainer its options name ('auto' unless given) */
+  readonly trainer: string;
   /** the options as trained (after validation: the chosen lambda and epochs) */
   readonly options: Record<string, number | boolean | string>;
   /** how the last fit ended (undefined for a loaded model) */

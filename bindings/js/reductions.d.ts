@@ -1,74 +1,22 @@
 // Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
 import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
+import type { BinaryLearnerTableOptions, ReductionTableOptions, DecisionTreeTableOptions, BinaryRelevanceTableOptions, AdaBoostMHTableOptions } from './types/options.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential' | 'learned';
 export type CodeName = 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
 
 /** Options of the binary learners (each learner takes only its own; see BinaryClassifier.options(name)). */
-export interface BinaryLearnerOptions {
-  /** svm-dcd, svm-kernel, logistic: cost C */
-  C?: number;
-  /** svm-dcd: 'squared-hinge' (LIBLINEAR -s 1, LinearSVC's default) or 'hinge' (-s 3) */
-  loss?: 'squared-hinge' | 'hinge';
-  /** linear learners: value of the constant feature (0 = no intercept); svm-kernel: b in K + b² (default 1) */
-  bias?: number;
-  /** svm-dcd, svm-kernel: projected-gradient gap; logistic: relative gradient norm */
-  tol?: number;
-  /** svm-kernel: K = linear ⟨x,x'⟩, poly (gamma⟨x,x'⟩ + coef0)^degree or rbf exp(−gamma‖x−x'‖²) (default rbf) */
-  kernel?: 'linear' | 'poly' | 'rbf';
-  /** svm-kernel: γ > 0 of poly and rbf (default 1) */
-  gamma?: number;
-  /** svm-kernel: constant term of poly (default 0) */
-  coef0?: number;
-  /** svm-kernel: degree of poly (default 3) */
-  degree?: number;
-  /** svm-kernel: kernel column cache in MB; an error when it cannot hold one column (4·m bytes; default 200) */
-  cache?: number;
-  max_iter?: number;
-  /** svm-pegasos: λ in λ/2‖w‖² + mean hinge */
-  lambda?: number;
-  /** svm-pegasos, perceptron */
-  epochs?: number;
-  average?: boolean;
-  /** tree */
-  criterion?: 'gini' | 'entropy' | 'misclassification';
-  max_depth?: number;
-  min_leaf?: number;
-  prune?: boolean;
-  cv_folds?: number;
-  /** tree: columns (from 0) asked as x_j = v instead of x_j ≤ θ */
-  categorical?: number[];
-}
+export type BinaryLearnerOptions = BinaryLearnerTableOptions;
 
-export interface ReductionOptions {
-  reduction?: 'ova' | 'allpairs' | 'ecoc';
+/** A reduction's options (types/options.d.ts), its binary learner's options, and a user code matrix. */
+export type ReductionOptions = ReductionTableOptions & {
   learner?: BinaryLearnerName;
   learnerOptions?: BinaryLearnerOptions;
-  /** ECOC code (default dense random) */
-  code?: CodeName;
-  /** columns of a random code; 0 = ⌈10 log₂ k⌉ dense, ⌈15 log₂ k⌉ sparse */
-  code_size?: number;
-  /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc); learned: a real code learned on f(x) */
-  decoding?: Decoding;
-  /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
-   *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
-   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); linear learners only (auto leaves
-   *  the rows of trees and stumps as they are) */
-  scale?: FeatureScaling;
-  /** decoding 'learned': the kernel K(f(x), M_l), its γ (rbf) and the code SVM's C */
-  code_kernel?: 'linear' | 'rbf';
-  code_gamma?: number;
-  code_C?: number;
-  /** binary learners see D random Fourier features z(x) instead of x (0 = off), approximating exp(−γ‖x−x'‖²) */
-  rff?: number;
-  gamma?: number;
-  rff_seed?: number;
-  seed?: number;
-  /** a k×c code of −1/0/+1, rows in sorted label order (implies reduction 'ecoc', code 'user') */
+  /** code = 'user': k rows (classes in sorted label order) of -1, 0, +1 */
   userCode?: number[][];
-}
+};
 
 export interface Reduction extends Disposable {
   /** how the last fit ended, over all binary problems (undefined for a loaded model) */
@@ -95,19 +43,7 @@ export interface ReductionConstructor {
   learnerOptions(learner: BinaryLearnerName): OptionSpec[];
 }
 
-export interface DecisionTreeOptions {
-  criterion?: 'gini' | 'entropy' | 'misclassification';
-  /** 0 = unlimited */
-  max_depth?: number;
-  min_leaf?: number;
-  /** cost-complexity pruning with λ chosen by cv_folds-fold cross-validation */
-  prune?: boolean;
-  cv_folds?: number;
-  /** cross-validation folds and the order features are tried in at each node (decides exact ties) */
-  seed?: number;
-  /** columns (from 0) asked as x_j = v instead of x_j ≤ θ */
-  categorical?: number[];
-}
+export type DecisionTreeOptions = DecisionTreeTableOptions;
 export interface PruningTrace {
   lambdas: Float64Array;
   leaves: Int32Array;
@@ -154,7 +90,7 @@ export interface AdaBoostMH extends Disposable {
   save(): Uint8Array;
 }
 export interface AdaBoostMHConstructor {
-  new (options?: { rounds?: number }): AdaBoostMH;
+  new (options?: AdaBoostMHTableOptions): AdaBoostMH;
   options(): OptionSpec[];
 }
 
@@ -170,7 +106,7 @@ export interface BinaryRelevance extends Disposable {
 }
 export interface BinaryRelevanceConstructor {
   /** scale: as ReductionOptions.scale */
-  new (options?: { learner?: BinaryLearnerName; learnerOptions?: BinaryLearnerOptions; seed?: number; scale?: FeatureScaling }): BinaryRelevance;
+  new (options?: BinaryRelevanceTableOptions & { learnerOptions?: BinaryLearnerOptions }): BinaryRelevance;
   options(): OptionSpec[];
 }
 

@@ -1,36 +1,11 @@
 // Types for bindings/js/sequence.js (installed on the object `init()` returns).
 import type { FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from './index.js';
+import type { SequenceTaggerTableOptions } from './types/options.js';
 
-export type SequenceAlgorithm = 'perceptron' | 'ssvm' | 'ssvm-slack' | 'crf' | 'softmax-margin';
+type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-export interface SequenceOptions {
-  /** Trainer (default 'perceptron', the averaged structured perceptron). */
-  algo?: SequenceAlgorithm;
-  /** Optimiser for 'crf' and 'softmax-margin' (default 'lbfgs'). */
-  solver?: 'lbfgs' | 'sgd';
-  /** ssvm, ssvm-slack: 'sgd' (default), or the exact solvers 'cutting-plane' (1-slack) and 'bcfw'. */
-  trainer?: 'sgd' | 'cutting-plane' | 'bcfw';
-  /** cutting-plane, bcfw: ½‖w‖² + C Σ_i loss_i (default 1). */
-  C?: number;
-  /** cutting-plane, bcfw: stop when the certified gap is ≤ eps·C·m (default 0.01). */
-  eps?: number;
-  /** cutting-plane: rounds; bcfw: passes (default 1000). */
-  max_iter?: number;
-  /** Passes over the data for the online trainers (default 10). */
-  epochs?: number;
-  /** Maximum L-BFGS iterations (default 100). */
-  iterations?: number;
-  /** ssvm: L2 weight λ for Pegasos; 0 (default) = SGD with the constant step `eta`, averaged. */
-  lambda?: number;
-  /** crf, softmax-margin: L2 weight c2 in Σ −log p(y|x) + c2·|w|² (CRFsuite's c2; default 1). */
-  c2?: number;
-  /** Constant SGD step (crf/softmax-margin with solver 'sgd', ssvm with lambda 0). */
-  eta?: number;
-  /** Softmax-margin: cost of one wrong position (default 1). */
-  cost?: number;
-  /** Output the average of the online iterates (default true). */
-  average?: boolean;
-  seed?: number;
+/** A tagger's options with one trainer (types/options.d.ts), and the free-text ones the tables do not check. */
+export type SequenceOptions = DistributiveOmit<SequenceTaggerTableOptions, 'features'> & {
   /** Token features: 'pos' (default), 'crfsuite', or a template list such as 'lower[0] suffix3[0] lower[-1]|lower[0]'. */
   features?: 'pos' | 'crfsuite' | string;
   /** A template list (same as a non-preset `features`). */
@@ -40,39 +15,16 @@ export interface SequenceOptions {
    * The model keeps it; templates read it as lex[i] and lex2[i], and the 'pos' preset adds those.
    */
   lexicon?: string;
-  /** Hash token features into 2^b rows; 0 (default) keeps an exact dictionary. */
-  hash_bits?: number;
-  /** Exact dictionary: keep features seen at least this often (default 1). */
-  min_count?: number;
-  /** The `tags` template attribute: words seen fewer times get the class of unseen words (default 2). */
-  lexicon_min_count?: number;
-  /** Numeric input: add an always-on feature (default true). */
-  bias?: boolean;
-  /**
-   * Numeric input: the chain reads D random Fourier features z(x) of each position's columns instead of x,
-   * approximating the Gaussian kernel exp(−γ‖x−x'‖²) (default 0 = off). The map is regenerated from its seed on load.
-   */
-  rff?: number;
-  /** γ > 0 of the kernel `rff` approximates (default 1). */
-  gamma?: number;
-  /** Seed of the random features (default 1). */
-  rff_seed?: number;
-  /** L1 weight c of the cumulative L1 penalty (online trainers; default 0): exact zeros, dropped from the model. */
-  l1?: number;
-  /** How the model stores its weights: 32 (float, default), 16 or 8 (quantised, one scale per block of 256). */
-  weight_bits?: 8 | 16 | 32;
   /**
    * Global features of the whole labelling, e.g. 'has before': has (label L occurs), count (how often),
-   * before (an A occurs before a B), lexicon (the labels, concatenated, spell a word of `global_words`).
-   * Trained with the chain by the perceptron or ssvm (SGD); tagging reranks the chain's `candidates` best
-   * labellings. Marginals, n-best lists and probabilities stay those of the chain alone.
+   * before (an A occurs before a B), lexicon (the labels, concatenated, spell a word of `globalWords`).
+   * Trained with the chain by the perceptron, or by sgd or pegasos on the hinge loss; tagging reranks the chain's
+   * `candidates` best labellings. Marginals, n-best lists and probabilities stay those of the chain alone.
    */
   global?: string;
   /** The word list the `lexicon` global template reads: whitespace-separated words, or an array. */
-  global_words?: string | string[];
-  /** With global features: how many of the chain's best labellings are reranked (default 10). */
-  candidates?: number;
-}
+  globalWords?: string | string[];
+};
 
 export interface SequenceFitOptions extends FitOptions {
   /**
@@ -139,7 +91,8 @@ export interface Labelling { tags: string[]; score: number; probability: number 
 
 declare abstract class Tagger<Sequence, Many> implements Disposable {
   constructor(options?: SequenceOptions);
-  static options(): OptionSpec[];
+  /** the options with this trainer (default perceptron) */
+  static options(trainer?: string): OptionSpec[];
   /** With workers: trains on several threads and resolves to this tagger. */
   fit(x: Many, tags: string[][], options: ParallelFitOptions): Promise<this>;
   fit(x: Many, tags: string[][], options?: SequenceFitOptions): this;

@@ -39,6 +39,8 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
       for (OptionSpec& o : trainer_options(trainer))
         if (std::none_of(specs.begin(), specs.end(), [&o](const OptionSpec& s) { return s.name == o.name; }))
           specs.push_back(std::move(o));
+    for (OptionSpec& s : specs)
+      if (s.name == "C") s.min_open = false;  // 0 asks for the default below, which the data decide
     set_default(specs, "C", "0", "0 = SVMlight's default, the mean number of documents per query over the mean "
                 "squared norm of a document's features (with psi=normalized, each document weighs as in a linear "
                 "SVM with C = 1 / mean ‖x‖²)");

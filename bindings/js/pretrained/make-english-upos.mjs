@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../index.js';
 
-export const SETTINGS = { algo: 'perceptron', epochs: 10, features: 'pos', hash_bits: 18, weight_bits: 8 };
+export const SETTINGS = { trainer: 'perceptron', epochs: 10, features: 'pos', hashBits: 18, weightBits: 8 };
 export const TREEBANK = join(process.env.ARGMAX_DATA ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url)), 'ud-english-ewt');
 
 // The tagger trained on DIR's train split, and its token accuracy on the test split.

@@ -38,17 +38,17 @@ function field(s, key, variant, isDefault) {
 }
 
 export function optionTypes(am) {
-  const out = ['// The options of every model, one interface per trainer: made by bindings/js/types/make-options.mjs from the',
+  const out = ['// The options of every model as its table declares them, one interface per trainer: made by bindings/js/types/make-options.mjs from the',
     "// core's option tables (tests/js/schema.test.mjs holds them to it). Do not edit by hand.", ''];
   for (const { model, key, note, tables } of modelTables(am)) {
     const names = [];
     tables.forEach(({ variant, specs }, i) => {
-      const name = `${model}${variant ? pascal(variant) : ''}Options`;
+      const name = `${model}${variant ? pascal(variant) : ''}TableOptions`;
       names.push(name);
       out.push(`/** ${note ?? model}${variant ? `, ${key} '${variant}'` : ''} */`, `export interface ${name} {`);
       out.push(...specs.map((s) => field(s, key, variant, i === 0)), '}', '');
     });
-    if (names.length > 1) out.push(`export type ${model}Options =\n  | ${names.join('\n  | ')};`, '');
+    if (names.length > 1) out.push(`export type ${model}TableOptions =\n  | ${names.join('\n  | ')};`, '');
   }
   return out.join('\n');
 }
@@ -63,14 +63,15 @@ export function optionTables(am) {
     const seen = new Map();
     for (const { variant, specs } of tables) {
       for (const s of specs) {
-        if (!seen.has(s.name)) seen.set(s.name, { spec: s, variants: [], defaults: new Map() });
+        if (!seen.has(s.name)) seen.set(s.name, { spec: s, variants: [], defaults: new Map(), choices: new Set() });
         const e = seen.get(s.name);
         e.variants.push(variant);
         e.defaults.set(variant, s.default);
+        for (const c of s.choices ?? []) e.choices.add(c);
       }
     }
-    for (const [name, { spec, variants, defaults }] of seen) {
-      const values = spec.type === 'choice' ? spec.choices.join(', ') : `${spec.type}${range(spec) ? ` ${range(spec)}` : ''}`;
+    for (const [name, { spec, variants, defaults, choices }] of seen) {
+      const values = spec.type === 'choice' ? [...choices].join(', ') : `${spec.type}${range(spec) ? ` ${range(spec)}` : ''}`;
       const common = spec.default;
       const others = [...defaults].filter(([, d]) => d !== common).map(([v, d]) => `${v}: ${d}`);
       const defaultText = `${common === '' ? 'none' : common}${others.length ? ` (${others.join('; ')})` : ''}`;

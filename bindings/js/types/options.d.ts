@@ -1,0 +1,641 @@
+// The options of every model as its table declares them, one interface per trainer: made by bindings/js/types/make-options.mjs from the
+// core's option tables (tests/js/schema.test.mjs holds them to it). Do not edit by hand.
+
+/** Multiclass, trainer 'dcd' */
+export interface MulticlassDcdTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
+  trainer?: 'dcd';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  loss?: 'hinge';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
+  eps?: number;
+  /** cap on passes over the examples; default 100000 here: LIBLINEAR's cap for Crammer–Singer, whose passes are cheap (default 100000, [1, 1000000000]) */
+  maxIter?: number;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  bias?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** Multiclass, trainer 'sgd' */
+export interface MulticlassSgdTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
+  trainer: 'sgd';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); sum = the sum of hinges over the other classes (Weston–Watkins); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  loss?: 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
+  /** the constant step size (0: computed from the data, where the task can: Multiclass); default 0 here: 0 = SSBD Cor. 17.2's step √(B²/(ρ²T)), ρ the data's largest ‖Ψ(x,y) − Ψ(x,y')‖ (default 0, ≥ 0) */
+  eta?: number;
+  /** regularisation λ/2‖w‖² (0 = none) (default 0, ≥ 0) */
+  lambda?: number;
+  /** passes over the training data (default 20, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
+  features?: 'multivector' | 'tfidf';
+  /** eta = 0: the norm bound ‖w*‖ ≤ B of that step (default 10, > 0) */
+  B?: number;
+  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  bias?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** Multiclass, trainer 'pegasos' */
+export interface MulticlassPegasosTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
+  trainer: 'pegasos';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); sum = the sum of hinges over the other classes (Weston–Watkins); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  loss?: 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
+  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
+  lambda?: number;
+  /** passes over the training data (default 20, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
+  features?: 'multivector' | 'tfidf';
+  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  bias?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** Multiclass, trainer 'perceptron' */
+export interface MulticlassPerceptronTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
+  trainer: 'perceptron';
+  /** passes over the training data; default 100 here: the batch perceptron stops at the first pass without a mistake (default 100, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates; default false here: the last iterate separates separable data (Novikoff's bound) (default false) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
+  features?: 'multivector' | 'tfidf';
+  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  bias?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** Multiclass, trainer 'cutting-plane' */
+export interface MulticlassCuttingPlaneTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
+  trainer: 'cutting-plane';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  loss?: 'hinge' | 'slack';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stop when the certified primal–dual gap is ≤ eps·C·m (m examples) (default 0.001, > 0) */
+  eps?: number;
+  /** cap on cutting-plane rounds (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
+  features?: 'multivector' | 'tfidf';
+  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  bias?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** Multiclass, trainer 'bcfw' */
+export interface MulticlassBcfwTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
+  trainer: 'bcfw';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  loss?: 'hinge' | 'slack';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stop when the certified primal–dual gap is ≤ eps·C·m (m examples) (default 0.001, > 0) */
+  eps?: number;
+  /** cap on passes over the examples (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** output the weighted average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
+  features?: 'multivector' | 'tfidf';
+  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  bias?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+export type MulticlassTableOptions =
+  | MulticlassDcdTableOptions
+  | MulticlassSgdTableOptions
+  | MulticlassPegasosTableOptions
+  | MulticlassPerceptronTableOptions
+  | MulticlassCuttingPlaneTableOptions
+  | MulticlassBcfwTableOptions;
+
+/** Multiclass with a `kernel` option */
+export interface KernelMulticlassTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); default dcd: the kernel SVM's one solver (default dcd) */
+  trainer?: 'dcd';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  loss?: 'hinge';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
+  eps?: number;
+  /** cap on passes over the examples (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²) (default rbf) */
+  kernel?: 'linear' | 'poly' | 'rbf';
+  /** γ of the poly and rbf kernels (default 1, > 0) */
+  gamma?: number;
+  /** constant term of the poly kernel (default 0, ≥ 0) */
+  coef0?: number;
+  /** degree of the poly kernel (default 3, [1, 100]) */
+  degree?: number;
+  /** kernel column cache in MB (must hold one column: 4·m bytes) (default 200, > 0) */
+  cache?: number;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+}
+
+/** SequenceTagger, trainer 'perceptron' */
+export interface SequenceTaggerPerceptronTableOptions {
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  trainer?: 'perceptron';
+  /** passes over the training data; default 10 here: a tagger's epoch holds every sentence of a treebank: ten reach the plateau (default 10, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
+  features?: 'pos' | 'crfsuite' | 'custom';
+  /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
+  hashBits?: number;
+  /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
+  minCount?: number;
+  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  lexiconMinCount?: number;
+  /** numeric input: add an always-on feature (label bias) (default true) */
+  bias?: boolean;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
+  /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
+  l1?: number;
+  /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
+  candidates?: number;
+  /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** SequenceTagger, trainer 'sgd' */
+export interface SequenceTaggerSgdTableOptions {
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  trainer: 'sgd';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  loss?: 'hinge' | 'slack' | 'log' | 'softmax-margin';
+  /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
+  cost?: number;
+  /** the constant step size (0: computed from the data, where the task can: Multiclass) (default 0.1, ≥ 0) */
+  eta?: number;
+  /** regularisation λ/2‖w‖² (0 = none) (default 0, ≥ 0) */
+  lambda?: number;
+  /** passes over the training data; default 10 here: a tagger's epoch holds every sentence of a treebank: ten reach the plateau (default 10, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
+  features?: 'pos' | 'crfsuite' | 'custom';
+  /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
+  hashBits?: number;
+  /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
+  minCount?: number;
+  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  lexiconMinCount?: number;
+  /** numeric input: add an always-on feature (label bias) (default true) */
+  bias?: boolean;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
+  /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
+  l1?: number;
+  /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
+  candidates?: number;
+  /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** SequenceTagger, trainer 'pegasos' */
+export interface SequenceTaggerPegasosTableOptions {
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  trainer: 'pegasos';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  loss?: 'hinge' | 'slack' | 'log' | 'softmax-margin';
+  /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
+  cost?: number;
+  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
+  lambda?: number;
+  /** passes over the training data; default 10 here: a tagger's epoch holds every sentence of a treebank: ten reach the plateau (default 10, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
+  features?: 'pos' | 'crfsuite' | 'custom';
+  /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
+  hashBits?: number;
+  /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
+  minCount?: number;
+  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  lexiconMinCount?: number;
+  /** numeric input: add an always-on feature (label bias) (default true) */
+  bias?: boolean;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
+  /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
+  l1?: number;
+  /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
+  candidates?: number;
+  /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** SequenceTagger, trainer 'cutting-plane' */
+export interface SequenceTaggerCuttingPlaneTableOptions {
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  trainer: 'cutting-plane';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  loss?: 'hinge' | 'slack';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stop when the certified primal–dual gap is ≤ eps·C·m (m examples); default 0.01 here: a treebank's objective sums thousands of sentences; 0.001 costs 5–10× the passes for no tagging accuracy (docs/benchmarks.md) (default 0.01, > 0) */
+  eps?: number;
+  /** cap on cutting-plane rounds (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
+  features?: 'pos' | 'crfsuite' | 'custom';
+  /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
+  hashBits?: number;
+  /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
+  minCount?: number;
+  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  lexiconMinCount?: number;
+  /** numeric input: add an always-on feature (label bias) (default true) */
+  bias?: boolean;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
+  /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** SequenceTagger, trainer 'bcfw' */
+export interface SequenceTaggerBcfwTableOptions {
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  trainer: 'bcfw';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  loss?: 'hinge' | 'slack';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stop when the certified primal–dual gap is ≤ eps·C·m (m examples); default 0.01 here: a treebank's objective sums thousands of sentences; 0.001 costs 5–10× the passes for no tagging accuracy (docs/benchmarks.md) (default 0.01, > 0) */
+  eps?: number;
+  /** cap on passes over the examples (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** output the weighted average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
+  features?: 'pos' | 'crfsuite' | 'custom';
+  /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
+  hashBits?: number;
+  /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
+  minCount?: number;
+  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  lexiconMinCount?: number;
+  /** numeric input: add an always-on feature (label bias) (default true) */
+  bias?: boolean;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
+  /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+/** SequenceTagger, trainer 'lbfgs' */
+export interface SequenceTaggerLbfgsTableOptions {
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  trainer: 'lbfgs';
+  /** the objective: log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default log) */
+  loss?: 'log' | 'softmax-margin';
+  /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
+  cost?: number;
+  /** cap on L-BFGS iterations (default 100, [1, 1000000000]) */
+  maxIter?: number;
+  /** L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·‖w‖² (CRFsuite's c2) (default 1, [0, 1000000000]) */
+  c2?: number;
+  /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
+  features?: 'pos' | 'crfsuite' | 'custom';
+  /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
+  hashBits?: number;
+  /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
+  minCount?: number;
+  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  lexiconMinCount?: number;
+  /** numeric input: add an always-on feature (label bias) (default true) */
+  bias?: boolean;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
+  /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+}
+
+export type SequenceTaggerTableOptions =
+  | SequenceTaggerPerceptronTableOptions
+  | SequenceTaggerSgdTableOptions
+  | SequenceTaggerPegasosTableOptions
+  | SequenceTaggerCuttingPlaneTableOptions
+  | SequenceTaggerBcfwTableOptions
+  | SequenceTaggerLbfgsTableOptions;
+
+/** Ranker */
+export interface RankerTableOptions {
+  /** the task loss Δ the ranker is trained and judged by: ndcg, kendall (pairs in order), or a bipartite measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy) (default ndcg) */
+  measure?: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; squared = the squared error of each score against its target (pointwise regression) (default hinge) */
+  loss?: 'hinge' | 'squared';
+  /** NDCG truncation k; k of precision@k and recall@k (default 10, [1, 100000]) */
+  k?: number;
+  /** beta of the F-beta measure (default 1, (0, 1000]) */
+  beta?: number;
+  /** the optimiser: sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default auto: cutting-plane for kendall (RankSVM's solver) and the bipartite measures (SVMperf's), sgd for ndcg; for ndcg with tied grades and precision@k / recall@k the exact trainers solve again with the order of tied documents taken from their last solution until the objective stops falling (CCCP); loss squared is solved in closed form (default auto) */
+  trainer?: 'auto' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw';
+  /** the constant step size (0: computed from the data, where the task can: Multiclass); default 0.1 here: (the perceptron steps by eta too) (default 0.1, ≥ 0) */
+  eta?: number;
+  /** regularisation λ/2‖w‖² (0 = none); default 0.0001 here: loss squared: the ridge weight λ‖w‖²; sgd keeps a little regularisation because a query's NDCG step has no margin to stop it (default 0.0001, ≥ 0) */
+  lambda?: number;
+  /** passes over the training data (default 20, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c); default 0 here: 0 = SVMlight's default, the mean number of documents per query over the mean squared norm of a document's features (with psi=normalized, each document weighs as in a linear SVM with C = 1 / mean ‖x‖²) (default 0, ≥ 0) */
+  C?: number;
+  /** stop when the certified primal–dual gap is ≤ eps·C·m (m examples) (default 0.001, > 0) */
+  eps?: number;
+  /** cap on cutting-plane rounds (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure) (default linear) */
+  gain?: 'linear' | 'exp2';
+  /** NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size) (default normalized) */
+  psi?: 'positions' | 'normalized';
+  /** NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3)) (default fast) */
+  oracle?: 'fast' | 'hungarian';
+  /** starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined) (default zero) */
+  init?: 'zero' | 'pointwise';
+  /** bipartite: a document is positive when its relevance is above this (default 0, [-1000000000, 1000000000]) */
+  relevant?: number;
+  /** f1, fbeta, balanced: measure = the intercept is moved to the cut that maximises the measure on the training set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises a bound on the loss, not the loss (default measure) */
+  threshold?: 'measure' | 'surrogate';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+}
+
+/** Reduction */
+export interface ReductionTableOptions {
+  /** how classes become binary problems (default ova) */
+  reduction?: 'ova' | 'allpairs' | 'ecoc';
+  /** binary base learner (default svm-dcd) */
+  learner?: 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
+  /** ECOC code matrix (default dense) */
+  code?: 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
+  /** columns of a random code (0: 10 log2 k dense, 15 log2 k sparse) (default 0, [0, 100000]) */
+  codeSize?: number;
+  /** auto: argmax (ova), signed-vote (allpairs), hamming (ecoc) (default auto) */
+  decoding?: 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential' | 'learned';
+  /** decoding=learned: the kernel K(f(x), M_l) of the learned code (default linear) */
+  codeKernel?: 'linear' | 'rbf';
+  /** decoding=learned: γ of the rbf code kernel (default 1, > 0) */
+  codeGamma?: number;
+  /** decoding=learned: C of the code's multiclass SVM (default 1, > 0) */
+  codeC?: number;
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+  /** random code and the learners' example order (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+}
+
+/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'svm-dcd' */
+export interface BinaryLearnerSvmDcdTableOptions {
+  /** the objective: squared-hinge = the squared hinge (LIBLINEAR's L2-loss SVM); hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default squared-hinge) */
+  loss?: 'squared-hinge' | 'hinge';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
+  eps?: number;
+  /** cap on passes over the examples (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'svm-kernel' */
+export interface BinaryLearnerSvmKernelTableOptions {
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
+  eps?: number;
+  /** cap on passes over the examples (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²) (default rbf) */
+  kernel?: 'linear' | 'poly' | 'rbf';
+  /** γ of the poly and rbf kernels (default 1, > 0) */
+  gamma?: number;
+  /** constant term of the poly kernel (default 0, ≥ 0) */
+  coef0?: number;
+  /** degree of the poly kernel (default 3, [1, 100]) */
+  degree?: number;
+  /** kernel column cache in MB (must hold one column: 4·m bytes) (default 200, > 0) */
+  cache?: number;
+  /** b added to the kernel as b² (a constant feature; 0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'svm-pegasos' */
+export interface BinaryLearnerSvmPegasosTableOptions {
+  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
+  lambda?: number;
+  /** passes over the training data (default 20, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'logistic' */
+export interface BinaryLearnerLogisticTableOptions {
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e) (default 0.001, > 0) */
+  eps?: number;
+  /** cap on Newton steps (default 100, [1, 1000000000]) */
+  maxIter?: number;
+  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'perceptron' */
+export interface BinaryLearnerPerceptronTableOptions {
+  /** passes over the training data; default 10 here: one binary problem of a reduction among many: ten passes reach the plateau (default 10, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'stump' */
+export interface BinaryLearnerStumpTableOptions {
+}
+
+/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'tree' */
+export interface BinaryLearnerTreeTableOptions {
+  /** node impurity F (default gini) */
+  criterion?: 'gini' | 'entropy' | 'misclassification';
+  /** deepest level (0: unlimited) (default 0, [0, 1000]) */
+  maxDepth?: number;
+  /** fewest examples in a leaf (default 1, [1, 1000000000]) */
+  minLeaf?: number;
+  /** cost-complexity pruning, lambda by cross-validation (default false) */
+  prune?: boolean;
+  /** folds for choosing the pruning lambda (default 5, [2, 100]) */
+  cvFolds?: number;
+  /** fold assignment and the order features are tried in (decides ties) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** columns (from 0) asked as x = v rather than x <= t (default none, [0, 1000000000]) */
+  categorical?: number[];
+}
+
+export type BinaryLearnerTableOptions =
+  | BinaryLearnerSvmDcdTableOptions
+  | BinaryLearnerSvmKernelTableOptions
+  | BinaryLearnerSvmPegasosTableOptions
+  | BinaryLearnerLogisticTableOptions
+  | BinaryLearnerPerceptronTableOptions
+  | BinaryLearnerStumpTableOptions
+  | BinaryLearnerTreeTableOptions;
+
+/** DecisionTree */
+export interface DecisionTreeTableOptions {
+  /** node impurity F (default gini) */
+  criterion?: 'gini' | 'entropy' | 'misclassification';
+  /** deepest level (0: unlimited) (default 0, [0, 1000]) */
+  maxDepth?: number;
+  /** fewest examples in a leaf (default 1, [1, 1000000000]) */
+  minLeaf?: number;
+  /** cost-complexity pruning, lambda by cross-validation (default false) */
+  prune?: boolean;
+  /** folds for choosing the pruning lambda (default 5, [2, 100]) */
+  cvFolds?: number;
+  /** fold assignment and the order features are tried in (decides ties) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** columns (from 0) asked as x = v rather than x <= t (default none, [0, 1000000000]) */
+  categorical?: number[];
+}
+
+/** AdaBoostMH */
+export interface AdaBoostMHTableOptions {
+  /** boosting rounds T (fewer if a stump is perfect) (default 100, [1, 10000000]) */
+  rounds?: number;
+}
+
+/** BinaryRelevance */
+export interface BinaryRelevanceTableOptions {
+  /** binary base learner, one per label (default svm-dcd) */
+  learner?: 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
+  /** the learners' example order (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+}
