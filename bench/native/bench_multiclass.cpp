@@ -2,7 +2,8 @@
 // JSON line {accuracy, train_seconds, predict_per_second}, so the benchmark can set the wasm build
 // beside the native build of the same core. --save and --predictions write the model bytes and the
 // test predictions (one per line), which the JS tests use to check that native models load in wasm.
-//   bench_multiclass TRAIN TEST ALGO [key=value]... [--save MODEL] [--predictions FILE]
+//   bench_multiclass TRAIN TEST TRAINER [key=value]... [--save MODEL] [--predictions FILE]
+// TRAINER is the option trainer (dcd, sgd, pegasos, perceptron, cutting-plane, bcfw); the key=value options follow it.
 #include <chrono>
 #include <fstream>
 #include <iostream>
@@ -17,12 +18,12 @@ using namespace argmax;
 
 int main(int argc, char** argv) try {
   if (argc < 4) {
-    std::cerr << "usage: bench_multiclass TRAIN TEST ALGO [key=value]...\n";
+    std::cerr << "usage: bench_multiclass TRAIN TEST TRAINER [key=value]...\n";
     return 2;
   }
   const LabeledRows train = read_libsvm(slurp(argv[1]));
   const LabeledRows test = read_libsvm(slurp(argv[2]));
-  OptionList options;
+  OptionList options = {{"trainer", argv[3]}};
   std::string save_path, predictions_path;
   for (int i = 4; i < argc; ++i) {
     const std::string kv = argv[i];
@@ -35,7 +36,7 @@ int main(int argc, char** argv) try {
   }
   using clock = std::chrono::steady_clock;
   const auto t0 = clock::now();
-  const auto model = LinearMulticlass::train(train.rows.view(), train.labels, argv[3], options, {});
+  const auto model = LinearMulticlass::train(train.rows.view(), train.labels, options, {});
   const auto t1 = clock::now();
   std::vector<int32_t> predicted(test.labels.size());
   model.predict(test.rows.view(), predicted.data());

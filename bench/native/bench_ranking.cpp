@@ -1,9 +1,11 @@
 // LETOR MQ2008 benchmark for the ranking module, plus oracle timings.
 //
-//   bench_ranking [data_dir] [algo ...]      (run from the repository root; data_dir defaults to
+//   bench_ranking [data_dir] [setup ...]     (run from the repository root; data_dir defaults to
 //                                             ../shared/data/letor-mq2008; skips cleanly when absent)
+// A setup is chosen by its first option's value: a measure (ndcg, kendall, balanced, f1, fbeta, precision@k,
+// recall@k), or squared for the pointwise ridge baseline (loss=squared; 0.1 called it algo=pointwise).
 //
-// For each algorithm and each of the 5 folds: pick lambda and the number of epochs by NDCG@10 on vali.txt
+// For each setup (a measure, or loss squared) and each of the 5 folds: pick lambda and the number of epochs by NDCG@10 on vali.txt
 // (Ranker::train_with_validation), retrain with the chosen settings on train.txt (timed), and evaluate on
 // test.txt. Prints the fold averages of NDCG@1/3/5/10 and MAP under both conventions (common and the
 // official LETOR 4.0 script's), then the per-query time of the oracles for r = 10, 100, 1000.
@@ -60,20 +62,20 @@ std::vector<Setup> setups() {
     return extra;
   };
   return {
-      {"ndcg", with({{"algo", "ndcg"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"ndcg", with({{"measure", "ndcg"}, {"eta", "0.1"}}), sgd_lambdas},
       // An approximate Gaussian-kernel ranker (random Fourier features of the 46 features, each in [0, 1]).
-      {"ndcg, rff D=1000 gamma=0.1", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "0.1"}}), sgd_lambdas},
-      {"ndcg, rff D=1000 gamma=0.3", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "0.3"}}), sgd_lambdas},
-      {"ndcg, rff D=1000 gamma=1", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "1"}}), sgd_lambdas},
-      {"ndcg, gain 2^rel-1", with({{"algo", "ndcg"}, {"eta", "0.1"}, {"gain", "exp2"}}), sgd_lambdas},
-      {"ndcg, SSBD positions", with({{"algo", "ndcg"}, {"eta", "0.01"}, {"psi", "positions"}}), sgd_lambdas},
-      {"kendall", with({{"algo", "kendall"}, {"eta", "1"}}), sgd_lambdas},
-      {"balanced", with({{"algo", "balanced"}, {"eta", "0.1"}}), sgd_lambdas},
-      {"f1", with({{"algo", "f1"}, {"eta", "0.1"}}), sgd_lambdas},
-      {"fbeta (beta=2)", with({{"algo", "fbeta"}, {"beta", "2"}, {"eta", "0.1"}}), sgd_lambdas},
-      {"precision@k (k=5)", with({{"algo", "precision@k"}, {"k", "5"}, {"eta", "0.1"}}), sgd_lambdas},
-      {"recall@k (k=5)", with({{"algo", "recall@k"}, {"k", "5"}, {"eta", "0.1"}}), sgd_lambdas},
-      {"pointwise (ridge)", {{"algo", "pointwise"}}, {1e-6, 1e-4, 1e-3, 1e-2, 1e-1, 1}},
+      {"ndcg, rff D=1000 gamma=0.1", with({{"measure", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "0.1"}}), sgd_lambdas},
+      {"ndcg, rff D=1000 gamma=0.3", with({{"measure", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "0.3"}}), sgd_lambdas},
+      {"ndcg, rff D=1000 gamma=1", with({{"measure", "ndcg"}, {"eta", "0.1"}, {"rff", "1000"}, {"gamma", "1"}}), sgd_lambdas},
+      {"ndcg, gain 2^rel-1", with({{"measure", "ndcg"}, {"eta", "0.1"}, {"gain", "exp2"}}), sgd_lambdas},
+      {"ndcg, SSBD positions", with({{"measure", "ndcg"}, {"eta", "0.01"}, {"psi", "positions"}}), sgd_lambdas},
+      {"kendall", with({{"measure", "kendall"}, {"eta", "1"}}), sgd_lambdas},
+      {"balanced", with({{"measure", "balanced"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"f1", with({{"measure", "f1"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"fbeta (beta=2)", with({{"measure", "fbeta"}, {"beta", "2"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"precision@k (k=5)", with({{"measure", "precision@k"}, {"k", "5"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"recall@k (k=5)", with({{"measure", "recall@k"}, {"k", "5"}, {"eta", "0.1"}}), sgd_lambdas},
+      {"pointwise (ridge)", {{"loss", "squared"}}, {1e-6, 1e-4, 1e-3, 1e-2, 1e-1, 1}},
   };
 }
 
@@ -137,7 +139,7 @@ int main(int argc, char** argv) {
   }
   if (!folds.empty()) {
     std::printf("LETOR MQ2008, 5 folds: lambda and epochs picked by NDCG@10 on vali, test averaged over folds\n\n");
-    std::printf("| algo | NDCG@1 | NDCG@3 | NDCG@5 | NDCG@10 | MAP | LETOR4 NDCG@1 | @3 | @5 | @10 | LETOR4 MAP | "
+    std::printf("| measure | NDCG@1 | NDCG@3 | NDCG@5 | NDCG@10 | MAP | LETOR4 NDCG@1 | @3 | @5 | @10 | LETOR4 MAP | "
                 "train s/fold | select s/fold |\n|---|---|---|---|---|---|---|---|---|---|---|---|---|\n");
     for (const Setup& setup : setups()) {
       if (!only.empty() && std::find(only.begin(), only.end(), setup.options[0].second) == only.end()) continue;

@@ -86,22 +86,22 @@ void multiclass(const std::string& dir, const std::string& set, const std::strin
       {"ova", "", "auto", "logistic", {}, ""},
       {"ova", "", "auto", "svm-pegasos", {}, ""},
       {"ova", "", "auto", "perceptron", {}, ""},
-      {"ova", "", "auto", "tree", {{"max_depth", "10"}}, ""},
+      {"ova", "", "auto", "tree", {{"maxDepth", "10"}}, ""},
       {"allpairs", "", "auto,majority-vote", "svm-dcd", {}, ""},
       {"allpairs", "", "auto", "logistic", {}, ""},
       {"allpairs", "", "auto", "perceptron", {}, ""},
       {"allpairs", "", "auto", "stump", {}, ""},
       {"ecoc", "dense", "hamming,hinge", "svm-dcd", {}, two_k},
-      {"ecoc", "dense", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, two_k},
-      {"ecoc", "sparse", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""},
+      {"ecoc", "dense", "hamming,hinge", "svm-dcd", {{"maxIter", "100"}}, two_k},
+      {"ecoc", "sparse", "hamming,hinge", "svm-dcd", {{"maxIter", "100"}}, ""},
       {"ecoc", "dense", "hamming,logistic", "logistic", {}, ""},
   };
-  if (k <= 6) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "svm-dcd", {{"max_iter", "100"}}, ""});
+  if (k <= 6) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "svm-dcd", {{"maxIter", "100"}}, ""});
   if (!group("reductions")) runs.clear();
   if (group("kernel")) {  // an RBF kernel SVM per class, at bench/kernels.mjs's (C, γ) for the set
     const OptionList rbf = set == "letter" ? OptionList{{"gamma", "4"}, {"C", "16"}} : OptionList{{"gamma", "0.03"}, {"C", "10"}};
     OptionList options = rbf;
-    options.emplace_back("tol", "0.001");  // LIBSVM's -e
+    options.emplace_back("eps", "0.001");  // LIBSVM's -e
     runs.push_back({"ova", "", "auto", "svm-kernel", options, ""});
   }
   if (group("learned"))  // learned codes beside the Hamming and hinge decodings of the same binary scorers
@@ -203,7 +203,7 @@ void yeast(const std::string& dir, const Wanted& group) {
     std::fflush(stdout);
   };
   const std::vector<std::pair<std::string, OptionList>> learners = {
-      {"svm-dcd", {}}, {"logistic", {}}, {"svm-pegasos", {}}, {"tree", {{"max_depth", "5"}}}};
+      {"svm-dcd", {}}, {"logistic", {}}, {"svm-pegasos", {}}, {"tree", {{"maxDepth", "5"}}}};
   for (const auto& [name, options] : learners) {
     if (!group("reductions")) break;
     const auto t0 = Clock::now();

@@ -4,8 +4,13 @@
 // a missing data set is skipped. On OCR, --eval dev trains on the first nine tenths of the training
 // sequences and scores the last tenth (a held-out split for tuning, e.g. the γ of rff=D).
 //
-//   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b,…] [--eval test|dev]
+//   bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--trainers t[:loss],…] [--eval test|dev]
 //                  [--lexicon FILE|none] [--save FILE] [-v] [key=value …]
+//
+// --trainers lists the runs, each a trainer with its loss after a colon (sequence_trainer.hpp), e.g.
+// perceptron,sgd:hinge,pegasos:slack,bcfw:hinge,lbfgs:log; the default is
+// perceptron,sgd:hinge,sgd:slack,lbfgs:log,lbfgs:softmax-margin (0.1's perceptron, ssvm, ssvm-slack, crf and
+// softmax-margin). A run without a loss takes the trainer's default loss.
 //
 // key=value pairs are passed to the trainer (see sequence_trainer.hpp), e.g. epochs=15 features=crfsuite.
 // EWT with the default features reads the English word lexicon shipped with the JS package (as the CLI
@@ -78,10 +83,20 @@ void print_confusions(const SequenceScores& s) {
   for (size_t i = 0; i < top.size() && i < 12; ++i) std::fprintf(stderr, "  %5ld  %s\n", top[i].first, top[i].second.c_str());
 }
 
-OptionList with_algo(const OptionList& extra, const std::string& algo) {
-  OptionList o{{"algo", algo}};
+// A run "trainer[:loss]" as options, followed by the command line's key=value pairs.
+OptionList with_algo(const OptionList& extra, const std::string& run) {
+  const size_t colon = run.find(':');
+  OptionList o{{"trainer", run.substr(0, colon)}};
+  if (colon != std::string::npos) o.emplace_back("loss", run.substr(colon + 1));
   for (const auto& kv : extra) o.push_back(kv);
   return o;
+}
+
+// The run's loss is a likelihood (the CRFs).
+bool likelihood_run(const std::string& run) {
+  const size_t colon = run.find(':');
+  const std::string loss = colon == std::string::npos ? "" : run.substr(colon + 1);
+  return loss == "log" || loss == "softmax-margin";
 }
 
 ProgressFn verbose_progress(bool verbose, int& epochs) {
@@ -117,7 +132,7 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
   for (const auto& algo : algos) {
     OptionList crfsuite = with_algo(extra, algo);
     crfsuite.emplace_back("features", "crfsuite");
-    const bool likelihood = algo == "crf" || algo == "softmax-margin";
+    const bool likelihood = likelihood_run(algo);
     runs.emplace_back(algo + (!chosen && likelihood ? " crfsuite" : ""), !chosen && likelihood ? crfsuite : with_algo(extra, algo));
     if (!chosen && algo == "perceptron") runs.emplace_back(algo + " crfsuite", crfsuite);
   }
@@ -189,26 +204,31 @@ void run_ocr(const std::string& dir, const std::string& protocol, const std::vec
 
 int main(int argc, char** argv) {
   std::string data = "../shared/data", task = "all";
-  std::vector<std::string> algos = {"perceptron", "ssvm", "ssvm-slack", "crf", "softmax-margin"};
+  std::vector<std::string> algos = {"perceptron", "sgd:hinge", "sgd:slack", "lbfgs:log", "lbfgs:softmax-margin"};
   OptionList extra;
   bool verbose = false;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--data" && i + 1 < argc) data = argv[++i];
     else if (a == "--task" && i + 1 < argc) task = argv[++i];
-    else if (a == "--algos" && i + 1 < argc) algos = split(argv[++i], ',');
+    else if (a == "--trainers" && i + 1 < argc) algos = split(argv[++i], ',');
+    else if (a == "--algos") {
+      std::fprintf(stderr, "error: --algos was renamed in 0.2.0: use --trainers trainer[:loss],… (ssvm = sgd:hinge, "
+                   "ssvm-slack = sgd:slack, crf = lbfgs:log, softmax-margin = lbfgs:softmax-margin)\n");
+      return 2;
+    }
     else if (a == "-v") verbose = true;
     else if (a == "--eval" && i + 1 < argc) ewt_eval = argv[++i];
     else if (a == "--lexicon" && i + 1 < argc) lexicon_path = argv[++i];
     else if (a == "--save" && i + 1 < argc) save_path = argv[++i];
     else if (a.find('=') != std::string::npos) extra.emplace_back(a.substr(0, a.find('=')), a.substr(a.find('=') + 1));
     else {
-      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--algos a,b] [--eval test|dev] [--lexicon FILE|none] [--save FILE] [-v] [key=value …]\n");
+      std::fprintf(stderr, "usage: bench_sequence [--data DIR] [--task ewt|ocr-large|ocr-small|all] [--trainers t[:loss],…] [--eval test|dev] [--lexicon FILE|none] [--save FILE] [-v] [key=value …]\n");
       return 2;
     }
   }
   try {
-    std::printf("| task      | algo           | token acc | seq acc | train s | epochs | decode tok/s | peak MB |\n");
+    std::printf("| task      | trainer:loss   | token acc | seq acc | train s | epochs | decode tok/s | peak MB |\n");
     std::printf("|---|---|---:|---:|---:|---:|---:|---:|\n");
     if (task == "all" || task == "ewt") run_ewt(data, algos, extra, verbose);
     if (task == "all" || task == "ocr-large") run_ocr(data, "large", algos, extra, verbose);

@@ -112,7 +112,7 @@ TEST_CASE("L1 finds exact zeros, drops unused features and shrinks the bytes", "
   Sentences tokens, tags, test_tokens, test_tags;
   noisy_corpus(tokens, tags, 300, 1);
   noisy_corpus(test_tokens, test_tags, 50, 2);
-  const OptionList base = {{"algo", "ssvm"}, {"epochs", "5"}, {"templates", "word[0] lower[0] suffix2[0] bias"}};
+  const OptionList base = {{"trainer", "sgd"}, {"loss", "hinge"}, {"epochs", "5"}, {"templates", "word[0] lower[0] suffix2[0] bias"}};
   const SequenceModel dense = train_tagger(tokens, tags, base);
   OptionList sparse_options = base;
   sparse_options.emplace_back("l1", "0.02");
@@ -133,7 +133,7 @@ TEST_CASE("L1 finds exact zeros, drops unused features and shrinks the bytes", "
   const SequenceModel loaded = SequenceModel::load(bytes.data(), bytes.size());
   REQUIRE(loaded.weights == sparse.weights);
   REQUIRE(loaded.tag(test_tokens) == sparse.tag(test_tokens));
-  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"algo", "crf"}, {"l1", "0.1"}}), Catch::Contains("online trainer"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"trainer", "lbfgs"}, {"l1", "0.1"}}), Catch::Contains("unknown option 'l1'"));
 }
 
 TEST_CASE("quantised and pruned models load and tag as the model they were saved from", "[sequence][compact]") {
@@ -142,7 +142,7 @@ TEST_CASE("quantised and pruned models load and tag as the model they were saved
   noisy_corpus(test_tokens, test_tags, 200, 4);
   for (const char* bits : {"8", "16"})
     for (const char* hash : {"0", "10"}) {
-      const SequenceModel m = train_tagger(tokens, tags, {{"weight_bits", bits}, {"hash_bits", hash}, {"min_count", "2"}});
+      const SequenceModel m = train_tagger(tokens, tags, {{"weightBits", bits}, {"hashBits", hash}, {"minCount", "2"}});
       REQUIRE(m.weight_bits == std::stoi(bits));
       const std::vector<uint8_t> bytes = m.save();
       const SequenceModel loaded = SequenceModel::load(bytes.data(), bytes.size());
@@ -153,10 +153,10 @@ TEST_CASE("quantised and pruned models load and tag as the model they were saved
       REQUIRE(loaded.decode(x) == m.decode(x));
       REQUIRE(loaded.save() == bytes);
       // Against the same model in float: the tags agree on this easy corpus.
-      const SequenceModel exact = train_tagger(tokens, tags, {{"hash_bits", hash}, {"min_count", "2"}});
+      const SequenceModel exact = train_tagger(tokens, tags, {{"hashBits", hash}, {"minCount", "2"}});
       REQUIRE(exact.tag(test_tokens) == m.tag(test_tokens));
     }
-  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"weight_bits", "12"}}), Catch::Contains("8, 16 or 32"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"weightBits", "12"}}), Catch::Contains("8, 16 or 32"));
 }
 
 TEST_CASE("a word lexicon round-trips through model bytes as fingerprint gaps and class ids", "[sequence][compact]") {

@@ -116,12 +116,12 @@ TEST_CASE("folding scaled weights gives the same scores on raw rows", "[scaling]
 TEST_CASE("a multiclass model trained with scale scores raw rows as one trained on scaled rows", "[scaling]") {
   const Clusters train = uneven_clusters(300, 21), test = uneven_clusters(100, 22);
   for (const std::string kind : {"minmax", "standard"}) {
-    for (const std::string algo : {"cs", "cutting-plane"}) {  // convex solvers: one optimum, whatever the rounding
+    for (const std::string algo : {"dcd", "cutting-plane"}) {  // convex solvers: one optimum, whatever the rounding
       INFO(kind << " " << algo);
       const bool minmax = kind == "minmax";
       const std::vector<float> pre = scaled_by_hand(train.x, 3, minmax);
-      const LinearMulticlass scaled = LinearMulticlass::train(train.rows(), train.y, algo, {{"scale", kind}}, {});
-      const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(pre.data(), 300, 3), train.y, algo, {{"scale", "none"}}, {});
+      const LinearMulticlass scaled = LinearMulticlass::train(train.rows(), train.y, {{"trainer", algo}, {"scale", kind}}, {});
+      const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(pre.data(), 300, 3), train.y, {{"trainer", algo}, {"scale", "none"}}, {});
       // raw test rows through the scaled model vs test rows scaled as the training rows were
       const FeatureScaling f = FeatureScaling::fit(train.rows(), kind);
       const OwnedRows test_scaled = f.apply(test.rows());
@@ -137,8 +137,7 @@ TEST_CASE("a multiclass model trained with scale scores raw rows as one trained 
 
 TEST_CASE("scale with the TF-IDF feature map is refused before anything is fitted", "[scaling]") {
   const std::vector<float> counts = {1, 0, 2, 3, 0, 1};
-  CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(counts.data(), 3, 2), {0, 1, 0}, "pegasos",
-                                            {{"features", "tfidf"}, {"scale", "standard"}}, {}),
+  CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(counts.data(), 3, 2), {0, 1, 0}, {{"trainer", "pegasos"}, {"features", "tfidf"}, {"scale", "standard"}}, {}),
                     Catch::Contains("takes raw word counts; leave scale at auto or none"));
 }
 
@@ -160,14 +159,14 @@ TEST_CASE("a model trained with scale on sparse rows predicts dense and sparse r
     sparse.offsets.push_back(int32_t(sparse.indices.size()));
   }
   // sparse: scaled only, so the same as training unscaled-but-divided rows
-  const LinearMulticlass from_sparse = LinearMulticlass::train(sparse.view(), train.y, "cs", {{"scale", "standard"}}, {});
+  const LinearMulticlass from_sparse = LinearMulticlass::train(sparse.view(), train.y, {{"trainer", "dcd"}, {"scale", "standard"}}, {});
   const FeatureScaling f = FeatureScaling::fit(sparse.view(), "standard");
   std::vector<float> divided = train.x;
   for (size_t p = 0; p < divided.size(); ++p) divided[p] *= f.scale()[p % 3];
-  const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(divided.data(), 200, 3), train.y, "cs", {{"scale", "none"}}, {});
+  const LinearMulticlass plain = LinearMulticlass::train(Rows::dense(divided.data(), 200, 3), train.y, {{"trainer", "dcd"}, {"scale", "none"}}, {});
   check_close(multiclass_scores(from_sparse, sparse.view()), multiclass_scores(plain, Rows::dense(divided.data(), 200, 3)));
   // a model trained on dense rows (centred) scores sparse rows exactly as the same rows dense
-  const LinearMulticlass from_dense = LinearMulticlass::train(train.rows(), train.y, "cs", {{"scale", "minmax"}}, {});
+  const LinearMulticlass from_dense = LinearMulticlass::train(train.rows(), train.y, {{"trainer", "dcd"}, {"scale", "minmax"}}, {});
   CHECK(multiclass_scores(from_dense, sparse.view()) == multiclass_scores(from_dense, train.rows()));
 }
 
@@ -230,10 +229,12 @@ TEST_CASE("a ranker trained with scale scores raw rows as one trained on hand-sc
   raw.features = docs.rows(), scaled_rows.features = Rows::dense(pre.data(), 240, 3);
   raw.relevance = scaled_rows.relevance = relevance.data();
   raw.offsets = scaled_rows.offsets = {0, 120, 240};
-  for (const std::string algo : {"f1", "pointwise"}) {
-    INFO(algo);
-    const Ranker scaled = Ranker::train(raw, {{"algo", algo}, {"scale", "minmax"}});
-    const Ranker plain = Ranker::train(scaled_rows, {{"algo", algo}});
+  for (const OptionList& objective : {OptionList{{"measure", "f1"}}, OptionList{{"loss", "squared"}}}) {
+    INFO(objective[0].second);
+    OptionList minmax = objective;
+    minmax.emplace_back("scale", "minmax");
+    const Ranker scaled = Ranker::train(raw, minmax);
+    const Ranker plain = Ranker::train(scaled_rows, objective);
     const std::vector<double> a = scaled.score(raw.features), b = plain.score(scaled_rows.features);
     for (size_t i = 0; i < a.size(); ++i) CHECK(a[i] == Approx(b[i]).margin(2e-3));
     const std::vector<uint8_t> bytes = scaled.save();
@@ -259,15 +260,15 @@ TEST_CASE("with the default scale, features ×100 train the model of the origina
   std::vector<float> unit = d.x, times = d.x;
   for (size_t p = 0; p < unit.size(); ++p) unit[p] /= largest, times[p] = unit[p] * 128;
   const Rows original = Rows::dense(unit.data(), 200, 3), large = Rows::dense(times.data(), 200, 3);
-  for (const std::string algo : {"cs", "pegasos"}) {
+  for (const std::string algo : {"dcd", "pegasos"}) {
     INFO(algo);
-    const LinearMulticlass a = LinearMulticlass::train(original, d.y, algo, {}, {});
-    const LinearMulticlass b = LinearMulticlass::train(large, d.y, algo, {}, {});
+    const LinearMulticlass a = LinearMulticlass::train(original, d.y, {{"trainer", algo}}, {});
+    const LinearMulticlass b = LinearMulticlass::train(large, d.y, {{"trainer", algo}}, {});
     CHECK(b.training_report().iterations == a.training_report().iterations);
     const std::vector<float> sa = multiclass_scores(a, original), sb = multiclass_scores(b, large);
     for (size_t i = 0; i < sa.size(); ++i) CHECK(sb[i] == Approx(sa[i]).margin(1e-5));
     // without it, the same rows are a problem with 128² times the C
-    const LinearMulticlass raw = LinearMulticlass::train(large, d.y, algo, {{"scale", "none"}}, {});
+    const LinearMulticlass raw = LinearMulticlass::train(large, d.y, {{"trainer", algo}, {"scale", "none"}}, {});
     const std::vector<float> sr = multiclass_scores(raw, large);
     double differ = 0;
     for (size_t i = 0; i < sa.size(); ++i) differ = std::max(differ, double(std::fabs(sr[i] - sa[i])));
@@ -286,10 +287,8 @@ TEST_CASE("scale=auto passes over what cannot fold it: trees, kernel SVMs and th
     CHECK(plain.to_bytes() == none.to_bytes());
   }
   const std::vector<float> counts = {1, 0, 2, 30, 0, 1, 5, 4, 0};  // beyond 10: auto would scale them
-  const LinearMulticlass tfidf = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, "perceptron",
-                                                         {{"features", "tfidf"}}, {});
-  const LinearMulticlass tfidf_none = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, "perceptron",
-                                                              {{"features", "tfidf"}, {"scale", "none"}}, {});
+  const LinearMulticlass tfidf = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, {{"trainer", "perceptron"}, {"features", "tfidf"}}, {});
+  const LinearMulticlass tfidf_none = LinearMulticlass::train(Rows::dense(counts.data(), 3, 3), {0, 1, 2}, {{"trainer", "perceptron"}, {"features", "tfidf"}, {"scale", "none"}}, {});
   CHECK(multiclass_scores(tfidf, Rows::dense(counts.data(), 3, 3)) ==
         multiclass_scores(tfidf_none, Rows::dense(counts.data(), 3, 3)));
 }
@@ -309,7 +308,7 @@ TEST_CASE("ranking validation scales both sets by the training statistics", "[sc
     for (int32_t o = 30; o <= to - from; o += 30) q.offsets.push_back(o);
     return q;
   };
-  const OptionList options = {{"algo", "kendall"}, {"epochs", "3"}};
+  const OptionList options = {{"measure", "kendall"}, {"epochs", "3"}};
   const Ranker a = Ranker::train_with_validation(queries(unit, 0, 180), queries(unit, 180, 240), options, {1e-4, 1e-2}, 5);
   const Ranker b = Ranker::train_with_validation(queries(times, 0, 180), queries(times, 180, 240), options, {1e-4, 1e-2}, 5);
   CHECK(a.settings() == b.settings());

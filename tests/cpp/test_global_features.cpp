@@ -200,7 +200,7 @@ TEST_CASE("global features fit what no first-order chain can, and survive save a
   CHECK_THROWS_WITH(SequenceModel::load(too_many.data(), too_many.size()),
                     Catch::Contains("sequence model has 100001 reranking candidates (1 to 100000)"));
   // The margin-rescaled structured SVM trains them too.
-  const SequenceModel svm = train_tagger(tokens, tags, {{"algo", "ssvm"}, {"epochs", "50"}, {"features", "custom"},
+  const SequenceModel svm = train_tagger(tokens, tags, {{"trainer", "sgd"}, {"loss", "hinge"}, {"epochs", "50"}, {"features", "custom"},
       {"templates", "word[0] bias"}, {"global", "has count"}, {"candidates", "64"}});
   CHECK(training_accuracy(svm, tokens, tags) > training_accuracy(chain, tokens, tags));
 }
@@ -208,10 +208,12 @@ TEST_CASE("global features fit what no first-order chain can, and survive save a
 TEST_CASE("global feature options are checked", "[sequence][global]") {
   const Sentences tokens = {{"a", "b"}}, tags = {{"X", "Y"}};
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"global", "has"}, {"candidates", "0"}}), Catch::Contains("candidates"));
-  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"global", "has"}, {"algo", "crf"}}),
-                      Catch::Contains("global features are trained by algo=perceptron or algo=ssvm"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"global", "has"}, {"trainer", "lbfgs"}}),
+                      Catch::Contains("global features are trained by the perceptron or by sgd or pegasos on the hinge loss"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"global", "has"}, {"trainer", "sgd"}, {"loss", "log"}}),
+                      Catch::Contains("on the hinge loss"));
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"global", "lexicon"}}), Catch::Contains("needs its word list"));
-  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"global_words", "ab"}}), Catch::Contains("read only by"));
+  REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"globalWords", "ab"}}), Catch::Contains("read only by"));
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"global", " "}}), Catch::Contains("lists no template"));
   const SequenceModel m = train_tagger(tokens, tags, {{"global", "has"}});
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {}, {}, &m), Catch::Contains("warm-start from a model with global features"));

@@ -66,14 +66,14 @@ TEST_CASE("kernel Crammer–Singer with the linear kernel solves the linear prob
   const std::vector<float> cost_rows = {0, 1, 2, 3, 1, 0, 1, 2, 2, 1, 0, 1, 3, 2, 1, 0};
   const CostMatrix cost = CostMatrix::from_rows(cost_rows, 4);
   const double C = 0.5;
-  const auto linear = LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, cost_rows);
+  const auto linear = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"C", "0.5"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, cost_rows);
   KernelCrammerSingerConfig config;
   config.C = C, config.eps = 1e-6, config.max_iterations = 100000;
   const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("linear", 1, 0, 1), cost, config, nullptr);
   CHECK(kernel.primal == Approx(linear_primal(linear, d, cost, C)).epsilon(1e-4));
   CHECK(kernel.primal - kernel.dual == Approx(0).margin(1e-4 * kernel.primal));
 
-  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "linear"}, {"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, cost_rows);
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "linear"}, {"C", "0.5"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, cost_rows);
   std::vector<float> margins(d.y.size());
   linear.margins(d.rows(), predictions(d, linear).data(), margins.data());
   const auto a = predictions(d, linear), b = predictions(d, model);
@@ -83,13 +83,13 @@ TEST_CASE("kernel Crammer–Singer with the linear kernel solves the linear prob
 
 TEST_CASE("the degree-2 polynomial kernel equals linear Crammer–Singer on the explicit monomials", "[kernel]") {
   const Clusters d = rings(120, 5), explicit_features = degree_two_monomials(d);
-  const auto linear = LinearMulticlass::train(explicit_features.rows(), d.y, "cs", {{"C", "2"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, {});
+  const auto linear = LinearMulticlass::train(explicit_features.rows(), d.y, {{"trainer", "dcd"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, {});
   KernelCrammerSingerConfig config;
   config.C = 2, config.eps = 1e-6, config.max_iterations = 100000;
   const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("poly", 1, 1, 2), CostMatrix::zero_one(3), config, nullptr);
   CHECK(kernel.primal == Approx(linear_primal(linear, explicit_features, CostMatrix::zero_one(3), 2)).epsilon(1e-4));
 
-  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "poly"}, {"gamma", "1"}, {"coef0", "1"}, {"degree", "2"}, {"C", "2"}, {"eps", "1e-6"}, {"max_iter", "100000"}}, {});
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "poly"}, {"gamma", "1"}, {"coef0", "1"}, {"degree", "2"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, {});
   std::vector<float> linear_scores(d.y.size() * 3), kernel_scores(d.y.size() * 3);
   linear.scores(explicit_features.rows(), linear_scores.data());
   model.scores(d.rows(), kernel_scores.data());
@@ -139,7 +139,7 @@ TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, su
   const auto p = predictions(test, model);
   for (size_t i = 0; i < p.size(); ++i) ok += p[i] == test.y[i];
   CHECK(ok >= 0.97 * p.size());
-  const auto linear = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
+  const auto linear = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"bias", "1"}}, {});
   const auto q = predictions(test, linear);
   size_t linear_ok = 0;
   for (size_t i = 0; i < q.size(); ++i) linear_ok += q[i] == test.y[i];

@@ -79,7 +79,7 @@ TEST_CASE("with a linear kernel the learned code is Crammer–Singer on the conf
   std::vector<float> f(240 * 6);
   for (int i = 0; i < 240; ++i) model.confidences(rows.row(i), &f[i * 6]);
   const Rows confidences = Rows::dense(f.data(), 240, 6);
-  const auto direct = LinearMulticlass::train(confidences, y, "cs", {{"C", "0.5"}, {"eps", "1e-4"}, {"max_iter", "100000"}}, {});
+  const auto direct = LinearMulticlass::train(confidences, y, {{"trainer", "dcd"}, {"C", "0.5"}, {"eps", "1e-4"}, {"maxIter", "100000"}}, {});
   std::vector<int32_t> expected(240);
   direct.predict(confidences, expected.data());
   CHECK(accuracy(model.predict(rows), expected) >= 0.97);  // both solved to a KKT tolerance, not exactly

@@ -9,6 +9,7 @@
 #include "multiclass/linear_multiclass.hpp"
 #include "multiclass/multiclass_problem.hpp"
 #include "clusters.hpp"
+#include "options_helpers.hpp"
 
 using namespace argmax;
 
@@ -85,11 +86,9 @@ TEST_CASE("generalized hinge upper-bounds the cost of the prediction and is tigh
 TEST_CASE("Crammer–Singer, Pegasos and regularised SGD reach the same objective", "[multiclass]") {
   const Clusters d = clusters(120, 4, 3, 2.5, 3);  // overlapping clusters: the hinge is active
   const double C = 0.5, m = double(d.y.size()), lambda = 1.0 / (C * m);
-  const auto cs = LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "0.5"}, {"eps", "1e-6"}, {"max_iter", "100000"}, {"bias", "1"}}, {});
-  const auto pegasos = LinearMulticlass::train(d.rows(), d.y, "pegasos",
-                                               {{"lambda", std::to_string(lambda)}, {"epochs", "3000"}, {"bias", "1"}}, {});
-  const auto sgd = LinearMulticlass::train(d.rows(), d.y, "sgd",
-                                           {{"lambda", std::to_string(lambda)}, {"eta", "0.01"}, {"epochs", "3000"}, {"bias", "1"}}, {});
+  const auto cs = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"C", "0.5"}, {"eps", "1e-6"}, {"maxIter", "100000"}, {"bias", "1"}}, {});
+  const auto pegasos = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "pegasos"}, {"lambda", std::to_string(lambda)}, {"epochs", "3000"}, {"bias", "1"}}, {});
+  const auto sgd = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "sgd"}, {"lambda", std::to_string(lambda)}, {"eta", "0.01"}, {"epochs", "3000"}, {"bias", "1"}}, {});
   const CostMatrix cost = CostMatrix::zero_one(4);
   auto objective = [&](const LinearMulticlass& model) {  // λ/2‖w‖² + mean hinge = (½‖w‖² + C Σ ℓ)/(Cm)
     MulticlassProblem problem(d.rows(), d.y, model.feature_map(), cost);
@@ -149,12 +148,12 @@ TEST_CASE("batch perceptron stops within (R‖w*‖)² updates on separable data
 
 TEST_CASE("SSBD Example 17.1: the multivector predictor learns the three balls perfectly", "[multiclass]") {
   const Clusters train = three_balls(400, 11), test = three_balls(400, 12);
-  for (const char* algo : {"cs", "perceptron", "pegasos"}) {
+  for (const char* algo : {"dcd", "perceptron", "pegasos"}) {
     INFO(algo);
     OptionList options = {{"bias", "1"}};
-    if (std::string(algo) == "cs") options.emplace_back("C", "100");
+    if (std::string(algo) == "dcd") options.emplace_back("C", "100");
     if (std::string(algo) == "pegasos") options.emplace_back("epochs", "100");
-    const auto model = LinearMulticlass::train(train.rows(), train.y, algo, options, {});
+    const auto model = LinearMulticlass::train(train.rows(), train.y, with_trainer(algo, options), {});
     CHECK(accuracy(model, train) == 1.0);
     CHECK(accuracy(model, test) == 1.0);
   }
@@ -164,7 +163,7 @@ TEST_CASE("labels may be any integers and come back unchanged", "[multiclass]") 
   Clusters d = clusters(90, 3, 2, 0.3, 5);
   const int32_t names[3] = {-7, 3, 1000};
   for (auto& y : d.y) y = names[y];
-  const auto model = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
+  const auto model = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"bias", "1"}}, {});
   CHECK(model.labels() == std::vector<int32_t>{-7, 3, 1000});
   CHECK(accuracy(model, d) > 0.95);
 }
@@ -172,9 +171,9 @@ TEST_CASE("labels may be any integers and come back unchanged", "[multiclass]") 
 TEST_CASE("cost-sensitive training avoids the expensive mistake", "[multiclass]") {
   // Two overlapping classes; predicting 0 when the truth is 1 costs 10, the reverse costs 1.
   Clusters d = clusters(400, 2, 2, 3.0, 9);
-  const auto plain = LinearMulticlass::train(d.rows(), d.y, "pegasos", {{"bias", "1"}, {"lambda", "0.001"}}, {});
+  const auto plain = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "pegasos"}, {"bias", "1"}, {"lambda", "0.001"}}, {});
   const std::vector<float> cost = {0, 1, 10, 0};
-  const auto aware = LinearMulticlass::train(d.rows(), d.y, "pegasos", {{"bias", "1"}, {"lambda", "0.001"}}, cost);
+  const auto aware = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "pegasos"}, {"bias", "1"}, {"lambda", "0.001"}}, cost);
   auto expensive = [&](const LinearMulticlass& model) {
     std::vector<int32_t> p(d.y.size());
     model.predict(d.rows(), p.data());
@@ -205,7 +204,7 @@ TEST_CASE("class-sensitive TF-IDF matches hand-computed scores", "[multiclass]")
 
 TEST_CASE("margins are h(x,y) minus the best rival", "[multiclass]") {
   Clusters d = clusters(60, 3, 2, 0.5, 21);
-  const auto model = LinearMulticlass::train(d.rows(), d.y, "cs", {{"bias", "1"}}, {});
+  const auto model = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"bias", "1"}}, {});
   std::vector<float> margins(d.y.size()), scores(d.y.size() * 3);
   model.margins(d.rows(), d.y.data(), margins.data());
   model.scores(d.rows(), scores.data());
@@ -223,8 +222,8 @@ TEST_CASE("margins are h(x,y) minus the best rival", "[multiclass]") {
 
 TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[multiclass][io]") {
   Clusters d = clusters(100, 3, 4, 0.8, 2);
-  for (const char* algo : {"cs", "sgd"}) {
-    const auto model = LinearMulticlass::train(d.rows(), d.y, algo, {{"bias", "1"}}, {});
+  for (const char* algo : {"dcd", "sgd"}) {
+    const auto model = LinearMulticlass::train(d.rows(), d.y, {{"trainer", algo}, {"bias", "1"}}, {});
     const auto bytes = model.save();
     const auto again = LinearMulticlass::load(bytes.data(), bytes.size());
     std::vector<int32_t> a(d.y.size()), b(d.y.size());
@@ -232,7 +231,7 @@ TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[mu
     again.predict(d.rows(), b.data());
     CHECK(a == b);
     CHECK(again.weights() == model.weights());
-    CHECK(again.algorithm() == algo);
+    CHECK(again.trainer() == algo);
 
     auto corrupt = bytes;
     corrupt[corrupt.size() / 2] ^= 0x40;
@@ -244,19 +243,19 @@ TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[mu
 
 TEST_CASE("bad input is an InputError with a message", "[multiclass]") {
   Clusters d = clusters(20, 2, 2, 0.5, 4);
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"Cee", "1"}}, {}), Catch::Contains("unknown option 'Cee'"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "abc"}}, {}), Catch::Contains("must be a number"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {{"C", "-1"}}, {}), Catch::Contains("must be > 0"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "sgd", {{"epochs", "2.5"}}, {}), Catch::Contains("integer"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "svm", {}, {}), Catch::Contains("unknown multiclass algorithm"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(d.x.data(), 0, 2), {}, "cs", {}, {}), Catch::Contains("empty"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"Cee", "1"}}, {}), Catch::Contains("unknown option 'Cee'"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"C", "abc"}}, {}), Catch::Contains("must be a number"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"C", "-1"}}, {}), Catch::Contains("must be > 0"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "sgd"}, {"epochs", "2.5"}}, {}), Catch::Contains("integer"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "svm"}}, {}), Catch::Contains("unknown trainer 'svm'"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(Rows::dense(d.x.data(), 0, 2), {}, {{"trainer", "dcd"}}, {}), Catch::Contains("empty"));
   std::vector<int32_t> y = d.y;
   y[3] = 5;
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), y, "cs", {}, {0, 1, 1, 0}), Catch::Contains("outside the 2×2 cost matrix"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {}, {0, 1, 1, 1}), Catch::Contains("diagonal"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {}, {0, 1, 1}), Catch::Contains("2×2"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), y, {{"trainer", "dcd"}}, {0, 1, 1, 0}), Catch::Contains("outside the 2×2 cost matrix"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}}, {0, 1, 1, 1}), Catch::Contains("diagonal"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}}, {0, 1, 1}), Catch::Contains("2×2"));
   d.x[5] = NAN;
-  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, "cs", {}, {}), Catch::Contains("non-finite"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}}, {}), Catch::Contains("non-finite"));
 }
 
 TEST_CASE("log loss and softmax-margin: values, gradients by finite differences, logistic regression by SGD",
@@ -305,7 +304,7 @@ TEST_CASE("log loss and softmax-margin: values, gradients by finite differences,
   }
   // SGD on the log loss learns well-separated clusters.
   const Clusters d = clusters(200, 3, 2, 0.3, 5);
-  const auto model = LinearMulticlass::train(d.rows(), d.y, "sgd", {{"loss", "log"}, {"epochs", "50"}, {"bias", "1"}}, {});
+  const auto model = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "sgd"}, {"loss", "log"}, {"epochs", "50"}, {"bias", "1"}}, {});
   std::vector<int32_t> predicted(d.y.size());
   model.predict(d.rows(), predicted.data());
   int right = 0;

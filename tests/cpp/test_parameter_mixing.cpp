@@ -12,6 +12,7 @@
 #include "learn/parameter_mixing.hpp"
 #include "metrics/ranking_metrics.hpp"
 #include "multiclass/multiclass_shard_trainer.hpp"
+#include "options_helpers.hpp"
 #include "ranking/ranker_shard_trainer.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 
@@ -62,7 +63,7 @@ std::vector<uint8_t> train_mixed(const OwnedRows& x, const std::vector<int32_t>&
                                  const OptionList& options, int shards) {
   std::vector<std::unique_ptr<MulticlassShardTrainer>> trainers;
   for (int i = 0; i < shards; ++i)
-    trainers.push_back(std::make_unique<MulticlassShardTrainer>(x.view(), y, algo, options, std::vector<float>{}, shards, i));
+    trainers.push_back(std::make_unique<MulticlassShardTrainer>(x.view(), y, with_trainer(algo, options), std::vector<float>{}, shards, i));
   return run_rounds(trainers);
 }
 
@@ -207,14 +208,14 @@ TEST_CASE("mixing one shard gives the serial trainer's model bit for bit", "[mix
   Sentences tokens, tags;
   tagged_sentences(rng, 80, tokens, tags);
   const std::vector<OptionList> runs = {
-      {{"algo", "perceptron"}, {"epochs", "4"}},
-      {{"algo", "ssvm"}, {"epochs", "3"}, {"lambda", "0.01"}},
-      {{"algo", "ssvm-slack"}, {"epochs", "3"}},
-      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "3"}, {"c2", "0.1"}},
-      {{"algo", "softmax-margin"}, {"solver", "sgd"}, {"epochs", "2"}, {"average", "false"}},
+      {{"trainer", "perceptron"}, {"epochs", "4"}},
+      {{"trainer", "pegasos"}, {"loss", "hinge"}, {"epochs", "3"}, {"lambda", "0.01"}},
+      {{"trainer", "sgd"}, {"loss", "slack"}, {"epochs", "3"}},
+      {{"trainer", "sgd"}, {"loss", "log"}, {"epochs", "3"}, {"lambda", "0.0025"}},  // 0.1's c2 = 0.1: λ = 2·c2/m
+      {{"trainer", "sgd"}, {"loss", "softmax-margin"}, {"epochs", "2"}, {"average", "false"}},
   };
   for (const auto& options : runs) {
-    INFO(options[0].second);
+    INFO(options[0].second << " " << (options[1].first == "loss" ? options[1].second : ""));
     REQUIRE(train_mixed(tokens, tags, options, 1).save() == train_tagger(tokens, tags, options).save());
   }
 }
@@ -238,7 +239,7 @@ TEST_CASE("sharded featurisation admits the serial dictionary's keys", "[mixing]
   Sentences tokens, tags;
   tagged_sentences(rng, 60, tokens, tags);
   for (const std::string min_count : {"1", "3"}) {
-    const OptionList options = {{"min_count", min_count}};
+    const OptionList options = {{"minCount", min_count}};
     const TaggerData serial = prepare_tagger(tokens, tags, options);
     std::vector<uint64_t> expected = serial.model.index.keys();
     std::sort(expected.begin(), expected.end());
@@ -265,7 +266,7 @@ TEST_CASE("several shards learn the task, the same model on every run", "[mixing
   Rng rng(32);
   Sentences tokens, tags;
   tagged_sentences(rng, 200, tokens, tags);
-  const OptionList options = {{"algo", "perceptron"}, {"epochs", "8"}};
+  const OptionList options = {{"trainer", "perceptron"}, {"epochs", "8"}};
   const SequenceModel a = train_mixed(tokens, tags, options, 3);
   REQUIRE(a.save() == train_mixed(tokens, tags, options, 3).save());
   SequenceBatch x;
@@ -338,7 +339,7 @@ TEST_CASE("mixing one multiclass shard gives the serial trainer's model bit for 
   };
   for (const auto& [algo, options] : runs) {
     INFO(algo);
-    REQUIRE(train_mixed(x, y, algo, options, 1) == LinearMulticlass::train(x.view(), y, algo, options, {}).save());
+    REQUIRE(train_mixed(x, y, algo, options, 1) == LinearMulticlass::train(x.view(), y, with_trainer(algo, options), {}).save());
   }
   // On separable data the perceptron stops after its first pass without a mistake; so must the rounds.
   OwnedRows separable;
@@ -346,7 +347,7 @@ TEST_CASE("mixing one multiclass shard gives the serial trainer's model bit for 
   labelled_points(rng, 150, 0.2, 0, separable, z);
   const OptionList options = {{"average", "true"}, {"bias", "1"}, {"epochs", "1000"}};
   REQUIRE(train_mixed(separable, z, "perceptron", options, 1) ==
-          LinearMulticlass::train(separable.view(), z, "perceptron", options, {}).save());
+          LinearMulticlass::train(separable.view(), z, with_trainer("perceptron", options), {}).save());
 }
 
 TEST_CASE("the mixed multiclass perceptron separates separable data, the same model on every run", "[mixing]") {
@@ -372,15 +373,15 @@ TEST_CASE("multiclass shards take the online trainers only and check what they a
   OwnedRows x;
   std::vector<int32_t> y;
   labelled_points(rng, 20, 0, 0, x, y);
-  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, "cs", {}, {}, 2, 0),
-                      Catch::Contains("needs an online trainer (algo sgd, pegasos or perceptron), not 'cs'"));
-  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), std::vector<int32_t>(19, 0), "sgd", {}, {}, 2, 0),
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, {{"trainer", "dcd"}}, {}, 2, 0),
+                      Catch::Contains("needs an online trainer (sgd, pegasos or perceptron), not 'dcd'"));
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), std::vector<int32_t>(19, 0), {{"trainer", "sgd"}}, {}, 2, 0),
                       Catch::Contains("got 19 labels for 20 rows"));
-  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, "sgd", {}, {}, 21, 20), Catch::Contains("has no training rows"));
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, {{"trainer", "sgd"}}, {}, 21, 20), Catch::Contains("has no training rows"));
   x.values[3] = std::nanf("");
-  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, "sgd", {}, {}, 2, 0), Catch::Contains("non-finite value"));
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, {{"trainer", "sgd"}}, {}, 2, 0), Catch::Contains("non-finite value"));
   x.values[3] = 0;
-  MulticlassShardTrainer t(x.view(), y, "sgd", {{"epochs", "1"}}, {}, 2, 0);
+  MulticlassShardTrainer t(x.view(), y, {{"trainer", "sgd"}, {"epochs", "1"}}, {}, 2, 0);
   REQUIRE(t.candidates().keys.empty());
   REQUIRE_THROWS_WITH(t.admit({{}}), Catch::Contains("candidates of all 2 shards, got 1"));
   t.finish();
@@ -394,9 +395,9 @@ TEST_CASE("mixing one ranking shard gives the serial trainer's model bit for bit
       {{"trainer", "sgd"}, {"epochs", "3"}},
       {{"trainer", "pegasos"}, {"lambda", "0.01"}, {"epochs", "3"}},
       {{"trainer", "perceptron"}, {"epochs", "4"}, {"scale", "standard"}},
-      {{"algo", "kendall"}, {"trainer", "sgd"}, {"epochs", "2"}},
-      {{"algo", "f1"}, {"trainer", "sgd"}, {"epochs", "2"}},                  // bias, intercept and the fitted cut
-      {{"algo", "precision@k"}, {"k", "2"}, {"trainer", "perceptron"}, {"epochs", "2"}},
+      {{"measure", "kendall"}, {"trainer", "sgd"}, {"epochs", "2"}},
+      {{"measure", "f1"}, {"trainer", "sgd"}, {"epochs", "2"}},                  // bias, intercept and the fitted cut
+      {{"measure", "precision@k"}, {"k", "2"}, {"trainer", "perceptron"}, {"epochs", "2"}},
       {{"rff", "8"}, {"epochs", "2"}},                                        // random features, mapped by every shard
       {{"init", "pointwise"}, {"epochs", "2"}},
       {},  // 40 queries: the default epochs make 1000 steps, 25 rounds
@@ -454,9 +455,9 @@ TEST_CASE("ranking shards take the online trainers only and check what they are 
   const QuerySet set = data.view();
   REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"trainer", "cutting-plane"}}, 2, 0),
                       Catch::Contains("needs an online trainer (trainer sgd, pegasos or perceptron), not trainer 'cutting-plane'"));
-  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"algo", "kendall"}}, 2, 0),
-                      Catch::Contains("not trainer auto (cutting-plane for algo 'kendall')"));
-  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"algo", "pointwise"}}, 2, 0), Catch::Contains("not algo 'pointwise'"));
+  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"measure", "kendall"}}, 2, 0),
+                      Catch::Contains("not trainer auto (cutting-plane for measure 'kendall')"));
+  REQUIRE_THROWS_WITH(RankerShardTrainer(set, {{"loss", "squared"}}, 2, 0), Catch::Contains("not loss 'squared'"));
   REQUIRE_THROWS_WITH(RankerShardTrainer(set, {}, 6, 5),
                       Catch::Contains("worker 6 of 6 has no learnable queries: 5 learnable queries feed at most 5 workers"));
   QuerySet short_offsets = set;

@@ -78,8 +78,8 @@ TEST_CASE("every linear multiclass trainer learns the rings on random features; 
     x.push_back(float(r * std::cos(a))), x.push_back(float(r * std::sin(a))), y.push_back(label);
   }
   const Rows rows = Rows::dense(x.data(), 300, 2);
-  for (const char* algo : {"cs", "pegasos", "sgd", "bcfw"}) {
-    const auto model = LinearMulticlass::train(rows, y, algo, {{"rff", "300"}, {"gamma", "1"}}, {});
+  for (const char* algo : {"dcd", "pegasos", "sgd", "bcfw"}) {
+    const auto model = LinearMulticlass::train(rows, y, {{"trainer", algo}, {"rff", "300"}, {"gamma", "1"}}, {});
     CHECK(model.cols() == 2);
     std::vector<int32_t> predicted(300);
     model.predict(rows, predicted.data());
@@ -94,8 +94,8 @@ TEST_CASE("every linear multiclass trainer learns the rings on random features; 
     again.scores(rows, s2.data());
     CHECK(s1 == s2);
   }
-  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, "cs", {{"rff", "10"}, {"gamma", "0"}}, {}), Catch::Contains("'gamma' must be > 0"));
-  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, "sgd", {{"rff", "10"}, {"features", "tfidf"}}, {}), Catch::Contains("leave rff at 0"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "dcd"}, {"rff", "10"}, {"gamma", "0"}}, {}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "sgd"}, {"rff", "10"}, {"features", "tfidf"}}, {}), Catch::Contains("leave rff at 0"));
 }
 
 TEST_CASE("the reductions' binary learners learn the rings on random features; the map is saved with the model", "[rff][reductions]") {

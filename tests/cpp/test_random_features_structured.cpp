@@ -62,11 +62,11 @@ TEST_CASE("a numeric tagger on random features is the tagger trained on the mapp
   const RandomFourierFeatures map(2, 200, 1.0, 5);
   const std::vector<float> z = map.map_rows(data.rows());
   const Rows mapped = Rows::dense(z.data(), data.rows().rows(), 200);
-  for (const char* algo : {"perceptron", "crf"}) {
-    INFO(algo);
-    const OptionList options{{"algo", algo}, {"epochs", "5"}, {"iterations", "30"}};
+  for (const OptionList& options : {OptionList{{"trainer", "perceptron"}, {"epochs", "5"}},
+                                    OptionList{{"trainer", "lbfgs"}, {"loss", "log"}, {"maxIter", "30"}}}) {
+    INFO(options[0].second);
     OptionList with_rff = options;
-    with_rff.insert(with_rff.end(), {{"rff", "200"}, {"gamma", "1"}, {"rff_seed", "5"}});
+    with_rff.insert(with_rff.end(), {{"rff", "200"}, {"gamma", "1"}, {"rffSeed", "5"}});
     const SequenceModel on_rff = train_numeric_tagger(data.rows(), data.starts, data.tags, with_rff);
     const SequenceModel by_hand = train_numeric_tagger(mapped, data.starts, data.tags, options);
     REQUIRE(on_rff.feature_rows() == 201);  // D + bias
@@ -83,7 +83,7 @@ TEST_CASE("a numeric tagger on random features is the tagger trained on the mapp
     CHECK(on_rff.decode(a) == again.decode(b));
     // A model without random features records none of their options (its bytes are those it always had).
     CHECK_FALSE(mentions(by_hand.save(), "rff"));
-    CHECK(mentions(bytes, "rff_seed"));
+    CHECK(mentions(bytes, "rffSeed"));
   }
   // What the map buys: the middle ring is out of reach of a linear chain.
   const Rings test = rings(8, 150);
@@ -131,10 +131,12 @@ TEST_CASE("a ranker on random features is the ranker trained on the mapped featu
   const std::vector<float> z = map.map_rows(raw.features);
   QuerySet mapped = raw;
   mapped.features = Rows::dense(z.data(), raw.features.rows(), 100);
-  const OptionList rff{{"rff", "100"}, {"gamma", "2"}, {"rff_seed", "3"}};
-  for (const char* algo : {"ndcg", "kendall", "pointwise"}) {
-    INFO(algo);
-    OptionList options{{"algo", algo}, {"epochs", "5"}};
+  const OptionList rff{{"rff", "100"}, {"gamma", "2"}, {"rffSeed", "3"}};
+  for (const OptionList& objective : {OptionList{{"measure", "ndcg"}}, OptionList{{"measure", "kendall"}},
+                                      OptionList{{"loss", "squared"}}}) {
+    INFO(objective[0].second);
+    OptionList options = objective;
+    options.emplace_back("epochs", "5");
     OptionList with_rff = options;
     with_rff.insert(with_rff.end(), rff.begin(), rff.end());
     const Ranker on_rff = Ranker::train(raw, with_rff), by_hand = Ranker::train(mapped, options);

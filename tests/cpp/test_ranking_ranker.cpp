@@ -114,13 +114,13 @@ TEST_CASE("NDCG surrogate: the Hungarian and the fast oracle give the same loss 
 TEST_CASE("each surrogate learns a ranking that is a linear function of the features", "[ranking]") {
   const OwnedQueries train = synthetic(3, 150), test = synthetic(4, 60);
   const std::vector<OptionList> runs = {
-      {{"algo", "ndcg"}, {"eta", "0.5"}},
-      {{"algo", "ndcg"}, {"trainer", "pegasos"}, {"lambda", "0.001"}, {"psi", "positions"}},
-      {{"algo", "ndcg"}, {"trainer", "perceptron"}},
-      {{"algo", "kendall"}, {"eta", "1"}},
-      {{"algo", "balanced"}, {"eta", "0.5"}},
-      {{"algo", "f1"}, {"eta", "0.5"}},
-      {{"algo", "pointwise"}, {"lambda", "0.0001"}},
+      {{"measure", "ndcg"}, {"eta", "0.5"}},
+      {{"measure", "ndcg"}, {"trainer", "pegasos"}, {"lambda", "0.001"}, {"psi", "positions"}},
+      {{"measure", "ndcg"}, {"trainer", "perceptron"}},
+      {{"measure", "kendall"}, {"eta", "1"}},
+      {{"measure", "balanced"}, {"eta", "0.5"}},
+      {{"measure", "f1"}, {"eta", "0.5"}},
+      {{"loss", "squared"}, {"lambda", "0.0001"}},
   };
   for (const OptionList& options : runs) {
     const Ranker model = Ranker::train(train.view(), options);
@@ -139,23 +139,23 @@ TEST_CASE("each surrogate learns a ranking that is a linear function of the feat
 
 TEST_CASE("training is deterministic for a seed; options are checked", "[ranking]") {
   const OwnedQueries data = synthetic(5, 20);
-  const OptionList options = {{"algo", "ndcg"}, {"epochs", "3"}, {"seed", "7"}};
+  const OptionList options = {{"measure", "ndcg"}, {"epochs", "3"}, {"seed", "7"}};
   CHECK(Ranker::train(data.view(), options).weights() == Ranker::train(data.view(), options).weights());
   CHECK_THROWS_WITH(Ranker::train(data.view(), {{"alg", "ndcg"}}), Catch::Contains("unknown option 'alg'"));
-  CHECK_THROWS_WITH(Ranker::train(data.view(), {{"algo", "map"}}), Catch::Contains("must be one of"));
+  CHECK_THROWS_WITH(Ranker::train(data.view(), {{"measure", "map"}}), Catch::Contains("must be one of"));
   CHECK_THROWS_WITH(Ranker::train(data.view(), {{"trainer", "pegasos"}, {"lambda", "0"}}),
                     Catch::Contains("needs lambda > 0"));
-  CHECK_THROWS_WITH(Ranker::train(data.view(), {{"algo", "kendall"}, {"trainer", "perceptron"}}),
+  CHECK_THROWS_WITH(Ranker::train(data.view(), {{"measure", "kendall"}, {"trainer", "perceptron"}}),
                     Catch::Contains("no perceptron"));
   OwnedQueries flat = data;
   for (float& r : flat.relevance) r = 0;
-  CHECK_THROWS_WITH(Ranker::train(flat.view(), {{"algo", "ndcg"}}), Catch::Contains("lacks a relevant document"));
+  CHECK_THROWS_WITH(Ranker::train(flat.view(), {{"measure", "ndcg"}}), Catch::Contains("lacks a relevant document"));
 }
 
 TEST_CASE("validation picks the best lambda and epoch count", "[ranking]") {
   const OwnedQueries train = synthetic(6, 60), valid = synthetic(7, 30);
   std::vector<Ranker::Trial> trials;
-  const Ranker model = Ranker::train_with_validation(train.view(), valid.view(), {{"algo", "ndcg"}, {"epochs", "4"}},
+  const Ranker model = Ranker::train_with_validation(train.view(), valid.view(), {{"measure", "ndcg"}, {"epochs", "4"}},
                                                      {0.0, 0.01}, 10, &trials);
   REQUIRE(trials.size() == 8);
   double best = -1;
@@ -167,7 +167,7 @@ TEST_CASE("validation picks the best lambda and epoch count", "[ranking]") {
 }
 
 TEST_CASE("ranker: rank best first, save and load", "[ranking]") {
-  const Ranker model({1.f, -1.f}, {{"algo", "ndcg"}});
+  const Ranker model({1.f, -1.f}, {{"measure", "ndcg"}});
   const float x[] = {0, 0, 2, 0, 1, 0, 0, 1};
   const Rows rows = Rows::dense(x, 4, 2);
   CHECK(model.rank(rows) == std::vector<int32_t>{1, 2, 0, 3});
@@ -177,11 +177,11 @@ TEST_CASE("ranker: rank best first, save and load", "[ranking]") {
   const float val[] = {3};
   CHECK(model.score(Rows::sparse(off, idx, val, 1, 6))[0] == 0);  // columns past the model are ignored
 
-  const Ranker trained = Ranker::train(synthetic(8, 10).view(), {{"algo", "kendall"}, {"epochs", "2"}});
+  const Ranker trained = Ranker::train(synthetic(8, 10).view(), {{"measure", "kendall"}, {"epochs", "2"}});
   std::vector<uint8_t> bytes = trained.save();
   const Ranker again = Ranker::load(bytes.data(), bytes.size());
   CHECK(again.weights() == trained.weights());
-  CHECK(again.setting("algo") == "kendall");
+  CHECK(again.setting("measure") == "kendall");
   bytes[bytes.size() / 2] ^= 1;
   CHECK_THROWS_WITH(Ranker::load(bytes.data(), bytes.size()), Catch::Contains("corrupt"));
   CHECK_THROWS(Ranker::load(bytes.data(), 5));
@@ -210,8 +210,8 @@ TEST_CASE("a bipartite ranker's intercept is the cut that maximises the training
   };
   for (const std::string algo : {"f1", "balanced"}) {
     INFO(algo);
-    const Ranker fitted = Ranker::train(q, {{"algo", algo}});
-    const Ranker surrogate = Ranker::train(q, {{"algo", algo}, {"threshold", "surrogate"}});
+    const Ranker fitted = Ranker::train(q, {{"measure", algo}});
+    const Ranker surrogate = Ranker::train(q, {{"measure", algo}, {"threshold", "surrogate"}});
     CHECK(fitted.weights() == surrogate.weights());  // only the intercept moves
     if (algo == "f1") {
       double best = 0;
@@ -220,7 +220,7 @@ TEST_CASE("a bipartite ranker's intercept is the cut that maximises the training
       CHECK(training_f1(fitted, 0) >= training_f1(surrogate, 0));
     }
   }
-  CHECK_THROWS_WITH(Ranker::train(q, {{"algo", "f1"}, {"threshold", "best"}}), Catch::Contains("threshold"));
+  CHECK_THROWS_WITH(Ranker::train(q, {{"measure", "f1"}, {"threshold", "best"}}), Catch::Contains("threshold"));
 }
 
 TEST_CASE("the exact trainers' default C is SVMlight's: documents per query over the mean squared norm", "[ranking]") {
@@ -233,7 +233,7 @@ TEST_CASE("the exact trainers' default C is SVMlight's: documents per query over
     for (size_t i = 0; i < data.features.values.size(); ++i) total += double(data.features.values[i]) * data.features.values[i];
     const double m = double(q.features.rows());
     const double C = m / q.queries() / ((total + bias * m) / m);
-    const OptionList common = {{"algo", algo}, {"trainer", "bcfw"}, {"scale", "none"}, {"eps", "0.0001"}};
+    const OptionList common = {{"measure", algo}, {"trainer", "bcfw"}, {"scale", "none"}, {"eps", "0.0001"}};
     OptionList given = common, explicit_C = common;
     explicit_C.push_back({"C", number_text(C)});
     CHECK(Ranker::train(q, given).weights() == Ranker::train(q, explicit_C).weights());
@@ -241,7 +241,7 @@ TEST_CASE("the exact trainers' default C is SVMlight's: documents per query over
   // The same problem at another scale: ×8 features, ÷64 C, w/8: the same scores (NDCG has no intercept).
   OwnedQueries scaled = synthetic(43, 12);
   for (float& x : scaled.features.values) x *= 8;
-  const OptionList options = {{"algo", "ndcg"}, {"trainer", "bcfw"}, {"scale", "none"}, {"eps", "0.0001"}};
+  const OptionList options = {{"measure", "ndcg"}, {"trainer", "bcfw"}, {"scale", "none"}, {"eps", "0.0001"}};
   const std::vector<double> a = Ranker::train(q, options).score(q.features);
   const std::vector<double> b = Ranker::train(scaled.view(), options).score(scaled.view().features);
   for (size_t i = 0; i < a.size(); ++i) CHECK(b[i] == Approx(a[i]).margin(1e-3));
@@ -254,18 +254,18 @@ TEST_CASE("default trainers fit the number of queries: SGD takes at least 1000 s
     return epochs;
   };
   const OwnedQueries one = synthetic(47, 1), few = synthetic(48, 8), many = synthetic(49, 60);
-  CHECK(epochs_run(one.view(), {{"algo", "ndcg"}}) == 1000);    // ⌈1000 / 1⌉
-  CHECK(epochs_run(few.view(), {{"algo", "ndcg"}}) == 125);     // ⌈1000 / 8⌉
-  CHECK(epochs_run(many.view(), {{"algo", "ndcg"}}) == 20);     // ⌈1000 / 60⌉ = 17 < 20
-  CHECK(epochs_run(one.view(), {{"algo", "ndcg"}, {"epochs", "3"}}) == 3);  // as given
+  CHECK(epochs_run(one.view(), {{"measure", "ndcg"}}) == 1000);    // ⌈1000 / 1⌉
+  CHECK(epochs_run(few.view(), {{"measure", "ndcg"}}) == 125);     // ⌈1000 / 8⌉
+  CHECK(epochs_run(many.view(), {{"measure", "ndcg"}}) == 20);     // ⌈1000 / 60⌉ = 17 < 20
+  CHECK(epochs_run(one.view(), {{"measure", "ndcg"}, {"epochs", "3"}}) == 3);  // as given
   // kendall's default trainer is the 1-slack cutting plane, with its certified gap
-  const Ranker kendall = Ranker::train(many.view(), {{"algo", "kendall"}});
+  const Ranker kendall = Ranker::train(many.view(), {{"measure", "kendall"}});
   CHECK(kendall.training_report().measure == "dual gap");
-  CHECK(kendall.weights() == Ranker::train(many.view(), {{"algo", "kendall"}, {"trainer", "cutting-plane"}}).weights());
+  CHECK(kendall.weights() == Ranker::train(many.view(), {{"measure", "kendall"}, {"trainer", "cutting-plane"}}).weights());
   // validation tunes the online trainers: auto means sgd there, and the chosen options say so
-  const Ranker chosen = Ranker::train_with_validation(many.view(), few.view(), {{"algo", "kendall"}, {"epochs", "3"}}, {0, 0.01}, 10);
+  const Ranker chosen = Ranker::train_with_validation(many.view(), few.view(), {{"measure", "kendall"}, {"epochs", "3"}}, {0, 0.01}, 10);
   CHECK(chosen.setting("trainer") == "sgd");
-  CHECK_THROWS_WITH(Ranker::train_with_validation(many.view(), few.view(), {{"algo", "kendall"}, {"trainer", "bcfw"}}, {0}, 10),
+  CHECK_THROWS_WITH(Ranker::train_with_validation(many.view(), few.view(), {{"measure", "kendall"}, {"trainer", "bcfw"}}, {0}, 10),
                     Catch::Contains("validation picks lambda and epochs of the online trainers"));
 }
 
@@ -303,7 +303,7 @@ TEST_CASE("exact NDCG trainers on one big group of tied grades rank the relevant
   for (double t : hidden) data.relevance.push_back(t >= sorted[39] ? 1.f : 0.f);
   data.offsets.push_back(400);
   const QuerySet q = data.view();
-  const Ranker model = Ranker::train(q, {{"algo", "ndcg"}, {"trainer", "cutting-plane"}});
+  const Ranker model = Ranker::train(q, {{"measure", "ndcg"}, {"trainer", "cutting-plane"}});
   CHECK(model.training_report().converged);
   const std::vector<double> s = model.score(q.features);
   CHECK(auc(s.data(), q.relevance, 400, EvalConvention::Common) > 0.97);
@@ -313,7 +313,7 @@ TEST_CASE("exact NDCG trainers on one big group of tied grades rank the relevant
 TEST_CASE("exact NDCG trainers: cutting plane and BCFW reach one objective, below their Kendall start", "[ranking]") {
   const OwnedQueries data = synthetic(61, 30);  // 3 grades, ties in every query
   const QuerySet q = data.view();
-  const OptionList common = {{"algo", "ndcg"}, {"C", "1"}, {"eps", "0.0001"}, {"max_iter", "100000"}};
+  const OptionList common = {{"measure", "ndcg"}, {"C", "1"}, {"eps", "0.0001"}, {"maxIter", "100000"}};
   std::vector<double> objective;
   for (const std::string trainer : {"cutting-plane", "bcfw"}) {
     OptionList options = common;
@@ -325,7 +325,7 @@ TEST_CASE("exact NDCG trainers: cutting plane and BCFW reach one objective, belo
     CHECK(epochs.back() == model.training_report().iterations);
     objective.push_back(latent_objective(q, model.weights(), 1.0));
   }
-  const Ranker start = Ranker::train(q, {{"algo", "kendall"}, {"C", "1"}, {"eps", "0.0001"}, {"max_iter", "100000"}});
+  const Ranker start = Ranker::train(q, {{"measure", "kendall"}, {"C", "1"}, {"eps", "0.0001"}, {"maxIter", "100000"}});
   CHECK(objective[0] < latent_objective(q, start.weights(), 1.0));
   // Each stops when a round lowers the objective by at most eps·C·queries = 0.003.
   CHECK(objective[0] == Approx(objective[1]).margin(0.003));
@@ -335,8 +335,8 @@ TEST_CASE("exact NDCG trainers report and stop their Kendall start like their ow
   const OwnedQueries data = synthetic(61, 30);  // ties in every query: the trainer starts from the Kendall ranker
   const QuerySet q = data.view();
   std::vector<double> first;  // the objective of the first progress call
-  for (const OptionList& options : {OptionList{{"algo", "ndcg"}, {"trainer", "cutting-plane"}},
-                                    OptionList{{"algo", "kendall"}, {"trainer", "cutting-plane"}}}) {
+  for (const OptionList& options : {OptionList{{"measure", "ndcg"}, {"trainer", "cutting-plane"}},
+                                    OptionList{{"measure", "kendall"}, {"trainer", "cutting-plane"}}}) {
     int calls = 0;
     const Ranker model = Ranker::train(q, options, [&](const Progress& p) {
       if (++calls == 1) first.push_back(p.objective);

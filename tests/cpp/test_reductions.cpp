@@ -238,7 +238,7 @@ TEST_CASE("SSBD Example 17.1: one-vs-all with ERM halfspaces misclassifies the m
     CHECK(int(std::max_element(s, s + 3) - s) == y[i]);
   }
   const LinearMulticlass mv =
-      LinearMulticlass::train(rows, y, "perceptron", {{"bias", "1"}, {"epochs", "10000"}}, {});
+      LinearMulticlass::train(rows, y, {{"trainer", "perceptron"}, {"bias", "1"}, {"epochs", "10000"}}, {});
   std::vector<int32_t> predicted(100);
   mv.predict(rows, predicted.data());
   CHECK(predicted == y);

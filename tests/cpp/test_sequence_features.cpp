@@ -138,7 +138,7 @@ TEST_CASE("a tagger trains, tags and survives a save/load round trip", "[sequenc
   Sentences tokens, tags;
   toy_corpus(tokens, tags, 80, 1);
   for (const char* bits : {"0", "12"}) {
-    SequenceModel m = train_tagger(tokens, tags, {{"epochs", "5"}, {"hash_bits", bits}});
+    SequenceModel m = train_tagger(tokens, tags, {{"epochs", "5"}, {"hashBits", bits}});
     REQUIRE(m.labels.size() == 4);
     Sentences test_tokens, test_tags;
     toy_corpus(test_tokens, test_tags, 20, 2);
@@ -167,7 +167,7 @@ TEST_CASE("warm start keeps the model and adds new labels and features", "[seque
   REQUIRE(second.labels[4] == "ADV");
   REQUIRE(second.index.size() > first.index.size());
   REQUIRE(second.tag(more_tokens)[0] == more_tags[0]);
-  REQUIRE_THROWS_AS(train_tagger(tokens, tags, {{"algo", "nope"}}), InputError);
+  REQUIRE_THROWS_AS(train_tagger(tokens, tags, {{"trainer", "nope"}}), InputError);
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"epochs", "0"}}), Catch::Contains("epochs"));
   REQUIRE_THROWS_WITH(train_tagger(tokens, {{"DET"}}, {}), Catch::Contains("tag sequences"));
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"templates", "lower[0] bogus[1]"}}), Catch::Contains("bogus"));

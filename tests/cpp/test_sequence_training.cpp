@@ -193,16 +193,18 @@ TEST_CASE("every trainer learns a separable chain task", "[sequence][trainers]")
   SequenceBatch x = random_batch(rng, 150, L.features, 8, true);
   label_with(x, L, random_weights(rng, L.dim(), 1.0));
   const std::vector<OptionList> runs = {
-      {{"algo", "perceptron"}, {"epochs", "20"}},
-      {{"algo", "ssvm"}, {"epochs", "30"}, {"lambda", "0.001"}},
-      {{"algo", "ssvm-slack"}, {"epochs", "30"}, {"lambda", "0.001"}},
-      {{"algo", "ssvm"}, {"epochs", "30"}},  // lambda = 0: constant-step SGD
-      {{"algo", "crf"}, {"c2", "0.01"}},
-      {{"algo", "crf"}, {"solver", "sgd"}, {"epochs", "30"}, {"c2", "0.01"}},
-      {{"algo", "softmax-margin"}, {"c2", "0.01"}},
+      {{"trainer", "perceptron"}, {"epochs", "20"}},
+      {{"trainer", "pegasos"}, {"loss", "hinge"}, {"epochs", "30"}, {"lambda", "0.001"}},
+      {{"trainer", "pegasos"}, {"loss", "slack"}, {"epochs", "30"}, {"lambda", "0.001"}},
+      {{"trainer", "sgd"}, {"loss", "hinge"}, {"epochs", "30"}},  // lambda = 0: constant-step SGD
+      {{"trainer", "lbfgs"}, {"loss", "log"}, {"c2", "0.01"}},
+      {{"trainer", "sgd"}, {"loss", "log"}, {"epochs", "30"}, {"lambda", "0.00013"}},  // λ = 2·c2/m, c2 0.01, m 150
+      {{"trainer", "lbfgs"}, {"loss", "softmax-margin"}, {"c2", "0.01"}},
+      {{"trainer", "cutting-plane"}, {"loss", "hinge"}},
+      {{"trainer", "bcfw"}, {"loss", "slack"}},
   };
   for (const auto& given : runs) {
-    const Options o = Options::parse(sequence_options(), given, "test");
+    const Options o = Options::parse(sequence_options(sequence_trainer_of(given)), given, "test");
     std::vector<float> w;
     int reports = 0;
     fit_chain(x, L, o, [&](const Progress&) { return ++reports > 0; }, w);
@@ -218,8 +220,9 @@ TEST_CASE("training stops when the progress callback returns false", "[sequence]
   const ChainLayout L{10, 3};
   SequenceBatch x = random_batch(rng, 30, L.features, 5, true);
   label_with(x, L, random_weights(rng, L.dim(), 1.0));
-  for (const char* algo : {"perceptron", "crf"}) {
-    const Options o = Options::parse(sequence_options(), {{"algo", algo}, {"epochs", "50"}}, "test");
+  for (const OptionList& given : {OptionList{{"trainer", "perceptron"}, {"epochs", "50"}},
+                                  OptionList{{"trainer", "lbfgs"}, {"loss", "log"}, {"maxIter", "50"}}}) {
+    const Options o = Options::parse(sequence_options(sequence_trainer_of(given)), given, "test");
     int calls = 0;
     std::vector<float> w;
     fit_chain(x, L, o, [&](const Progress&) { return ++calls < 2; }, w);

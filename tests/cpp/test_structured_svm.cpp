@@ -466,8 +466,8 @@ TEST_CASE("convergence reports: a warning exactly when the iteration cap is hit"
     CHECK_FALSE(r.converged);
     CHECK(r.iterations == 2);
     CHECK(r.gap > c.eps);
-    CHECK(r.warning().rfind("stopped at max_iter=2 with KKT violation", 0) == 0);
-    CHECK(r.warning().find("scale the features or raise max_iter") != std::string::npos);
+    CHECK(r.warning().rfind("stopped at maxIter=2 with KKT violation", 0) == 0);
+    CHECK(r.warning().find("scale the features or raise maxIter") != std::string::npos);
     c.max_iterations = 100000;
     train_crammer_singer(rows, d.y, map, cost, c, {}, &r);
     CHECK(r.converged);
@@ -485,7 +485,7 @@ TEST_CASE("convergence reports: a warning exactly when the iteration cap is hit"
       CHECK_FALSE(r.converged);
       CHECK(r.iterations == 2);
       CHECK(r.gap > c.eps);
-      CHECK(r.warning().rfind("stopped at max_iter=2 with dual gap", 0) == 0);
+      CHECK(r.warning().rfind("stopped at maxIter=2 with dual gap", 0) == 0);
       int calls = 0;
       c.max_iterations = 1000000, c.eps = 0.01;
       solver ? train_bcfw(problem, c, [&](const Progress&) { return ++calls < 3; }, &r)
@@ -509,7 +509,7 @@ TEST_CASE("convergence reports: a warning exactly when the iteration cap is hit"
     TrainingReport r;
     r = train_dual_cd_svm(s, svm)->report;
     CHECK_FALSE(r.converged);
-    CHECK(r.warning().rfind("stopped at max_iter=1", 0) == 0);
+    CHECK(r.warning().rfind("stopped at maxIter=1", 0) == 0);
     svm.max_iterations = 100000;
     r = train_dual_cd_svm(s, svm)->report;
     CHECK(r.converged);
@@ -525,12 +525,12 @@ TEST_CASE("convergence reports: a warning exactly when the iteration cap is hit"
   }
   SECTION("a reduction reports its binary problems as one") {
     ReductionConfig config;
-    config.learner_options = {{"max_iter", "1"}};
+    config.learner_options = {{"maxIter", "1"}};
     const ReductionModel capped = ReductionModel::train(rows, d.y, 4, config);
     CHECK_FALSE(capped.training_report().converged);
     CHECK(capped.training_report().iterations == 1);
     CHECK(capped.training_report().warning().find("of 4 binary problems)") != std::string::npos);
-    config.learner_options = {{"max_iter", "100000"}};
+    config.learner_options = {{"maxIter", "100000"}};
     const ReductionModel done = ReductionModel::train(rows, d.y, 4, config);
     CHECK(done.training_report().converged);
     CHECK(done.training_report().warning().empty());
@@ -570,7 +570,7 @@ TEST_CASE("Ranker: whole-set F1 trains by cutting plane by default and keeps its
   }
   const Rows rows = Rows::dense(xs.data(), r, 2);
   const QuerySet data{rows, rel.data(), {0, r}};
-  const Ranker model = Ranker::train(data, {{"algo", "f1"}});
+  const Ranker model = Ranker::train(data, {{"measure", "f1"}});
   CHECK(model.training_report().converged);
   CHECK(model.training_report().measure == "dual gap");
   CHECK(model.setting("trainer") == "auto");
@@ -585,5 +585,5 @@ TEST_CASE("Ranker: whole-set F1 trains by cutting plane by default and keeps its
   // A group without negatives teaches nothing: an error naming it.
   std::vector<float> all(r, 1.f);
   const QuerySet no_negatives{rows, all.data(), {0, r}};
-  CHECK_THROWS_WITH(Ranker::train(no_negatives, {{"algo", "f1"}}), Catch::Contains("lacks a positive or a negative"));
+  CHECK_THROWS_WITH(Ranker::train(no_negatives, {{"measure", "f1"}}), Catch::Contains("lacks a positive or a negative"));
 }

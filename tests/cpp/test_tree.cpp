@@ -516,6 +516,6 @@ TEST_CASE("the categorical option is a checked comma-separated list, for trees a
     for (int i = 0; i < 30; ++i) e += (model->score(rows.row(i)) > 0 ? 1 : -1) != y[i];
     return e;
   };
-  CHECK(errors({{"max_depth", "1"}}) > 0);
-  CHECK(errors({{"max_depth", "1"}, {"categorical", "0"}}) == 0);
+  CHECK(errors({{"maxDepth", "1"}}) > 0);
+  CHECK(errors({{"maxDepth", "1"}, {"categorical", "0"}}) == 0);
 }

@@ -12,24 +12,24 @@ const am = await init();
 const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 3, 1, 2, 3];
 const variants = {
   ...tinyModels(am),
-  KernelRbf: () => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 0.5 }).fit(X, y),
-  KernelPoly: () => new am.Multiclass({ algo: 'cs', kernel: 'poly', degree: 2 }).fit(X, y),
-  MulticlassRff: () => new am.Multiclass({ algo: 'cs', rff: 16, gamma: 0.5, scale: 'minmax' }).fit(X, y),
+  KernelRbf: () => new am.Multiclass({ kernel: 'rbf', gamma: 0.5 }).fit(X, y),
+  KernelPoly: () => new am.Multiclass({ kernel: 'poly', degree: 2 }).fit(X, y),
+  MulticlassRff: () => new am.Multiclass({ rff: 16, gamma: 0.5, scale: 'minmax' }).fit(X, y),
   ReductionRff: () => new am.Reduction({ reduction: 'ova', rff: 8 }).fit(X, y),
-  ReductionLearnedCode: () => new am.Reduction({ reduction: 'ecoc', decoding: 'learned', code_kernel: 'rbf' }).fit(X, y),
-  MulticlassCost: () => new am.Multiclass({ algo: 'sgd', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]] }).fit(X, [0, 1, 2, 0, 1, 2]),
+  ReductionLearnedCode: () => new am.Reduction({ reduction: 'ecoc', decoding: 'learned', codeKernel: 'rbf' }).fit(X, y),
+  MulticlassCost: () => new am.Multiclass({ trainer: 'sgd', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]] }).fit(X, [0, 1, 2, 0, 1, 2]),
   ReductionEcocTree: () => new am.Reduction({ reduction: 'ecoc', code: 'exhaustive', learner: 'tree' }).fit(X, y),
   AdaBoostMultilabel: () => new am.AdaBoostMH({ rounds: 4 }).fit(X, [[0], [1, 2], [2], [0, 1], [], [2]]),
   TreeEntropy: () => new am.DecisionTree({ criterion: 'entropy', categorical: [0] }).fit(X, y),
   BinaryStump: () => new am.BinaryClassifier({ learner: 'stump' }).fit(X, [1, -1, 1, -1, 1, -1]),
-  TaggerHashed: () => new am.SequenceTagger({ epochs: 1, hash_bits: 10 }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
-  TaggerCompact: () => new am.SequenceTagger({ epochs: 2, weight_bits: 8, l1: 0.001, lexicon: 'a\tDT\nb\tNN\tnoun\n' })
+  TaggerHashed: () => new am.SequenceTagger({ epochs: 1, hashBits: 10 }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
+  TaggerCompact: () => new am.SequenceTagger({ epochs: 2, weightBits: 8, l1: 0.001, lexicon: 'a\tDT\nb\tNN\tnoun\n' })
     .fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
   TaggerCrfsuite: () => new am.SequenceTagger({ epochs: 1, features: 'crfsuite' }).fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
-  TaggerGlobal: () => new am.SequenceTagger({ epochs: 1, global: 'has before lexicon', global_words: 'XY' })
+  TaggerGlobal: () => new am.SequenceTagger({ epochs: 1, global: 'has before lexicon', globalWords: 'XY' })
     .fit([['a', 'b'], ['b', 'a']], [['X', 'Y'], ['Y', 'X']]),
-  RankerF1: () => new am.Ranker({ algo: 'f1' }).fit([{ features: X, relevance: [1, 0, 1, 0, 0, 1] }]),
-  RankerRff: () => new am.Ranker({ algo: 'ndcg', rff: 8, gamma: 0.5 }).fit([{ features: X, relevance: [2, 0, 1, 0, 0, 1] }]),
+  RankerF1: () => new am.Ranker({ measure: 'f1' }).fit([{ features: X, relevance: [1, 0, 1, 0, 0, 1] }]),
+  RankerRff: () => new am.Ranker({ measure: 'ndcg', rff: 8, gamma: 0.5 }).fit([{ features: X, relevance: [2, 0, 1, 0, 0, 1] }]),
   DenseTaggerRff: () => new am.DenseSequenceTagger({ epochs: 1, rff: 8 }).fit([X.slice(0, 3), X.slice(3)], [['A', 'B', 'A'], ['B', 'A', 'B']]),
   BinaryKernel: () => new am.BinaryClassifier({ learner: 'svm-kernel', kernel: 'poly', degree: 2 }).fit(X, [1, -1, 1, -1, 1, -1]),
   ReductionKernel: () => new am.Reduction({ reduction: 'allpairs', learner: 'svm-kernel' }).fit(X, y),
