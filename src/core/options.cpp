@@ -165,7 +165,7 @@ const std::vector<RenamedOption>& renamed_options() {
     std::vector<RenamedOption> r = {
         {"algo", "", "'trainer' for the optimiser and 'loss' for the objective (Ranker: 'measure' for the task loss)"},
         {"solver", "", "'trainer' (lbfgs or sgd)"},
-        {"iterations", "maxIter", ""},
+        {"iterations", "", "'maxIter'"},  // 0.1 taggers saved it beside max_iter: their loader picks one
         {"tol", "eps", ""},
     };
     for (const char* snake : {"max_iter", "rff_seed", "hash_bits", "min_count", "lexicon_min_count", "weight_bits",

@@ -103,7 +103,10 @@ OptionList upgrade_sequence_options(const OptionList& saved) {
   const std::vector<OptionSpec>& table = sequence_options(trainer);
   OptionList out = {{"trainer", trainer}};
   if (!loss.empty()) out.emplace_back("loss", loss);
+  // 0.1 saved both caps: iterations for L-BFGS, max_iter (read as maxIter) for the exact trainers.
+  if (trainer == "lbfgs" && old.count("iterations")) out.emplace_back("maxIter", old["iterations"]);
   for (const auto& kv : saved) {
+    if (kv.first == "iterations" || (kv.first == "maxIter" && trainer == "lbfgs")) continue;
     const bool free_text = kv.first == "templates" || kv.first == "global" || kv.first == "globalWords";
     const bool declared = std::any_of(table.begin(), table.end(), [&kv](const OptionSpec& s) { return s.name == kv.first; });
     if ((declared || free_text) && kv.first != "trainer" && kv.first != "loss") out.push_back(kv);
