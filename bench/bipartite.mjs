@@ -1,5 +1,5 @@
 // Whole-set bipartite ranking (SSBD 17.5; Joachims 2005): one imbalanced binary problem = one group, trained
-// for F1 by the 1-slack cutting plane (the Ranker's default for algo=f1), beside the linear SVM and logistic
+// for F1 by the 1-slack cutting plane (the Ranker's default for measure=f1), beside the linear SVM and logistic
 // regression users would run instead (the LIBLINEAR solvers of this library: svm-dcd = -s 1, the -s 2
 // objective; logistic = the -s 0 objective) and LIBLINEAR itself (`liblinear-train -s 2` and `-s 0`, with -B 1 for
 // an intercept, scores read from the weights of its model file) when installed, each with C = 1 and C tuned on
@@ -122,7 +122,7 @@ function plugIn(train, testX, cols) {
   return scores;
 }
 function ranker(train, testX, C) {
-  const options = { algo: 'f1', scale, ...(C === undefined ? {} : { C }) };
+  const options = { measure: 'f1', scale, ...(C === undefined ? {} : { C }) };
   const [model, seconds] = timed(() => new am.Ranker(options).fit([{ features: train.rows, relevance: Array.from(train.y, (v) => (v > 0 ? 1 : 0)) }]));
   const out = { scores: model.score(testX), seconds, training: model.training };
   model.dispose();

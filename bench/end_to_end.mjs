@@ -1,4 +1,4 @@
-// The whole CLI process as a user runs it — `argmax train multiclass --algo cs` (start Node, compile the
+// The whole CLI process as a user runs it — `argmax train multiclass` (linear, trainer dcd) (start Node, compile the
 // module, read the file, train, write the model) — beside the whole `liblinear-train -s 4` process, on the
 // LIBSVM sets in ../shared/data/multiclass: best-of-RUNS wall seconds, their ratio, and test accuracy (C = 1,
 // eps = 0.1 for both). Then where the CLI's time goes, measured by one more process doing the same steps
@@ -62,7 +62,7 @@ function* chunks() {
 }
 const d = am.io.readLibsvm(chunks());
 marks.push(performance.now());
-const model = new am.Multiclass({ algo: 'cs' });
+const model = new am.Multiclass();
 model.fit({ offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols }, d.labels);
 marks.push(performance.now());
 writeFileSync(out, model.save());
@@ -83,7 +83,7 @@ for (const [name, trainPath, testPath] of sets) {
   const train = join(dataDir, 'multiclass', trainPath), test = join(dataDir, 'multiclass', testPath);
   if (!existsSync(train) || !existsSync(test)) { console.log(`| ${name} | (skipped: ${train} is absent) |`); continue; }
   const ours = join(work, `${name}.argmax`), theirs = join(work, `${name}.liblinear`);
-  const a = timed(process.execPath, [cli, 'train', 'multiclass', '--algo', 'cs', '--train', train, '--model', ours, '--json']);
+  const a = timed(process.execPath, [cli, 'train', 'multiclass', '--train', train, '--model', ours, '--json']);
   const l = existsSync(liblinear) ? timed(liblinear, ['-s', '4', '-q', train, theirs]) : NaN;
   const accA = argmaxAccuracy(ours, test), accL = existsSync(liblinear) ? liblinearAccuracy(theirs, test) : NaN;
   console.log(`| ${name} | ${(readFileSync(train).length / 1e6).toFixed(1)} | ${a.toFixed(3)} | ${l.toFixed(3)} | ${(a / l).toFixed(2)} | ` +

@@ -49,7 +49,7 @@ for (const n of counts) {
   for (let r = 0; r < reps; ++r) {
     // every shard in its own fresh instance, as in the workers
     const apis = await Promise.all(Array.from({ length: n + 1 }, () => init()));
-    const [hashed] = seconds(() => new apis[n].SequenceTagger({ lexicon, hash_bits: 18 }).shard(d.sentences, d.tags, { shards: n, shard: 0 }).delete());
+    const [hashed] = seconds(() => new apis[n].SequenceTagger({ lexicon, hashBits: 18 }).shard(d.sentences, d.tags, { shards: n, shard: 0 }).delete());
     const prepared = apis.slice(0, n).map((api, i) => seconds(() => new api.SequenceTagger({ lexicon }).shard(d.sentences, d.tags, { shards: n, shard: i })));
     const shards = prepared.map(([, s]) => s);
     const candidates = shards.map((s) => s.candidates());

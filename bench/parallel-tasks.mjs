@@ -91,7 +91,7 @@ export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps 
       };
       const train = read(trainText);
       const repeated = { x: Array(repeat).fill(train.x).flat(), y: Array(repeat).fill(train.y).flat() };
-      await bench(`letter${repeat > 1 ? ` ×${repeat}` : ''}, sgd`, am.Multiclass, { algo: 'sgd', ...extra }, repeated, read(testText), rowAccuracy);
+      await bench(`letter${repeat > 1 ? ` ×${repeat}` : ''}, sgd`, am.Multiclass, { trainer: 'sgd', ...extra }, repeated, read(testText), rowAccuracy);
     },
     async mq2008(trainText, testText) {
       const read = (text) => am.io.readLetor(text, { minCols: 46 });
@@ -104,7 +104,7 @@ export async function runTasks(am, texts, { task = 'all', counts = [1, 2], reps 
           offsets: offsets(d.offsets, d.rows, nnz), indices: copies(Int32Array, d.indices, nnz), values: copies(Float32Array, d.values, nnz) };
       };
       // the settings of bench/ranking.mjs (bench/native/bench_ranking.cpp) with its 30 epochs, lambda left at its default
-      const options = { algo: 'ndcg', trainer: 'sgd', eta: 0.1, epochs: 30, ...extra };
+      const options = { measure: 'ndcg', trainer: 'sgd', eta: 0.1, epochs: 30, ...extra };
       await bench(`mq2008 fold 1${repeat > 1 ? ` ×${repeat}` : ''}, ndcg sgd (test NDCG@10)`, am.Ranker, options,
         { x: repeat > 1 ? repeated(read(trainText)) : read(trainText) }, { x: read(testText) }, ndcgAt10);
     },

@@ -3,7 +3,7 @@
 // retrained on train.txt (timed: this is the "training seconds per fold" in wasm) and evaluated on test.txt
 // under both conventions. The native build's table, the oracle timings and the XGBoost rows come from
 // build/native/bench_ranking and bench/xgboost_mq2008.py (see docs/benchmarks.md).
-//   node bench/ranking.mjs [--data DIR] [--algos ndcg,kendall,...]
+//   node bench/ranking.mjs [--data DIR] [--setups ndcg,kendall,...]
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -16,13 +16,14 @@ if (!existsSync(join(dataDir, 'Fold1', 'train.txt'))) { console.log(`skipped: ${
 
 // The settings of bench/native/bench_ranking.cpp.
 const SETUPS = {
-  ndcg: { algo: 'ndcg', eta: 0.1 },
-  kendall: { algo: 'kendall', eta: 1 },
-  balanced: { algo: 'balanced', eta: 0.1 },
-  f1: { algo: 'f1', eta: 0.1 },
-  pointwise: { algo: 'pointwise' },
+  ndcg: { measure: 'ndcg', eta: 0.1 },
+  kendall: { measure: 'kendall', eta: 1 },
+  balanced: { measure: 'balanced', eta: 0.1 },
+  f1: { measure: 'f1', eta: 0.1 },
+  pointwise: { loss: 'squared' },
 };
-const algos = arg('algos', Object.keys(SETUPS).join(',')).split(',');
+if (process.argv.includes('--algos')) { console.error('--algos was renamed in 0.2.0: use --setups'); process.exit(2); }
+const algos = arg('setups', Object.keys(SETUPS).join(',')).split(',');
 const am = await init();
 const folds = [1, 2, 3, 4, 5].map((f) => ['train', 'vali', 'test'].map((part) =>
   am.io.readLetor(readFileSync(join(dataDir, `Fold${f}`, `${part}.txt`), 'utf8'), { minCols: 46 })));
@@ -31,8 +32,9 @@ const rows = [];
 for (const name of algos) {
   const setup = SETUPS[name];
   if (!setup) throw new Error(`unknown setup '${name}' (known: ${Object.keys(SETUPS).join(', ')})`);
-  const options = setup.algo === 'pointwise' ? setup : { ...setup, trainer: 'sgd', epochs: 30 };
-  const lambdas = setup.algo === 'pointwise' ? [1e-6, 1e-4, 1e-3, 1e-2, 1e-1, 1] : [0, 1e-4, 1e-3, 1e-2];
+  const pointwise = setup.loss === 'squared';
+  const options = pointwise ? setup : { ...setup, trainer: 'sgd', epochs: 30 };
+  const lambdas = pointwise ? [1e-6, 1e-4, 1e-3, 1e-2, 1e-1, 1] : [0, 1e-4, 1e-3, 1e-2];
   const sums = { common: [0, 0, 0, 0, 0], letor4: [0, 0, 0, 0, 0] };
   let trainSeconds = 0, selectSeconds = 0;
   for (const [train, valid, test] of folds) {
@@ -55,6 +57,6 @@ for (const name of algos) {
 }
 console.log(`LETOR MQ2008 in wasm (Node ${process.versions.node}), 5-fold averages; lambda and epochs picked on vali by NDCG@10.
 
-| algo | NDCG@1 | NDCG@3 | NDCG@5 | NDCG@10 | MAP | LETOR4 NDCG@1 | @3 | @5 | @10 | LETOR4 MAP | train s/fold (wasm) | select s/fold (wasm) |
+| setup | NDCG@1 | NDCG@3 | NDCG@5 | NDCG@10 | MAP | LETOR4 NDCG@1 | @3 | @5 | @10 | LETOR4 MAP | train s/fold (wasm) | select s/fold (wasm) |
 |---|---|---|---|---|---|---|---|---|---|---|---|---|
 ${rows.join('\n')}`);

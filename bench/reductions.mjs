@@ -40,7 +40,7 @@ for (const name of chosen.filter((s) => sets[s])) {
       ['ova', 'logistic', () => new am.Reduction({ reduction: 'ova', learner: 'logistic' })],
       ['allpairs', 'svm-dcd', () => new am.Reduction({ reduction: 'allpairs' })],
       ['allpairs', 'logistic', () => new am.Reduction({ reduction: 'allpairs', learner: 'logistic' })],
-      [`ecoc dense c=${2 * k} hamming`, 'svm-dcd', () => new am.Reduction({ reduction: 'ecoc', code: 'dense', code_size: 2 * k, decoding: 'hamming' })]);
+      [`ecoc dense c=${2 * k} hamming`, 'svm-dcd', () => new am.Reduction({ reduction: 'ecoc', code: 'dense', codeSize: 2 * k, decoding: 'hamming' })]);
   }
   if (groups.includes('adaboost')) runs.push(['adaboost-mh T=100', 'label stumps', () => new am.AdaBoostMH({ rounds: 100 })]);
   if (groups.includes('tree')) {

@@ -2,12 +2,12 @@
 // file is generated on the fly as an async stream of chunks cut at arbitrary bytes (never held whole, never a
 // JS string), read by am.io.readLibsvm, then a Crammer–Singer model is trained on what was read. Reports
 // MB/s, the wasm memory and the process's peak resident memory. Not run in CI.
-//   node bench/streaming.mjs [--gb 1.1] [--max_iter 3]
+//   node bench/streaming.mjs [--gb 1.1] [--maxIter 3]
 import { init } from '../bindings/js/index.js';
 
 const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
 const TOTAL = Number(arg('gb', '1.1')) * 1e9;
-const MAX_ITER = arg('max_iter', '3');
+const MAX_ITER = arg('maxIter', '3');
 const CLASSES = 4, FEATURES = 100_000, PER_ROW = 12;
 const CHUNK = 8_000_003;  // an odd size, so chunks cut lines, numbers and "idx:val" pairs anywhere
 
@@ -60,7 +60,7 @@ const readSeconds = (performance.now() - t0) / 1000;
 const afterRead = am.memoryUsage();
 
 t0 = performance.now();
-const model = new am.Multiclass({ algo: 'cs', max_iter: Number(MAX_ITER) });
+const model = new am.Multiclass({ maxIter: Number(MAX_ITER) });
 const X = { offsets: data.offsets, indices: data.indices, values: data.values, cols: data.cols };
 model.fit(X, data.labels);
 const trainSeconds = (performance.now() - t0) / 1000;
@@ -68,7 +68,7 @@ const test = am.io.readLibsvm(block.subarray(0, block.lastIndexOf(10, 4_000_000)
 const predicted = model.predict({ offsets: test.offsets, indices: test.indices, values: test.values, cols: data.cols });
 const accuracy = predicted.reduce((s, p, i) => s + (p === test.labels[i]), 0) / predicted.length;
 
-console.log('| file | rows | stored features | read s | read MB/s (generation apart) | wasm memory after reading | train s (cs, max_iter ' + MAX_ITER + ') | training accuracy | peak RSS |');
+console.log('| file | rows | stored features | read s | read MB/s (generation apart) | wasm memory after reading | train s (dcd, maxIter ' + MAX_ITER + ') | training accuracy | peak RSS |');
 console.log('|---|---|---|---|---|---|---|---|---|');
 const parseSeconds = readSeconds - generateSeconds;
 console.log(`| ${(fileBytes / 1e9).toFixed(2)} GB (${repeats} × a ${mb(block.length)} MB block) | ${data.rows} | ${data.values.length} | ` +

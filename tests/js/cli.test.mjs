@@ -22,11 +22,13 @@ writeFileSync(train, lines.join('\n') + '\n');
 const model = join(dir, 'model.bin');
 
 test('train, predict and eval a multiclass model', () => {
-  for (const algo of ['cs', 'pegasos', 'sgd', 'perceptron']) {
-    const t = argmax('train', 'multiclass', '--train', train, '--model', model, '--algo', algo, '--set', 'bias=1', '--set', 'seed=2', '--json');
+  for (const algo of ['dcd', 'pegasos', 'sgd', 'perceptron']) {
+    const seed = algo === 'dcd' ? [] : ['--set', 'seed=2'];
+    const t = argmax('train', 'multiclass', '--train', train, '--model', model, '--set', `trainer=${algo}`, '--set', 'bias=1', ...seed, '--json');
     assert.equal(t.status, 0, t.stderr);
     const summary = lastJson(t.stdout);
     assert.equal(summary.task, 'multiclass');
+    assert.deepEqual([summary.method, summary.trainer, summary.algo], ['linear', algo, undefined]);
     assert.equal(summary.n, 60);
     assert.ok(summary.seconds >= 0);
     assert.equal(summary.accuracy, 1, algo);
@@ -52,11 +54,15 @@ test('--help on every command', () => {
   assert.match(argmax('train', 'multiclass', '--help').stdout, /C=number/);
 });
 
-test('unknown flags, tasks, algorithms and options are errors', () => {
+test('unknown flags, tasks, methods, trainers and options are errors', () => {
   const cases = [
     [['train', 'multiclass', '--train', train, '--model', model, '--bogus', '1'], /unknown flag '--bogus'/],
     [['train', 'poetry', '--train', train, '--model', model], /unknown task 'poetry'/],
-    [['train', 'multiclass', '--train', train, '--model', model, '--algo', 'svm'], /unknown algorithm 'svm'/],
+    [['train', 'multiclass', '--train', train, '--model', model, '--algo', 'sgd'], /--algo was replaced in 0\.2\.0: --set trainer=NAME/],
+    [['train', 'multiclass', '--train', train, '--model', model, '--method', 'svm'], /unknown method 'svm' for multiclass/],
+    [['train', 'multiclass', '--train', train, '--model', model, '--set', 'trainer=svm'], /unknown trainer 'svm'/],
+    [['train', 'multiclass', '--train', train, '--model', model, '--set', 'max_iter=5'], /option 'max_iter' was renamed in 0\.2\.0: use 'maxIter'/],
+    [['train', 'sequence', '--train', train, '--model', model, '--method', 'crf'], /unknown flag '--method'/],
     [['train', 'multiclass', '--train', train, '--model', model, '--set', 'lambda=1'], /unknown option 'lambda'/],
     [['train', 'multiclass', '--train', train, '--model', model, '--set', 'C=x'], /must be a number/],
     [['train', 'multiclass', '--train', train], /missing --model/],
@@ -69,7 +75,7 @@ test('unknown flags, tasks, algorithms and options are errors', () => {
   }
 });
 
-test('train multiclass --algo tree (and ova over trees) takes categorical features as LIBSVM indices', () => {
+test('train multiclass --method tree (and ova over trees) takes categorical features as LIBSVM indices', () => {
   // Feature 2 is a category in {1, 2, 3} and the label is 2 exactly when it is 2; feature 1 is noise.
   // One threshold cannot isolate the middle category; one question x = 2 can.
   const rows = [];
@@ -78,8 +84,8 @@ test('train multiclass --algo tree (and ova over trees) takes categorical featur
   writeFileSync(data, rows.join('\n') + '\n');
   for (const algo of ['tree', 'ova']) {
     const learner = algo === 'ova' ? ['--set', 'learner=tree'] : [];
-    const run = (...set) => argmax('train', 'multiclass', '--algo', algo, ...learner, '--train', data, '--model', join(dir, 'cat.bin'),
-      '--set', 'max_depth=1', ...set.flatMap((s) => ['--set', s]), '--json');
+    const run = (...set) => argmax('train', 'multiclass', '--method', algo, ...learner, '--train', data, '--model', join(dir, 'cat.bin'),
+      '--set', 'maxDepth=1', ...set.flatMap((s) => ['--set', s]), '--json');
     for (const list of ['categorical=2', 'categorical=1,2']) {
       const ok = run(list);
       assert.equal(ok.status, 0, ok.stderr);
@@ -134,7 +140,7 @@ test('train sequence --threads N: one thread gives the serial model, two the sam
 test('train multiclass --threads N: one thread gives the serial model, two the same model every time', () => {
   const bytes = (...args) => {
     const out = join(dir, `mc${args.join('')}.bin`);
-    const r = argmax('train', 'multiclass', '--train', train, '--model', out, '--algo', 'perceptron', '--set', 'bias=1', ...args, '--json');
+    const r = argmax('train', 'multiclass', '--train', train, '--model', out, '--set', 'trainer=perceptron', '--set', 'bias=1', ...args, '--json');
     assert.equal(r.status, 0, r.stderr);
     assert.equal(lastJson(r.stdout).accuracy, 1);
     return readFileSync(out);
@@ -143,8 +149,8 @@ test('train multiclass --threads N: one thread gives the serial model, two the s
   assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
   const cs = argmax('train', 'multiclass', '--train', train, '--model', model, '--threads', '2');
   assert.equal(cs.status, 1);
-  assert.match(cs.stderr, /needs an online trainer \(algo sgd, pegasos or perceptron\), not 'cs'/);
-  const tree = argmax('train', 'multiclass', '--train', train, '--model', model, '--algo', 'tree', '--threads', '2');
+  assert.match(cs.stderr, /needs an online trainer \(sgd, pegasos or perceptron\), not 'dcd'/);
+  const tree = argmax('train', 'multiclass', '--train', train, '--model', model, '--method', 'tree', '--threads', '2');
   assert.match(tree.stderr, /--threads trains sgd, pegasos and perceptron on several threads, not tree/);
 });
 
@@ -162,7 +168,7 @@ test('train ranking --threads N: one thread gives the serial model, two the same
   };
   assert.deepEqual(bytes('--threads', '1'), bytes());   // 80 queries: auto trains on one thread
   assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
-  const kendall = argmax('train', 'ranking', '--train', data, '--model', model, '--algo', 'kendall', '--threads', '2');
+  const kendall = argmax('train', 'ranking', '--train', data, '--model', model, '--set', 'measure=kendall', '--threads', '2');
   assert.equal(kendall.status, 1);
   assert.match(kendall.stderr, /needs an online trainer \(trainer sgd, pegasos or perceptron\), not trainer auto/);
   const valid = argmax('train', 'ranking', '--train', data, '--valid', data, '--model', model, '--threads', '2');
@@ -174,7 +180,7 @@ test('a data file larger than one read (8 MB) is read in chunks as when whole', 
   const head = '#' + 'x'.repeat((8 << 20) - 5) + '\n';
   const big = join(dir, 'big.svm');
   writeFileSync(big, head + lines.join('\n') + '\n');
-  const t = argmax('train', 'multiclass', '--train', big, '--model', model, '--algo', 'perceptron', '--json');
+  const t = argmax('train', 'multiclass', '--train', big, '--model', model, '--set', 'trainer=perceptron', '--json');
   assert.equal(t.status, 0, t.stderr);
   assert.deepEqual([lastJson(t.stdout).n, lastJson(t.stdout).accuracy], [60, 1]);
   writeFileSync(big, head + '1 2:1 1:1\n');
@@ -189,11 +195,11 @@ test('CLI: a file of one class is refused unless --allow-single-class is given',
   const refused = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'));
   assert.notEqual(refused.status, 0);
   assert.match(refused.stderr, /every training label is 7.*--allow-single-class/);
-  for (const algo of ['cs', 'tree']) {  // a reduction needs two labels whatever the flag says
-    const t = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'), '--algo', algo, '--allow-single-class', '--json');
+  for (const method of ['linear', 'tree']) {  // a reduction needs two labels whatever the flag says
+    const t = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'), '--method', method, '--allow-single-class', '--json');
     assert.equal(t.status, 0, t.stderr);
     const p = argmax('predict', '--model', join(dir, 'one.bin'), '--data', one);
-    assert.deepEqual(p.stdout.trim().split('\n'), ['7', '7', '7'], algo);
+    assert.deepEqual(p.stdout.trim().split('\n'), ['7', '7', '7'], method);
   }
   const ranking = argmax('train', 'ranking', '--train', one, '--model', join(dir, 'r.bin'), '--allow-single-class');
   assert.match(ranking.stderr, /unknown flag '--allow-single-class'/);

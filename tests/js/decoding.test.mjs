@@ -119,8 +119,8 @@ const train = corpus(150);
 
 test('token taggers: emissions + transitions score labellings; decode finds the best and the loss-augmented ones', () => {
   // strongly regularised models (small scores) make the loss change the argmax often
-  const models = [{ algo: 'perceptron', epochs: 3 }, { algo: 'ssvm', epochs: 2, lambda: 0.01 }, { algo: 'ssvm', epochs: 1, lambda: 1 },
-    { algo: 'crf', iterations: 20 }, { algo: 'crf', c2: 50, iterations: 30 }];
+  const models = [{ trainer: 'perceptron', epochs: 3 }, { trainer: 'pegasos', loss: 'hinge', epochs: 2, lambda: 0.01 }, { trainer: 'pegasos', loss: 'hinge', epochs: 1, lambda: 1 },
+    { trainer: 'lbfgs', loss: 'log', maxIter: 20 }, { trainer: 'lbfgs', loss: 'log', c2: 50, maxIter: 30 }];
   let changed = 0;
   for (const options of models) {
     const tagger = new am.SequenceTagger(options).fit(train.sentences, train.tags);
@@ -168,7 +168,7 @@ test('dense taggers: the same for numeric rows, with and without random features
     X.push(seq); y.push(tags);
   }
   const tests = [X[0], X[1], [[0.5, 0.5, 0.1], [1, 0, 0], [0, 1, 1], [1, 1, 0.5], [0.2, 0.9, 0], [0.9, 0.1, 0.3]]];
-  for (const options of [{ algo: 'perceptron', epochs: 5 }, { algo: 'crf', iterations: 15, rff: 20, gamma: 0.5 }]) {
+  for (const options of [{ trainer: 'perceptron', epochs: 5 }, { trainer: 'lbfgs', loss: 'log', maxIter: 15, rff: 20, gamma: 0.5 }]) {
     const tagger = new am.DenseSequenceTagger(options).fit(X, y);
     for (const x of tests) {
       const n = x.length;

@@ -41,11 +41,11 @@ function data() {
 export async function savedDigests(am) {
   const { X, y, sentences, tags, queries } = data();
   const runs = {
-    'multiclass pegasos': () => new am.Multiclass({ algo: 'pegasos', epochs: 5, seed: 3 }).fit(X, y),
-    'multiclass cs': () => new am.Multiclass({ algo: 'cs', seed: 3 }).fit(X, y),
-    'sequence perceptron': () => new am.SequenceTagger({ algo: 'perceptron', epochs: 4, seed: 3 }).fit(sentences, tags),
-    'sequence crf': () => new am.SequenceTagger({ algo: 'crf', epochs: 3, seed: 3 }).fit(sentences, tags),
-    'ranking ndcg': () => new am.Ranker({ algo: 'ndcg', epochs: 5, seed: 3 }).fit(queries),
+    'multiclass pegasos': () => new am.Multiclass({ trainer: 'pegasos', epochs: 5, seed: 3 }).fit(X, y),
+    'multiclass dcd': () => new am.Multiclass({ seed: 3 }).fit(X, y),
+    'sequence perceptron': () => new am.SequenceTagger({ trainer: 'perceptron', epochs: 4, seed: 3 }).fit(sentences, tags),
+    'sequence lbfgs log': () => new am.SequenceTagger({ trainer: 'lbfgs', loss: 'log', maxIter: 50 }).fit(sentences, tags),
+    'ranking ndcg': () => new am.Ranker({ measure: 'ndcg', epochs: 5, seed: 3 }).fit(queries),
   };
   const out = {};
   for (const [name, train] of Object.entries(runs)) {

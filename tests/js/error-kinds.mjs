@@ -27,7 +27,7 @@ const frames = [[[0, 1], [1, 0], [1, 1]], [[1, 0], [0, 1], [1, 1]]];
 // A tiny trained model of every class (and so of every saved kind): name → () => model.
 export function tinyModels(am) {
   return {
-    Multiclass: () => new am.Multiclass({ algo: 'cs' }).fit(X, y),
+    Multiclass: () => new am.Multiclass({}).fit(X, y),
     Reduction: () => new am.Reduction().fit(X, y),
     DecisionTree: () => new am.DecisionTree().fit(X, y),
     AdaBoostMH: () => new am.AdaBoostMH({ rounds: 5 }).fit(X, y),
@@ -43,7 +43,7 @@ export function errorKinds(am) {
   const withBad = (value) => [[value, 1], ...X.slice(1)];
 
   const fits = [
-    ['Multiclass', () => new am.Multiclass({ algo: 'cs' }), (m) => m.fit(withBad(NaN), y), /non-finite/],
+    ['Multiclass', () => new am.Multiclass({}), (m) => m.fit(withBad(NaN), y), /non-finite/],
     ['Reduction', () => new am.Reduction(), (m) => m.fit(withBad(NaN), y), /non-finite/],
     ['DecisionTree', () => new am.DecisionTree(), (m) => m.fit(withBad(Infinity), y), /non-finite/],
     ['AdaBoostMH', () => new am.AdaBoostMH({ rounds: 5 }), (m) => m.fit(withBad(NaN), y), /non-finite/],
@@ -83,7 +83,7 @@ export function errorKinds(am) {
 // Trains and predicts on separable data; returns the training accuracy (1 when the module is healthy).
 export function healthCheck(am) {
   const X = [[10, 0], [9, 1], [0, 10], [1, 9], [-10, -10], [-9, -10]], y = [1, 1, 2, 2, 3, 3];
-  const m = new am.Multiclass({ algo: 'cs' }).fit(X, y);
+  const m = new am.Multiclass({}).fit(X, y);
   try {
     const p = m.predict(X);
     return p.filter((label, i) => label === y[i]).length / y.length;

@@ -22,8 +22,8 @@ const accuracy = (model, { X, y }) => model.predict(X).reduce((n, p, i) => n + (
 const train = rings(150, 1), heldOut = rings(150, 2);
 
 test('the RBF kernel separates the rings that a linear model cannot', () => {
-  const kernel = new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 1, C: 10 }).fit(train.X, train.y);
-  const linear = new am.Multiclass({ algo: 'cs', bias: 1 }).fit(train.X, train.y);
+  const kernel = new am.Multiclass({ kernel: 'rbf', gamma: 1, C: 10 }).fit(train.X, train.y);
+  const linear = new am.Multiclass({ bias: 1 }).fit(train.X, train.y);
   assert.ok(accuracy(kernel, heldOut) >= 0.97, `kernel accuracy ${accuracy(kernel, heldOut)}`);
   assert.ok(accuracy(linear, heldOut) < 0.7);
   assert.equal(kernel.training.converged, true);
@@ -35,8 +35,8 @@ test('the RBF kernel separates the rings that a linear model cannot', () => {
 });
 
 test('with the linear kernel the dual solver predicts as the linear Crammer–Singer', () => {
-  const kernel = new am.Multiclass({ algo: 'cs', kernel: 'linear', eps: 1e-4 }).fit(train.X, train.y);
-  const linear = new am.Multiclass({ algo: 'cs', eps: 1e-4 }).fit(train.X, train.y);
+  const kernel = new am.Multiclass({ kernel: 'linear', eps: 1e-4 }).fit(train.X, train.y);
+  const linear = new am.Multiclass({ eps: 1e-4 }).fit(train.X, train.y);
   const a = kernel.scores(heldOut.X), b = linear.scores(heldOut.X);
   a.forEach((v, i) => assert.ok(Math.abs(v - b[i]) < 1e-2 * (1 + Math.abs(b[i])), `score ${i}: ${v} vs ${b[i]}`));
   kernel.dispose();
@@ -44,11 +44,11 @@ test('with the linear kernel the dual solver predicts as the linear Crammer–Si
 });
 
 test('a kernel model survives save and load with its options and support vectors', () => {
-  const model = new am.Multiclass({ algo: 'cs', kernel: 'poly', gamma: 0.5, coef0: 1, degree: 2, C: 5 }).fit(train.X, train.y);
+  const model = new am.Multiclass({ kernel: 'poly', gamma: 0.5, coef0: 1, degree: 2, C: 5 }).fit(train.X, train.y);
   const again = am.load(model.save());
   assert.deepEqual(again.scores(heldOut.X), model.scores(heldOut.X));
   assert.equal(again.supportVectors, model.supportVectors);
-  assert.equal(again.algorithm, 'cs');
+  assert.equal(again.trainer, 'dcd');
   assert.equal(again.options.kernel, 'poly');
   assert.equal(again.options.degree, 2);
   assert.equal(again.training, undefined);
@@ -59,21 +59,21 @@ test('a kernel model survives save and load with its options and support vectors
 });
 
 test('bad kernel parameters are clear errors and the module keeps working', () => {
-  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 0 }), /'gamma' must be > 0/);
-  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: -2 }), /'gamma' must be > 0/);
-  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'poly', degree: 0 }), /'degree' must be/);
-  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'sigmoid' }), /must be one of linear, poly, rbf/);
-  assert.throws(() => new am.Multiclass({ algo: 'pegasos', kernel: 'rbf' }), /unknown option 'kernel'/);
-  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf', cache: 1e-7 }).fit(train.X, train.y), /cannot hold one column/);
-  assert.throws(() => new am.Multiclass({ algo: 'cs', kernel: 'rbf' }).fit(train.X, train.y).predict([[1, 2, 3]]), /trained on 2/);
-  const model = new am.Multiclass({ algo: 'cs', kernel: 'rbf' }).fit(train.X, train.y);
+  assert.throws(() => new am.Multiclass({ kernel: 'rbf', gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ kernel: 'rbf', gamma: -2 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ kernel: 'poly', degree: 0 }), /'degree' must be/);
+  assert.throws(() => new am.Multiclass({ kernel: 'sigmoid' }), /must be one of linear, poly, rbf/);
+  assert.throws(() => new am.Multiclass({ trainer: 'pegasos', kernel: 'rbf' }), /option 'trainer' must be one of dcd; got "pegasos"/);
+  assert.throws(() => new am.Multiclass({ kernel: 'rbf', cache: 1e-7 }).fit(train.X, train.y), /cannot hold one column/);
+  assert.throws(() => new am.Multiclass({ kernel: 'rbf' }).fit(train.X, train.y).predict([[1, 2, 3]]), /trained on 2/);
+  const model = new am.Multiclass({ kernel: 'rbf' }).fit(train.X, train.y);
   assert.equal(model.predict(train.X).length, 150);
   model.dispose();
 });
 
 test('random Fourier features let a linear learner separate the rings; the map is rebuilt on load', () => {
-  for (const algo of ['cs', 'sgd']) {
-    const model = new am.Multiclass({ algo, rff: 300, gamma: 1, seed: 2 }).fit(train.X, train.y);
+  for (const algo of ['dcd', 'sgd']) {
+    const model = new am.Multiclass({ trainer: algo, rff: 300, gamma: 1, seed: 2 }).fit(train.X, train.y);
     assert.ok(accuracy(model, heldOut) >= 0.95, `${algo}: ${accuracy(model, heldOut)}`);
     assert.equal(model.features, 2);
     assert.equal(model.options.rff, 300);
@@ -82,26 +82,26 @@ test('random Fourier features let a linear learner separate the rings; the map i
     model.dispose();
     again.dispose();
   }
-  assert.throws(() => new am.Multiclass({ algo: 'sgd', rff: 10, gamma: 0 }), /'gamma' must be > 0/);
-  assert.throws(() => new am.Multiclass({ algo: 'sgd', rff: -1 }), /'rff' must be/);
+  assert.throws(() => new am.Multiclass({ trainer: 'sgd', rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ trainer: 'sgd', rff: -1 }), /'rff' must be/);
 });
 
 test('native and wasm builds draw the same random features: a native rff model is the wasm one, byte for byte', (t) => {
   const native = nativeMulticlass(t, train, heldOut);
   if (!native) return;
-  const options = { rff: 64, gamma: 0.7, rff_seed: 9, epochs: 5 };
+  const options = { rff: 64, gamma: 0.7, rffSeed: 9, epochs: 5 };
   const { model, predictions, trainText } = native('sgd', options);
   assert.deepEqual(Array.from(am.load(model).predict(heldOut.X)), predictions);
   // the LIBSVM text holds the features as printed, so wasm trains on exactly what the native build read
   const parsed = am.io.readLibsvm(trainText);
   const X = { offsets: parsed.offsets, indices: parsed.indices, values: parsed.values, cols: parsed.cols };
-  const again = new am.Multiclass({ algo: 'sgd', ...options }).fit(X, parsed.labels);
+  const again = new am.Multiclass({ trainer: 'sgd', ...options }).fit(X, parsed.labels);
   assert.deepEqual(again.save(), model);
 });
 
 test('a learned output code: linear and RBF, saved with the reduction, decoding switchable', () => {
-  for (const code_kernel of ['linear', 'rbf']) {
-    const model = new am.Reduction({ reduction: 'ecoc', code: 'dense', code_size: 6, decoding: 'learned', code_kernel, code_gamma: 0.5 })
+  for (const codeKernel of ['linear', 'rbf']) {
+    const model = new am.Reduction({ reduction: 'ecoc', code: 'dense', codeSize: 6, decoding: 'learned', codeKernel, codeGamma: 0.5 })
       .fit(train.X, train.y);
     assert.equal(model.decoding, 'learned');
     const again = am.load(model.save());
@@ -112,13 +112,13 @@ test('a learned output code: linear and RBF, saved with the reduction, decoding 
     model.dispose();
     again.dispose();
   }
-  const plain = new am.Reduction({ reduction: 'ecoc', code: 'dense', code_size: 6 }).fit(train.X, train.y);
+  const plain = new am.Reduction({ reduction: 'ecoc', code: 'dense', codeSize: 6 }).fit(train.X, train.y);
   assert.throws(() => { plain.decoding = 'learned'; }, /trained with decoding=learned/);
-  assert.throws(() => new am.Reduction({ decoding: 'learned', code_gamma: 0 }), /'code_gamma' must be > 0/);
+  assert.throws(() => new am.Reduction({ decoding: 'learned', codeGamma: 0 }), /'codeGamma' must be > 0/);
   plain.dispose();
 });
 
-test('the CLI trains a kernel model with --algo cs --set kernel=rbf, evaluates it and rejects gamma=0', async () => {
+test('the CLI trains a kernel model with --set kernel=rbf, evaluates it and rejects gamma=0', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { spawnSync } = await import('node:child_process');
   const { join } = await import('node:path');
@@ -130,13 +130,13 @@ test('the CLI trains a kernel model with --algo cs --set kernel=rbf, evaluates i
   writeFileSync(join(dir, 'train.svm'), text(train));
   writeFileSync(join(dir, 'test.svm'), text(heldOut));
   const model = join(dir, 'model.bin');
-  const trained = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--algo', 'cs',
+  const trained = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model,
     '--set', 'kernel=rbf', '--set', 'gamma=1', '--set', 'C=10', '--json');
   assert.equal(trained.status, 0, trained.stderr);
   const evaluated = argmax('eval', '--model', model, '--data', join(dir, 'test.svm'), '--json');
   assert.equal(evaluated.status, 0, evaluated.stderr);
   assert.ok(JSON.parse(evaluated.stdout).accuracy >= 0.97, evaluated.stdout);
-  const bad = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--algo', 'cs', '--set', 'kernel=rbf', '--set', 'gamma=0');
+  const bad = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--set', 'kernel=rbf', '--set', 'gamma=0');
   assert.notEqual(bad.status, 0);
   assert.match(bad.stderr, /'gamma' must be > 0/);
 });

@@ -20,22 +20,23 @@ function clusters(m, seed = 1) {
 
 const { X, y } = clusters(90);
 
-test('every algorithm learns separable clusters and predicts the original labels', () => {
-  for (const algo of ['cs', 'pegasos', 'sgd', 'perceptron']) {
-    const model = new am.Multiclass({ algo, bias: 1 }).fit(X, y);
-    assert.deepEqual(Array.from(model.predict(X)), y, algo);
+test('every trainer learns separable clusters and predicts the original labels', () => {
+  for (const trainer of ['dcd', 'pegasos', 'sgd', 'perceptron']) {
+    const model = new am.Multiclass({ trainer, bias: 1 }).fit(X, y);
+    assert.deepEqual(Array.from(model.predict(X)), y, trainer);
+    assert.equal(model.trainer, trainer);
     assert.deepEqual(Array.from(model.labels), [10, 20, 30]);
     model.dispose();
   }
   for (const loss of ['log', 'softmax-margin']) {
-    const model = new am.Multiclass({ algo: 'sgd', loss, bias: 1 }).fit(X, y);
+    const model = new am.Multiclass({ trainer: 'sgd', loss, bias: 1 }).fit(X, y);
     assert.deepEqual(Array.from(model.predict(X)), y, loss);
     model.dispose();
   }
 });
 
 test('dense {data, rows, cols} and CSR input give the same predictions as number[][]', () => {
-  const model = new am.Multiclass({ algo: 'cs', bias: 1 }).fit(X, y);
+  const model = new am.Multiclass({ bias: 1 }).fit(X, y);
   const data = Float32Array.from(X.flat());
   const offsets = Int32Array.from({ length: X.length + 1 }, (_, i) => 2 * i);
   const indices = Int32Array.from({ length: 2 * X.length }, (_, i) => i % 2);
@@ -46,7 +47,7 @@ test('dense {data, rows, cols} and CSR input give the same predictions as number
 });
 
 test('scores, margins and predictions agree', () => {
-  const model = new am.Multiclass({ algo: 'pegasos', bias: 1, seed: 3 }).fit(X, y);
+  const model = new am.Multiclass({ trainer: 'pegasos', bias: 1, seed: 3 }).fit(X, y);
   const s = model.scores(X), m = model.margins(X, y), p = model.predict(X), k = model.classes;
   for (let i = 0; i < X.length; ++i) {
     const row = Array.from(s.subarray(i * k, i * k + k));
@@ -59,24 +60,24 @@ test('scores, margins and predictions agree', () => {
 });
 
 test('the same seed gives the same model, bit for bit', () => {
-  const a = new am.Multiclass({ algo: 'sgd', seed: 5, epochs: 3 }).fit(X, y);
-  const b = new am.Multiclass({ algo: 'sgd', seed: 5, epochs: 3 }).fit(X, y);
+  const a = new am.Multiclass({ trainer: 'sgd', seed: 5, epochs: 3 }).fit(X, y);
+  const b = new am.Multiclass({ trainer: 'sgd', seed: 5, epochs: 3 }).fit(X, y);
   assert.deepEqual(a.weights, b.weights);
   assert.deepEqual(a.save(), b.save());
 });
 
-test('save and load round trip keeps predictions, algorithm and options', () => {
-  const model = new am.Multiclass({ algo: 'pegasos', lambda: 0.001, bias: 1 }).fit(X, y);
+test('save and load round trip keeps predictions, trainer and options', () => {
+  const model = new am.Multiclass({ trainer: 'pegasos', lambda: 0.001, bias: 1 }).fit(X, y);
   const again = am.load(model.save());
   assert.deepEqual(again.predict(X), model.predict(X));
-  assert.equal(again.algorithm, 'pegasos');
+  assert.equal(again.trainer, 'pegasos');
   assert.equal(again.options.lambda, 0.001);
   assert.equal(again.options.average, true);
 });
 
 test('onProgress reports epochs and can stop training', () => {
   const seen = [];
-  new am.Multiclass({ algo: 'sgd', epochs: 50 }).fit(X, y, {
+  new am.Multiclass({ trainer: 'sgd', epochs: 50 }).fit(X, y, {
     onProgress: (p) => { seen.push(p); return p.epoch < 4; },
   });
   assert.deepEqual(seen.map((p) => p.epoch), [1, 2, 3, 4, 4]);
@@ -85,14 +86,14 @@ test('onProgress reports epochs and can stop training', () => {
 });
 
 test('an exception thrown by onProgress stops training and reaches the caller', () => {
-  const model = new am.Multiclass({ algo: 'sgd', epochs: 50 });
+  const model = new am.Multiclass({ trainer: 'sgd', epochs: 50 });
   assert.throws(() => model.fit(X, y, { onProgress: () => { throw new Error('user stop'); } }), /user stop/);
   assert.deepEqual(Array.from(new am.Multiclass().fit(X, y).predict([X[0]])), [10]);
 });
 
 test('a cost matrix is validated and used', () => {
   const y01 = y.map((v) => v / 10 - 1);
-  const model = new am.Multiclass({ algo: 'pegasos', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]], bias: 1 }).fit(X, y01);
+  const model = new am.Multiclass({ trainer: 'pegasos', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]], bias: 1 }).fit(X, y01);
   assert.deepEqual(Array.from(model.predict(X)), y01);
   assert.throws(() => new am.Multiclass({ cost: [[0, 1], [1, 0]] }).fit(X, y01), /outside the 2×2 cost matrix/);
   assert.throws(() => new am.Multiclass({ cost: [[1, 1], [1, 0]] }).fit([[0], [1]], [0, 1]), /diagonal/);
@@ -101,7 +102,7 @@ test('a cost matrix is validated and used', () => {
 });
 
 test('bad input raises a clear Error and the module keeps working', () => {
-  const model = new am.Multiclass({ algo: 'cs' }).fit(X, y);
+  const model = new am.Multiclass().fit(X, y);
   const cases = [
     [() => model.predict([[1, 2, 3]]), /X has 3 columns; the model was trained on 2$/],
     [() => model.predict([[1, NaN]]), /non-finite/],
@@ -112,12 +113,15 @@ test('bad input raises a clear Error and the module keeps working', () => {
     [() => new am.Multiclass().fit([], []), /empty/],
     [() => new am.Multiclass().fit(X, y.slice(1)), /89 labels for 90 rows/],
     [() => new am.Multiclass().fit(X, y.map((v) => v + 0.5)), /expected a 32-bit integer label/],
-    [() => new am.Multiclass({ algo: 'svm' }), /unknown multiclass algorithm 'svm'/],
-    [() => new am.Multiclass({ algo: 'cs', lambda: 1 }), /unknown option 'lambda'/],
-    [() => new am.Multiclass({ algo: 'cs', C: '1' }), /must be a finite number/],
-    [() => new am.Multiclass({ algo: 'cs', C: 0 }), /must be > 0/],
-    [() => new am.Multiclass({ algo: 'sgd', epochs: 1.5 }), /must be an integer/],
-    [() => new am.Multiclass({ algo: 'sgd', loss: 'logit' }), /must be one of hinge, slack, sum, log, softmax-margin/],
+    [() => new am.Multiclass({ trainer: 'svm' }), /unknown trainer 'svm' for Multiclass/],
+    [() => new am.Multiclass({ algo: 'sgd' }), /renamed in 0\.2\.0: use 'trainer'/],
+    [() => new am.Multiclass({ trainer: 'perceptron', loss: 'hinge' }), /loss/],
+    [() => new am.Multiclass({ trainer: 'dcd', loss: 'log' }), /loss/],
+    [() => new am.Multiclass({ trainer: 'dcd', lambda: 1 }), /unknown option 'lambda'/],
+    [() => new am.Multiclass({ trainer: 'dcd', C: '1' }), /must be a finite number/],
+    [() => new am.Multiclass({ trainer: 'dcd', C: 0 }), /must be > 0/],
+    [() => new am.Multiclass({ trainer: 'sgd', epochs: 1.5 }), /must be an integer/],
+    [() => new am.Multiclass({ trainer: 'sgd', loss: 'logit' }), /must be one of hinge, slack, sum, log, softmax-margin/],
     [() => model.margins(X.slice(0, 1), [99]), /not one of the model's labels/],
     [() => new am.Multiclass().predict(X), /not trained/],
   ];
@@ -161,13 +165,13 @@ test('a model saved by the native build loads in wasm and predicts the same', (t
   const { X: Xt, y: yt } = clusters(120, 7);
   const native = nativeMulticlass(t, { X, y }, { X: Xt, y: yt });
   if (!native) return;
-  for (const algo of ['cs', 'sgd']) {
-    const options = algo === 'cs' ? { bias: 1 } : { bias: 1, epochs: 5 };
-    const { model: bytes, predictions } = native(algo, options);
+  for (const trainer of ['dcd', 'sgd']) {
+    const options = trainer === 'dcd' ? { bias: 1 } : { bias: 1, epochs: 5 };
+    const { model: bytes, predictions } = native(trainer, options);
     const model = am.load(bytes);
-    assert.deepEqual(Array.from(model.predict(Xt)), predictions, algo);
+    assert.deepEqual(Array.from(model.predict(Xt)), predictions, trainer);
     // and the wasm build trains the very same model from the same data and seed
-    const again = new am.Multiclass({ algo, ...options }).fit(X, y);
-    assert.deepEqual(again.save(), bytes, `${algo}: native and wasm models differ`);
+    const again = new am.Multiclass({ trainer, ...options }).fit(X, y);
+    assert.deepEqual(again.save(), bytes, `${trainer}: native and wasm models differ`);
   }
 });

@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 
 const driver = new URL('../../build/native/bench_multiclass', import.meta.url).pathname;
 
-// A function (algo, options) → { model: Uint8Array, predictions: number[], trainText }, or null after skipping
+// A function (trainer, options) → { model: Uint8Array, predictions: number[], trainText }, or null after skipping
 // the test when the native build is absent.
 export function nativeMulticlass(t, train, test) {
   if (!existsSync(driver)) { t.skip('native build absent (run node .ci/build.mjs --native)'); return null; }
@@ -15,8 +15,8 @@ export function nativeMulticlass(t, train, test) {
   const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
   writeFileSync(join(dir, 'train.svm'), text(train));
   writeFileSync(join(dir, 'test.svm'), text(test));
-  return (algo, options) => {
-    execFileSync(driver, [join(dir, 'train.svm'), join(dir, 'test.svm'), algo, ...Object.entries(options).map(([k, v]) => `${k}=${v}`),
+  return (trainer, options) => {
+    execFileSync(driver, [join(dir, 'train.svm'), join(dir, 'test.svm'), trainer, ...Object.entries(options).map(([k, v]) => `${k}=${v}`),
       '--save', join(dir, 'model.bin'), '--predictions', join(dir, 'pred.txt')]);
     return {
       model: new Uint8Array(readFileSync(join(dir, 'model.bin'))),

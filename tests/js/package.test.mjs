@@ -67,7 +67,7 @@ guarded('the tarball holds the library, its types, the wasm and the CLI, and not
 
 guarded('import in Node 20 finds the wasm by itself and trains', () => {
   write('esm.mjs', `import { init } from 'argmax';\n${SMALL}\nconst am = await init();\n` +
-    `const m = new am.Multiclass({ algo: 'cs' }).fit(X, y);\nconsole.log(Array.from(m.predict(X)).join(''), am.modelKind(m.save()));`);
+    `const m = new am.Multiclass({}).fit(X, y);\nconsole.log(Array.from(m.predict(X)).join(''), am.modelKind(m.save()));`);
   assert.equal(run('node', ['esm.mjs']).trim(), '0011 linear-multiclass');
 });
 
@@ -85,13 +85,13 @@ guarded('the installed package tags English with its pretrained tagger, from an 
 
 guarded('require in Node 20 gives the same API', () => {
   write('cjs.cjs', `const { init } = require('argmax');\n${SMALL}\ninit().then((am) => {\n` +
-    `  const m = new am.Multiclass({ algo: 'perceptron' }).fit(X, y);\n  console.log(Array.from(m.predict(X)).join(''));\n});`);
+    `  const m = new am.Multiclass({ trainer: 'perceptron' }).fit(X, y);\n  console.log(Array.from(m.predict(X)).join(''));\n});`);
   assert.equal(run('node', ['cjs.cjs']).trim(), '0011');
 });
 
 guarded('argmax/worker trains in a worker thread of the installed package', () => {
   write('worker.mjs', `import { init } from 'argmax';\nimport { trainInWorker } from 'argmax/worker';\n${SMALL}\n` +
-    `const am = await init();\nconst r = await trainInWorker({ model: 'Multiclass', options: { algo: 'cs' }, args: [X, y] });\n` +
+    `const am = await init();\nconst r = await trainInWorker({ model: 'Multiclass', options: {}, args: [X, y] });\n` +
     `console.log(Array.from(am.load(r.bytes).predict(X)).join(''), r.kind);`);
   assert.equal(run('node', ['worker.mjs']).trim(), '0011 linear-multiclass');
 });
@@ -100,7 +100,7 @@ guarded('TypeScript resolves the types for import and require (tsc --noEmit)', (
   write('consumer.mts', `import { init, type Argmax, type Multiclass } from 'argmax';
 import { TrainingWorker, type TrainingResult } from 'argmax/worker';
 const am: Argmax = await init();
-const model: Multiclass = new am.Multiclass({ algo: 'cs', C: 1 });
+const model: Multiclass = new am.Multiclass({ C: 1 });
 model.fit([[0, 0], [1, 1]], [0, 1], { onProgress: (p) => p.epoch < 10 });
 new am.DecisionTree().fit([[0], [1]], [3, 3], { allowSingleClass: true });
 const labels: Int32Array = model.predict([[0, 0]]);
@@ -109,12 +109,12 @@ const job = worker.train({ model: 'Multiclass', args: [[[0, 0]], [0]] });
 job.stop();
 const result: TrainingResult = await job;
 const bytes: Uint8Array = result.bytes;
-// @ts-expect-error: not an algorithm
-new am.Multiclass({ algo: 'nope' });
+// @ts-expect-error: not a trainer
+new am.Multiclass({ trainer: 'nope' });
 export { labels, bytes };
 `);
   write('consumer.cts', `import argmax = require('argmax');
-argmax.init().then((am) => { const m = new am.Multiclass({ algo: 'sgd', epochs: 3 }); m.dispose(); });
+argmax.init().then((am) => { const m = new am.Multiclass({ trainer: 'sgd', epochs: 3 }); m.dispose(); });
 `);
   write('tsconfig.json', JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [] },
@@ -173,7 +173,7 @@ const noChromium = () => (existsSync(chromium) ? false : `no Chromium at ${chrom
 
 guarded('a Vite 7 bundle finds the .wasm with no configuration and trains in the page', async (t) => {
   const out = viteBuild('vite-plain', `import { init } from 'argmax';\n${SMALL}\nconst am = await init();\n` +
-    `const m = new am.Multiclass({ algo: 'cs' }).fit(X, y);\ndocument.getElementById('out').textContent = 'main ' + Array.from(m.predict(X)).join('');`);
+    `const m = new am.Multiclass({}).fit(X, y);\ndocument.getElementById('out').textContent = 'main ' + Array.from(m.predict(X)).join('');`);
   const assets = execFileSync('ls', [join(out, 'assets')], { encoding: 'utf8' });
   assert.match(assets, /argmax-[\w-]+\.wasm/, 'the .wasm is emitted as an asset');
   if (noChromium()) { t.diagnostic(noChromium()); return; }
@@ -187,7 +187,7 @@ guarded('a Vite 7 bundle finds the .wasm with no configuration and trains in the
 
 guarded('argmax/worker in a Vite bundle trains off the main thread', async (t) => {
   const main = `import { init } from 'argmax';\nimport { TrainingWorker } from 'argmax/worker';\n${SMALL}\n` +
-    `const am = await init();\nconst r = await new TrainingWorker().train({ model: 'Multiclass', options: { algo: 'cs' }, args: [X, y] });\n` +
+    `const am = await init();\nconst r = await new TrainingWorker().train({ model: 'Multiclass', options: {}, args: [X, y] });\n` +
     `document.getElementById('out').textContent = 'worker ' + Array.from(am.load(r.bytes).predict(X)).join('');`;
   // Without configuration Vite bundles workers as iife, which allows no top-level await or dynamic import()
   // anywhere in the worker's module graph; until the wasm glue has none, module workers are the fallback.

@@ -20,8 +20,8 @@ const ndcgAt10 = (model, set = data) => {
 
 test('one worker trains the serial model, byte for byte', async () => {
   for (const options of [{ trainer: 'sgd', epochs: 3 }, { trainer: 'pegasos', lambda: 0.01, epochs: 3 },
-    { trainer: 'perceptron', epochs: 4 }, { algo: 'kendall', trainer: 'sgd', epochs: 2 },
-    { algo: 'f1', trainer: 'sgd', epochs: 2 }, { rff: 8, epochs: 2 }, {}]) {
+    { trainer: 'perceptron', epochs: 4 }, { measure: 'kendall', trainer: 'sgd', epochs: 2 },
+    { measure: 'f1', trainer: 'sgd', epochs: 2 }, { rff: 8, epochs: 2 }, {}]) {
     const serial = new am.Ranker(options).fit(data);
     const reports = [];
     const mixed = await new am.Ranker(options).fit(data, { workers: 1, onProgress: (p) => { reports.push(p); } });
@@ -64,14 +64,14 @@ test('bad input rejects the fit with the library message; the module keeps worki
     new RegExp(`queries\\[2\\]\\.relevance has ${data[2].relevance.length - 1} values for ${data[2].relevance.length} documents`));
   await assert.rejects(new am.Ranker({ trainer: 'cutting-plane' }).fit(data, { workers: 2 }),
     /training on several workers needs an online trainer \(trainer sgd, pegasos or perceptron\), not trainer 'cutting-plane'/);
-  await assert.rejects(new am.Ranker({ algo: 'kendall' }).fit(data, { workers: 2 }), /not trainer auto \(cutting-plane for algo 'kendall'\)/);
-  await assert.rejects(new am.Ranker({ algo: 'pointwise' }).fit(data, { workers: 1 }), /needs an online trainer .* not algo 'pointwise'/);
+  await assert.rejects(new am.Ranker({ measure: 'kendall' }).fit(data, { workers: 2 }), /not trainer auto \(cutting-plane for measure 'kendall'\)/);
+  await assert.rejects(new am.Ranker({ loss: 'squared' }).fit(data, { workers: 1 }), /needs an online trainer .* not loss 'squared'/);
   await assert.rejects(new am.Ranker().fit(data.slice(0, 3), { workers: 5 }),
     /worker [45] of 5 has no learnable queries: 3 learnable queries feed at most 3 workers/);
   await assert.rejects(new am.Ranker().fit(data, { valid: data, workers: 2 }), /validation \(Ranker fit with valid\) trains on one thread/);
   await assert.rejects(new am.Ranker().fit(data, { workers: 0 }), RangeError);
   // 'auto' trains small sets, validation and the trainers that cannot mix on this thread.
-  for (const [options, fitOptions] of [[{}, {}], [{ algo: 'kendall' }, {}], [{ epochs: 3 }, { valid: data.slice(0, 30) }]]) {
+  for (const [options, fitOptions] of [[{}, {}], [{ measure: 'kendall' }, {}], [{ epochs: 3 }, { valid: data.slice(0, 30) }]]) {
     const auto = await new am.Ranker(options).fit(data, { workers: 'auto', ...fitOptions });
     assert.deepEqual(auto.save(), new am.Ranker(options).fit(data, fitOptions).save(), JSON.stringify(options));
   }

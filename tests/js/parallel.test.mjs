@@ -25,7 +25,7 @@ const { sentences, tags } = corpus(300, 7);
 const accuracy = (tagger) => am.metrics.sequences(tags, tagger.tag(sentences)).tokenAccuracy;
 
 test('one worker trains the serial model, byte for byte', async () => {
-  for (const options of [{ epochs: 4 }, { algo: 'ssvm', lambda: 0.01, epochs: 3 }, { algo: 'crf', solver: 'sgd', epochs: 2 }]) {
+  for (const options of [{ epochs: 4 }, { trainer: 'pegasos', loss: 'hinge', lambda: 0.01, epochs: 3 }, { trainer: 'sgd', loss: 'log', epochs: 2 }]) {
     const serial = new am.SequenceTagger(options).fit(sentences, tags);
     const reports = [];
     const mixed = await new am.SequenceTagger(options).fit(sentences, tags, { workers: 1, onProgress: (p) => { reports.push(p); } });
@@ -41,7 +41,7 @@ test('one worker trains the serial model, byte for byte', async () => {
   assert.deepEqual(warmMixed.save(), warmSerial.save());
   // Numeric sequences too.
   const x = sentences.slice(0, 100).map((s) => s.map((w) => { const k = Number(w.slice(1)); return [k % 4, k >> 2, 1]; }));
-  const options = { algo: 'ssvm', epochs: 3, lambda: 0.001 };
+  const options = { trainer: 'pegasos', loss: 'hinge', epochs: 3, lambda: 0.001 };
   const serial = new am.DenseSequenceTagger(options).fit(x, tags.slice(0, 100));
   const mixed = await new am.DenseSequenceTagger(options).fit(x, tags.slice(0, 100), { workers: 1 });
   assert.deepEqual(mixed.save(), serial.save());
@@ -57,9 +57,9 @@ test('two and three workers learn the task, the same model on every run', async 
   }
 });
 
-test('two workers share one feature index: with min_count and from a warm start too', async () => {
+test('two workers share one feature index: with minCount and from a warm start too', async () => {
   const base = new am.SequenceTagger({ epochs: 2 }).fit(sentences.slice(0, 100), tags.slice(0, 100));
-  for (const [options, fitOptions] of [[{ epochs: 5, min_count: 3 }, {}], [{ epochs: 3 }, { warmStart: base }]]) {
+  for (const [options, fitOptions] of [[{ epochs: 5, minCount: 3 }, {}], [{ epochs: 3 }, { warmStart: base }]]) {
     const a = await new am.SequenceTagger(options).fit(sentences, tags, { workers: 2, ...fitOptions });
     const b = await new am.SequenceTagger(options).fit(sentences, tags, { workers: 2, ...fitOptions });
     assert.deepEqual(a.save(), b.save(), JSON.stringify(options));
@@ -83,7 +83,7 @@ test('a worker that fails rejects the fit with its message and ends every worker
     /worker [45] of 5 has no training sequences: 3 sequences feed at most 3 workers/);
   assert.equal(started.length - before, 5);
   await allExited(started.slice(before));
-  await assert.rejects(new am.SequenceTagger({ algo: 'crf' }).fit(sentences, tags, { workers: 2 }), /needs an online trainer/);
+  await assert.rejects(new am.SequenceTagger({ trainer: 'lbfgs', loss: 'log' }).fit(sentences, tags, { workers: 2 }), /needs an online trainer/);
   await assert.rejects(new am.SequenceTagger({ l1: 0.1 }).fit(sentences, tags, { workers: 2 }), /l1 cannot be used/);
   await assert.rejects(new am.SequenceTagger().fit(sentences, tags, { workers: 0 }), RangeError);
 });

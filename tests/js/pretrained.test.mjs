@@ -97,19 +97,19 @@ test('CLI: argmax tag reads plain text or one token per line, with a shipped or 
   assert.match(argmax(['tag', '--model', notTagger], text).stderr, /is not a token tagger/);
 });
 
-test('compact options from JS: l1 and weight_bits make a smaller model that loads to the same tags', () => {
+test('compact options from JS: l1 and weightBits make a smaller model that loads to the same tags', () => {
   const sentences = [], tags = [];
   for (let i = 0; i < 60; ++i) {
     sentences.push([['the', 'a'][i % 2], ['dog', 'cat', 'car'][i % 3], ['runs', 'eats'][i % 2], `x${i}`]);
     tags.push(['DET', 'NOUN', 'VERB', 'X']);
   }
-  const full = new am.SequenceTagger({ algo: 'ssvm', epochs: 5 }).fit(sentences, tags);
-  const small = new am.SequenceTagger({ algo: 'ssvm', epochs: 5, l1: 0.01, weight_bits: 8 }).fit(sentences, tags);
-  assert.deepEqual(small.options.weight_bits, 8);
+  const full = new am.SequenceTagger({ trainer: 'sgd', loss: 'hinge', epochs: 5 }).fit(sentences, tags);
+  const small = new am.SequenceTagger({ trainer: 'sgd', loss: 'hinge', epochs: 5, l1: 0.01, weightBits: 8 }).fit(sentences, tags);
+  assert.deepEqual(small.options.weightBits, 8);
   assert.ok(small.save().length < full.save().length / 2, `${small.save().length} against ${full.save().length} bytes`);
   const again = am.load(small.save());
   assert.deepEqual(again.tag(sentences), small.tag(sentences));
   assert.deepEqual(again.save(), small.save());
-  assert.throws(() => new am.SequenceTagger({ weight_bits: 12 }).fit(sentences, tags), /weight bits must be 8, 16 or 32/);
+  assert.throws(() => new am.SequenceTagger({ weightBits: 12 }).fit(sentences, tags), /weight bits must be 8, 16 or 32/);
   for (const m of [full, small, again]) m.dispose();
 });

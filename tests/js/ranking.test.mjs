@@ -31,10 +31,13 @@ const allScores = (model, qs) => qs.flatMap((q) => Array.from(model.score(q.feat
 
 test('every surrogate learns a linear ranking (held-out NDCG@10 > 0.9)', () => {
   for (const algo of ['ndcg', 'kendall', 'f1', 'fbeta', 'precision@k', 'recall@k', 'balanced', 'pointwise']) {
-    const model = new am.Ranker({ algo, k: algo.endsWith('@k') ? 3 : 10, epochs: 10, seed: 3 }).fit(train);
+    const task = algo === 'pointwise' ? { loss: 'squared' } : { measure: algo };
+    const model = new am.Ranker({ ...task, k: algo.endsWith('@k') ? 3 : 10, epochs: 10, seed: 3 }).fit(train);
     const r = am.metrics.ranking(allScores(model, test_), test_);
     assert.ok(r.ndcg[9] > 0.9, `${algo}: NDCG@10 ${r.ndcg[9]}`);
-    assert.equal(model.algorithm, algo);
+    if (algo === 'pointwise') assert.equal(model.options.loss, 'squared');
+    else assert.deepEqual([model.options.measure, model.options.loss], [algo, 'hinge']);
+    assert.equal(typeof model.trainer, 'string');
     // reversed weights rank far worse: the measure is not trivially high
     const reversed = test_.flatMap((q) => Array.from(model.score(q.features), (x) => -x));
     assert.ok(am.metrics.ranking(reversed, test_).ndcg[9] < r.ndcg[9] - 0.2, algo);
@@ -43,7 +46,7 @@ test('every surrogate learns a linear ranking (held-out NDCG@10 > 0.9)', () => {
 });
 
 test('rank is the score order, best first; ties keep the input order', () => {
-  const model = new am.Ranker({ algo: 'ndcg', epochs: 5 }).fit(train);
+  const model = new am.Ranker({ measure: 'ndcg', epochs: 5 }).fit(train);
   const X = test_[0].features, s = model.score(X), order = Array.from(model.rank(X));
   assert.deepEqual([...order].sort((a, b) => a - b), X.map((_, i) => i));
   for (let p = 1; p < order.length; ++p) assert.ok(s[order[p - 1]] >= s[order[p]]);
@@ -52,7 +55,7 @@ test('rank is the score order, best first; ties keep the input order', () => {
 });
 
 test('save and load give the same scores; am.load knows the kind', () => {
-  const model = new am.Ranker({ algo: 'kendall', epochs: 4, seed: 9 }).fit(train);
+  const model = new am.Ranker({ measure: 'kendall', epochs: 4, seed: 9 }).fit(train);
   const bytes = model.save();
   assert.equal(am.modelKind(bytes), 'ranking');
   const again = am.load(bytes);
@@ -98,8 +101,8 @@ test('a ranker on random features learns a ranking no linear score gives; the ma
   });
   const train = centred(150), heldOut = centred(80);
   const ndcg = (model) => am.metrics.ranking(allScores(model, heldOut), heldOut).ndcg[9];
-  const rff = new am.Ranker({ algo: 'ndcg', epochs: 20, rff: 200, gamma: 3 }).fit(train);
-  const linear = new am.Ranker({ algo: 'ndcg', epochs: 20 }).fit(train);
+  const rff = new am.Ranker({ measure: 'ndcg', epochs: 20, rff: 200, gamma: 3 }).fit(train);
+  const linear = new am.Ranker({ measure: 'ndcg', epochs: 20 }).fit(train);
   assert.ok(ndcg(rff) > ndcg(linear) + 0.1, `rff ${ndcg(rff)}, linear ${ndcg(linear)}`);
   assert.equal(rff.options.rff, 200);
   assert.equal(rff.weights.length, 200);
@@ -194,7 +197,7 @@ test('a whole-set F1 ranker warns when it separates its training set worse than 
   for (const [name, draw] of Object.entries(sets)) {
     const X = [], y = [];
     for (let i = 0; i < 600; ++i) { const [x, label] = draw(); X.push(x); y.push(label); }
-    const model = new am.Ranker({ algo: 'f1' }).fit([{ features: X, relevance: y }]);
+    const model = new am.Ranker({ measure: 'f1' }).fit([{ features: X, relevance: y }]);
     const P = y.filter((v) => v > 0).length;
     const means = [0, 1, 2].map((j) => X.reduce((a, x, i) => a + x[j] * (y[i] > 0 ? 1 / P : -1 / (X.length - P)), 0));
     const byMeans = bestF1(X.map((x) => x.reduce((a, v, j) => a + v * means[j], 0)), y);
@@ -215,7 +218,8 @@ test('readLetor parses queries and names the bad line; errors leave the module u
   assert.deepEqual(d.qids, ['5', '5', '9']);
   assert.deepEqual(Array.from(d.queryOffsets), [0, 2, 3]);
   assert.throws(() => am.io.readLetor('1 qid:1 1:1\n1 1:1\n'), /line 2: expected 'qid:<id>'/);
-  assert.throws(() => new am.Ranker({ algo: 'listnet' }), TypeError);
+  assert.throws(() => new am.Ranker({ measure: 'listnet' }), TypeError);
+  assert.throws(() => new am.Ranker({ algo: 'ndcg' }), /renamed in 0\.2\.0: use 'trainer'.*'measure'/);
   assert.throws(() => new am.Ranker({ bogus: 1 }), /unknown option 'bogus'/);
   assert.throws(() => new am.Ranker().fit([{ features: [[1], [2]], relevance: [0, 0] }]), /lacks a relevant document/);
   assert.throws(() => new am.Ranker().fit([{ features: [[1], [2]], relevance: [1] }]), RangeError);
@@ -234,7 +238,8 @@ test('CLI: train ranking, eval prints ndcg@1,3,5,10 and map, predict prints scor
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   const last = (out) => JSON.parse(out.trim().split('\n').at(-1));
   for (const algo of ['ndcg', 'kendall', 'f1', 'pointwise']) {
-    const t = run('train', 'ranking', '--train', trainFile, '--model', model, '--algo', algo, '--set', 'epochs=5', '--json');
+    const task = algo === 'pointwise' ? 'loss=squared' : `measure=${algo}`;
+    const t = run('train', 'ranking', '--train', trainFile, '--model', model, '--set', task, '--set', 'epochs=5', '--json');
     assert.equal(t.status, 0, t.stderr);
     assert.equal(last(t.stdout).n, 120);
     const e = run('eval', '--model', model, '--data', validFile, '--json');
@@ -251,14 +256,15 @@ test('CLI: train ranking, eval prints ndcg@1,3,5,10 and map, predict prints scor
   const p = run('predict', '--model', model, '--data', validFile);
   assert.equal(p.stdout.trim().split('\n').length, test_.reduce((n, q) => n + q.features.length, 0));
   assert.match(run('train', 'ranking', '--help').stdout, /psi=/);
-  assert.match(run('train', 'ranking', '--train', trainFile, '--model', model, '--algo', 'listnet').stderr, /unknown algorithm 'listnet'/);
+  assert.match(run('train', 'ranking', '--train', trainFile, '--model', model, '--set', 'measure=listnet').stderr, /measure/);
+  assert.match(run('train', 'ranking', '--train', trainFile, '--model', model, '--algo', 'ndcg').stderr, /--algo was replaced in 0\.2\.0/);
 });
 
 test('a Ranker trained in the worker equals the one trained here, byte for byte', async () => {
   const { TrainingWorker } = await import('../../bindings/js/worker.js');
   const worker = new TrainingWorker();
   try {
-    const options = { algo: 'ndcg', epochs: 5, k: 10, seed: 1 };
+    const options = { measure: 'ndcg', epochs: 5, k: 10, seed: 1 };
     const reports = [];
     const result = await worker.train({ model: 'Ranker', options, args: [train] }, { onProgress: (p) => { reports.push(p.epoch); } });
     const local = new am.Ranker(options).fit(train);

@@ -70,9 +70,9 @@ test('models save to bytes and load back with the same predictions', () => {
 });
 
 test('trees: NaN follows the documented rule, categorical features, pruning trace', () => {
-  const tree = new am.DecisionTree({ max_depth: 1 }).fit([[0.1], [0.2], [0.3], [0.9], [NaN]], [0, 0, 0, 1, 0]);
+  const tree = new am.DecisionTree({ maxDepth: 1 }).fit([[0.1], [0.2], [0.3], [0.9], [NaN]], [0, 0, 0, 1, 0]);
   assert.equal(tree.predict([[NaN]])[0], 0);   // the heavier child
-  const cat = new am.DecisionTree({ max_depth: 1, categorical: [0] }).fit([[1], [2], [3], [1], [2], [3]], [0, 1, 0, 0, 1, 0]);
+  const cat = new am.DecisionTree({ maxDepth: 1, categorical: [0] }).fit([[1], [2], [3], [1], [2], [3]], [0, 1, 0, 0, 1, 0]);
   assert.deepEqual(Array.from(cat.predict([[1], [2], [3]])), [0, 1, 0]);
   assert.equal(am.DecisionTree.options().find((s) => s.name === 'categorical').type, 'integers');
   assert.throws(() => new am.DecisionTree({ categorical: [0.5] }), /option 'categorical' must hold integers/);
@@ -82,11 +82,11 @@ test('trees: NaN follows the documented rule, categorical features, pruning trac
   // The binary tree learner of a reduction takes them too: one question x = 2 separates each class.
   const X3 = [[1], [2], [3], [1], [2], [3]], y3 = [10, 20, 10, 10, 20, 10];
   const ova = (learnerOptions) => new am.Reduction({ reduction: 'ova', learner: 'tree', learnerOptions }).fit(X3, y3);
-  assert.deepEqual(Array.from(ova({ max_depth: 1, categorical: [0] }).predict(X3)), y3);
-  assert.notDeepEqual(Array.from(ova({ max_depth: 1 }).predict(X3)), y3);
+  assert.deepEqual(Array.from(ova({ maxDepth: 1, categorical: [0] }).predict(X3)), y3);
+  assert.notDeepEqual(Array.from(ova({ maxDepth: 1 }).predict(X3)), y3);
   const noisy = clusters(200, 5);
   noisy.y = noisy.y.map((l, i) => (i % 7 === 0 ? 10 : l));
-  const pruned = new am.DecisionTree({ prune: true, cv_folds: 4 }).fit(noisy.X, noisy.y);
+  const pruned = new am.DecisionTree({ prune: true, cvFolds: 4 }).fit(noisy.X, noisy.y);
   const p = pruned.pruning;
   assert.ok(p && p.lambdas.length >= 2);
   assert.equal(p.cvError.length, p.lambdas.length);
@@ -158,7 +158,7 @@ test('binary learners on their own; bad input is a clear JS error and the module
   assert.deepEqual(Array.from(new am.Reduction().fit(X, y).predict(X)), y);
 });
 
-test('CLI: train multiclass with reduction algorithms and train/eval multilabel', async () => {
+test('CLI: train multiclass with reduction methods and train/eval multilabel', async () => {
   const { execFileSync } = await import('node:child_process');
   const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
   const { tmpdir } = await import('node:os');
@@ -168,13 +168,13 @@ test('CLI: train multiclass with reduction algorithms and train/eval multilabel'
   const run = (...args) => execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   writeFileSync(join(dir, 'mc.svm'), X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');
   for (const [algo, ...set] of [['ova', '--set', 'learner=logistic', '--set', 'C=10'], ['allpairs'], ['ecoc', '--set', 'code=exhaustive'],
-    ['tree', '--set', 'max_depth=3'], ['adaboost-mh', '--set', 'rounds=20']]) {
+    ['tree', '--set', 'maxDepth=3'], ['adaboost-mh', '--set', 'rounds=20']]) {
     const model = join(dir, `${algo}.bin`);
-    const summary = JSON.parse(run('train', 'multiclass', '--algo', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--json'));
+    const summary = JSON.parse(run('train', 'multiclass', '--method', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--json'));
     assert.equal(summary.accuracy, 1, algo);
     assert.equal(JSON.parse(run('eval', '--model', model, '--data', join(dir, 'mc.svm'), '--json')).accuracy, 1, algo);
   }
-  assert.throws(() => run('train', 'multiclass', '--algo', 'ova', '--set', 'rounds=3', '--train', join(dir, 'mc.svm'), '--model', join(dir, 'x.bin')),
+  assert.throws(() => run('train', 'multiclass', '--method', 'ova', '--set', 'rounds=3', '--train', join(dir, 'mc.svm'), '--model', join(dir, 'x.bin')),
     /unknown option 'rounds'/);
   let s = 7;
   const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
@@ -186,7 +186,7 @@ test('CLI: train multiclass with reduction algorithms and train/eval multilabel'
   writeFileSync(join(dir, 'ml.svm'), lines.join('\n') + '\n');
   for (const [algo, ...set] of [['br', '--set', 'C=100'], ['adaboost-mh', '--set', 'rounds=20']]) {
     const model = join(dir, `ml-${algo}.bin`);
-    run('train', 'multilabel', '--algo', algo, ...set, '--train', join(dir, 'ml.svm'), '--model', model, '--json');
+    run('train', 'multilabel', '--method', algo, ...set, '--train', join(dir, 'ml.svm'), '--model', model, '--json');
     const text = run('eval', '--model', model, '--data', join(dir, 'ml.svm'));
     for (const key of ['hamming_loss', 'micro_f1', 'subset_accuracy']) assert.match(text, new RegExp(`^${key}\\s+[0-9.]+$`, 'm'), `${algo} ${key}`);
     const r = JSON.parse(run('eval', '--model', model, '--data', join(dir, 'ml.svm'), '--json'));

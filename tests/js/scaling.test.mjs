@@ -25,8 +25,8 @@ const scaled = X.map((r) => r.map((v, j) => (v - lo[j]) / (hi[j] - lo[j])));
 const close = (a, b, what) => a.forEach((v, i) => assert.ok(Math.abs(v - b[i]) <= 2e-3 + 1e-3 * Math.abs(b[i]), `${what} ${i}: ${v} vs ${b[i]}`));
 
 test('scale=minmax scores raw rows as a model trained on hand-scaled rows, and survives save/load', () => {
-  const model = new am.Multiclass({ algo: 'cs', scale: 'minmax' }).fit(X, y);
-  const plain = new am.Multiclass({ algo: 'cs' }).fit(scaled, y);
+  const model = new am.Multiclass({ scale: 'minmax' }).fit(X, y);
+  const plain = new am.Multiclass({}).fit(scaled, y);
   close(Array.from(model.scores(X)), Array.from(plain.scores(scaled)), 'multiclass score');
   const again = am.load(model.save());
   assert.deepEqual(Array.from(again.scores(X)), Array.from(model.scores(X)));
@@ -45,17 +45,17 @@ test('scale=minmax scores raw rows as a model trained on hand-scaled rows, and s
 
   const q = (rows) => [{ features: rows.slice(0, 75), relevance: y.slice(0, 75).map((c) => (c === 0 ? 1 : -1)) },
     { features: rows.slice(75), relevance: y.slice(75).map((c) => (c === 0 ? 1 : -1)) }];
-  const ranker = new am.Ranker({ algo: 'f1', scale: 'minmax' }).fit(q(X));
-  const rankerPlain = new am.Ranker({ algo: 'f1' }).fit(q(scaled));
+  const ranker = new am.Ranker({ measure: 'f1', scale: 'minmax' }).fit(q(X));
+  const rankerPlain = new am.Ranker({ measure: 'f1' }).fit(q(scaled));
   close(Array.from(ranker.score(X)), Array.from(rankerPlain.score(scaled)), 'ranking score');
   ranker.dispose(), rankerPlain.dispose();
 });
 
 test('a bad scale value, or scale with a tree learner, is a clear error', () => {
-  assert.throws(() => new am.Multiclass({ algo: 'cs', scale: 'log' }), /option 'scale' must be one of auto, none, minmax, standard/);
+  assert.throws(() => new am.Multiclass({ scale: 'log' }), /option 'scale' must be one of auto, none, minmax, standard/);
   assert.throws(() => new am.Reduction({ reduction: 'ova', learner: 'tree', scale: 'standard' }).fit(X, y),
     /scale needs a linear learner; 'tree'/);
-  const ok = new am.Multiclass({ algo: 'cs', scale: 'standard' }).fit(X, y);  // the module keeps working
+  const ok = new am.Multiclass({ scale: 'standard' }).fit(X, y);  // the module keeps working
   assert.equal(ok.classes, 3);
   ok.dispose();
 });
@@ -66,7 +66,7 @@ test('the CLI takes --set scale=minmax', () => {
   writeFileSync(file, X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');
   const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const t = run('train', 'multiclass', '--train', file, '--model', model, '--algo', 'cs', '--set', 'scale=minmax', '--json');
+  const t = run('train', 'multiclass', '--train', file, '--model', model, '--set', 'scale=minmax', '--json');
   assert.equal(t.status, 0, t.stderr);
   const saved = am.load(readFileSync(model));
   assert.equal(saved.options.scale, 'minmax');
@@ -74,7 +74,7 @@ test('the CLI takes --set scale=minmax', () => {
   // rows (scaled, not centred)
   const sparse = { offsets: new Int32Array(X.length + 1).map((_, i) => 2 * i), indices: new Int32Array(2 * X.length).map((_, p) => p % 2),
     values: Float32Array.from(X.flat()), cols: 2 };
-  const api = new am.Multiclass({ algo: 'cs', scale: 'minmax' }).fit(sparse, y);
+  const api = new am.Multiclass({ scale: 'minmax' }).fit(sparse, y);
   assert.deepEqual(Array.from(saved.predict(X)), Array.from(api.predict(X)));
   const e = run('eval', '--model', model, '--data', file, '--json');
   const correct = Array.from(api.predict(X)).filter((p, i) => p === y[i]).length;
@@ -84,11 +84,11 @@ test('the CLI takes --set scale=minmax', () => {
 
 test('the default scale=auto trains features ×128 as the features in [-1, 1], and leaves those alone', () => {
   const unit = scaled.map((r) => r.map((v) => 2 * v - 1)), times = unit.map((r) => r.map((v) => 128 * v));
-  const a = new am.Multiclass({ algo: 'cs' }).fit(unit, y), b = new am.Multiclass({ algo: 'cs' }).fit(times, y);
+  const a = new am.Multiclass({}).fit(unit, y), b = new am.Multiclass({}).fit(times, y);
   assert.equal(b.options.scale, 'auto');
   assert.equal(b.training.iterations, a.training.iterations);
   close(Array.from(b.scores(times)), Array.from(a.scores(unit)), 'score');
-  const none = new am.Multiclass({ algo: 'cs', scale: 'none' }).fit(unit, y);  // [-1, 1]: auto is the identity
+  const none = new am.Multiclass({ scale: 'none' }).fit(unit, y);  // [-1, 1]: auto is the identity
   assert.deepEqual(none.scores(unit), a.scores(unit));
   for (const m of [a, b, none]) m.dispose();
 });

@@ -25,11 +25,18 @@ function corpus(m, seed = 1) {
 const train = corpus(150), heldOut = corpus(40, 7);
 
 test('every trainer learns the toy language', () => {
-  for (const algo of ['perceptron', 'ssvm', 'ssvm-slack', 'crf', 'softmax-margin']) {
-    const tagger = new am.SequenceTagger({ algo, epochs: 10, ...(algo.startsWith('ssvm') ? { lambda: 0.001 } : { c2: 0.01 }) });
+  for (const options of [
+    { trainer: 'perceptron', epochs: 10 },
+    { trainer: 'pegasos', loss: 'hinge', lambda: 0.001, epochs: 10 },
+    { trainer: 'pegasos', loss: 'slack', lambda: 0.001, epochs: 10 },
+    { trainer: 'lbfgs', loss: 'log', c2: 0.01 },
+    { trainer: 'lbfgs', loss: 'softmax-margin', c2: 0.01 },
+  ]) {
+    const tagger = new am.SequenceTagger(options);
     tagger.fit(train.sentences, train.tags);
+    assert.equal(tagger.trainer, options.trainer);
     const r = am.metrics.sequences(heldOut.tags, tagger.tag(heldOut.sentences));
-    assert.ok(r.tokenAccuracy > 0.97, `${algo}: ${r.tokenAccuracy}`);
+    assert.ok(r.tokenAccuracy > 0.97, `${JSON.stringify(options)}: ${r.tokenAccuracy}`);
     tagger.dispose();
   }
 });
@@ -42,7 +49,7 @@ test('tag takes one sentence or many; labels come back as strings', () => {
 });
 
 test('marginals sum to one, n-best is ordered and starts with the Viterbi path', () => {
-  const tagger = new am.SequenceTagger({ algo: 'crf' }).fit(train.sentences, train.tags);
+  const tagger = new am.SequenceTagger({ trainer: 'lbfgs', loss: 'log' }).fit(train.sentences, train.tags);
   const sentence = ['the', 'can', 'can', 'run'];
   const m = tagger.marginals(sentence);
   assert.equal(m.probabilities.length, 4);
@@ -95,7 +102,9 @@ test('custom templates, progress and cancellation', () => {
 });
 
 test('options and inputs are validated with clear errors', () => {
-  assert.throws(() => new am.SequenceTagger({ algo: 'hmm' }), /unknown sequence algorithm 'hmm'/);
+  assert.throws(() => new am.SequenceTagger({ trainer: 'hmm' }), /unknown trainer 'hmm'/);
+  assert.throws(() => new am.SequenceTagger({ algo: 'crf' }), /renamed in 0\.2\.0: use 'trainer'/);
+  assert.throws(() => new am.SequenceTagger({ trainer: 'perceptron', C: 1 }), /unknown option 'C'/);
   assert.throws(() => new am.SequenceTagger({ epochs: 0 }), /epochs/);
   assert.throws(() => new am.SequenceTagger({ nope: 1 }), /unknown option 'nope'/);
   assert.throws(() => new am.SequenceTagger({ features: 'lower[0] wrd[1]' }).fit(train.sentences, train.tags), /unknown attribute 'wrd'/);
@@ -285,15 +294,15 @@ test('global features: trained with the chain, tag by reranking, saved with the 
   assert.deepEqual(loaded.tag(data.sentences), global.tag(data.sentences));
   assert.deepEqual(loaded.save(), global.save());
 
-  const letters = new am.SequenceTagger({ templates: 'word[0]', global: 'lexicon', global_words: ['ab', 'ba'] })
+  const letters = new am.SequenceTagger({ templates: 'word[0]', global: 'lexicon', globalWords: ['ab', 'ba'] })
     .fit([['x', 'y'], ['y', 'x']], [['a', 'b'], ['b', 'a']]);
-  assert.equal(letters.options.global_words, 'ab ba');
+  assert.equal(letters.options.globalWords, 'ab ba');
   assert.throws(() => new am.SequenceTagger({ global: 'lexicon' }).fit(data.sentences, data.tags), /'lexicon' needs its word list/);
-  assert.throws(() => new am.SequenceTagger({ global: 'has', algo: 'crf' }).fit(data.sentences, data.tags), /algo=perceptron or algo=ssvm/);
+  assert.throws(() => new am.SequenceTagger({ global: 'has', trainer: 'lbfgs', loss: 'log' }).fit(data.sentences, data.tags), /global features are trained by the perceptron or by sgd or pegasos on the hinge loss, not lbfgs/);
   assert.throws(() => new am.SequenceTagger({ global: 'has', candidates: 0 }).fit(data.sentences, data.tags), /candidates/);
   assert.throws(() => new am.SequenceTagger({ global: 'verbs' }).fit(data.sentences, data.tags), /unknown global feature template 'verbs'/);
   assert.throws(() => new am.SequenceTagger({ global: 5 }), /option 'global' must be/);
-  assert.throws(() => new am.SequenceTagger({ global: 'lexicon', global_words: ['two words'] }), /option 'global_words' must be/);
+  assert.throws(() => new am.SequenceTagger({ global: 'lexicon', globalWords: ['two words'] }), /option 'globalWords' must be/);
   for (const m of [chain, global, loaded, letters]) m.dispose();
 
   const { spawnSync } = await import('node:child_process');

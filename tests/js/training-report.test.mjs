@@ -27,12 +27,12 @@ const { X, y } = overlapping(150);
 
 test('a capped Crammer–Singer fit says so: training report, warning and the final onProgress call', () => {
   const calls = [];
-  const model = new am.Multiclass({ algo: 'cs', max_iter: 1, bias: 1 }).fit(X, y, { onProgress: (p) => { calls.push(p); } });
+  const model = new am.Multiclass({ maxIter: 1, bias: 1 }).fit(X, y, { onProgress: (p) => { calls.push(p); } });
   const t = model.training;
   assert.equal(t.converged, false);
   assert.equal(t.iterations, 1);
   assert.ok(t.gap > t.tolerance);
-  assert.match(t.warning, /^stopped at max_iter=1 with KKT violation .*; scale the features or raise max_iter$/);
+  assert.match(t.warning, /^stopped at maxIter=1 with KKT violation .*; scale the features or raise maxIter$/);
   assert.equal(calls.length, 2);  // one epoch, then the final report
   const last = calls.at(-1);
   assert.equal(last.final, true);
@@ -44,7 +44,7 @@ test('a capped Crammer–Singer fit says so: training report, warning and the fi
 
 test('a fit that meets its tolerance has no warning', () => {
   const calls = [];
-  const model = new am.Multiclass({ algo: 'cs', max_iter: 100000, bias: 1 }).fit(X, y, { onProgress: (p) => { calls.push(p); } });
+  const model = new am.Multiclass({ maxIter: 100000, bias: 1 }).fit(X, y, { onProgress: (p) => { calls.push(p); } });
   assert.equal(model.training.converged, true);
   assert.ok(model.training.gap <= model.training.tolerance);
   assert.equal(model.training.warning, undefined);
@@ -52,7 +52,7 @@ test('a fit that meets its tolerance has no warning', () => {
   assert.equal(calls.at(-1).converged, true);
   assert.equal(calls.filter((p) => p.final).length, 1);
   // Fixed-epoch trainers count as converged; loaded models carry no report.
-  const sgd = new am.Multiclass({ algo: 'sgd' }).fit(X, y);
+  const sgd = new am.Multiclass({ trainer: 'sgd' }).fit(X, y);
   assert.equal(sgd.training.converged, true);
   assert.equal(am.load(sgd.save()).training, undefined);
   model.dispose(), sgd.dispose();
@@ -74,8 +74,8 @@ test('cutting-plane, bcfw and cs reach the same objective on one multiclass prob
     return f;
   };
   const values = [];
-  for (const [algo, eps] of [['cs', 1e-5], ['cutting-plane', 1e-6], ['bcfw', 1e-5]]) {
-    const model = new am.Multiclass({ algo, eps, max_iter: 100000, bias: 1 }).fit(Xs, small.y);
+  for (const [algo, eps] of [['dcd', 1e-5], ['cutting-plane', 1e-6], ['bcfw', 1e-5]]) {
+    const model = new am.Multiclass({ trainer: algo, eps, maxIter: 100000, bias: 1 }).fit(Xs, small.y);
     assert.equal(model.training.converged, true, algo);
     values.push(objective(model));
     model.dispose();
@@ -84,23 +84,23 @@ test('cutting-plane, bcfw and cs reach the same objective on one multiclass prob
 });
 
 test('reductions and binary learners report their binary problems', () => {
-  const capped = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { max_iter: 1 } }).fit(X, y);
+  const capped = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { maxIter: 1 } }).fit(X, y);
   assert.equal(capped.training.converged, false);
-  assert.match(capped.training.warning, /^stopped at max_iter=1 with projected-gradient gap .* \(\d of 3 binary problems\)$/);
-  const done = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { max_iter: 100000 } }).fit(X, y);
+  assert.match(capped.training.warning, /^stopped at maxIter=1 with projected-gradient gap .* \(\d of 3 binary problems\)$/);
+  const done = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { maxIter: 100000 } }).fit(X, y);
   assert.equal(done.training.converged, true);
   assert.equal(done.training.warning, undefined);
   const signs = y.map((c) => (c === 0 ? 1 : -1));
-  const lr = new am.BinaryClassifier({ learner: 'logistic', max_iter: 1, tol: 1e-9 }).fit(X, signs);
+  const lr = new am.BinaryClassifier({ learner: 'logistic', maxIter: 1, eps: 1e-9 }).fit(X, signs);
   assert.equal(lr.training.converged, false);
-  assert.match(lr.training.warning, /^stopped at max_iter=1 with relative gradient norm/);
+  assert.match(lr.training.warning, /^stopped at maxIter=1 with relative gradient norm/);
   capped.dispose(), done.dispose(), lr.dispose();
 });
 
 test('the exact solvers check C and eps', () => {
-  assert.throws(() => new am.Multiclass({ algo: 'cutting-plane', C: 0 }), RangeError);
-  assert.throws(() => new am.Multiclass({ algo: 'bcfw', eps: -1 }), RangeError);
-  assert.throws(() => new am.Ranker({ algo: 'f1', C: -1 }), RangeError);
+  assert.throws(() => new am.Multiclass({ trainer: 'cutting-plane', C: 0 }), RangeError);
+  assert.throws(() => new am.Multiclass({ trainer: 'bcfw', eps: -1 }), RangeError);
+  assert.throws(() => new am.Ranker({ measure: 'f1', C: -1 }), RangeError);
 });
 
 test('whole-set F1 trains by cutting plane by default; a group without negatives is an error', () => {
@@ -112,7 +112,7 @@ test('whole-set F1 trains by cutting plane by default; a group without negatives
     features.push([rand() + (positive ? 1.2 : 0), rand()]);
     relevance.push(positive ? 1 : 0);
   }
-  const ranker = new am.Ranker({ algo: 'f1', C: 100 }).fit([{ features, relevance }]);
+  const ranker = new am.Ranker({ measure: 'f1', C: 100 }).fit([{ features, relevance }]);
   assert.equal(ranker.options.trainer, 'auto');
   assert.equal(ranker.training.converged, true);
   assert.equal(ranker.training.measure, 'dual gap');
@@ -122,7 +122,7 @@ test('whole-set F1 trains by cutting plane by default; a group without negatives
   let a = 0, b = 0, c = 0;
   scores.forEach((v, i) => { if (relevance[i] > 0) (v > 0 ? a++ : c++); else if (v > 0) b++; });
   assert.ok(2 * a / (2 * a + b + c) > 0.8, `F1 ${2 * a / (2 * a + b + c)}`);
-  assert.throws(() => new am.Ranker({ algo: 'f1' }).fit([{ features, relevance: relevance.map(() => 1) }]),
+  assert.throws(() => new am.Ranker({ measure: 'f1' }).fit([{ features, relevance: relevance.map(() => 1) }]),
     /lacks a positive or a negative/);
   ranker.dispose();
 });
@@ -131,7 +131,7 @@ test('sequence taggers train by cutting plane and BCFW', () => {
   const sentences = [['the', 'dog', 'runs'], ['a', 'cat', 'sleeps'], ['the', 'cat', 'runs'], ['a', 'dog', 'sleeps']];
   const tags = [['DET', 'NOUN', 'VERB'], ['DET', 'NOUN', 'VERB'], ['DET', 'NOUN', 'VERB'], ['DET', 'NOUN', 'VERB']];
   for (const trainer of ['cutting-plane', 'bcfw']) {
-    const tagger = new am.SequenceTagger({ algo: 'ssvm', trainer, C: 10, eps: 1e-3, features: 'lower[0]' }).fit(sentences, tags);
+    const tagger = new am.SequenceTagger({ trainer, loss: 'hinge', C: 10, eps: 1e-3, features: 'lower[0]' }).fit(sentences, tags);
     assert.equal(tagger.training.converged, true, trainer);
     assert.deepEqual(tagger.tag(['the', 'dog', 'sleeps']), ['DET', 'NOUN', 'VERB'], trainer);
     tagger.dispose();
@@ -145,12 +145,12 @@ test('the CLI prints one warning line exactly when the cap is hit', () => {
   writeFileSync(train, X.map((x, i) => `${y[i]} 1:${x[0]} 2:${x[1]}`).join('\n') + '\n');
   const run = (...set) => spawnSync(process.execPath, [cli, 'train', 'multiclass', '--train', train, '--model', join(dir, 'm.bin'),
     '--json', ...set.flatMap((kv) => ['--set', kv])], { encoding: 'utf8' });
-  const capped = run('max_iter=1');
+  const capped = run('maxIter=1');
   assert.equal(capped.status, 0, capped.stderr);
   const warnings = capped.stderr.split('\n').filter((l) => l.includes('warning'));
   assert.equal(warnings.length, 1);
-  assert.match(warnings[0], /^argmax: warning: stopped at max_iter=1 with KKT violation .*; scale the features or raise max_iter$/);
-  const done = run('max_iter=100000');
+  assert.match(warnings[0], /^argmax: warning: stopped at maxIter=1 with KKT violation .*; scale the features or raise maxIter$/);
+  const done = run('maxIter=100000');
   assert.equal(done.status, 0, done.stderr);
   assert.equal(done.stderr.includes('warning'), false, done.stderr);
 });

@@ -95,7 +95,7 @@ export function mount(section) {
     const test = wordSequences(await letterBank(6, 99), 120, 7);
     const epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 50));
     await trainOn(words, test, { label: 'CRF on 1500 rendered words', epochs, testName: 'held-out rendered words',
-      options: { algo: 'crf', iterations: epochs, ...crfPenalty(0.01, words.length) } });
+      options: { trainer: 'lbfgs', loss: 'log', maxIter: epochs, ...crfPenalty(0.01, words.length) } });
   }
 
   // Real handwriting: an SVM^hmm file of 16×8 letters (such as Taskar's OCR words); every fifth word is held out.
@@ -122,7 +122,7 @@ export function mount(section) {
     if (words.length < 5) { panel.say(`${name} has ${words.length} words; at least 5 are needed`, 'error'); return; }
     const epochs = 10;
     await trainOn(words.filter((_, i) => i % 5 !== 4), words.filter((_, i) => i % 5 === 4),
-      { label: `averaged perceptron on ${name}`, epochs, testName: `held-out words of ${name}`, options: { algo: 'perceptron', epochs } });
+      { label: `averaged perceptron on ${name}`, epochs, testName: `held-out words of ${name}`, options: { trainer: 'perceptron', epochs } });
   }
 
   $('button.train').addEventListener('click', train);

@@ -7,12 +7,12 @@ import { dropZone } from '../lib/files.js';
 
 // Every learner the playground offers; `needs` names the API it requires (absent ones are listed as unavailable).
 const LEARNERS = [
-  { id: 'cs', label: 'multiclass SVM, multivector (Crammer–Singer)', model: 'Multiclass', options: { algo: 'cs', bias: 1, C: 10 }, epochs: 100 },
-  { id: 'pegasos', label: 'multiclass SVM, multivector (Pegasos)', model: 'Multiclass', options: { algo: 'pegasos', bias: 1, lambda: 1e-3, epochs: 60 } },
-  { id: 'sgd', label: 'SGD on the generalized hinge', model: 'Multiclass', options: { algo: 'sgd', bias: 1, epochs: 60 } },
-  { id: 'perceptron', label: 'multiclass perceptron', model: 'Multiclass', options: { algo: 'perceptron', bias: 1, epochs: 60 } },
+  { id: 'cs', label: 'multiclass SVM, multivector (Crammer–Singer)', model: 'Multiclass', options: { trainer: 'dcd', bias: 1, C: 10 }, epochs: 100 },
+  { id: 'pegasos', label: 'multiclass SVM, multivector (Pegasos)', model: 'Multiclass', options: { trainer: 'pegasos', bias: 1, lambda: 1e-3, epochs: 60 } },
+  { id: 'sgd', label: 'SGD on the generalized hinge', model: 'Multiclass', options: { trainer: 'sgd', bias: 1, epochs: 60 } },
+  { id: 'perceptron', label: 'multiclass perceptron', model: 'Multiclass', options: { trainer: 'perceptron', bias: 1, epochs: 60 } },
   // The same dual with K(x, x') = exp(−γ‖x − x'‖²): curved regions, so the rings preset is separated too.
-  { id: 'rbf', label: 'kernel multiclass SVM, RBF (dual C–S)', model: 'Multiclass', options: { algo: 'cs', kernel: 'rbf', gamma: 20, C: 10 }, epochs: 100 },
+  { id: 'rbf', label: 'kernel multiclass SVM, RBF (dual C–S)', model: 'Multiclass', options: { kernel: 'rbf', gamma: 20, C: 10 }, epochs: 100 },
 ];
 // Reductions, trees and boosting come from bindings/js/reductions.js when the build has them.
 const REDUCTION_LEARNERS = (api) => {

@@ -8,9 +8,9 @@ import { dropZone } from '../lib/files.js';
 import { generateCollection, FEATURES } from '../data/collection.js';
 
 const SURROGATES = [
-  { algo: 'ndcg', label: 'NDCG structured hinge', colour: '#2f5fd0' },
-  { algo: 'kendall', label: 'Kendall pairwise hinge', colour: '#d1495b' },
-  { algo: 'pointwise', label: 'pointwise regression', colour: '#66a182' },
+  { id: 'ndcg', options: { measure: 'ndcg' }, label: 'NDCG structured hinge', colour: '#2f5fd0' },
+  { id: 'kendall', options: { measure: 'kendall' }, label: 'Kendall pairwise hinge', colour: '#d1495b' },
+  { id: 'pointwise', options: { loss: 'squared' }, label: 'pointwise regression', colour: '#66a182' },
 ];
 const BASELINE = { colour: '#888', dashed: true };   // ranking by one raw feature (label: its name)
 const K_MAX = 10;
@@ -85,7 +85,7 @@ export function mount(section) {
     if (!q) { lists.textContent = ''; return; }
     queryText.textContent = `“${q.text}” (${q.docs.length} results)`;
     const before = listHtml(q, byColumn(q, data.baselineColumn), `before: by ${data.features[data.baselineColumn]}`);
-    const best = trained.find((t) => t.surrogate.algo === 'ndcg') ?? trained[0];
+    const best = trained.find((t) => t.surrogate.id === 'ndcg') ?? trained[0];
     const after = best ? listHtml(q, scoresWith(best.model, q), `after: ${best.surrogate.label}`) : '<div><b>after</b><p>train to see the learned order</p></div>';
     lists.innerHTML = `<div class="before">${before}</div><div class="after">${after}</div>`;
   }
@@ -99,7 +99,7 @@ export function mount(section) {
     const epochs = Math.max(1, Math.round(Number(section.querySelector('input.epochs').value) || EPOCHS));
     for (const surrogate of SURROGATES) {
       // SGD for both surrogates, so that their curves share the epoch axis (kendall's default is the cutting plane)
-      const out = await panel.run({ model: 'Ranker', options: { algo: surrogate.algo, trainer: 'sgd', epochs, k: K_MAX, seed: 1 }, args: [queries] },
+      const out = await panel.run({ model: 'Ranker', options: { ...surrogate.options, trainer: 'sgd', epochs, k: K_MAX, seed: 1 }, args: [queries] },
         { epochs, label: surrogate.label });
       if (!out) return;   // stopped (cancelled) or failed: the status says which
       const model = am.load(out.bytes);

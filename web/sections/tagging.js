@@ -16,9 +16,9 @@ const EWT = 'UD English EWT';
 const ewtFile = (split) => new URL(`../../../ewt/en_ewt-ud-${split}.conllu`, import.meta.url);
 const LARGE = 2000;   // sentences
 const TRAINERS = {
-  ssvm: { options: { algo: 'ssvm' }, label: 'structured SVM' },
-  perceptron: { options: { algo: 'perceptron' }, label: 'averaged perceptron' },
-  crf: { options: { algo: 'crf' }, label: 'CRF (L-BFGS)', iterations: true, lambda: 0.01 },
+  ssvm: { options: { trainer: 'sgd', loss: 'hinge' }, label: 'structured SVM' },
+  perceptron: { options: { trainer: 'perceptron' }, label: 'averaged perceptron' },
+  crf: { options: { trainer: 'lbfgs', loss: 'log' }, label: 'CRF (L-BFGS)', iterations: true, lambda: 0.01 },
 };
 
 const sameBytes = (a, b) => a.length === b.length && a.every((v, i) => v === b[i]);
@@ -48,7 +48,7 @@ export async function mount(section) {
   async function train({ shipped = false } = {}) {
     let choice = TRAINERS[$('select.trainer').value];
     let epochs = Math.max(1, Math.round(Number($('input.epochs').value) || 10));
-    let options = { ...choice.options, features: 'pos', ...(choice.iterations ? { iterations: epochs * 3 } : { epochs }),
+    let options = { ...choice.options, features: 'pos', ...(choice.iterations ? { maxIter: epochs * 3 } : { epochs }),
       ...(choice.lambda ? crfPenalty(choice.lambda, corpus.train.length) : {}) };
     if (shipped) {   // an online trainer (the averaged perceptron): its epochs count
       choice = { label: 'the shipped tagger’s settings' };
