@@ -6,8 +6,8 @@
 
 #include "core/error.hpp"
 #include "core/sizes.hpp"
-#include "ranking/fenwick.hpp"
-#include "ranking/permutation.hpp"
+#include "core/fenwick.hpp"
+#include "core/permutation.hpp"
 
 namespace argmax {
 namespace {

@@ -12,7 +12,7 @@
 #include "learn/feature_scaling.hpp"
 #include "learn/online.hpp"
 #include "metrics/ranking_metrics.hpp"
-#include "ranking/permutation.hpp"
+#include "core/permutation.hpp"
 #include "ranking/pointwise.hpp"
 #include "ranking/ranking_problem.hpp"
 

@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "ranking/fenwick.hpp"
-#include "ranking/permutation.hpp"
+#include "core/fenwick.hpp"
+#include "core/permutation.hpp"
 
 namespace argmax {
 
