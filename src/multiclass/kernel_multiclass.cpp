@@ -5,7 +5,7 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/kernel_crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
 

@@ -6,7 +6,7 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "learn/bcfw.hpp"
 #include "learn/cutting_plane.hpp"
 #include "learn/feature_scaling.hpp"
