@@ -8,7 +8,7 @@
 
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/kernel.hpp"
 
 namespace argmax {

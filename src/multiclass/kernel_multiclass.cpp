@@ -6,7 +6,7 @@
 #include "core/error.hpp"
 #include "io/bytes.hpp"
 #include "learn/trainer_options.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/kernel_crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
 

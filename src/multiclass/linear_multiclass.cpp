@@ -6,8 +6,8 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
-#include "multiclass/cost_matrix.hpp"
 #include "learn/trainer_options.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "learn/feature_scaling.hpp"
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"

@@ -19,7 +19,7 @@
 #include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "learn/random_fourier_features.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/feature_map.hpp"
 
 namespace argmax {

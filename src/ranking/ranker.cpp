@@ -11,7 +11,7 @@
 #include "learn/online.hpp"
 #include "learn/trainer_options.hpp"
 #include "metrics/ranking_metrics.hpp"
-#include "ranking/permutation.hpp"
+#include "core/permutation.hpp"
 #include "ranking/pointwise.hpp"
 #include "ranking/ranking_problem.hpp"
 

@@ -17,7 +17,7 @@
 #include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "learn/random_fourier_features.hpp"
-#include "ranking/queries.hpp"
+#include "core/queries.hpp"
 
 namespace argmax {
 

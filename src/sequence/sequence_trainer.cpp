@@ -9,7 +9,7 @@
 #include "learn/parameter_mixing.hpp"
 #include "learn/trainer_options.hpp"
 #include "sequence/crf_objective.hpp"
-#include "sequence/lbfgs.hpp"
+#include "learn/lbfgs.hpp"
 #include "sequence/quantized_weights.hpp"
 #include "sequence/rerank.hpp"
 #include "sequence/sequence_problem.hpp"

@@ -5,7 +5,7 @@
 #include "core/error.hpp"
 #include "core/rng.hpp"
 #include "learn/kernel_cache.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/kernel_crammer_singer.hpp"
 #include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"

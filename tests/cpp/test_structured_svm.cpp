@@ -22,7 +22,7 @@
 #include "ranking/ranker.hpp"
 #include "ranking/ranking_problem.hpp"
 #include "sequence/chain_weights.hpp"
-#include "sequence/lbfgs.hpp"
+#include "learn/lbfgs.hpp"
 #include "sequence/sequence_problem.hpp"
 #include "clusters.hpp"
 
