@@ -104,6 +104,15 @@ Options parse_options(const OptionList& given, TextOptions& text, bool with_lexi
   return o;
 }
 
+}  // namespace
+
+void check_sequence_options(const OptionList& saved) {
+  TextOptions text;
+  parse_options(saved, text);
+}
+
+namespace {
+
 // Training sequence i has `length` positions (tokens or feature rows) and `tags` tags: one per position, and
 // at least one (an empty sequence teaches nothing and is most likely a mistake in the data).
 void check_training_sequence(size_t i, int64_t length, size_t tags, const char* positions) {

@@ -23,6 +23,9 @@ namespace argmax {
 // The table (validation, --help and the JS schema come from it). Custom templates are given with
 // the extra key "templates" (free text, see token_features.hpp), which implies features=custom.
 const std::vector<OptionSpec>& sequence_options();
+// Throws InputError unless `saved` are options a tagger can have been trained with (names, types, ranges,
+// weight_bits, templates given once): what a loader checks before it builds anything large.
+void check_sequence_options(const OptionList& saved);
 
 // Trains on token sequences. `warm`: continue from this model (its labels, features, lexicons and
 // weights; new labels and new dictionary features are added). `words`: a word lexicon for the templates
