@@ -104,7 +104,7 @@ std::vector<uint8_t> tree_bytes(int32_t classes, int32_t nodes, size_t dist) {
 // checked first).
 std::vector<uint8_t> reduction_header(int32_t k, int32_t c, size_t entries) {
   ByteWriter w("reduction");
-  w.put_string("ovr");
+  w.put_string("ecoc");  // a reduction the loader knows (it checks the name first)
   w.put_string("perceptron");
   w.put_string("hamming");
   w.put<int32_t>(k);
