@@ -66,14 +66,14 @@ std::string options(const Model& m) {
   return text;
 }
 template <class Model>
-val save(const Model& m) { return copy_to_js(m.save()); }
+val save(const Model& m) { return copy_to_js(m.to_bytes()); }
 template <class Model>
 val training(const Model& m) { return training_report_to_js(m.training_report()); }
 
 val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }
 std::string trainer(const LinearMulticlass& m) { return m.trainer(); }
-LinearMulticlass load(uintptr_t data, int size) { return LinearMulticlass::load(bytes_at(data), size_t(size)); }
-KernelMulticlass load_kernel(uintptr_t data, int size) { return KernelMulticlass::load(bytes_at(data), size_t(size)); }
+LinearMulticlass load(uintptr_t data, int size) { return LinearMulticlass::from_bytes(bytes_at(data), size_t(size)); }
+KernelMulticlass load_kernel(uintptr_t data, int size) { return KernelMulticlass::from_bytes(bytes_at(data), size_t(size)); }
 int support_vectors(const KernelMulticlass& m) { return m.support_vectors(); }
 std::string kind_of(uintptr_t data, int size) { return model_kind(bytes_at(data), size_t(size)); }
 

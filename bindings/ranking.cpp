@@ -59,8 +59,8 @@ std::string options(const Ranker& m) {
   for (const auto& [key, value] : m.settings()) text += key + "=" + value + "\n";
   return text;
 }
-val save(const Ranker& m) { return copy_to_js(m.save()); }
-Ranker load(uintptr_t data, int size) { return Ranker::load(bytes_at(data), size_t(size)); }
+val save(const Ranker& m) { return copy_to_js(m.to_bytes()); }
+Ranker load(uintptr_t data, int size) { return Ranker::from_bytes(bytes_at(data), size_t(size)); }
 
 std::string schema() { return schema_json(Ranker::option_specs()); }
 std::string help() { return describe(Ranker::option_specs()); }

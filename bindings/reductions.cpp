@@ -1,7 +1,7 @@
 // Embind glue for reductions (one-vs-all, all-pairs, ECOC), CART trees, AdaBoost.MH, binary learners,
 // binary relevance, the multi-label reader and the multi-label metrics. Labels cross as Int32Arrays;
-// label sets as CSR (setOffsets, setLabels); any integer labels are mapped to class indices here and the
-// mapping is saved with the model.
+// label sets as CSR (setOffsets, setLabels). Integer labels pass through as they are: the core models index
+// them, save them and predict in them (no mapping here).
 #include <algorithm>
 #include <memory>
 
@@ -13,18 +13,11 @@
 #include "io/multilabel.hpp"
 #include "metrics/multilabel_metrics.hpp"
 #include "reductions/binary_relevance.hpp"
-#include "core/labels.hpp"
 #include "reductions/reduction.hpp"
 #include "trees/decision_tree.hpp"
 
 namespace argmax::js {
 namespace {
-
-// The training labels at p, indexed (core/labels.hpp).
-LabelIndex training_labels(uintptr_t p, int n) {
-  require(n > 0, "training data is empty");
-  return index_labels(reinterpret_cast<const int32_t*>(p), size_t(n));
-}
 
 LabelMatrix label_sets(uintptr_t offsets, uintptr_t labels, int rows, int k) {
   const int32_t* o = reinterpret_cast<const int32_t*>(offsets);
@@ -78,27 +71,24 @@ std::string learner_names() {
 }
 
 // ---- reductions
+// code: a user code matrix, code_rows × code_columns int8 (code_columns = 0: none).
 ReductionModel train_reduction(const MatrixArg& x, uintptr_t labels, std::string options, std::string learner_options,
-                               uintptr_t code, int code_columns, val on_progress) {
-  const LabelIndex y = training_labels(labels, x.rows);
-  require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
+                               uintptr_t code, int code_rows, int code_columns, val on_progress) {
   ReductionConfig c = reduction_config_from(Options::parse(reduction_options(), option_lines(options), "reduction"));
   c.learner_options = option_lines(learner_options);
   if (code_columns > 0) {
+    require(code_rows > 0, "the user code has no rows");
     const int8_t* m = reinterpret_cast<const int8_t*>(code);
-    c.user_code.assign(m, m + size_t(code_columns) * y.labels.size());
+    c.user_code.assign(m, m + size_t(code_columns) * size_t(code_rows));
     c.user_code_columns = code_columns;
   }
-  ReductionModel model = ReductionModel::train(rows_at(x, nan_for(c.learner)), y.index, int(y.labels.size()), c, {},
-                                               progress_from(on_progress));
-  model.set_class_labels(y.labels);
-  return model;
+  return ReductionModel::train_on_labels(rows_at(x, nan_for(c.learner)), reinterpret_cast<const int32_t*>(labels), c,
+                                         progress_from(on_progress));
 }
 Rows reduction_input(const ReductionModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
 void reduction_predict(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
-  const std::vector<int32_t> predicted = m.predict(reduction_input(m, x));
-  int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (size_t i = 0; i < predicted.size(); ++i) o[i] = m.class_labels()[size_t(predicted[i])];
+  const std::vector<int32_t> predicted = m.predict_labels(reduction_input(m, x));
+  std::copy(predicted.begin(), predicted.end(), reinterpret_cast<int32_t*>(out));
 }
 void reduction_confidences(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
   m.confidences(reduction_input(m, x), reinterpret_cast<float*>(out));
@@ -118,15 +108,13 @@ ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel:
 // ---- trees
 DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string options, bool allow_single_class,
                         val report_out) {
-  const LabelIndex y = training_labels(labels, x.rows);
   require_two_classes(reinterpret_cast<const int32_t*>(labels), x.rows, allow_single_class);
   const Options o = Options::parse(tree_options(), option_lines(options), "tree");
   TreeConfig c = tree_config_from(o);
   c.seed = uint64_t(o.real("seed"));
   PruningReport report;
-  DecisionTree t =
-      DecisionTree::train(rows_at(x, NanFeatures::missing), y.index, int(y.labels.size()), c, {}, {}, &report);
-  t.set_class_labels(y.labels);
+  DecisionTree t = DecisionTree::train_on_labels(rows_at(x, NanFeatures::missing),
+                                                 reinterpret_cast<const int32_t*>(labels), c, &report);
   if (!report_out.isUndefined() && !report_out.isNull()) {
     report_out.set("lambdas", typed_array("Float64Array", report.lambdas));
     report_out.set("leaves", typed_array("Int32Array", report.leaves));
@@ -138,7 +126,7 @@ DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string option
 void tree_predict(const DecisionTree& t, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, t.cols(), NanFeatures::missing);
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows.rows(); ++i) o[i] = t.class_labels()[t.predict(rows.row(i))];
+  for (int i = 0; i < rows.rows(); ++i) o[i] = t.predict_label(rows.row(i));
 }
 void tree_probabilities(const DecisionTree& t, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, t.cols(), NanFeatures::missing);
@@ -159,19 +147,13 @@ AdaBoostMH train_adaboost(const MatrixArg& x, uintptr_t labels, uintptr_t set_of
                           std::string options, val on_progress) {
   const AdaBoostMHConfig c = adaboost_mh_config_from(Options::parse(adaboost_mh_options(), option_lines(options), "adaboost-mh"));
   const Rows rows = rows_at(x);
-  if (labels) {
-    const LabelIndex y = training_labels(labels, x.rows);
-    require(y.labels.size() >= 2, "adaboost-mh needs at least 2 distinct labels");
-    AdaBoostMH m = AdaBoostMH::train(rows, LabelMatrix::from_classes(y.index, int(y.labels.size())), c, progress_from(on_progress));
-    m.set_class_labels(y.labels);
-    return m;
-  }
+  if (labels) return AdaBoostMH::train_on_labels(rows, reinterpret_cast<const int32_t*>(labels), c, progress_from(on_progress));
   return AdaBoostMH::train(rows, label_sets(set_offsets, set_labels, x.rows, k), c, progress_from(on_progress));
 }
 void adaboost_predict(const AdaBoostMH& m, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, m.cols());
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows.rows(); ++i) o[i] = m.class_labels()[m.predict_class(rows.row(i))];
+  for (int i = 0; i < rows.rows(); ++i) o[i] = m.predict_label(rows.row(i));
 }
 val adaboost_predict_sets(const AdaBoostMH& m, const MatrixArg& x) {
   return sets_to_js(m.predict_labels(input_rows(x, m.cols())));
@@ -240,8 +222,8 @@ void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out)
   b.model->scores(rows, reinterpret_cast<float*>(out));
 }
 std::string binary_learner_name(const BinaryClassifier& b) { return b.model->learner(); }
-val binary_save(const BinaryClassifier& b) { return copy_to_js(binary_model_to_bytes(*b.model)); }
-BinaryClassifier binary_load(uintptr_t data, int size) { return {binary_model_from_bytes(bytes_at(data), size_t(size))}; }
+val binary_save(const BinaryClassifier& b) { return copy_to_js(b.model->to_bytes()); }
+BinaryClassifier binary_load(uintptr_t data, int size) { return {BinaryModel::from_bytes(bytes_at(data), size_t(size))}; }
 
 // ---- multi-label reader and metrics
 val multilabel_to_js(const MultilabelData& d) {

@@ -224,8 +224,8 @@ val transitions(const SequenceModel& m) {
   for (int b = 0; b < k; ++b) t[size_t(k) * k + b] = m.weights[L.start(b)], t[size_t(k + 1) * k + b] = m.weights[L.end(b)];
   return typed_array("Float32Array", t);
 }
-val save(const SequenceModel& m) { return copy_to_js(m.save()); }
-SequenceModel load(uintptr_t data, int size) { return SequenceModel::load(bytes_at(data), size_t(size)); }
+val save(const SequenceModel& m) { return copy_to_js(m.to_bytes()); }
+SequenceModel load(uintptr_t data, int size) { return SequenceModel::from_bytes(bytes_at(data), size_t(size)); }
 
 std::string schema(std::string trainer) { return schema_json(sequence_options(trainer)); }
 std::string help(std::string trainer) { return describe(sequence_options(trainer)); }

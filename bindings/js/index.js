@@ -35,16 +35,27 @@ function makeApi(M) {
   api.trainers = trainerCatalogue();
   for (const m of modules) m.install(M, api);
 
-  // Any saved model back from its bytes, whatever its kind.
+  // Any saved model back from its bytes, whatever its kind. A refused load frees everything it made: every
+  // wasm object a loader got from handleFromBytes is deleted unless a model took it and was returned.
   api.load = (bytes) => {
     const data = bytesArg(bytes);
-    return withHeap(M, (heap) => {
-      const p = heap.u8(data);
-      const kind = M.modelKind(p, data.length);
-      const loader = api.loaders[kind];
-      if (!loader) throw new Error(`model kind '${kind}' is not supported by this build`);
-      return loader((load) => load(p, data.length));
-    });
+    const made = [];
+    try {
+      return withHeap(M, (heap) => {
+        const p = heap.u8(data);
+        const kind = M.modelKind(p, data.length);
+        const loader = api.loaders[kind];
+        if (!loader) throw new Error(`model kind '${kind}' is not supported by this build`);
+        return loader((load) => {
+          const result = load(p, data.length);
+          if (typeof result?.isAliasOf === 'function') made.push(result);
+          return result;
+        });
+      });
+    } catch (e) {
+      for (const handle of made) if (!handle.isDeleted()) handle.delete();
+      throw e;
+    }
   };
   // Bytes the wasm heap has handed out, its size, and the stack depth: what a leak check watches.
   api.memoryUsage = () => M.memoryUsage();

@@ -42,7 +42,7 @@ export function install(M, api) {
   const setsFromCsr = ({ offsets, labels }) =>
     Array.from({ length: offsets.length - 1 }, (_, i) => Array.from(labels.subarray(offsets[i], offsets[i + 1])));
   const codeArg = (heap, code) => {
-    if (code === undefined) return [0, 0];
+    if (code === undefined) return [0, 0, 0];
     if (!Array.isArray(code) || code.length === 0 || !code.every((r) => Array.isArray(r) && r.length === code[0].length)) {
       throw new TypeError('code must be a k×c matrix (number[][]) of -1, 0 and +1, one row per class in sorted label order');
     }
@@ -50,7 +50,7 @@ export function install(M, api) {
     code.flat().forEach((v, i) => {
       if (v !== -1 && v !== 0 && v !== 1) throw new RangeError(`code entry ${i} is ${v}, expected -1, 0 or +1`);
     });
-    return [heap.u8(new Uint8Array(flat.buffer)), code[0].length];
+    return [heap.u8(new Uint8Array(flat.buffer)), code.length, code[0].length];
   };
 
   // One-vs-all, all-pairs or ECOC. options: { reduction: 'ova'|'allpairs'|'ecoc', learner, learnerOptions,

@@ -505,13 +505,19 @@ export function install(M, api) {
     }
   }
 
-  // A tagger around a loaded model; refitting it uses the options it was trained with.
+  // A tagger around a loaded model; refitting it uses the options it was trained with. The core has checked
+  // them (SequenceModel::from_bytes); should the tagger still refuse them, the handle is freed, not leaked.
   function fromHandle(handle) {
-    const Class = handle.input() === 'tokens' ? SequenceTagger : DenseSequenceTagger;
-    const saved = decodeOptions(schemaOf(handle.trainer()), handle.options());
-    if (saved.features === 'custom') delete saved.features;
-    if (Class === DenseSequenceTagger) delete saved.features;
-    return Class.fromHandle(handle, saved);
+    try {
+      const Class = handle.input() === 'tokens' ? SequenceTagger : DenseSequenceTagger;
+      const saved = decodeOptions(schemaOf(handle.trainer()), handle.options());
+      if (saved.features === 'custom') delete saved.features;
+      if (Class === DenseSequenceTagger) delete saved.features;
+      return Class.fromHandle(handle, saved);
+    } catch (e) {
+      if (!handle.isDeleted()) handle.delete();
+      throw e;
+    }
   }
 
   const io = {

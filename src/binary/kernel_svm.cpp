@@ -46,10 +46,9 @@ void KernelBinaryModel::save(ByteWriter& out) const {
 
 std::unique_ptr<KernelBinaryModel> KernelBinaryModel::load(ByteReader& in) {
   const std::string name = in.get_string();
-  const double gamma = in.get<double>(), coef0 = in.get<double>();
+  const double gamma = in.get_finite<double>("kernel gamma"), coef0 = in.get_finite<double>("kernel coef0");
   const Kernel kernel = Kernel::named(name, gamma, coef0, in.get<int32_t>());
-  const double bias = in.get<double>();
-  require(std::isfinite(bias), "model bytes are corrupt (non-finite bias)");
+  const double bias = in.get_finite<double>("bias");
   const int32_t cols = in.get<int32_t>();
   return std::make_unique<KernelBinaryModel>(kernel, bias, SupportVectors::load(in, cols, 1));
 }

@@ -48,10 +48,8 @@ void LinearBinaryModel::save(ByteWriter& out) const {
 }
 
 std::unique_ptr<LinearBinaryModel> LinearBinaryModel::load(const std::string& learner, ByteReader& in) {
-  auto w = in.get_vector<float>();
-  const float b = in.get<float>();
-  for (float x : w) require(std::isfinite(x), "model bytes are corrupt (non-finite weight)");
-  require(std::isfinite(b), "model bytes are corrupt (non-finite bias)");
+  auto w = in.get_finite_vector<float>("weight");
+  const float b = in.get_finite<float>("bias");
   return std::make_unique<LinearBinaryModel>(learner, std::move(w), b);
 }
 

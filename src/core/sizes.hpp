@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <sstream>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -38,6 +39,15 @@ inline size_t checked_count(const char* what, std::initializer_list<int64_t> fac
 template <class T>
 size_t checked_count(const char* what, std::initializer_list<int64_t> factors) {
   return checked_count(what, factors, sizeof(T));
+}
+
+// Scratch a model keeps between calls (mutable members) is reused while small; past this many bytes it is
+// freed at the end of the call that grew it, so one very long input does not pin its buffers until the model
+// is disposed, whether the call succeeded or was refused.
+constexpr size_t kKeptScratchBytes = size_t(1) << 20;
+template <class T>
+void release_large_scratch(std::vector<T>& v) {
+  if (v.capacity() * sizeof(T) > kKeptScratchBytes) std::vector<T>().swap(v);
 }
 
 }  // namespace argmax

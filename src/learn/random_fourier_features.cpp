@@ -85,7 +85,7 @@ void RandomFourierFeatures::save(ByteWriter& out) const {
 
 RandomFourierFeatures RandomFourierFeatures::load(ByteReader& in) {
   const int32_t cols = in.get<int32_t>(), dim = in.get<int32_t>();
-  const double gamma = in.get<double>();
+  const double gamma = in.get_finite<double>("random-feature gamma");
   return RandomFourierFeatures(cols, dim, gamma, in.get<uint64_t>());
 }
 

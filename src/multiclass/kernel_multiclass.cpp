@@ -75,7 +75,7 @@ void KernelMulticlass::margins(const Rows& rows, const int32_t* labels, float* o
   for (int32_t i = 0; i < rows.rows(); ++i) out[i] = margin_of(&s[size_t(i) * k], k, label_position(labels_, labels[i], i));
 }
 
-std::vector<uint8_t> KernelMulticlass::save() const {
+std::vector<uint8_t> KernelMulticlass::to_bytes() const {
   ByteWriter out(kKind);
   out.put_options(options_);
   out.put<int32_t>(cols());
@@ -84,7 +84,7 @@ std::vector<uint8_t> KernelMulticlass::save() const {
   return out.finish();
 }
 
-KernelMulticlass KernelMulticlass::load(const uint8_t* data, size_t size) {
+KernelMulticlass KernelMulticlass::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, kKind);
   KernelMulticlass m;
   m.options_ = in.get_options();

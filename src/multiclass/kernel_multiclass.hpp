@@ -40,8 +40,8 @@ class KernelMulticlass {
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
 
-  std::vector<uint8_t> save() const;
-  static KernelMulticlass load(const uint8_t* data, size_t size);
+  std::vector<uint8_t> to_bytes() const;
+  static KernelMulticlass from_bytes(const uint8_t* data, size_t size);
 
  private:
   std::vector<float> score_matrix(const Rows& rows) const;

@@ -213,7 +213,7 @@ void LinearMulticlass::margins(const Rows& input, const int32_t* labels, float* 
   }
 }
 
-std::vector<uint8_t> LinearMulticlass::save() const {
+std::vector<uint8_t> LinearMulticlass::to_bytes() const {
   ByteWriter out(kKind);
   out.put_string(trainer_);
   out.put_options(options_);
@@ -224,7 +224,7 @@ std::vector<uint8_t> LinearMulticlass::save() const {
   return out.finish();
 }
 
-LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
+LinearMulticlass LinearMulticlass::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, kKind);
   LinearMulticlass m;
   m.trainer_ = in.get_string();
@@ -232,15 +232,14 @@ LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
   if (m.trainer_ == "cs") m.trainer_ = "dcd";  // models of 0.1 name the trainer as their algorithm
   if (std::none_of(m.options_.begin(), m.options_.end(), [](const auto& kv) { return kv.first == "trainer"; }))
     m.options_.insert(m.options_.begin(), {"trainer", m.trainer_});
+  const Options options = Options::parse(options_of(m.trainer_), m.options_, "a saved model");  // before the arrays
   m.map_ = FeatureMap::load(in);
   m.labels_ = in.get_vector<int32_t>();
-  m.w_ = in.get_vector<float>();
-  const Options options = Options::parse(options_of(m.trainer_), m.options_, "a saved model");
+  m.w_ = in.get_finite_vector<float>("weight");
   if (options.integer("rff") > 0) m.rff_ = RandomFourierFeatures::from_options(options, in.get<int32_t>());
   in.expect_end();
   require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),
           "model bytes are corrupt (shapes do not match)");
-  for (float v : m.w_) require(std::isfinite(v), "model bytes are corrupt (non-finite weight)");
   return m;
 }
 

@@ -486,7 +486,7 @@ void Ranker::use_random_features(RandomFourierFeatures rff) {
   settings_ = std::move(settings);
 }
 
-std::vector<uint8_t> Ranker::save() const {
+std::vector<uint8_t> Ranker::to_bytes() const {
   ByteWriter out("ranking");
   OptionList settings = settings_;
   if (rff_.dim()) settings.emplace_back(kRffColumns, std::to_string(rff_.cols()));
@@ -511,12 +511,9 @@ OptionList upgrade_settings(OptionList saved) {
 }
 }  // namespace
 
-Ranker Ranker::load(const uint8_t* data, size_t size) {
+Ranker Ranker::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, "ranking");
   OptionList settings = upgrade_settings(in.get_options());
-  std::vector<float> weights = in.get_vector<float>();
-  in.expect_end();
-  for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
   // Takes the number saved under `key` out of the settings (fallback when absent).
   auto take = [&settings](const char* key, double fallback) {
     for (auto it = settings.begin(); it != settings.end(); ++it)
@@ -532,6 +529,8 @@ Ranker Ranker::load(const uint8_t* data, size_t size) {
   const double intercept = take(kIntercept, 0);
   const double rff_columns = take(kRffColumns, -1);
   const Options options = Options::parse(option_specs(), settings, "ranking model");  // must still make sense
+  std::vector<float> weights = in.get_finite_vector<float>("weight");  // after the options are trusted
+  in.expect_end();
   Ranker model(std::move(weights), std::move(settings), intercept);
   if (options.integer("rff") > 0) {
     require(rff_columns >= 0 && rff_columns <= 2147483647.0, "ranking model is corrupt (random features without columns)");

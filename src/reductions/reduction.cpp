@@ -3,6 +3,7 @@
 #include <algorithm>
 
 #include "binary/linear_model.hpp"
+#include "core/labels.hpp"
 #include "learn/feature_scaling.hpp"
 
 namespace argmax {
@@ -199,6 +200,22 @@ std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
   return out;
 }
 
+ReductionModel ReductionModel::train_on_labels(const Rows& rows, const int32_t* labels, const ReductionConfig& config,
+                                              const ProgressFn& progress) {
+  require(rows.rows() > 0, "training data is empty");
+  const LabelIndex y = index_labels(labels, size_t(rows.rows()));
+  require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
+  ReductionModel model = train(rows, y.index, int(y.labels.size()), config, {}, progress);
+  model.set_class_labels(y.labels);
+  return model;
+}
+
+std::vector<int32_t> ReductionModel::predict_labels(const Rows& rows) const {
+  std::vector<int32_t> out = predict(rows);
+  for (int32_t& c : out) c = class_labels_[size_t(c)];
+  return out;
+}
+
 std::vector<uint8_t> ReductionModel::to_bytes() const {
   ByteWriter out("reduction");
   out.put_string(reduction_);
@@ -219,6 +236,9 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   ReductionModel model;
   model.reduction_ = in.get_string();
   model.learner_ = in.get_string();
+  require(model.reduction_ == "ova" || model.reduction_ == "allpairs" || model.reduction_ == "ecoc",
+          "model bytes are corrupt (unknown reduction '", model.reduction_, "')");
+  if (model.learner_ != "custom") binary_learner(model.learner_);  // the saved settings first: throws if unknown
   const std::string rule = in.get_string();
   const int32_t k = in.get<int32_t>(), c = in.get<int32_t>();
   require(k >= 2 && c >= 1, "model bytes are corrupt (code shape ", k, "×", c, ")");

@@ -157,6 +157,14 @@ Options parse_options(const OptionList& given, TextOptions& text, bool with_lexi
 // The seed that deals sequences to shards: the trainer's, when there are shards (only online trainers, which all
 // have one, mix); one shard takes every sequence in order.
 uint64_t shard_order_seed(const Options& o, int shards) { return shards > 1 ? o.seed() : 0; }
+}  // namespace
+
+void check_sequence_options(const OptionList& saved) {
+  TextOptions text;
+  parse_options(saved, text);
+}
+
+namespace {
 
 // Training sequence i has `length` positions (tokens or feature rows) and `tags` tags: one per position, and
 // at least one (an empty sequence teaches nothing and is most likely a mistake in the data).

@@ -127,8 +127,8 @@ TEST_CASE("a multiclass model trained with scale scores raw rows as one trained 
       const OwnedRows test_scaled = f.apply(test.rows());
       check_close(multiclass_scores(scaled, test.rows()), multiclass_scores(plain, test_scaled.view()));
 
-      const std::vector<uint8_t> bytes = scaled.save();
-      const LinearMulticlass loaded = LinearMulticlass::load(bytes.data(), bytes.size());
+      const std::vector<uint8_t> bytes = scaled.to_bytes();
+      const LinearMulticlass loaded = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
       CHECK(multiclass_scores(loaded, test.rows()) == multiclass_scores(scaled, test.rows()));
       CHECK(loaded.options() == scaled.options());
     }
@@ -179,7 +179,7 @@ TEST_CASE("models in bytes written before the scale option load and predict", "[
   out.put_vector(std::vector<int32_t>{5, 9});
   out.put_vector(std::vector<float>{1, -1, -1, 1});  // w[j·k + y]: class 5 likes x0, class 9 likes x1
   const std::vector<uint8_t> bytes = out.finish();
-  const LinearMulticlass m = LinearMulticlass::load(bytes.data(), bytes.size());
+  const LinearMulticlass m = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
   const std::vector<float> x = {3, 1, 0, 2};
   int32_t predicted[2];
   m.predict(Rows::dense(x.data(), 2, 2), predicted);
@@ -237,8 +237,8 @@ TEST_CASE("a ranker trained with scale scores raw rows as one trained on hand-sc
     const Ranker plain = Ranker::train(scaled_rows, objective);
     const std::vector<double> a = scaled.score(raw.features), b = plain.score(scaled_rows.features);
     for (size_t i = 0; i < a.size(); ++i) CHECK(a[i] == Approx(b[i]).margin(2e-3));
-    const std::vector<uint8_t> bytes = scaled.save();
-    CHECK(Ranker::load(bytes.data(), bytes.size()).score(raw.features) == a);
+    const std::vector<uint8_t> bytes = scaled.to_bytes();
+    CHECK(Ranker::from_bytes(bytes.data(), bytes.size()).score(raw.features) == a);
   }
 }
 

@@ -152,8 +152,8 @@ TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, su
     CHECK(norm > 0);
   }
 
-  const auto bytes = model.save();
-  const auto again = KernelMulticlass::load(bytes.data(), bytes.size());
+  const auto bytes = model.to_bytes();
+  const auto again = KernelMulticlass::from_bytes(bytes.data(), bytes.size());
   std::vector<float> a(test.y.size() * 3), b(test.y.size() * 3);
   model.scores(test.rows(), a.data());
   again.scores(test.rows(), b.data());
@@ -161,9 +161,9 @@ TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, su
   CHECK(again.options() == model.options());
   auto corrupt = bytes;
   corrupt[corrupt.size() / 2] ^= 0x40;
-  CHECK_THROWS_AS(KernelMulticlass::load(corrupt.data(), corrupt.size()), InputError);
-  CHECK_THROWS_AS(KernelMulticlass::load(bytes.data(), bytes.size() - 3), InputError);
-  CHECK_THROWS_WITH(LinearMulticlass::load(bytes.data(), bytes.size()), Catch::Contains("kernel-multiclass"));
+  CHECK_THROWS_AS(KernelMulticlass::from_bytes(corrupt.data(), corrupt.size()), InputError);
+  CHECK_THROWS_AS(KernelMulticlass::from_bytes(bytes.data(), bytes.size() - 3), InputError);
+  CHECK_THROWS_WITH(LinearMulticlass::from_bytes(bytes.data(), bytes.size()), Catch::Contains("kernel-multiclass"));
 }
 
 TEST_CASE("the kernel cache evicts the least recently used column", "[kernel]") {

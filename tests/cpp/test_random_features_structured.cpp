@@ -72,17 +72,17 @@ TEST_CASE("a numeric tagger on random features is the tagger trained on the mapp
     REQUIRE(on_rff.feature_rows() == 201);  // D + bias
     CHECK(on_rff.numeric_columns == 2);
     CHECK(on_rff.weights == by_hand.weights);
-    const std::vector<uint8_t> bytes = on_rff.save();
-    const SequenceModel again = SequenceModel::load(bytes.data(), bytes.size());
+    const std::vector<uint8_t> bytes = on_rff.to_bytes();
+    const SequenceModel again = SequenceModel::from_bytes(bytes.data(), bytes.size());
     CHECK(again.weights == on_rff.weights);
-    CHECK(again.save() == bytes);
+    CHECK(again.to_bytes() == bytes);
     SequenceBatch a, b;
     on_rff.featurize(data.rows(), data.starts, a);
     again.featurize(data.rows(), data.starts, b);
     CHECK(a.values == b.values);
     CHECK(on_rff.decode(a) == again.decode(b));
     // A model without random features records none of their options (its bytes are those it always had).
-    CHECK_FALSE(mentions(by_hand.save(), "rff"));
+    CHECK_FALSE(mentions(by_hand.to_bytes(), "rff"));
     CHECK(mentions(bytes, "rffSeed"));
   }
   // What the map buys: the middle ring is out of reach of a linear chain.
@@ -143,11 +143,11 @@ TEST_CASE("a ranker on random features is the ranker trained on the mapped featu
     CHECK(on_rff.cols() == 3);
     CHECK(on_rff.weights() == by_hand.weights());
     CHECK(on_rff.score(raw.features) == by_hand.score(mapped.features));
-    const std::vector<uint8_t> bytes = on_rff.save();
-    const Ranker again = Ranker::load(bytes.data(), bytes.size());
+    const std::vector<uint8_t> bytes = on_rff.to_bytes();
+    const Ranker again = Ranker::from_bytes(bytes.data(), bytes.size());
     CHECK(again.score(raw.features) == on_rff.score(raw.features));
-    CHECK(again.save() == bytes);
-    CHECK_FALSE(mentions(by_hand.save(), "rff"));
+    CHECK(again.to_bytes() == bytes);
+    CHECK_FALSE(mentions(by_hand.to_bytes(), "rff"));
   }
   // Validation maps the training and validation sets with the same map.
   const Ranker validated = Ranker::train_with_validation(raw, raw, rff, {0.001, 0.1}, 5);
