@@ -2,6 +2,7 @@
 //   const am = await init();   // Node or browser; finds dist/argmax.wasm by itself
 import createArgmax from '../../dist/argmax.mjs';
 import { withHeap, bytesArg, guardCalls } from './wasm.js';
+import { readLimits } from './inputs.js';
 import * as multiclass from './multiclass.js';
 import * as sequence from './sequence.js';
 import * as reductions from './reductions.js';
@@ -28,6 +29,7 @@ export async function init(options = {}) {
 
 function makeApi(M) {
   guardCalls(M);
+  readLimits(M);
   const api = { metrics: {}, io: {}, loaders: {}, module: M };
   for (const m of modules) m.install(M, api);
 
