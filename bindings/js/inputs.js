@@ -70,7 +70,7 @@ export function booleanArg(value, name, fallback = false) {
 // An integer count or index in [min, max] (max at most 2^31 − 1: the core takes an int32).
 export function integerArg(value, name, { min = 0, max = INT32_MAX } = {}) {
   if (typeof value !== 'number') throw new TypeError(`${name} must be an integer, not ${describe(value)}`);
-  if (!Number.isInteger(value)) throw new TypeError(`${name} must be an integer, not ${describe(value)}`);
+  if (!Number.isInteger(value)) throw new RangeError(`${name} must be an integer, not ${describe(value)}`);
   if (value < min || value > max) {
     if (max === INT32_MAX) throw new RangeError(value < min ? `${name} must be an integer ≥ ${min}; got ${value}` : `${name} is ${value}, past the limit of 2^31 − 1 (a 32-bit integer would wrap it)`);
     throw new RangeError(`${name} must be an integer in [${min}, ${max}]; got ${value}`);
@@ -78,8 +78,10 @@ export function integerArg(value, name, { min = 0, max = INT32_MAX } = {}) {
   return value;
 }
 
-export function numberArg(value, name) {
+// A number; positive: finite and > 0.
+export function numberArg(value, name, { positive = false } = {}) {
   if (typeof value !== 'number') throw new TypeError(`${name} must be a number, not ${describe(value)}`);
+  if (positive && !(value > 0 && Number.isFinite(value))) throw new RangeError(`${name} must be a finite number > 0; got ${value}`);
   return value;
 }
 
@@ -253,6 +255,21 @@ export function labelArray(y, n, name = 'y', per = 'one per row of X') {
   return int32Array(y, name, { kind: 'an integer label' });
 }
 
+// Binary labels, +1 or −1 → Int32Array.
+export function signArray(y, n, name = 'y') {
+  const out = labelArray(y, n, name);
+  out.forEach((l, i) => { if (l !== 1 && l !== -1) throw new RangeError(`${name}[${i}] is ${l}; binary labels must be +1 or -1`); });
+  return out;
+}
+
+// Labels (number[]) or label sets (number[][], told apart by y[0]) → { labels } or { sets }.
+export function labelsOrSets(y, n, name = 'y', { k } = {}) {
+  const multi = Array.isArray(y) && y.length > 0 && isNumericArray(y[0]);
+  if (multi) return { sets: labelSets(y, n, name, { k }) };
+  if (k !== undefined) throw new TypeError(`the labels option is for label sets (multi-label ${name}); ${name} holds single labels`);
+  return { labels: labelArray(y, n, name) };
+}
+
 // Label sets (number[][], labels 0 .. maxLabels − 1) → CSR { offsets, labels: Int32Array, k }. k: the
 // number of labels (the `labels` option), else 1 + the largest; rows × k bytes must fit one buffer.
 export function labelSets(sets, n, name = 'y', { k, kName = 'labels', per = 'one per row of X' } = {}) {
@@ -384,7 +401,74 @@ export function numericSequences(sequences, name, { fit = false, emptyCols = 0, 
   return { matrix: { data, rows, cols }, starts, count: sequences.length, name };
 }
 
+// Two lists of sequence lengths that must agree: what(i, a, b) says how sequence i differs.
+export function sameLengths(a, b, count, what) {
+  if (a.length !== b.length) throw new RangeError(count(a.length, b.length));
+  for (let i = 0; i < a.length; ++i) if (a[i] !== b[i]) throw new RangeError(what(i, a[i], b[i]));
+}
+
+// Tags (one sequence per input sequence, `lengths` long) → the model's tag ids (`labels`); an unknown tag is an
+// error naming it. single: tags is one sequence, which `name` names.
+export function tagIds(labels, tags, lengths, name, single) {
+  const id = new Map(labels.map((l, i) => [l, i]));
+  const seqs = single ? [tags] : tags;
+  if (!Array.isArray(seqs)) throw new TypeError(`${name} must be an array of tag sequences (string[][]), not ${describe(tags)}`);
+  if (seqs.length !== lengths.length) throw new RangeError(`${name} has ${seqs.length} tag sequences, expected ${lengths.length} (one per input sequence)`);
+  const flat = [];
+  seqs.forEach((s, i) => {
+    const at = single ? name : `${name}[${i}]`;
+    if (!Array.isArray(s)) throw new TypeError(`${at} is ${describe(s)}, not a tag sequence (an array of strings)`);
+    if (s.length !== lengths[i]) throw new RangeError(`${at} has ${s.length} tags for ${lengths[i]} positions`);
+    s.forEach((t, j) => {
+      if (typeof t !== 'string') throw new TypeError(`${at}[${j}] is ${describe(t)}, not a tag (a string)`);
+      if (!id.has(t)) throw new RangeError(`${at}[${j}] is the tag ${JSON.stringify(t)}, which the model does not know (known: ${labels.join(', ')})`);
+      flat.push(id.get(t));
+    });
+  });
+  return Int32Array.from(flat);
+}
+
+// Forced tags for constrained decoding: per sequence, per position a tag of `labels` or null (free) → ids, −1
+// where free. single: forced is one sequence's.
+export function forcedTagIds(labels, forced, lengths, single) {
+  const seqs = single ? [forced] : forced;
+  if (!Array.isArray(seqs) || seqs.length !== lengths.length) throw new RangeError(`forced needs one array per sequence (${lengths.length}), not ${describe(forced)}`);
+  const id = new Map(labels.map((l, i) => [l, i])), flat = [];
+  seqs.forEach((s, i) => {
+    const at = single ? 'forced' : `forced[${i}]`;
+    if (!Array.isArray(s) || s.length !== lengths[i]) throw new RangeError(`${at} must have ${lengths[i]} entries (a tag or null), not ${describe(s)}${Array.isArray(s) ? ` of ${s.length}` : ''}`);
+    s.forEach((t, j) => {
+      if (t === null || t === undefined) flat.push(-1);
+      else if (typeof t !== 'string') throw new TypeError(`${at}[${j}] is ${describe(t)}, not a tag (a string) or null`);
+      else if (id.has(t)) flat.push(id.get(t));
+      else throw new RangeError(`${at}[${j}]: unknown tag '${t}' (known: ${labels.join(', ')})`);
+    });
+  });
+  return Int32Array.from(flat);
+}
+
 // ---- queries
+
+// Relevance grades of many queries, for measures: [{ relevance }] or { relevance, queryOffsets } →
+// { relevance: Float32Array, queryOffsets: Int32Array }.
+export function relevanceQueries(qs, name = 'queries') {
+  if (Array.isArray(qs)) {
+    const rels = qs.map((q, i) => {
+      if (!q || typeof q !== 'object' || Array.isArray(q)) throw new TypeError(`${name}[${i}] is ${describe(q)}, not a query { relevance }`);
+      return numberArray(q.relevance, `${name}[${i}].relevance`, { finite: true });
+    });
+    const queryOffsets = new Int32Array(rels.length + 1);
+    rels.forEach((r, i) => { queryOffsets[i + 1] = queryOffsets[i] + r.length; });
+    const relevance = new Float32Array(queryOffsets[rels.length]);
+    rels.forEach((r, i) => relevance.set(r, queryOffsets[i]));
+    return { relevance, queryOffsets };
+  }
+  if (qs && typeof qs === 'object' && qs.queryOffsets !== undefined) {
+    const relevance = numberArray(qs.relevance, `${name}.relevance`, { finite: true });
+    return { relevance, queryOffsets: offsetArray(qs.queryOffsets, `${name}.queryOffsets`, relevance.length, { parts: 'queries', items: 'documents' }) };
+  }
+  throw new TypeError(`${name} must be [{ relevance }] or { relevance, queryOffsets }, not ${describe(qs)}`);
+}
 
 // Queries as the core wants them: one matrix of every document, relevance per document, query offsets.
 // Accepts [{ features, relevance }] (features: number[][], {data, rows, cols} or CSR), what io.readLetor returns,

@@ -1,7 +1,7 @@
 // Ranking: a linear Ranker (score ⟨w, x⟩, documents best first) trained with the NDCG structured hinge, the
 // Kendall pairwise hinge, bipartite measures or a pointwise baseline; the LETOR reader; ranking measures.
 import { Owned, withHeap, progressBridge, readText } from './wasm.js';
-import { constructorOptions, optionsObject, integerArg, numberArg, stringArg, matrix, numberArray, offsetArray, queries as packQueries, minColsArg, describe } from './inputs.js';
+import { constructorOptions, optionsObject, integerArg, numberArg, stringArg, matrix, numberArray, queries as packQueries, relevanceQueries, minColsArg } from './inputs.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from './parallel.js';
@@ -146,29 +146,14 @@ export function install(M, api) {
       const { measure = 'f1', beta = 1 } = optionsObject(options, 'bestCut options');
       const y = relevanceArray(labels, undefined, 'labels'), s = scoreArray(scores, y.length);
       stringArg(measure, 'measure', ['f1', 'fbeta', 'balanced']);
-      if (numberArg(beta, 'beta') <= 0 || !Number.isFinite(beta)) throw new RangeError(`beta must be a finite number > 0; got ${beta}`);
+      numberArg(beta, 'beta', { positive: true });
       return withHeap(M, (heap) => M.bestCut(measure, beta, heap.f64(s), heap.f32(y), y.length));
     },
     // Means over many queries: scores for every document, and queries as [{ relevance }] / readLetor's result,
     // or { relevance, queryOffsets }. → { ndcg: Float64Array (k = 1..maxK), precision, map, kendallTau, auc, queries, counted }
     ranking(scores, queries, options) {
       const { convention = 'common', maxK = 10 } = optionsObject(options, 'ranking options');
-      let relevance, queryOffsets;
-      if (Array.isArray(queries)) {
-        const rels = queries.map((q, i) => {
-          if (!q || typeof q !== 'object' || Array.isArray(q)) throw new TypeError(`queries[${i}] is ${describe(q)}, not a query { relevance }`);
-          return relevanceArray(q.relevance, undefined, `queries[${i}].relevance`);
-        });
-        queryOffsets = new Int32Array(rels.length + 1);
-        rels.forEach((r, i) => { queryOffsets[i + 1] = queryOffsets[i] + r.length; });
-        relevance = new Float32Array(queryOffsets[rels.length]);
-        rels.forEach((r, i) => relevance.set(r, queryOffsets[i]));
-      } else if (queries?.queryOffsets !== undefined) {
-        relevance = relevanceArray(queries.relevance, undefined, 'queries.relevance');
-        queryOffsets = offsetArray(queries.queryOffsets, 'queries.queryOffsets', relevance.length, { parts: 'queries', items: 'documents' });
-      } else {
-        throw new TypeError(`queries must be [{ relevance }] or { relevance, queryOffsets }, not ${describe(queries)}`);
-      }
+      const { relevance, queryOffsets } = relevanceQueries(queries);
       const s = scoreArray(scores, relevance.length);
       integerArg(maxK, 'maxK', { min: 1 });
       return withHeap(M, (heap) => M.rankingReport(heap.f64(s), heap.f32(relevance), relevance.length, heap.i32(queryOffsets),

@@ -1,7 +1,7 @@
 // Multiclass by reductions (one-vs-all, all-pairs, ECOC) over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
 import { Owned, withHeap, perRow, progressBridge, readText } from './wasm.js';
-import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, matrix, labelArray, labelSets, codeMatrix, minColsArg } from './inputs.js';
+import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, matrix, labelArray, labelSets, labelsOrSets, signArray, codeMatrix, minColsArg } from './inputs.js';
 import { encodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
 import { trainsOnOneThread } from './parallel.js';
@@ -137,9 +137,7 @@ export function install(M, api) {
       const { onProgress, labels: k, workers } = optionsObject(fitOptions, 'fit options');
       trainsOnOneThread(workers, 'AdaBoost.MH');
       const m = matrix(X, 'X', { fit: true });
-      const multi = Array.isArray(y) && y.length > 0 && (Array.isArray(y[0]) || ArrayBuffer.isView(y[0]));
-      if (!multi && k !== undefined) throw new TypeError('the labels option is for label sets (multi-label y); y holds single labels');
-      const sets = multi ? labelSets(y, m.rows, 'y', { k }) : null, labels = multi ? null : labelArray(y, m.rows);
+      const { sets, labels } = labelsOrSets(y, m.rows, 'y', { k }), multi = sets !== undefined;
       const progress = progressBridge(onProgress);
       const handle = withHeap(M, (heap) => {
         const args = heap.matrix(m);
@@ -242,8 +240,7 @@ export function install(M, api) {
       const { allowSingleClass, workers } = optionsObject(fitOptions, 'fit options');
       trainsOnOneThread(workers, 'a binary classifier');
       const single = booleanArg(allowSingleClass, 'allowSingleClass');
-      const m = matrix(X, 'X', { fit: true }), labels = labelArray(y, m.rows);
-      labels.forEach((l, i) => { if (l !== 1 && l !== -1) throw new RangeError(`y[${i}] is ${l}; binary labels must be +1 or -1`); });
+      const m = matrix(X, 'X', { fit: true }), labels = signArray(y, m.rows);
       this.replaceHandle(withHeap(M, (heap) => M.BinaryClassifierModel.train(heap.matrix(m), heap.i32(labels),
         this.#learner, this.#text, this.#seed, single)));
       this.#training = this.handle.training();

@@ -2,7 +2,7 @@
 // DenseSequenceTagger (numeric features per position, e.g. the pixels of handwritten letters).
 // Trainers: averaged perceptron, structured SVM (margin or slack rescaling), CRF, softmax-margin CRF.
 import { Owned, withHeap, progressBridge, readText } from './wasm.js';
-import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, describe, tokenSequences, packedTokens, numericSequences } from './inputs.js';
+import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, describe, tokenSequences, packedTokens, numericSequences, sameLengths, tagIds, forcedTagIds } from './inputs.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { fitMixed, workerCount } from './parallel.js';
@@ -99,45 +99,6 @@ export function install(M, api) {
       text += `${text ? '\n' : ''}templates=${custom.replace(/\s+/g, ' ').trim()}`;
     }
     return (text + globalText(global, globalWords)).replace(/^\n/, '');
-  }
-
-  // Tags (one sequence per input sequence, `lengths` long) → the model's tag ids; an unknown tag is an error.
-  // single: tags is one sequence, named name[t].
-  function labelIds(labels, tags, lengths, name, single) {
-    const id = new Map(labels.map((l, i) => [l, i]));
-    const seqs = single ? [tags] : tags;
-    if (!Array.isArray(seqs)) throw new TypeError(`${name} must be an array of tag sequences (string[][]), not ${describe(tags)}`);
-    if (seqs.length !== lengths.length) throw new RangeError(`${name} has ${seqs.length} tag sequences, expected ${lengths.length} (one per input sequence)`);
-    const flat = [];
-    seqs.forEach((s, i) => {
-      const at = single ? name : `${name}[${i}]`;
-      if (!Array.isArray(s)) throw new TypeError(`${at} is ${describe(s)}, not a tag sequence (an array of strings)`);
-      if (s.length !== lengths[i]) throw new RangeError(`${at} has ${s.length} tags for ${lengths[i]} positions`);
-      s.forEach((t, j) => {
-        if (typeof t !== 'string') throw new TypeError(`${at}[${j}] is ${describe(t)}, not a tag (a string)`);
-        if (!id.has(t)) throw new RangeError(`${at}[${j}] is the tag ${JSON.stringify(t)}, which the model does not know (known: ${labels.join(', ')})`);
-        flat.push(id.get(t));
-      });
-    });
-    return Int32Array.from(flat);
-  }
-
-  // Per position: the id of a forced tag, or −1 where the position is free (null).
-  function forcedIds(labels, forced, lengths, single) {
-    const seqs = single ? [forced] : forced;
-    if (!Array.isArray(seqs) || seqs.length !== lengths.length) throw new RangeError(`forced needs one array per sequence (${lengths.length}), not ${describe(forced)}`);
-    const id = new Map(labels.map((l, i) => [l, i])), flat = [];
-    seqs.forEach((s, i) => {
-      const at = single ? 'forced' : `forced[${i}]`;
-      if (!Array.isArray(s) || s.length !== lengths[i]) throw new RangeError(`${at} must have ${lengths[i]} entries (a tag or null), not ${describe(s)}${Array.isArray(s) ? ` of ${s.length}` : ''}`);
-      s.forEach((t, j) => {
-        if (t === null || t === undefined) flat.push(-1);
-        else if (typeof t !== 'string') throw new TypeError(`${at}[${j}] is ${describe(t)}, not a tag (a string) or null`);
-        else if (id.has(t)) flat.push(id.get(t));
-        else throw new RangeError(`${at}[${j}]: unknown tag '${t}' (known: ${labels.join(', ')})`);
-      });
-    });
-    return Int32Array.from(flat);
   }
 
   // Shared by both taggers; subclasses say how their input crosses into wasm.
@@ -244,7 +205,7 @@ export function install(M, api) {
       const { bio, forced } = optionsObject(options, 'tag options');
       const labels = this.labels, input = this.input(x);
       const useBio = booleanArg(bio, 'bio');
-      const forcedTags = forced === undefined ? null : forcedIds(labels, forced, input.lengths, input.single);
+      const forcedTags = forced === undefined ? null : forcedTagIds(labels, forced, input.lengths, input.single);
       const ids = input.positions === 0 ? new Int32Array(0) : withHeap(M, (heap) => this.decode(heap, input, forcedTags ? heap.i32(forcedTags) : 0, useBio));
       const out = unpack(ids, input.lengths, (i) => labels[i]);
       return input.single ? out[0] : out;
@@ -268,9 +229,7 @@ export function install(M, api) {
     // The `count` best labellings of one sequence: [{tags, score, probability}], best first.
     nbest(x, count = 5) {
       // The core takes an int32 (and refuses a count whose n-best table would pass its 1 GiB limit).
-      if (typeof count !== 'number' || !Number.isInteger(count) || count < 1 || count > 0x7fffffff) {
-        throw new RangeError(`count must be an integer in [1, 2^31 − 1], got ${describe(count)}`);
-      }
+      integerArg(count, 'count', { min: 1 });
       const input = this.input(x, { one: true });
       const r = withHeap(M, (heap) => this.nbestOf(heap, input, count));
       const n = input.lengths[0], labels = this.labels;
@@ -285,7 +244,7 @@ export function install(M, api) {
     // An unknown tag is an error naming it (the model gives it no probability at all).
     logProbability(x, tags) {
       const input = this.input(x);
-      const ids = labelIds(this.labels, tags, input.lengths, 'tags', input.single);
+      const ids = tagIds(this.labels, tags, input.lengths, 'tags', input.single);
       if (input.count === 0) return [];
       const r = withHeap(M, (heap) => this.logProbabilityOf(heap, input, heap.i32(ids)));
       return input.single ? r[0] : Array.from(r);
@@ -309,10 +268,8 @@ export function install(M, api) {
     // The training sentences, checked and packed, matched with the tags.
     trainingData(sentences, tags) {
       const s = packedTokens(sentences, 'sentences');
-      if (s.lengths.length !== tags.lengths.length) throw new RangeError(`got ${s.lengths.length} sentences but ${tags.lengths.length} tag sequences`);
-      s.lengths.forEach((n, i) => {
-        if (n !== tags.lengths[i]) throw new RangeError(`sentence ${i} has ${n} tokens but ${tags.lengths[i]} tags`);
-      });
+      sameLengths(s.lengths, tags.lengths, (a, b) => `got ${a} sentences but ${b} tag sequences`,
+        (i, a, b) => `sentence ${i} has ${a} tokens but ${b} tags`);
       return s;
     }
     packedArgs(heap, s, tags) { return [s.text, heap.i32(s.lengths), s.lengths.length, tags.text]; }
@@ -361,11 +318,9 @@ export function install(M, api) {
     trainingData(sequences, tags, lexicon, warm) {
       if (lexicon) throw new TypeError("option 'lexicon' applies to token sequences, not numeric ones");
       const p = numericSequences(sequences, 'sequences', { fit: true, emptyCols: warm ? warm.columns() : 0 });
-      if (p.count !== tags.lengths.length) throw new RangeError(`got ${p.count} sequences but ${tags.lengths.length} tag sequences`);
-      tags.lengths.forEach((n, i) => {
-        const positions = p.starts[i + 1] - p.starts[i];
-        if (n !== positions) throw new RangeError(`tags[${i}] has ${n} tags for the ${positions} positions of sequence ${i}`);
-      });
+      const positions = Array.from({ length: p.count }, (_, i) => p.starts[i + 1] - p.starts[i]);
+      sameLengths(positions, tags.lengths, (a, b) => `got ${a} sequences but ${b} tag sequences`,
+        (i, a, b) => `tags[${i}] has ${b} tags for the ${a} positions of sequence ${i}`);
       return p;
     }
     numericArgs(heap, p) { return [heap.matrix(p.matrix, p.name), heap.i32(p.starts), p.count]; }
@@ -429,11 +384,9 @@ export function install(M, api) {
     sequences(gold, predicted, options) {
       const chunks = booleanArg(optionsObject(options, 'sequences options').chunks, 'chunks');
       const g = packTokens(gold, 'gold', 'tag'), p = packTokens(predicted, 'predicted', 'tag');
-      if (g.lengths.length !== p.lengths.length) throw new RangeError(`got ${g.lengths.length} gold sequences but ${p.lengths.length} predicted ones`);
-      g.lengths.forEach((n, i) => {
-        if (n !== p.lengths[i]) throw new RangeError(`sequence ${i}: ${n} gold tags but ${p.lengths[i]} predicted tags`);
-      });
-      return withHeap(M, (heap) => M.sequenceReport(g.text, p.text, heap.i32(g.lengths), g.lengths.length, Boolean(chunks)));
+      sameLengths(g.lengths, p.lengths, (a, b) => `got ${a} gold sequences but ${b} predicted ones`,
+        (i, a, b) => `sequence ${i}: ${a} gold tags but ${b} predicted tags`);
+      return withHeap(M, (heap) => M.sequenceReport(g.text, p.text, heap.i32(g.lengths), g.lengths.length, chunks));
     },
   };
 
@@ -442,7 +395,7 @@ export function install(M, api) {
   api.features = Object.assign(api.features ?? {}, {
     // Template lists: pos() is the default for part-of-speech tagging (pos({lexicon: true}): what it
     // becomes when a word lexicon is given), crfsuite() CRFsuite's POS set.
-    pos: ({ lexicon = false } = {}) => M.sequenceTemplates('pos', Boolean(lexicon)),
+    pos: (options) => M.sequenceTemplates('pos', booleanArg(optionsObject(options, 'pos options').lexicon, 'lexicon')),
     crfsuite: () => M.sequenceTemplates('crfsuite', false),
   });
   api.lexicons = Object.assign(api.lexicons ?? {}, { english: englishLexicon });
