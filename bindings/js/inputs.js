@@ -118,9 +118,10 @@ export function numberArray(a, name, { n, what = 'values', finite = false, type 
   const float32 = type === Float32Array;
   const trusted = INTEGER_ARRAYS.some((T) => a instanceof T) || (a instanceof Float32Array && !finite);
   const out = a instanceof type ? a : new type(a.length);
+  const most = float32 ? FLOAT32_MAX : Number.MAX_VALUE;
   for (let i = 0; i < a.length; ++i) {
     const v = a[i];
-    if (!trusted) checkNumber(v, `${name}[${i}]`, { float32, finite });
+    if (!trusted && (typeof v !== 'number' || !(v <= most && v >= -most))) checkNumber(v, `${name}[${i}]`, { float32, finite });
     out[i] = v;
   }
   return out;
@@ -202,8 +203,16 @@ function denseRows(X, name, finite, emptyCols) {
     if (!isNumericArray(row)) throw new TypeError(`${name}[${i}] is ${describe(row)}, not a row (an array of numbers)`);
     if (row.length !== cols) throw new RangeError(`${name}[${i}] has ${row.length} features, expected ${cols} (as ${name}[0])`);
     const trusted = (row instanceof Float32Array && !finite) || INTEGER_ARRAYS.some((T) => row instanceof T);
-    if (!trusted) for (let j = 0; j < cols; ++j) checkNumber(row[j], `${name}[${i}][${j}]`, { finite });
-    data.set(row, i * cols);
+    if (trusted) {
+      data.set(row, i * cols);
+      continue;
+    }
+    for (let j = 0, at = i * cols; j < cols; ++j) {
+      const v = row[j];
+      // the fast path: a number within float32's range (NaN and ±Infinity fail the comparison)
+      if (typeof v !== 'number' || !(v <= FLOAT32_MAX && v >= -FLOAT32_MAX)) checkNumber(v, `${name}[${i}][${j}]`, { finite });
+      data[at + j] = v;
+    }
   }
   return { data, rows: X.length, cols };
 }
