@@ -22,7 +22,8 @@ namespace {
 LabelMatrix label_sets(uintptr_t offsets, uintptr_t labels, int rows, int k) {
   const int32_t* o = reinterpret_cast<const int32_t*>(offsets);
   const int32_t* l = reinterpret_cast<const int32_t*>(labels);
-  require(k >= 1, "label sets need k >= 1 labels");
+  require(k >= 1 && k <= kMaxLabels, "label sets need 1 to 2^24 labels, got ", k);
+  checked_count<int8_t>("label matrix (rows × labels)", {rows, k});
   require(o[0] == 0, "label set offsets must start at 0");
   LabelMatrix y(rows, k);
   for (int i = 0; i < rows; ++i) {

@@ -3,6 +3,7 @@
 import createArgmax from '../../dist/argmax.mjs';
 import { withHeap, bytesArg, guardCalls } from './wasm.js';
 import { learnVocabulary, trainerCatalogue } from './options.js';
+import { readLimits } from './inputs.js';
 import * as multiclass from './multiclass.js';
 import * as sequence from './sequence.js';
 import * as reductions from './reductions.js';
@@ -30,6 +31,7 @@ export async function init(options = {}) {
 function makeApi(M) {
   guardCalls(M);
   learnVocabulary(M);
+  readLimits(M);
   const api = { metrics: {}, io: {}, loaders: {}, module: M };
   // Every trainer: {name, help, online} (online trainers can train on several workers).
   api.trainers = trainerCatalogue();

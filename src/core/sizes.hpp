@@ -16,6 +16,10 @@ namespace argmax {
 // model's weights and a saved copy of them fit together.
 constexpr int64_t kMaxBufferBytes = int64_t(1) << 30;
 
+// Multi-label data names its labels 0 .. kMaxLabels − 1 (the multi-label reader and the JS API hold label
+// sets to it): each label is a binary problem, so a stray huge label would ask for millions of them.
+constexpr int32_t kMaxLabels = int32_t(1) << 24;
+
 // The product of `factors` as a count of items of `item_bytes` bytes each. Throws InputError naming
 // `what` when a factor is negative or the items would take more than kMaxBufferBytes.
 inline size_t checked_count(const char* what, std::initializer_list<int64_t> factors, size_t item_bytes) {
