@@ -22,6 +22,9 @@
 
 namespace argmax {
 
+class ByteReader;
+class ByteWriter;
+
 class FeatureScaling {
  public:
   // The "scale" entry of the option tables that offer it.
@@ -34,8 +37,14 @@ class FeatureScaling {
   const std::vector<float>& scale() const { return scale_; }
   const std::vector<float>& centre() const { return centre_; }  // empty for sparse rows
 
-  // The rows as the learner sees them: s⊙(x − c) (dense), s⊙x on the stored entries (sparse).
+  // The rows as the learner sees them: s⊙(x − c) (dense), s⊙x on the stored entries (sparse). Sparse rows may
+  // have more columns than were fitted (a test set's later features): those are kept as they are.
   OwnedRows apply(const Rows& rows) const;
+
+  // For models that keep the scaling and apply it to the rows they score (the kernel machines, which cannot
+  // fold it). load checks the vectors against the model's `cols` columns.
+  void save(ByteWriter& out) const;
+  static FeatureScaling load(ByteReader& in, int32_t cols);
 
   // Rewrites weights trained on scaled rows to weights on raw rows. w is feature-major with `outputs`
   // interleaved scorers (w[j·outputs + o], as the multiclass layout); entries past the scaled columns (a bias

@@ -123,7 +123,7 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
   input.validate();
 
   if (options_.integer("rff") > 0) {
-    model_.rff_ = RandomFourierFeatures::from_options(options_, input.cols());
+    model_.rff_ = RandomFourierFeatures::fit(options_, input);
     mapped_ = model_.rff_.map_rows(input);
   }
   // scale applies to what Ψ reads: the input, or its random features; TF-IDF reads raw counts
@@ -137,6 +137,9 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
   const Rows& rows = scaled_->rows;
   model_.algo_ = algo;
   model_.options_ = options_.entries();
+  if (model_.rff_.dim())  // the γ used (chosen from the rows when the options said 0)
+    for (auto& [name, value] : model_.options_)
+      if (name == "gamma") value = number_text(model_.rff_.gamma());
   costs_ = label_costs(raw_labels, cost_rows);
   model_.labels_ = costs_.labels;
   const int k = costs_.cost.size();

@@ -4,6 +4,7 @@
 
 #include "binary/linear_model.hpp"
 #include "learn/feature_scaling.hpp"
+#include "learn/kernel_width.hpp"
 
 namespace argmax {
 
@@ -104,7 +105,8 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   ReductionModel model;
   std::vector<float> mapped;
   if (config.rff > 0) {
-    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, config.rff_gamma, config.rff_seed);
+    const double gamma = config.rff_gamma == 0 ? gamma_from_data(input) : config.rff_gamma;  // 0: from the rows
+    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, gamma, config.rff_seed);
     mapped = model.rff_.map_rows(input);
   }
   const Rows rows = model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input;
