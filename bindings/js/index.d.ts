@@ -114,7 +114,8 @@ export interface MulticlassOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature (0 = none) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
+  /** feature scaling fitted on the training rows and folded into the weights (kernel models keep it and scale the
+   *  rows they score). auto (default): every feature
    *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
    *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it) */
   scale?: FeatureScaling;
@@ -122,7 +123,8 @@ export interface MulticlassOptions {
   seed?: number;
   /** cs only: the kernel SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), solved in the dual (no bias) */
   kernel?: 'linear' | 'poly' | 'rbf';
-  /** γ > 0 of the kernel (poly (γ⟨x,x'⟩ + coef0)^degree, rbf exp(−γ‖x−x'‖²)) or of the RBF kernel rff approximates */
+  /** γ of the kernel (poly (γ⟨x,x'⟩ + coef0)^degree, rbf exp(−γ‖x−x'‖²)) or of the RBF kernel rff approximates;
+   *  0 (default): from the training rows after scale, 1/(d·Var x) over all entries; options report the value used */
   gamma?: number;
   /** any algorithm: learn on D random Fourier features z(x) = √(2/D) cos(Wx + b) instead of x (0 = off) */
   rff?: number;

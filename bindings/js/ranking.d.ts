@@ -46,7 +46,7 @@ export interface RankerOptions {
   /** rank by a linear function of D random Fourier features z(x) of each document instead of x, approximating the
    *  Gaussian kernel exp(-gamma ||x - x'||^2); default 0 = off; scale stays auto or none */
   rff?: number;
-  /** gamma > 0 of the kernel rff approximates (default 1) */
+  /** gamma of the kernel rff approximates; 0 (default): 1/(d·Var x) over the training documents */
   gamma?: number;
   /** seed of the random features (default 1) */
   rff_seed?: number;

@@ -18,7 +18,7 @@ export interface BinaryLearnerOptions {
   tol?: number;
   /** svm-kernel: K = linear ⟨x,x'⟩, poly (gamma⟨x,x'⟩ + coef0)^degree or rbf exp(−gamma‖x−x'‖²) (default rbf) */
   kernel?: 'linear' | 'poly' | 'rbf';
-  /** svm-kernel: γ > 0 of poly and rbf (default 1) */
+  /** svm-kernel: γ of poly and rbf; 0 (default): 1/(d·Var x) over the reduction's (scaled) training rows */
   gamma?: number;
   /** svm-kernel: constant term of poly (default 0) */
   coef0?: number;
@@ -54,8 +54,8 @@ export interface ReductionOptions {
   decoding?: Decoding;
   /** feature scaling fitted on the training rows and folded into the weights. auto (default): every feature
    *  divided by the largest |value| when that exceeds 10, values in [-10, 10] left as they are; minmax: each column to
-   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); linear learners only (auto leaves
-   *  the rows of trees and stumps as they are) */
+   *  [0, 1]; standard: zero mean, unit variance; sparse rows are scaled only (no shift; the bias takes it); linear learners and svm-kernel (which
+   *  keeps the scaling and scales the rows it scores) only (auto leaves the rows of trees and stumps as they are) */
   scale?: FeatureScaling;
   /** decoding 'learned': the kernel K(f(x), M_l), its γ (rbf) and the code SVM's C */
   code_kernel?: 'linear' | 'rbf';
@@ -63,6 +63,7 @@ export interface ReductionOptions {
   code_C?: number;
   /** binary learners see D random Fourier features z(x) instead of x (0 = off), approximating exp(−γ‖x−x'‖²) */
   rff?: number;
+  /** γ of rff; 0 (default): 1/(d·Var x) over the training rows */
   gamma?: number;
   rff_seed?: number;
   seed?: number;

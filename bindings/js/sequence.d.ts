@@ -53,7 +53,7 @@ export interface SequenceOptions {
    * approximating the Gaussian kernel exp(−γ‖x−x'‖²) (default 0 = off). The map is regenerated from its seed on load.
    */
   rff?: number;
-  /** γ > 0 of the kernel `rff` approximates (default 1). */
+  /** γ of the kernel `rff` approximates; 0 (default): 1/(d·Var x) over the training positions' rows. */
   gamma?: number;
   /** Seed of the random features (default 1). */
   rff_seed?: number;

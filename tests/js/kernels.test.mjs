@@ -167,3 +167,42 @@ test('one-vs-all on the kernel SVM binary learner separates the rings; bad kerne
   ova.dispose();
   linear.dispose();
 });
+
+// Ten overlapping blobs in 16 columns with features in 0..100, as a digit set's pixels, and the same rows brought
+// to [-1, 1] (x/50 − 1). Centres come from one seed, the points from another.
+function blobs(m, seed, classes = 10, cols = 16) {
+  let s = 7;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const centres = Array.from({ length: classes }, () => Array.from({ length: cols }, () => 4 * rand() - 2));
+  s = seed;
+  const raw = [], unit = [], y = [];
+  for (let i = 0; i < m; ++i) {
+    const label = Math.floor(rand() * classes);
+    const x = centres[label].map((c) => 50 + 12 * (c + 2 * (2 * rand() - 1)));
+    raw.push(x);
+    unit.push(x.map((v) => v / 50 - 1));
+    y.push(label);
+  }
+  return { raw: { X: raw, y }, unit: { X: unit, y } };
+}
+
+test('kernel defaults fit the data: raw features in 0..100 predict as features in [-1, 1]; the old γ = 1 is at chance', () => {
+  const train = blobs(400, 11), heldOut = blobs(600, 12);
+  const raw = new am.Multiclass({ algo: 'cs', kernel: 'rbf' }).fit(train.raw.X, train.raw.y);
+  const unit = new am.Multiclass({ algo: 'cs', kernel: 'rbf' }).fit(train.unit.X, train.unit.y);
+  const old = new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 1, scale: 'none' }).fit(train.raw.X, train.raw.y);
+  const [a, b, c] = [accuracy(raw, heldOut.raw), accuracy(unit, heldOut.unit), accuracy(old, heldOut.raw)];
+  const largest = Math.max(...Array.from({ length: 10 }, (_, k) => heldOut.raw.y.filter((l) => l === k).length)) / 600;
+  assert.ok(Math.abs(a - b) <= 0.005, `raw ${a} vs [-1, 1] ${b}`);
+  assert.ok(a >= 0.9, `defaults on raw features: ${a}`);
+  assert.ok(c <= largest + 0.05, `old defaults: ${c} (chance ${largest})`);
+  // the γ used is among the options, and a saved model scales the raw rows it scores
+  assert.equal(Number(am.Multiclass.kernelOptions().find((o) => o.name === 'gamma').default), 0);
+  assert.ok(raw.options.gamma > 0 && raw.options.gamma !== unit.options.gamma, `γ ${raw.options.gamma}`);
+  assert.equal(raw.options.scale, 'auto');
+  assert.equal(old.options.gamma, 1);
+  const again = am.load(raw.save());
+  assert.deepEqual(again.scores(heldOut.raw.X), raw.scores(heldOut.raw.X));
+  assert.equal(again.options.gamma, raw.options.gamma);
+  for (const model of [raw, unit, old, again]) model.dispose();
+});
