@@ -1,7 +1,8 @@
 // Feature scaling as part of a linear model (option scale=auto|none|minmax|standard). It is fitted on the
 // training rows, the learner trains on the scaled rows x' = s⊙(x − c), and the result is folded back into
 // the weights: ⟨w, s⊙(x − c)⟩ + b = ⟨w⊙s, x⟩ + (b − ⟨w⊙s, c⟩). So a saved model predicts from raw features,
-// dense or sparse, with no extra work. Per column j over the training rows:
+// dense or sparse, with no extra work. (The kernel machines cannot fold it: they keep it, save it with save(),
+// and apply() it to the rows they score.) Per column j over the training rows:
 //   minmax    s_j = 1 / (max_j − min_j), c_j = min_j   (dense rows land in [0, 1])
 //   standard  s_j = 1 / std_j,           c_j = mean_j  (population std; zeros of sparse rows count)
 //   auto      s_j = 1 / max|x| over all entries when that exceeds 10, else the identity, c = 0
