@@ -202,6 +202,11 @@ TEST_CASE("random features with their default γ on raw features in 0..100 learn
   c.reduction = "ova", c.learner = "svm-dcd", c.rff = 300;  // rff_gamma stays 0: from the rows
   const ReductionModel ova = ReductionModel::train(train.raw.rows(), train.raw.y, 3, c);
   CHECK(accuracy_of(ova, test.raw) >= 0.9);
+  // A per-column scaling would come after the map: refused, as the ranker does.
+  CHECK_THROWS_WITH(LinearMulticlass::train(train.raw.rows(), train.raw.y, "cs", {{"rff", "10"}, {"scale", "minmax"}}, {}),
+                    Catch::Contains("leave scale at auto or none"));
+  c.scale = "standard";
+  CHECK_THROWS_WITH(ReductionModel::train(train.raw.rows(), train.raw.y, 3, c), Catch::Contains("leave scale at auto or none"));
 }
 
 TEST_CASE("kernel models in the bytes of earlier builds (no scaling, γ given) load and predict as before", "[kernel][io]") {
