@@ -1,6 +1,10 @@
-// The kernel multiclass SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), trained by the dual Crammer–Singer solver
-// (multiclass/kernel_crammer_singer.hpp). The model keeps only the support vectors (rows with α_i ≠ 0) and
-// their coefficients. Labels and the optional cost matrix work as in LinearMulticlass.
+// The kernel multiclass SVM h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), trained by the dual Crammer–Singer solver
+// (multiclass/kernel_crammer_singer.hpp). s is the feature scaling of option `scale`, fitted on the training
+// rows before the kernel sees them (learn/feature_scaling.hpp); unlike a linear model's it cannot fold into
+// weights, so the model keeps it and applies it to the rows it scores. γ = 0 (the default) is chosen from the
+// scaled training rows (learn/kernel_width.hpp) and recorded in the model's options. The model keeps only the
+// support vectors (scaled rows with α_i ≠ 0) and their coefficients. Labels and the optional cost matrix work
+// as in LinearMulticlass.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -8,6 +12,7 @@
 
 #include "core/options.hpp"
 #include "core/rows.hpp"
+#include "learn/feature_scaling.hpp"
 #include "learn/progress.hpp"
 #include "multiclass/kernel.hpp"
 #include "multiclass/support_vectors.hpp"
@@ -27,7 +32,8 @@ class KernelMulticlass {
   int support_vectors() const { return sv_.count(); }
   const std::vector<int32_t>& labels() const { return labels_; }
   const OptionList& options() const { return options_; }
-  const Kernel& kernel() const { return kernel_; }
+  const Kernel& kernel() const { return kernel_; }  // γ as used (from the data when the options said 0)
+  const FeatureScaling& scaling() const { return scaling_; }
   // Support-vector coefficients α_i^y, support_vectors() × classes(), row-major.
   const std::vector<float>& coefficients() const { return sv_.coefficients(); }
   // How training ended (not saved: a loaded model reports the default, converged).
@@ -46,6 +52,7 @@ class KernelMulticlass {
  private:
   std::vector<float> score_matrix(const Rows& rows) const;
   Kernel kernel_;
+  FeatureScaling scaling_;  // applied to every row before the kernel; saved only when not the identity
   OptionList options_;
   std::vector<int32_t> labels_;
   SupportVectors sv_;

@@ -93,20 +93,28 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
   input.validate();
 
   if (options_.integer("rff") > 0) {
-    model_.rff_ = RandomFourierFeatures::from_options(options_, input.cols());
+    // Scaling belongs before the map, which cannot be folded into weights after it: auto is there already (γ
+    // from the raw rows is γ from the rows divided by any common factor), a per-column scaling is refused.
+    const std::string& scale = options_.choice("scale");
+    require(scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
+    model_.rff_ = RandomFourierFeatures::fit(options_, input);
     mapped_ = model_.rff_.map_rows(input);
   }
-  // scale applies to what Ψ reads: the input, or its random features; TF-IDF reads raw counts
+  // scale applies to what Ψ reads: the input (random features, in [-1, 1], are left as they are); TF-IDF reads
+  // raw counts
   const bool tfidf = trainer != "dcd" && options_.choice("features") == "tfidf";
   const std::string scale = options_.choice("scale");
   require(!tfidf || scale == "auto" || scale == "none", "the TF-IDF feature map takes raw word counts; leave scale "
           "at auto or none");
   scaled_ = std::make_unique<ScaledRows>(model_.rff_.dim() ? Rows::dense(mapped_.data(), input.rows(), model_.rff_.dim())
                                                             : input,
-                                         tfidf ? "none" : scale);
+                                         tfidf || model_.rff_.dim() ? "none" : scale);
   const Rows& rows = scaled_->rows;
   model_.trainer_ = trainer;
   model_.options_ = options_.entries();
+  if (model_.rff_.dim())  // the γ used (chosen from the rows when the options said 0)
+    for (auto& [name, value] : model_.options_)
+      if (name == "gamma") value = number_text(model_.rff_.gamma());
   costs_ = label_costs(raw_labels, cost_rows);
   model_.labels_ = costs_.labels;
   const int k = costs_.cost.size();

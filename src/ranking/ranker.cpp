@@ -235,9 +235,9 @@ const char* kIntercept = "intercept";
 const char* kRffColumns = "rff_columns";
 
 // The map the options ask for over the documents' `cols` features.
-RandomFourierFeatures random_features(const Options& options, int32_t cols) {
-  require(options.integer("rff") == 0 || cols > 0, "rff maps the documents' features, and they have none");
-  return RandomFourierFeatures::from_options(options, cols);
+RandomFourierFeatures random_features(const Options& options, const Rows& features) {
+  require(options.integer("rff") == 0 || features.cols() > 0, "rff maps the documents' features, and they have none");
+  return RandomFourierFeatures::fit(options, features);  // γ = 0: from the training documents
 }
 
 // The documents of `data` seen through the map: rows of z(x), held in `buffer` (data itself without a map).
@@ -335,7 +335,7 @@ Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
     : options_(Options::parse(option_specs(), given, "ranking")) {
   raw_data.validate_for_training();
   require(raw_data.queries() > 0, "ranking needs at least one query");
-  rff_ = random_features(options_, raw_data.features.cols());
+  rff_ = random_features(options_, raw_data.features);
   const QuerySet input = mapped(raw_data, rff_, mapped_);
   scaled_ = std::make_unique<ScaledRows>(input.features, scaling_kind(options_, rff_));
   data_ = input;
@@ -408,7 +408,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
   raw_train.validate_for_training();
   raw_valid.validate_for_training();
   require(raw_train.queries() > 0 && raw_valid.queries() > 0, "training and validation sets need queries");
-  const RandomFourierFeatures rff = random_features(options, raw_train.features.cols());
+  const RandomFourierFeatures rff = random_features(options, raw_train.features);
   std::vector<float> train_z, valid_z;
   const QuerySet mapped_train = mapped(raw_train, rff, train_z), mapped_valid = mapped(raw_valid, rff, valid_z);
   // both sets scaled by the statistics of the training set, the chosen weights folded back

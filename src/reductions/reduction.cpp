@@ -5,6 +5,7 @@
 #include "binary/linear_model.hpp"
 #include "core/labels.hpp"
 #include "learn/feature_scaling.hpp"
+#include "learn/kernel_width.hpp"
 
 namespace argmax {
 
@@ -105,7 +106,10 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   ReductionModel model;
   std::vector<float> mapped;
   if (config.rff > 0) {
-    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, config.rff_gamma, config.rff_seed);
+    // as LinearMulticlass: scaling would come after the map; auto's is in γ's rule, another is refused
+    require(config.scale == "auto" || config.scale == "none", "rff maps the features as given; leave scale at auto or none");
+    const double gamma = config.rff_gamma == 0 ? gamma_from_data(input) : config.rff_gamma;  // 0: from the rows
+    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, gamma, config.rff_seed);
     mapped = model.rff_.map_rows(input);
   }
   const Rows rows = model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input;
@@ -120,7 +124,7 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   for (int l = 0; l < k; ++l) model.class_labels_[l] = l;
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
   model.learner_ = custom ? "custom" : config.learner;
-  const ScaledRows scaled(rows, scaling_for_learner(model.learner_, config.scale));
+  const ScaledRows scaled(rows, model.rff_.dim() ? "none" : scaling_for_learner(model.learner_, config.scale));
   const int c = model.code_.columns();
   for (int j = 0; j < c; ++j) {
     BinarySample s;

@@ -458,7 +458,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
     m.numeric_columns = int32_t(checked_count<float>("numeric columns", {rows.cols()}));  // + bias fits int32
     m.numeric_bias = o.flag("bias");
     require(o.integer("rff") == 0 || m.numeric_columns > 0, "rff maps numeric columns, and the positions have none");
-    m.rff = RandomFourierFeatures::from_options(o, m.numeric_columns);
+    m.rff = RandomFourierFeatures::fit(o, rows);  // γ = 0: from the positions' rows
   }
   const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;

@@ -193,7 +193,7 @@ TEST_CASE("reductions score rows in blocks exactly as one by one: kernel learner
 TEST_CASE("svm-kernel: bad options and a cache too small for one column are clear errors", "[kernel][binary]") {
   const Points p = disc(8, 50);
   const BinarySample data = BinarySample::all(p.rows(), p.y);
-  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"gamma", "0"}}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"gamma", "-1"}}), Catch::Contains("'gamma' must be ≥ 0"));
   CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"kernel", "sigmoid"}}), Catch::Contains("must be one of linear, poly, rbf"));
   CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"cache", "1e-7"}})(data, 1), Catch::Contains("cannot hold one column"));
   CHECK(make_binary_trainer("svm-kernel", {{"kernel", "poly"}, {"degree", "2"}})(data, 1)->cols() == 2);

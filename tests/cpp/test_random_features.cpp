@@ -94,7 +94,7 @@ TEST_CASE("every linear multiclass trainer learns the rings on random features; 
     again.scores(rows, s2.data());
     CHECK(s1 == s2);
   }
-  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "dcd"}, {"rff", "10"}, {"gamma", "0"}}, {}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "dcd"}, {"rff", "10"}, {"gamma", "-1"}}, {}), Catch::Contains("'gamma' must be ≥ 0"));
   CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "sgd"}, {"rff", "10"}, {"features", "tfidf"}}, {}), Catch::Contains("leave rff at 0"));
 }
 

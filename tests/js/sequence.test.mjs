@@ -164,7 +164,7 @@ test('DenseSequenceTagger on random features tags rings a linear chain cannot; t
   assert.deepEqual(again.tag(test_.X), tagger.tag(test_.X));
   assert.deepEqual(again.marginals(test_.X[0]), tagger.marginals(test_.X[0]));
   assert.equal(again.options.gamma, 1);
-  assert.throws(() => new am.DenseSequenceTagger({ rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.DenseSequenceTagger({ rff: 10, gamma: -1 }), /'gamma' must be ≥ 0/);
   assert.throws(() => new am.DenseSequenceTagger({ rff: -1 }), /'rff' must be/);
   assert.throws(() => new am.SequenceTagger({ rff: 10, features: 'crfsuite' }).fit([['a', 'b']], [['X', 'Y']]), /a token tagger has none/);
   assert.deepEqual(tagger.tag([[0, 0]]), ['a']);  // the module keeps working
