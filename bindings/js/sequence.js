@@ -5,7 +5,7 @@
 import { Owned, withHeap, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, describe, tokenSequences, packedTokens, numericSequences, sameLengths, tagIds, forcedTagIds } from './inputs.js';
 import { trainingProgress } from './training.js';
-import { encodeOptions, decodeOptions, optionsObject, optionValue, isOnline } from './options.js';
+import { encodeOptions, decodeOptions, optionValue, isOnline } from './options.js';
 import { fitMixed, workerCount } from './parallel.js';
 
 // Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.

@@ -19,10 +19,10 @@ const signs = y.map((l) => (l === 1 ? 1 : -1));
 
 // A small trained model of every kind the loader knows.
 const models = {
-  'linear-multiclass': () => new am.Multiclass({ algo: 'cs', seed: 3 }).fit(X, y3),
-  'kernel-multiclass': () => new am.Multiclass({ algo: 'cs', kernel: 'rbf', gamma: 0.5 }).fit(X, y3),
-  'sequence (crf)': () => new am.SequenceTagger({ algo: 'crf', iterations: 3 }).fit(sentences, tags),
-  'sequence (8-bit weights)': () => new am.SequenceTagger({ epochs: 2, weight_bits: 8 }).fit(sentences, tags),
+  'linear-multiclass': () => new am.Multiclass({ seed: 3 }).fit(X, y3),
+  'kernel-multiclass': () => new am.Multiclass({ kernel: 'rbf', gamma: 0.5 }).fit(X, y3),
+  'sequence (crf)': () => new am.SequenceTagger({ trainer: 'lbfgs', loss: 'log', maxIter: 3 }).fit(sentences, tags),
+  'sequence (8-bit weights)': () => new am.SequenceTagger({ epochs: 2, weightBits: 8 }).fit(sentences, tags),
   'sequence (numeric)': () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
   ranking: () => new am.Ranker({ epochs: 3 }).fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }]),
   reduction: () => new am.Reduction({ reduction: 'ova', learner: 'svm-dcd' }).fit(X, y3),
@@ -95,14 +95,14 @@ function replaced(bytes, from, to) {
 function corruptions(bytes) {
   const out = [];
   const add = (name, b) => { if (b) out.push([name, b]); };
-  add('unknown option', replaced(bytes, 'seed', 'sexd'));
-  add('unknown option', replaced(bytes, 'iterations', 'iterationz'));
-  const bits = indexOf(bytes, lengthPrefixed('weight_bits'));
+  add('unknown option', replaced(bytes, 'seed', 'sexd') ?? replaced(bytes, 'c2', 'c3'));
+  add('unknown option', replaced(bytes, 'maxIter', 'maxIteR'));
+  const bits = indexOf(bytes, lengthPrefixed('weightBits'));
   if (bits >= 0) {
-    const b = bytes.slice(), value = bits + 4 + 11;  // the value's length-prefixed text follows the key
+    const b = bytes.slice(), value = bits + 4 + 10;  // the value's length-prefixed text follows the key
     const length = new DataView(b.buffer).getUint32(value, true);
     b.set(text(length === 1 ? '9' : '33'), value + 4);  // 8 → 9, 16 or 32 → 33
-    add('weight_bits out of range', withChecksum(b));
+    add('weightBits out of range', withChecksum(b));
   }
   add('NaN option', replaced(bytes, '0.5', 'nan'));
   add('unknown learner', replaced(bytes, 'svm-dcd', 'svm-dcx'));
@@ -134,7 +134,7 @@ for (const [kind, train] of Object.entries(models)) {
     cases.push(...corruptions(bytes));
     if (kind.startsWith('sequence (crf)')) {
       assert.deepEqual(cases.map(([name]) => name).sort(),
-        ['NaN weight', 'unknown option', 'unknown option', 'weight_bits out of range'].sort());
+        ['NaN weight', 'unknown option', 'unknown option', 'weightBits out of range'].sort());
     }
     for (const [name, b] of cases) assertRefusalsLeakNothing(`${kind}, ${name}`, b);
   });
