@@ -8,6 +8,7 @@
 #include "binary/binary_learners.hpp"
 #include "boosting/adaboost_mh.hpp"
 #include "common.hpp"
+#include "model_binding.hpp"
 #include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/multilabel.hpp"
@@ -103,8 +104,6 @@ std::string reduction_decoding(const ReductionModel& m) { return decoding_name(m
 void reduction_set_decoding(ReductionModel& m, std::string d) { m.set_decoding(decoding_from_name(d)); }
 std::string reduction_kind(const ReductionModel& m) { return m.reduction(); }
 std::string reduction_learner(const ReductionModel& m) { return m.learner(); }
-val reduction_save(const ReductionModel& m) { return copy_to_js(m.to_bytes()); }
-ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- trees
 DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string options, bool allow_single_class,
@@ -140,8 +139,6 @@ void tree_probabilities(const DecisionTree& t, const MatrixArg& x, uintptr_t out
 val tree_labels(const DecisionTree& t) { return typed_array("Int32Array", t.class_labels()); }
 int tree_leaves(const DecisionTree& t) { return t.leaves(); }
 int tree_nodes(const DecisionTree& t) { return int(t.nodes()); }
-val tree_save(const DecisionTree& t) { return copy_to_js(t.to_bytes()); }
-DecisionTree tree_load(uintptr_t data, int size) { return DecisionTree::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- AdaBoost.MH: mono-label from labels, multi-label from label sets
 AdaBoostMH train_adaboost(const MatrixArg& x, uintptr_t labels, uintptr_t set_offsets, uintptr_t set_labels, int k,
@@ -177,11 +174,9 @@ val adaboost_history(const AdaBoostMH& m) {
   return out;
 }
 // Multi-label models (trained from label sets) save as kind "multilabel", method "adaboost-mh".
-val adaboost_save(const AdaBoostMH& m, bool multilabel) {
-  return copy_to_js(multilabel ? m.to_multilabel_bytes() : m.to_bytes());
-}
+// The model as a multi-label model's bytes (kind "multilabel"); `save` gives the multiclass kind's.
+val adaboost_multilabel_bytes(const AdaBoostMH& m) { return copy_to_js(m.to_multilabel_bytes()); }
 std::string multilabel_method_of(uintptr_t data, int size) { return multilabel_method(bytes_at(data), size_t(size)); }
-AdaBoostMH adaboost_load(uintptr_t data, int size) { return AdaBoostMH::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- binary relevance
 BinaryRelevanceModel train_br(const MatrixArg& x, uintptr_t set_offsets, uintptr_t set_labels, int k,
@@ -199,12 +194,13 @@ void br_scores(const BinaryRelevanceModel& m, const MatrixArg& x, uintptr_t out)
 }
 int br_labels(const BinaryRelevanceModel& m) { return m.labels(); }
 std::string br_learner(const BinaryRelevanceModel& m) { return m.learner(); }
-val br_save(const BinaryRelevanceModel& m) { return copy_to_js(m.to_bytes()); }
-BinaryRelevanceModel br_load(uintptr_t data, int size) { return BinaryRelevanceModel::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- binary learners on their own (labels ±1)
+// A binary model on its own, under the contract of every model kind.
 struct BinaryClassifier {
   std::shared_ptr<const BinaryModel> model;
+  std::vector<uint8_t> to_bytes() const { return model->to_bytes(); }
+  static BinaryClassifier from_bytes(const uint8_t* data, size_t size) { return {BinaryModel::from_bytes(data, size)}; }
 };
 BinaryClassifier train_binary(const MatrixArg& x, uintptr_t labels, std::string learner, std::string options, int seed,
                               bool allow_single_class) {
@@ -223,8 +219,6 @@ void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out)
   b.model->scores(rows, reinterpret_cast<float*>(out));
 }
 std::string binary_learner_name(const BinaryClassifier& b) { return b.model->learner(); }
-val binary_save(const BinaryClassifier& b) { return copy_to_js(b.model->to_bytes()); }
-BinaryClassifier binary_load(uintptr_t data, int size) { return {BinaryModel::from_bytes(bytes_at(data), size_t(size))}; }
 
 // ---- multi-label reader and metrics
 val multilabel_to_js(const MultilabelData& d) {
@@ -259,9 +253,8 @@ val binary_training(const BinaryClassifier& m) { return training_report_to_js(m.
 
 EMSCRIPTEN_BINDINGS(argmax_reductions) {
   using namespace emscripten;
-  class_<ReductionModel>("ReductionModel")
+  bind_model<ReductionModel>("ReductionModel")
       .class_function("train", &Guard<&train_reduction>::call)
-      .class_function("load", &Guard<&reduction_load>::call)
       .function("predict", &Guard<&reduction_predict>::call)
       .function("confidences", &Guard<&reduction_confidences>::call)
       .function("labels", &Guard<&reduction_labels>::call)
@@ -273,43 +266,35 @@ EMSCRIPTEN_BINDINGS(argmax_reductions) {
       .function("setDecoding", &Guard<&reduction_set_decoding>::call)
       .function("reduction", &Guard<&reduction_kind>::call)
       .function("learner", &Guard<&reduction_learner>::call)
-      .function("training", &Guard<&reduction_training>::call)
-      .function("save", &Guard<&reduction_save>::call);
-  class_<DecisionTree>("DecisionTree")
+      .function("training", &Guard<&reduction_training>::call);
+  bind_model<DecisionTree>("DecisionTree")
       .class_function("train", &Guard<&train_tree>::call)
-      .class_function("load", &Guard<&tree_load>::call)
       .function("predict", &Guard<&tree_predict>::call)
       .function("probabilities", &Guard<&tree_probabilities>::call)
       .function("labels", &Guard<&tree_labels>::call)
       .function("leaves", &Guard<&tree_leaves>::call)
-      .function("nodes", &Guard<&tree_nodes>::call)
-      .function("save", &Guard<&tree_save>::call);
-  class_<AdaBoostMH>("AdaBoostMH")
+      .function("nodes", &Guard<&tree_nodes>::call);
+  bind_model<AdaBoostMH>("AdaBoostMH")
       .class_function("train", &Guard<&train_adaboost>::call)
-      .class_function("load", &Guard<&adaboost_load>::call)
       .function("predict", &Guard<&adaboost_predict>::call)
       .function("predictSets", &Guard<&adaboost_predict_sets>::call)
       .function("scores", &Guard<&adaboost_scores>::call)
       .function("labels", &Guard<&adaboost_labels>::call)
       .function("labelCount", &Guard<&adaboost_label_count>::call)
       .function("history", &Guard<&adaboost_history>::call)
-      .function("save", &Guard<&adaboost_save>::call);
-  class_<BinaryRelevanceModel>("BinaryRelevanceModel")
+      .function("saveMultilabel", &Guard<&adaboost_multilabel_bytes>::call);
+  bind_model<BinaryRelevanceModel>("BinaryRelevanceModel")
       .class_function("train", &Guard<&train_br>::call)
-      .class_function("load", &Guard<&br_load>::call)
       .function("predictSets", &Guard<&br_predict_sets>::call)
       .function("scores", &Guard<&br_scores>::call)
       .function("labelCount", &Guard<&br_labels>::call)
       .function("learner", &Guard<&br_learner>::call)
-      .function("training", &Guard<&br_training>::call)
-      .function("save", &Guard<&br_save>::call);
-  class_<BinaryClassifier>("BinaryClassifierModel")
+      .function("training", &Guard<&br_training>::call);
+  bind_model<BinaryClassifier>("BinaryClassifierModel")
       .class_function("train", &Guard<&train_binary>::call)
-      .class_function("load", &Guard<&binary_load>::call)
       .function("scores", &Guard<&binary_scores>::call)
       .function("learner", &Guard<&binary_learner_name>::call)
-      .function("training", &Guard<&binary_training>::call)
-      .function("save", &Guard<&binary_save>::call);
+      .function("training", &Guard<&binary_training>::call);
   function("reductionSchema", &Guard<&schema>::call);
   function("reductionHelp", &Guard<&help>::call);
   function("binaryLearners", &Guard<&learner_names>::call);

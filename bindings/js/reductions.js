@@ -175,7 +175,7 @@ export function install(M, api) {
     get labels() { return this.handle.labels(); }
     // Per round: {epsilon, alpha, z, zProduct (bound on the training Hamming loss), hammingLoss}.
     get history() { return this.handle.history(); }
-    save() { return this.handle.save(this.#multilabel); }
+    save() { return this.#multilabel ? this.handle.saveMultilabel() : this.handle.save(); }
     static fromHandle(handle, multilabel = false) {
       const model = super.fromHandle(handle);
       model.#multilabel = multilabel;
