@@ -3,7 +3,7 @@
 //
 //   level 0  core/        views over caller memory, query sets, orders, Fenwick tree, options, errors, rng
 //   level 1  io/          readers and model bytes                                  (includes core)
-//   level 2  learn/       trainers written once, L-BFGS, shared solvers          (includes core, io)
+//   level 2  learn/       trainers written once, L-BFGS, kernels, shared solvers (includes core, io)
 //            metrics/     the measures Δ: cost matrices, pair counts, evaluation  (includes core, io)
 //   level 3  binary/ multiclass/ reductions/ trees/ boosting/ sequence/ ranking/   (the task folders)
 //
@@ -11,12 +11,6 @@
 // level. Folders on the same level do not include each other, except for the edges listed in SIDEWAYS, each
 // with its reason (learn/ and metrics/ have none). A folder missing from LEVEL is an error, so a new folder
 // gets its place here first.
-//
-// One edge is an exception rather than a design: binary → multiclass, for the kernel headers only
-// (multiclass/kernel.hpp, kernel_columns.hpp, support_vectors.hpp). The kernel SVM of binary/ shares the
-// kernel functions, the kernel column cache and the support-vector store with the kernel multiclass
-// solvers; they are shared code that still lives in multiclass/. When they move to learn/kernels/ the edge
-// is no longer used and its entry below should be deleted.
 //
 // Run: node tests/layers.mjs  (prints each offending include and exits 1); tests/js/layers.test.mjs runs it
 // in the JS suite.
@@ -37,10 +31,6 @@ export const SIDEWAYS = {
   'boosting -> trees': { why: 'AdaBoost.MH boosts trees' },
   'reductions -> binary': { why: 'the reductions train binary learners' },
   'reductions -> multiclass': { why: 'the learned-code reduction trains multiclass models on the code bits' },
-  'binary -> multiclass': {
-    why: 'the kernel SVM shares the kernel headers that still live in multiclass/ (see the header comment)',
-    only: ['multiclass/kernel.hpp', 'multiclass/kernel_columns.hpp', 'multiclass/support_vectors.hpp'],
-  },
 };
 
 const INCLUDE = /^\s*#\s*include\s*"(([^"/]+)\/[^"]*)"/;

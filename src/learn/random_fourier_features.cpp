@@ -6,7 +6,7 @@
 #include "core/rng.hpp"
 #include "core/sizes.hpp"
 #include "io/bytes.hpp"
-#include "learn/kernel_width.hpp"
+#include "learn/kernels/kernel_width.hpp"
 
 namespace argmax {
 

@@ -3,7 +3,7 @@
 // Hoeffding the error of z(x)·z(x') is O(1/√D). A linear learner on z(x) approximates the kernel machine
 // at a cost linear in m. W and b are drawn from the seed with the library's own generator and Box–Muller,
 // so native and wasm builds regenerate the same map from (cols, D, γ, seed). γ = 0 (the default of the option)
-// is chosen from the rows the map reads (learn/kernel_width.hpp, the kernel machines' rule) and recorded in place
+// is chosen from the rows the map reads (learn/kernels/kernel_width.hpp, the kernel machines' rule) and recorded in place
 // of the 0, so a saved model regenerates the same map. The rule scales with the data, so the map sees raw rows
 // as it would see rows brought to [-1, 1] by one common factor.
 #pragma once

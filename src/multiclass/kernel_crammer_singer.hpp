@@ -9,7 +9,7 @@
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
 #include "metrics/cost_matrix.hpp"
-#include "multiclass/kernel.hpp"
+#include "learn/kernels/kernel.hpp"
 
 namespace argmax {
 

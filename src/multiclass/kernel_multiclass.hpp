@@ -2,7 +2,7 @@
 // (multiclass/kernel_crammer_singer.hpp). s is the feature scaling of option `scale`, fitted on the training
 // rows before the kernel sees them (learn/feature_scaling.hpp); unlike a linear model's it cannot fold into
 // weights, so the model keeps it and applies it to the rows it scores. γ = 0 (the default) is chosen from the
-// scaled training rows (learn/kernel_width.hpp) and recorded in the model's options. The model keeps only the
+// scaled training rows (learn/kernels/kernel_width.hpp) and recorded in the model's options. The model keeps only the
 // support vectors (scaled rows with α_i ≠ 0) and their coefficients. Labels and the optional cost matrix work
 // as in LinearMulticlass.
 #pragma once
@@ -14,8 +14,8 @@
 #include "core/rows.hpp"
 #include "learn/feature_scaling.hpp"
 #include "learn/progress.hpp"
-#include "multiclass/kernel.hpp"
-#include "multiclass/support_vectors.hpp"
+#include "learn/kernels/kernel.hpp"
+#include "learn/kernels/support_vectors.hpp"
 
 namespace argmax {
 

@@ -5,7 +5,7 @@
 #include "binary/linear_model.hpp"
 #include "core/labels.hpp"
 #include "learn/feature_scaling.hpp"
-#include "learn/kernel_width.hpp"
+#include "learn/kernels/kernel_width.hpp"
 
 namespace argmax {
 

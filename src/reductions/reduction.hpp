@@ -36,7 +36,7 @@ struct ReductionConfig {
   std::string decoding = "auto";  // auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)
   LearnedCodeConfig learned;      // for decoding = learned
   int rff = 0;                    // random features D (0: the features themselves)
-  double rff_gamma = 0;          // 0: from the training rows (learn/kernel_width.hpp)
+  double rff_gamma = 0;          // 0: from the training rows (learn/kernels/kernel_width.hpp)
   uint64_t rff_seed = 1;
   uint64_t seed = 1;
   std::string scale = "auto";     // feature scaling folded into the binary models (learn/feature_scaling.hpp)

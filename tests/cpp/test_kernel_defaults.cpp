@@ -11,7 +11,7 @@
 #include "binary/kernel_svm.hpp"
 #include "clusters.hpp"
 #include "io/bytes.hpp"
-#include "learn/kernel_width.hpp"
+#include "learn/kernels/kernel_width.hpp"
 #include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "multiclass/multiclass_problem.hpp"

@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
-#include "learn/kernel_cache.hpp"
+#include "learn/kernels/kernel_cache.hpp"
 #include "metrics/cost_matrix.hpp"
 #include "multiclass/kernel_crammer_singer.hpp"
 #include "multiclass/kernel_multiclass.hpp"

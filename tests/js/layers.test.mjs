@@ -21,7 +21,7 @@ test('the check names an include that climbs, one that goes sideways, and an unk
   const found = offences([
     { path: 'src/io/letor.hpp', text: '#pragma once\n#include "ranking/queries.hpp"\n#include "core/rows.hpp"\n' },
     { path: 'src/metrics/x.cpp', text: '#include "learn/weights.hpp"\n#include "metrics/x.hpp"\n' },
-    { path: 'src/binary/k.cpp', text: '#include "multiclass/kernel.hpp"\n#include "multiclass/linear_multiclass.hpp"\n' },
+    { path: 'src/binary/k.cpp', text: '#include "learn/kernels/kernel.hpp"\n#include "multiclass/linear_multiclass.hpp"\n' },
     { path: 'src/ranking/r.cpp', text: '#include "metrics/pair_counts.hpp"\n#include "nowhere/x.hpp"\n' },
     { path: 'src/extra/y.cpp', text: '#include "core/rows.hpp"\n' },
   ]);

@@ -1,10 +1,10 @@
-#include "multiclass/kernel.hpp"
+#include "learn/kernels/kernel.hpp"
 
 #include <Eigen/Dense>
 #include <cmath>
 
 #include "core/error.hpp"
-#include "learn/kernel_width.hpp"
+#include "learn/kernels/kernel_width.hpp"
 
 namespace argmax {
 

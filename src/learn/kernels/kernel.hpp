@@ -24,7 +24,7 @@ struct Kernel {
   // cache in MB); from_options reads the kernel they choose.
   static std::vector<OptionSpec> option_specs();
   static Kernel from_options(const Options& options);
-  // This kernel with γ = 0 replaced by learn/kernel_width.hpp's γ over the training rows (as the learner sees
+  // This kernel with γ = 0 replaced by learn/kernels/kernel_width.hpp's γ over the training rows (as the learner sees
   // them, after any scaling); a given γ is kept.
   Kernel fitted(const Rows& training_rows) const;
 

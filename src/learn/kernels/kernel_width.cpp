@@ -1,4 +1,4 @@
-#include "learn/kernel_width.hpp"
+#include "learn/kernels/kernel_width.hpp"
 
 #include <cmath>
 

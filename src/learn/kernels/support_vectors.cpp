@@ -1,4 +1,4 @@
-#include "multiclass/support_vectors.hpp"
+#include "learn/kernels/support_vectors.hpp"
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
