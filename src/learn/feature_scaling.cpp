@@ -10,7 +10,7 @@ namespace argmax {
 
 OptionSpec FeatureScaling::option() {
   return {"scale", OptionType::Choice, "auto", 0, -1, false,
-          "feature scaling fitted on the training rows and folded into the weights: auto (every feature divided "
+          "feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided "
           "by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, "
           "minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows "
           "are scaled only, never shifted",
