@@ -2,7 +2,11 @@
 // C-SVC (`svm-train`, Debian's libsvm-tools) at the same RBF γ and C, and the linear Crammer–Singer on
 // random Fourier features z(x) of the same γ, on the LIBSVM sets in ../shared/data/multiclass. Prints one
 // markdown table; never fails on speed. One run per row (minutes each on letter); the machines are shared.
+// With --defaults (on unless --defaults 0), also the kernel C–S with its defaults (C = 1, scale auto, γ from the
+// data) beside the old defaults (γ = 1, no scaling), and the defaults on the same rows moved to 0..100
+// (50·(x + 1), every feature written out), which must match the defaults on the rows as shipped.
 //   node bench/kernels.mjs [--data DIR] [--sets letter,usps] [--subsample N] [--rff 1000,4000] [--cache 200]
+//                          [--defaults 1] [--tuned 1]
 import { existsSync, readFileSync, writeFileSync, mkdtempSync } from 'node:fs';
 import { execFileSync, spawnSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
@@ -21,6 +25,7 @@ const chosen = arg('sets', Object.keys(sets).join(',')).split(',');
 const subsample = Number(arg('subsample', '0'));  // 0 = the whole training set
 const features = arg('rff', '1000,4000').split(',').filter(Boolean).map(Number);
 const cache = arg('cache', '200');
+const defaults = arg('defaults', '1') !== '0', tuned = arg('tuned', '1') !== '0';
 const kernelDriver = join(root, 'build/native/bench_kernels'), linearDriver = join(root, 'build/native/bench_multiclass');
 const hasLibsvm = spawnSync('sh', ['-c', 'command -v svm-train'], { encoding: 'utf8' }).status === 0;
 
@@ -34,6 +39,25 @@ function trainingFile(path, name) {
   const out = join(scratch, `${name}.train`);
   writeFileSync(out, readFileSync(path, 'utf8').split('\n').filter(Boolean).slice(0, subsample).join('\n') + '\n');
   return out;
+}
+
+// The same rows with every feature x of `cols` as 50·(x + 1): [-1, 1] becomes [0, 100] (absent features too).
+function in0to100(path, cols, name) {
+  const out = join(scratch, name);
+  const lines = readFileSync(path, 'utf8').split('\n').filter(Boolean).map((line) => {
+    const [label, ...pairs] = line.trim().split(/\s+/);
+    const x = new Float64Array(cols);
+    for (const p of pairs) { const [j, v] = p.split(':'); x[Number(j) - 1] = Number(v); }
+    return `${label} ${Array.from(x, (v, j) => `${j + 1}:${+(50 * (v + 1)).toFixed(4)}`).join(' ')}`;
+  });
+  writeFileSync(out, lines.join('\n') + '\n');
+  return out;
+}
+function columns(path) {
+  let cols = 0;
+  for (const line of readFileSync(path, 'utf8').split('\n'))
+    for (const p of line.trim().split(/\s+/).slice(1)) cols = Math.max(cols, Number(p.split(':')[0]));
+  return cols;
 }
 
 const json = (program, args) => JSON.parse(execFileSync(program, args, { encoding: 'utf8', maxBuffer: 1 << 26 }).trim());
@@ -52,6 +76,8 @@ function libsvm(train, test, { C, gamma }) {
 const pct = (x) => (x == null ? '–' : (100 * x).toFixed(2));
 const sec = (x) => (x == null ? '–' : x.toFixed(1));
 const rows = [];
+const keep = rows.push.bind(rows);
+rows.push = (row) => { console.error(row); return keep(row); };  // each row as soon as it is measured
 for (const name of chosen) {
   const set = sets[name];
   const [fullTrain, test] = (set?.files ?? []).map((f) => join(dataDir, f));
@@ -59,13 +85,31 @@ for (const name of chosen) {
   const train = trainingFile(fullTrain, name);
   const m = readFileSync(train, 'utf8').split('\n').filter(Boolean).length;
   const label = `${name} (${m} train)`, params = `C=${set.C} γ=${set.gamma}`;
-  const k = json(kernelDriver, [train, test, 'kernel=rbf', `gamma=${set.gamma}`, `C=${set.C}`, `cache=${cache}`]);
-  rows.push(`| ${label} | kernel C–S, ${params} | ${pct(k.accuracy)} | ${sec(k.train_seconds)} | ${sec(k.predict_seconds)} | ${k.support_vectors} | ${k.passes}${k.converged ? '' : ' (cap)'} |`);
-  const l = libsvm(train, test, set);
-  rows.push(`| ${label} | LIBSVM one-vs-one, ${params} | ${pct(l?.accuracy)} | ${sec(l?.train_seconds)} | – | ${l?.support_vectors ?? '–'} | – |`);
-  for (const D of features) {
-    const r = json(linearDriver, [train, test, 'dcd', `rff=${D}`, `gamma=${set.gamma}`, `C=${set.C}`]);
-    rows.push(`| ${label} | linear C–S on ${D} random features, ${params} | ${pct(r.accuracy)} | ${sec(r.train_seconds)} | – | – | – |`);
+  const kernelRow = (what, files, options) => {
+    const k = json(kernelDriver, [...files, 'kernel=rbf', ...options, `cache=${cache}`]);
+    rows.push(`| ${label} | ${what(k)} | ${pct(k.accuracy)} | ${sec(k.train_seconds)} | ${sec(k.predict_seconds)} | ${k.support_vectors} | ${k.passes}${k.converged ? '' : ' (cap)'} |`);
+  };
+  if (tuned) {
+    kernelRow(() => `kernel C–S, ${params}`, [train, test], [`gamma=${set.gamma}`, `C=${set.C}`]);
+    const l = libsvm(train, test, set);
+    rows.push(`| ${label} | LIBSVM one-vs-one, ${params} | ${pct(l?.accuracy)} | ${sec(l?.train_seconds)} | – | ${l?.support_vectors ?? '–'} | – |`);
+    for (const D of features) {
+      const r = json(linearDriver, [train, test, 'dcd', `rff=${D}`, `gamma=${set.gamma}`, `C=${set.C}`]);
+      rows.push(`| ${label} | linear C–S on ${D} random features, ${params} | ${pct(r.accuracy)} | ${sec(r.train_seconds)} | – | – | – |`);
+    }
+  }
+  if (defaults) {
+    const g = (k) => +k.gamma.toPrecision(3);
+    kernelRow(() => 'kernel C–S, old defaults (C=1 γ=1, no scaling)', [train, test], ['gamma=1', 'scale=none']);
+    kernelRow((k) => `kernel C–S, defaults (C=1, γ from the data: ${g(k)})`, [train, test], []);
+    const cols = columns(train);
+    const raw = [in0to100(train, cols, `${name}.raw.train`), in0to100(test, cols, `${name}.raw.test`)];
+    kernelRow((k) => `kernel C–S, defaults, features moved to 0..100 (γ ${g(k)} on the auto-scaled rows)`, raw, []);
+    kernelRow(() => 'kernel C–S, old defaults, features moved to 0..100', raw, ['gamma=1', 'scale=none']);
+    for (const D of features.slice(0, 1)) {
+      const r = json(linearDriver, [train, test, 'dcd', `rff=${D}`]);
+      rows.push(`| ${label} | linear C–S on ${D} random features, defaults (C=1, γ from the data) | ${pct(r.accuracy)} | ${sec(r.train_seconds)} | – | – | – |`);
+    }
   }
 }
 console.log(`Kernel multiclass (native build), test accuracy (%), training seconds (one run; LIBSVM's includes reading

@@ -7,6 +7,7 @@
 #include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "multiclass/multiclass_shard_trainer.hpp"
+#include "model_binding.hpp"
 #include "shard_binding.hpp"
 
 namespace argmax::js {
@@ -66,14 +67,10 @@ std::string options(const Model& m) {
   return text;
 }
 template <class Model>
-val save(const Model& m) { return copy_to_js(m.save()); }
-template <class Model>
 val training(const Model& m) { return training_report_to_js(m.training_report()); }
 
 val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }
 std::string trainer(const LinearMulticlass& m) { return m.trainer(); }
-LinearMulticlass load(uintptr_t data, int size) { return LinearMulticlass::load(bytes_at(data), size_t(size)); }
-KernelMulticlass load_kernel(uintptr_t data, int size) { return KernelMulticlass::load(bytes_at(data), size_t(size)); }
 int support_vectors(const KernelMulticlass& m) { return m.support_vectors(); }
 std::string kind_of(uintptr_t data, int size) { return model_kind(bytes_at(data), size_t(size)); }
 
@@ -129,10 +126,9 @@ double margin_loss_of(uintptr_t margins, int n, double rho) {
 
 EMSCRIPTEN_BINDINGS(argmax_multiclass) {
   using namespace emscripten;
-  class_<LinearMulticlass>("LinearMulticlass")
+  bind_model<LinearMulticlass>("LinearMulticlass")
       .function("training", &Guard<&training<LinearMulticlass>>::call)
       .class_function("train", &Guard<&train>::call)
-      .class_function("load", &Guard<&load>::call)
       .function("predict", &Guard<&predict<LinearMulticlass>>::call)
       .function("scores", &Guard<&scores<LinearMulticlass>>::call)
       .function("margins", &Guard<&margins<LinearMulticlass>>::call)
@@ -141,13 +137,11 @@ EMSCRIPTEN_BINDINGS(argmax_multiclass) {
       .function("classes", &Guard<&classes<LinearMulticlass>>::call)
       .function("cols", &Guard<&cols<LinearMulticlass>>::call)
       .function("trainer", &Guard<&trainer>::call)
-      .function("options", &Guard<&options<LinearMulticlass>>::call)
-      .function("save", &Guard<&save<LinearMulticlass>>::call);
+      .function("options", &Guard<&options<LinearMulticlass>>::call);
   bind_shard<MulticlassShardTrainer>("MulticlassShard").class_function("make", &Guard<&shard>::call, allow_raw_pointers());
-  class_<KernelMulticlass>("KernelMulticlass")
+  bind_model<KernelMulticlass>("KernelMulticlass")
       .function("training", &Guard<&training<KernelMulticlass>>::call)
       .class_function("train", &Guard<&train_kernel>::call)
-      .class_function("load", &Guard<&load_kernel>::call)
       .function("predict", &Guard<&predict<KernelMulticlass>>::call)
       .function("scores", &Guard<&scores<KernelMulticlass>>::call)
       .function("margins", &Guard<&margins<KernelMulticlass>>::call)
@@ -155,8 +149,7 @@ EMSCRIPTEN_BINDINGS(argmax_multiclass) {
       .function("supportVectors", &Guard<&support_vectors>::call)
       .function("classes", &Guard<&classes<KernelMulticlass>>::call)
       .function("cols", &Guard<&cols<KernelMulticlass>>::call)
-      .function("options", &Guard<&options<KernelMulticlass>>::call)
-      .function("save", &Guard<&save<KernelMulticlass>>::call);
+      .function("options", &Guard<&options<KernelMulticlass>>::call);
   function("modelKind", &Guard<&kind_of>::call);
   function("multiclassSchema", &Guard<&schema>::call);
   function("multiclassHelp", &Guard<&help>::call);

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "common.hpp"
+#include "model_binding.hpp"
 #include "training_report.hpp"
 #include "io/letor.hpp"
 #include "metrics/ranking_metrics.hpp"
@@ -59,8 +60,6 @@ std::string options(const Ranker& m) {
   for (const auto& [key, value] : m.settings()) text += key + "=" + value + "\n";
   return text;
 }
-val save(const Ranker& m) { return copy_to_js(m.save()); }
-Ranker load(uintptr_t data, int size) { return Ranker::load(bytes_at(data), size_t(size)); }
 
 std::string schema() { return schema_json(Ranker::option_specs()); }
 std::string help() { return describe(Ranker::option_specs()); }
@@ -138,17 +137,15 @@ val training(const Ranker& m) { return training_report_to_js(m.training_report()
 
 EMSCRIPTEN_BINDINGS(argmax_ranking) {
   using namespace emscripten;
-  class_<Ranker>("Ranker")
+  bind_model<Ranker>("Ranker")
       .function("training", &Guard<&training>::call)
       .class_function("train", &Guard<&train>::call)
       .class_function("trainWithValidation", &Guard<&train_with_validation>::call)
-      .class_function("load", &Guard<&load>::call)
       .function("score", &Guard<&score>::call)
       .function("rank", &Guard<&rank>::call)
       .function("weights", &Guard<&weights>::call)
       .function("cols", &Guard<&cols>::call)
-      .function("options", &Guard<&options>::call)
-      .function("save", &Guard<&save>::call);
+      .function("options", &Guard<&options>::call);
   bind_shard<RankerShardTrainer>("RankerShard").class_function("make", &Guard<&shard>::call, allow_raw_pointers());
   function("rankingSchema", &Guard<&schema>::call);
   function("rankingHelp", &Guard<&help>::call);

@@ -1,35 +1,30 @@
 // Embind glue for reductions (one-vs-all, all-pairs, ECOC), CART trees, AdaBoost.MH, binary learners,
 // binary relevance, the multi-label reader and the multi-label metrics. Labels cross as Int32Arrays;
-// label sets as CSR (setOffsets, setLabels); any integer labels are mapped to class indices here and the
-// mapping is saved with the model.
+// label sets as CSR (setOffsets, setLabels). Integer labels pass through as they are: the core models index
+// them, save them and predict in them (no mapping here).
 #include <algorithm>
 #include <memory>
 
 #include "binary/binary_learners.hpp"
 #include "boosting/adaboost_mh.hpp"
 #include "common.hpp"
+#include "model_binding.hpp"
 #include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/multilabel.hpp"
 #include "metrics/multilabel_metrics.hpp"
 #include "reductions/binary_relevance.hpp"
-#include "core/labels.hpp"
 #include "reductions/reduction.hpp"
 #include "trees/decision_tree.hpp"
 
 namespace argmax::js {
 namespace {
 
-// The training labels at p, indexed (core/labels.hpp).
-LabelIndex training_labels(uintptr_t p, int n) {
-  require(n > 0, "training data is empty");
-  return index_labels(reinterpret_cast<const int32_t*>(p), size_t(n));
-}
-
 LabelMatrix label_sets(uintptr_t offsets, uintptr_t labels, int rows, int k) {
   const int32_t* o = reinterpret_cast<const int32_t*>(offsets);
   const int32_t* l = reinterpret_cast<const int32_t*>(labels);
-  require(k >= 1, "label sets need k >= 1 labels");
+  require(k >= 1 && k <= kMaxLabels, "label sets need 1 to 2^24 labels, got ", k);
+  checked_count<int8_t>("label matrix (rows × labels)", {rows, k});
   require(o[0] == 0, "label set offsets must start at 0");
   LabelMatrix y(rows, k);
   for (int i = 0; i < rows; ++i) {
@@ -78,27 +73,24 @@ std::string learner_names() {
 }
 
 // ---- reductions
+// code: a user code matrix, code_rows × code_columns int8 (code_columns = 0: none).
 ReductionModel train_reduction(const MatrixArg& x, uintptr_t labels, std::string options, std::string learner_options,
-                               uintptr_t code, int code_columns, val on_progress) {
-  const LabelIndex y = training_labels(labels, x.rows);
-  require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
+                               uintptr_t code, int code_rows, int code_columns, val on_progress) {
   ReductionConfig c = reduction_config_from(Options::parse(reduction_options(), option_lines(options), "reduction"));
   c.learner_options = option_lines(learner_options);
   if (code_columns > 0) {
+    require(code_rows > 0, "the user code has no rows");
     const int8_t* m = reinterpret_cast<const int8_t*>(code);
-    c.user_code.assign(m, m + size_t(code_columns) * y.labels.size());
+    c.user_code.assign(m, m + size_t(code_columns) * size_t(code_rows));
     c.user_code_columns = code_columns;
   }
-  ReductionModel model = ReductionModel::train(rows_at(x, nan_for(c.learner)), y.index, int(y.labels.size()), c, {},
-                                               progress_from(on_progress));
-  model.set_class_labels(y.labels);
-  return model;
+  return ReductionModel::train_on_labels(rows_at(x, nan_for(c.learner)), reinterpret_cast<const int32_t*>(labels), c,
+                                         progress_from(on_progress));
 }
 Rows reduction_input(const ReductionModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
 void reduction_predict(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
-  const std::vector<int32_t> predicted = m.predict(reduction_input(m, x));
-  int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (size_t i = 0; i < predicted.size(); ++i) o[i] = m.class_labels()[size_t(predicted[i])];
+  const std::vector<int32_t> predicted = m.predict_labels(reduction_input(m, x));
+  std::copy(predicted.begin(), predicted.end(), reinterpret_cast<int32_t*>(out));
 }
 void reduction_confidences(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
   m.confidences(reduction_input(m, x), reinterpret_cast<float*>(out));
@@ -112,21 +104,17 @@ std::string reduction_decoding(const ReductionModel& m) { return decoding_name(m
 void reduction_set_decoding(ReductionModel& m, std::string d) { m.set_decoding(decoding_from_name(d)); }
 std::string reduction_kind(const ReductionModel& m) { return m.reduction(); }
 std::string reduction_learner(const ReductionModel& m) { return m.learner(); }
-val reduction_save(const ReductionModel& m) { return copy_to_js(m.to_bytes()); }
-ReductionModel reduction_load(uintptr_t data, int size) { return ReductionModel::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- trees
 DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string options, bool allow_single_class,
                         val report_out) {
-  const LabelIndex y = training_labels(labels, x.rows);
   require_two_classes(reinterpret_cast<const int32_t*>(labels), x.rows, allow_single_class);
   const Options o = Options::parse(tree_options(), option_lines(options), "tree");
   TreeConfig c = tree_config_from(o);
   c.seed = uint64_t(o.real("seed"));
   PruningReport report;
-  DecisionTree t =
-      DecisionTree::train(rows_at(x, NanFeatures::missing), y.index, int(y.labels.size()), c, {}, {}, &report);
-  t.set_class_labels(y.labels);
+  DecisionTree t = DecisionTree::train_on_labels(rows_at(x, NanFeatures::missing),
+                                                 reinterpret_cast<const int32_t*>(labels), c, &report);
   if (!report_out.isUndefined() && !report_out.isNull()) {
     report_out.set("lambdas", typed_array("Float64Array", report.lambdas));
     report_out.set("leaves", typed_array("Int32Array", report.leaves));
@@ -138,7 +126,7 @@ DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string option
 void tree_predict(const DecisionTree& t, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, t.cols(), NanFeatures::missing);
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows.rows(); ++i) o[i] = t.class_labels()[t.predict(rows.row(i))];
+  for (int i = 0; i < rows.rows(); ++i) o[i] = t.predict_label(rows.row(i));
 }
 void tree_probabilities(const DecisionTree& t, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, t.cols(), NanFeatures::missing);
@@ -151,27 +139,19 @@ void tree_probabilities(const DecisionTree& t, const MatrixArg& x, uintptr_t out
 val tree_labels(const DecisionTree& t) { return typed_array("Int32Array", t.class_labels()); }
 int tree_leaves(const DecisionTree& t) { return t.leaves(); }
 int tree_nodes(const DecisionTree& t) { return int(t.nodes()); }
-val tree_save(const DecisionTree& t) { return copy_to_js(t.to_bytes()); }
-DecisionTree tree_load(uintptr_t data, int size) { return DecisionTree::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- AdaBoost.MH: mono-label from labels, multi-label from label sets
 AdaBoostMH train_adaboost(const MatrixArg& x, uintptr_t labels, uintptr_t set_offsets, uintptr_t set_labels, int k,
                           std::string options, val on_progress) {
   const AdaBoostMHConfig c = adaboost_mh_config_from(Options::parse(adaboost_mh_options(), option_lines(options), "adaboost-mh"));
   const Rows rows = rows_at(x);
-  if (labels) {
-    const LabelIndex y = training_labels(labels, x.rows);
-    require(y.labels.size() >= 2, "adaboost-mh needs at least 2 distinct labels");
-    AdaBoostMH m = AdaBoostMH::train(rows, LabelMatrix::from_classes(y.index, int(y.labels.size())), c, progress_from(on_progress));
-    m.set_class_labels(y.labels);
-    return m;
-  }
+  if (labels) return AdaBoostMH::train_on_labels(rows, reinterpret_cast<const int32_t*>(labels), c, progress_from(on_progress));
   return AdaBoostMH::train(rows, label_sets(set_offsets, set_labels, x.rows, k), c, progress_from(on_progress));
 }
 void adaboost_predict(const AdaBoostMH& m, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, m.cols());
   int32_t* o = reinterpret_cast<int32_t*>(out);
-  for (int i = 0; i < rows.rows(); ++i) o[i] = m.class_labels()[m.predict_class(rows.row(i))];
+  for (int i = 0; i < rows.rows(); ++i) o[i] = m.predict_label(rows.row(i));
 }
 val adaboost_predict_sets(const AdaBoostMH& m, const MatrixArg& x) {
   return sets_to_js(m.predict_labels(input_rows(x, m.cols())));
@@ -194,11 +174,9 @@ val adaboost_history(const AdaBoostMH& m) {
   return out;
 }
 // Multi-label models (trained from label sets) save as kind "multilabel", method "adaboost-mh".
-val adaboost_save(const AdaBoostMH& m, bool multilabel) {
-  return copy_to_js(multilabel ? m.to_multilabel_bytes() : m.to_bytes());
-}
+// The model as a multi-label model's bytes (kind "multilabel"); `save` gives the multiclass kind's.
+val adaboost_multilabel_bytes(const AdaBoostMH& m) { return copy_to_js(m.to_multilabel_bytes()); }
 std::string multilabel_method_of(uintptr_t data, int size) { return multilabel_method(bytes_at(data), size_t(size)); }
-AdaBoostMH adaboost_load(uintptr_t data, int size) { return AdaBoostMH::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- binary relevance
 BinaryRelevanceModel train_br(const MatrixArg& x, uintptr_t set_offsets, uintptr_t set_labels, int k,
@@ -216,12 +194,13 @@ void br_scores(const BinaryRelevanceModel& m, const MatrixArg& x, uintptr_t out)
 }
 int br_labels(const BinaryRelevanceModel& m) { return m.labels(); }
 std::string br_learner(const BinaryRelevanceModel& m) { return m.learner(); }
-val br_save(const BinaryRelevanceModel& m) { return copy_to_js(m.to_bytes()); }
-BinaryRelevanceModel br_load(uintptr_t data, int size) { return BinaryRelevanceModel::from_bytes(bytes_at(data), size_t(size)); }
 
 // ---- binary learners on their own (labels ±1)
+// A binary model on its own, under the contract of every model kind.
 struct BinaryClassifier {
   std::shared_ptr<const BinaryModel> model;
+  std::vector<uint8_t> to_bytes() const { return model->to_bytes(); }
+  static BinaryClassifier from_bytes(const uint8_t* data, size_t size) { return {BinaryModel::from_bytes(data, size)}; }
 };
 BinaryClassifier train_binary(const MatrixArg& x, uintptr_t labels, std::string learner, std::string options, int seed,
                               bool allow_single_class) {
@@ -240,8 +219,6 @@ void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out)
   b.model->scores(rows, reinterpret_cast<float*>(out));
 }
 std::string binary_learner_name(const BinaryClassifier& b) { return b.model->learner(); }
-val binary_save(const BinaryClassifier& b) { return copy_to_js(binary_model_to_bytes(*b.model)); }
-BinaryClassifier binary_load(uintptr_t data, int size) { return {binary_model_from_bytes(bytes_at(data), size_t(size))}; }
 
 // ---- multi-label reader and metrics
 val multilabel_to_js(const MultilabelData& d) {
@@ -276,9 +253,8 @@ val binary_training(const BinaryClassifier& m) { return training_report_to_js(m.
 
 EMSCRIPTEN_BINDINGS(argmax_reductions) {
   using namespace emscripten;
-  class_<ReductionModel>("ReductionModel")
+  bind_model<ReductionModel>("ReductionModel")
       .class_function("train", &Guard<&train_reduction>::call)
-      .class_function("load", &Guard<&reduction_load>::call)
       .function("predict", &Guard<&reduction_predict>::call)
       .function("confidences", &Guard<&reduction_confidences>::call)
       .function("labels", &Guard<&reduction_labels>::call)
@@ -290,43 +266,35 @@ EMSCRIPTEN_BINDINGS(argmax_reductions) {
       .function("setDecoding", &Guard<&reduction_set_decoding>::call)
       .function("reduction", &Guard<&reduction_kind>::call)
       .function("learner", &Guard<&reduction_learner>::call)
-      .function("training", &Guard<&reduction_training>::call)
-      .function("save", &Guard<&reduction_save>::call);
-  class_<DecisionTree>("DecisionTree")
+      .function("training", &Guard<&reduction_training>::call);
+  bind_model<DecisionTree>("DecisionTree")
       .class_function("train", &Guard<&train_tree>::call)
-      .class_function("load", &Guard<&tree_load>::call)
       .function("predict", &Guard<&tree_predict>::call)
       .function("probabilities", &Guard<&tree_probabilities>::call)
       .function("labels", &Guard<&tree_labels>::call)
       .function("leaves", &Guard<&tree_leaves>::call)
-      .function("nodes", &Guard<&tree_nodes>::call)
-      .function("save", &Guard<&tree_save>::call);
-  class_<AdaBoostMH>("AdaBoostMH")
+      .function("nodes", &Guard<&tree_nodes>::call);
+  bind_model<AdaBoostMH>("AdaBoostMH")
       .class_function("train", &Guard<&train_adaboost>::call)
-      .class_function("load", &Guard<&adaboost_load>::call)
       .function("predict", &Guard<&adaboost_predict>::call)
       .function("predictSets", &Guard<&adaboost_predict_sets>::call)
       .function("scores", &Guard<&adaboost_scores>::call)
       .function("labels", &Guard<&adaboost_labels>::call)
       .function("labelCount", &Guard<&adaboost_label_count>::call)
       .function("history", &Guard<&adaboost_history>::call)
-      .function("save", &Guard<&adaboost_save>::call);
-  class_<BinaryRelevanceModel>("BinaryRelevanceModel")
+      .function("saveMultilabel", &Guard<&adaboost_multilabel_bytes>::call);
+  bind_model<BinaryRelevanceModel>("BinaryRelevanceModel")
       .class_function("train", &Guard<&train_br>::call)
-      .class_function("load", &Guard<&br_load>::call)
       .function("predictSets", &Guard<&br_predict_sets>::call)
       .function("scores", &Guard<&br_scores>::call)
       .function("labelCount", &Guard<&br_labels>::call)
       .function("learner", &Guard<&br_learner>::call)
-      .function("training", &Guard<&br_training>::call)
-      .function("save", &Guard<&br_save>::call);
-  class_<BinaryClassifier>("BinaryClassifierModel")
+      .function("training", &Guard<&br_training>::call);
+  bind_model<BinaryClassifier>("BinaryClassifierModel")
       .class_function("train", &Guard<&train_binary>::call)
-      .class_function("load", &Guard<&binary_load>::call)
       .function("scores", &Guard<&binary_scores>::call)
       .function("learner", &Guard<&binary_learner_name>::call)
-      .function("training", &Guard<&binary_training>::call)
-      .function("save", &Guard<&binary_save>::call);
+      .function("training", &Guard<&binary_training>::call);
   function("reductionSchema", &Guard<&schema>::call);
   function("reductionHelp", &Guard<&help>::call);
   function("binaryLearners", &Guard<&learner_names>::call);

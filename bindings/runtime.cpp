@@ -7,6 +7,7 @@
 #include <new>
 
 #include "common.hpp"
+#include "core/sizes.hpp"
 
 // Every C++ allocation goes through here, so an out-of-memory error can say how much was asked for.
 void* operator new(size_t bytes) {
@@ -44,9 +45,20 @@ val memory_usage() {
   return out;
 }
 
+// The core's limits on sizes that come from input (core/sizes.hpp), read once by bindings/js/inputs.js so
+// that the JS API refuses what the readers refuse, before anything is allocated:
+// {maxBufferBytes, maxLabels}.
+val input_limits() {
+  val out = val::object();
+  out.set("maxBufferBytes", double(kMaxBufferBytes));
+  out.set("maxLabels", kMaxLabels);
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_runtime) {
+  emscripten::function("inputLimits", &input_limits);
   emscripten::function("takeError", &take_error);
   emscripten::function("memoryUsage", &memory_usage);
 }

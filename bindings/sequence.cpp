@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "common.hpp"
+#include "model_binding.hpp"
 #include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/conll.hpp"
@@ -224,8 +225,6 @@ val transitions(const SequenceModel& m) {
   for (int b = 0; b < k; ++b) t[size_t(k) * k + b] = m.weights[L.start(b)], t[size_t(k + 1) * k + b] = m.weights[L.end(b)];
   return typed_array("Float32Array", t);
 }
-val save(const SequenceModel& m) { return copy_to_js(m.save()); }
-SequenceModel load(uintptr_t data, int size) { return SequenceModel::load(bytes_at(data), size_t(size)); }
 
 std::string schema(std::string trainer) { return schema_json(sequence_options(trainer)); }
 std::string help(std::string trainer) { return describe(sequence_options(trainer)); }
@@ -321,11 +320,10 @@ val training(const SequenceModel& m) { return training_report_to_js(m.report); }
 
 EMSCRIPTEN_BINDINGS(argmax_sequence) {
   using namespace emscripten;
-  class_<SequenceModel>("SequenceModel")
+  bind_model<SequenceModel>("SequenceModel")
       .function("training", &Guard<&training>::call)
       .class_function("trainTokens", &Guard<&train_tokens>::call, allow_raw_pointers())
       .class_function("trainNumeric", &Guard<&train_numeric>::call, allow_raw_pointers())
-      .class_function("load", &Guard<&load>::call)
       .function("tagTokens", &Guard<&tag_tokens>::call)
       .function("tagNumeric", &Guard<&tag_numeric>::call)
       .function("emissionsTokens", &Guard<&emissions_tokens>::call)
@@ -346,8 +344,7 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .function("lexiconWords", &Guard<&lexicon_words>::call)
       .function("options", &Guard<&options_of>::call)
       .function("trainer", &Guard<&trainer_of>::call)
-      .function("transitions", &Guard<&transitions>::call)
-      .function("save", &Guard<&save>::call);
+      .function("transitions", &Guard<&transitions>::call);
   bind_shard<ChainShardTrainer>("ChainShard")
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());

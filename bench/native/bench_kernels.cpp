@@ -1,5 +1,6 @@
 // Native driver of bench/kernels.mjs: trains the kernel multiclass SVM on LIBSVM files and prints one JSON
-// line {accuracy, train_seconds, predict_seconds (the fastest of three runs), support_vectors, passes, converged}.
+// line {accuracy, train_seconds, predict_seconds (the fastest of three runs), support_vectors, passes, converged,
+// gamma (the γ used: chosen from the data when not given)}.
 //   bench_kernels TRAIN TEST [key=value]...   (the options of KernelMulticlass, e.g. kernel=rbf gamma=4 C=16)
 #include <algorithm>
 #include <chrono>
@@ -45,7 +46,7 @@ int main(int argc, char** argv) try {
             << ",\"train_seconds\":" << std::chrono::duration<double>(t1 - t0).count()
             << ",\"predict_seconds\":" << predict_seconds
             << ",\"support_vectors\":" << model.support_vectors() << ",\"passes\":" << r.iterations
-            << ",\"converged\":" << (r.converged ? "true" : "false") << "}\n";
+            << ",\"converged\":" << (r.converged ? "true" : "false") << ",\"gamma\":" << model.kernel().gamma << "}\n";
   return 0;
 } catch (const std::exception& e) {
   std::cerr << "bench_kernels: " << e.what() << "\n";

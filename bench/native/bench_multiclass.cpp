@@ -42,7 +42,7 @@ int main(int argc, char** argv) try {
   model.predict(test.rows.view(), predicted.data());
   const auto t2 = clock::now();
   if (!save_path.empty()) {
-    const auto bytes = model.save();
+    const auto bytes = model.to_bytes();
     std::ofstream(save_path, std::ios::binary).write(reinterpret_cast<const char*>(bytes.data()), std::streamsize(bytes.size()));
   }
   if (!predictions_path.empty()) {

@@ -145,7 +145,7 @@ void run_ewt(const std::string& dir, const std::vector<std::string>& algos, cons
     const auto predicted = model.tag(test_tokens);
     const double decode_s = seconds_since(t0);
     const SequenceScores s = score_sequences(test_tags, predicted);
-    const std::vector<uint8_t> bytes = model.save();
+    const std::vector<uint8_t> bytes = model.to_bytes();
     if (verbose)
       std::fprintf(stderr, "  %d feature rows, %zu weights, %zu nonzero, %zu model bytes\n", model.feature_rows(),
                    model.weights.size(), size_t(std::count_if(model.weights.begin(), model.weights.end(), [](float w) { return w != 0; })),

@@ -10,16 +10,6 @@ export * from './ranking.js';
 export * from './reductions.js';
 
 /**
- * Dense rows as number[][], dense row-major {data, rows, cols}, or sparse CSR {offsets, indices, values, cols}.
- * Every method that takes one checks it first and throws an Error naming the argument (e.g. "X: CSR offsets
- * decrease at row 3"): CSR offsets run from 0 to the number of values without decreasing, every column index is
- * an integer in [0, cols), every value is finite (NaN is allowed only where it means a missing value: decision
- * trees and the tree and stump learners).
- * A trained model checks the width too: dense rows must have exactly the columns it was trained on ("X has 5
- * columns; the model was trained on 4"); a CSR matrix may declare fewer (a LIBSVM file omits trailing features,
- * which are 0) or more (columns the model never saw carry no weight).
- */
-/**
  * A text file for the readers: its text, its bytes, or its bytes in chunks (an iterable, read at once; a line
  * may be cut anywhere between chunks). Only the parsed data is kept, never the text.
  */
@@ -27,10 +17,27 @@ export type TextSource = string | Uint8Array | Iterable<Uint8Array>;
 /** Chunks that arrive over time (a Node stream, an async generator, a ReadableStream): the reader returns a Promise. */
 export type TextStream = AsyncIterable<Uint8Array> | { getReader(): { read(): Promise<{ done: boolean; value?: Uint8Array }>; releaseLock(): void } };
 
+/**
+ * Dense rows as number[][] (rows of numbers or numeric typed arrays), dense row-major {data, rows, cols}, or
+ * sparse CSR {offsets, indices, values, cols, rows?}. Every method that takes one checks it first, in JS, before
+ * anything is allocated in wasm (bindings/js/inputs.js), and throws an Error naming the argument and the
+ * position: an entry that is not a number (`X[3][1] is the string "1", not a number`; nothing is coerced), a
+ * value beyond float32's range, a row of another length, a `rows`/`cols` that is not an integer in
+ * [0, 2^31 − 1] (a 32-bit size would wrap it), CSR offsets and column indices that are not integers (a
+ * Float64Array of 1.5 or a Uint32Array past 2^31 − 1 is refused, never truncated or wrapped), offsets that do not
+ * run from 0 to the number of values without decreasing, a column index outside [0, cols). Values must be
+ * finite (NaN is allowed only where it means a missing value: decision trees and the tree and stump learners).
+ * A trained model checks the width too: dense rows must have exactly the columns it was trained on ("X has 5
+ * columns; the model was trained on 4"); a CSR matrix may declare fewer (a LIBSVM file omits trailing features,
+ * which are 0) or more (columns the model never saw carry no weight).
+ * fit needs at least one row and one column; a method that predicts from no rows returns an empty answer
+ * (an empty Int32Array, Float32Array, Float64Array or array, as it would for rows).
+ * Integer labels must be integers in the 32-bit range; options arguments must be objects (or omitted).
+ */
 export type Matrix =
   | ArrayLike<number>[]
   | { data: Float32Array | ArrayLike<number>; rows: number; cols: number }
-  | { offsets: Int32Array | ArrayLike<number>; indices: Int32Array | ArrayLike<number>; values: Float32Array | ArrayLike<number>; cols: number };
+  | { offsets: Int32Array | ArrayLike<number>; indices: Int32Array | ArrayLike<number>; values: Float32Array | ArrayLike<number>; cols: number; rows?: number };
 
 export interface Progress {
   epoch: number;

@@ -3,6 +3,7 @@
 import createArgmax from '../../dist/argmax.mjs';
 import { withHeap, bytesArg, guardCalls } from './wasm.js';
 import { learnVocabulary, trainerCatalogue } from './options.js';
+import { readLimits } from './inputs.js';
 import * as multiclass from './multiclass.js';
 import * as sequence from './sequence.js';
 import * as reductions from './reductions.js';
@@ -30,21 +31,33 @@ export async function init(options = {}) {
 function makeApi(M) {
   guardCalls(M);
   learnVocabulary(M);
+  readLimits(M);
   const api = { metrics: {}, io: {}, loaders: {}, module: M };
   // Every trainer: {name, help, online} (online trainers can train on several workers).
   api.trainers = trainerCatalogue();
   for (const m of modules) m.install(M, api);
 
-  // Any saved model back from its bytes, whatever its kind.
+  // Any saved model back from its bytes, whatever its kind. A refused load frees everything it made: every
+  // wasm object a loader got from handleFromBytes is deleted unless a model took it and was returned.
   api.load = (bytes) => {
     const data = bytesArg(bytes);
-    return withHeap(M, (heap) => {
-      const p = heap.u8(data);
-      const kind = M.modelKind(p, data.length);
-      const loader = api.loaders[kind];
-      if (!loader) throw new Error(`model kind '${kind}' is not supported by this build`);
-      return loader((load) => load(p, data.length));
-    });
+    const made = [];
+    try {
+      return withHeap(M, (heap) => {
+        const p = heap.u8(data);
+        const kind = M.modelKind(p, data.length);
+        const loader = api.loaders[kind];
+        if (!loader) throw new Error(`model kind '${kind}' is not supported by this build`);
+        return loader((load) => {
+          const result = load(p, data.length);
+          if (typeof result?.isAliasOf === 'function') made.push(result);
+          return result;
+        });
+      });
+    } catch (e) {
+      for (const handle of made) if (!handle.isDeleted()) handle.delete();
+      throw e;
+    }
   };
   // Bytes the wasm heap has handed out, its size, and the stack depth: what a leak check watches.
   api.memoryUsage = () => M.memoryUsage();

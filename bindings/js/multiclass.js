@@ -1,7 +1,8 @@
 // The multiclass predictors, linear h(x) = argmax_y ⟨w, Ψ(x, y)⟩ and kernel h(x) = argmax_y Σ_i α_i^y K(x_i, x),
 // and the classification metrics.
-import { Owned, withHeap, matrixArgs, denseRows, perRow, rowCount, labelArray, progressBridge, minColsArg, readText } from './wasm.js';
-import { encodeOptions, decodeOptions, optionsObject, isOnline } from './options.js';
+import { Owned, withHeap, perRow, progressBridge, readText } from './wasm.js';
+import { constructorOptions, optionsObject, booleanArg, matrix, labelArray, costMatrix, numberArray, numberArg, minColsArg } from './inputs.js';
+import { encodeOptions, decodeOptions, isOnline } from './options.js';
 import { trainingProgress } from './training.js';
 import { fitMixed, workerCount, AUTO_MIN_ROWS } from './parallel.js';
 
@@ -34,13 +35,13 @@ export function install(M, api) {
     // the kernel SVM, trained by dcd (options: Multiclass.kernelOptions()).
     constructor(options = {}) {
       super(null);
-      const { cost, ...rest } = optionsObject(options, 'Multiclass');
+      const { cost, ...rest } = constructorOptions(options, 'Multiclass');
       this.#options = options;
       this.#kernel = rest.kernel !== undefined;
       this.#trainer = this.#kernel ? rest.trainer ?? 'dcd' : checkedTrainer(rest.trainer ?? 'dcd');
       const schema = this.#kernel ? kernelSchemaOf() : schemaOf(this.#trainer);
       this.#optionText = encodeOptions(schema, rest, this.#kernel ? 'the kernel SVM' : `Multiclass with trainer '${this.#trainer}'`);
-      this.#cost = cost === undefined ? new Float32Array(0) : flattenCost(cost);
+      this.#cost = cost === undefined ? new Float32Array(0) : costMatrix(cost);
     }
 
     // The options of the linear model with this trainer, or of the kernel SVM: [{name, type, default, help, …}].
@@ -50,13 +51,15 @@ export function install(M, api) {
     // With workers (a count or 'auto'), the online trainers (sgd, pegasos, perceptron) train on that many threads
     // by parameter mixing (parallel.js) and fit returns a promise for this model; signal (an AbortSignal)
     // cancels it.
-    fit(X, y, { onProgress, allowSingleClass = false, workers, signal } = {}) {
+    fit(X, y, fitOptions) {
+      const { onProgress, allowSingleClass: single, workers, signal } = optionsObject(fitOptions, 'fit options');
+      const allowSingleClass = booleanArg(single, 'allowSingleClass');
       if (workers !== undefined) return this.#fitMixed(X, y, { onProgress, allowSingleClass, workers, signal });
-      const n = rowCount(X), labels = labelArray(y, n);
+      const m = matrix(X, 'X', { fit: true }), labels = labelArray(y, m.rows);
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
       const handle = withHeap(M, (heap) => {
-        const [args, y, cost] = [matrixArgs(heap, X), heap.i32(labels), heap.f32(this.#cost)];
+        const [args, y, cost] = [heap.matrix(m), heap.i32(labels), heap.f32(this.#cost)];
         const rest = [this.#cost.length, Boolean(allowSingleClass), progress.callback];
         return this.#kernel ? M.KernelMulticlass.train(args, y, this.#optionText, cost, ...rest)
           : M.LinearMulticlass.train(args, y, this.#optionText, cost, ...rest);
@@ -70,10 +73,10 @@ export function install(M, api) {
     // workers: 'auto' trains on this thread when the trainer is not an online one (nothing to mix) or the data is
     // small; a count always mixes, so the core rejects trainers it cannot mix.
     async #fitMixed(X, y, { onProgress, allowSingleClass, workers, signal }) {
-      const n = rowCount(X), labels = labelArray(y, n);
+      const rows = matrix(X, 'X', { fit: true }), n = rows.rows, labels = labelArray(y, n);
       const online = isOnline(this.#trainer) && !this.#kernel;
-      if (workers === 'auto' && (!online || workerCount(workers, n, AUTO_MIN_ROWS) === 1)) return this.fit(X, y, { onProgress, allowSingleClass });
-      const rows = Array.isArray(X) ? denseRows(X) : X;   // one array to copy to each worker, not one per row
+      if (workers === 'auto' && (!online || workerCount(workers, n, AUTO_MIN_ROWS) === 1)) return this.fit(rows, labels, { onProgress, allowSingleClass });
+      // rows are checked and packed: typed arrays to copy to each worker, not one array per row
       const spec = { model: 'Multiclass', options: this.#options, args: [rows, labels], fitOptions: { allowSingleClass } };
       const { handle, training } = await fitMixed(M, spec, M.LinearMulticlass.load,
         { workers: workerCount(workers, n, AUTO_MIN_ROWS), onProgress, signal });
@@ -86,9 +89,9 @@ export function install(M, api) {
     // model's options. Returns the wasm MulticlassShard.
     shard(X, y, { allowSingleClass = false, shards, shard }) {
       if (this.#kernel) throw new TypeError("training on several workers needs an online trainer (sgd, pegasos or perceptron), not the kernel SVM");
-      const labels = labelArray(y, rowCount(X));
-      return withHeap(M, (heap) => M.MulticlassShard.make(matrixArgs(heap, X), heap.i32(labels), this.#optionText,
-        heap.f32(this.#cost), this.#cost.length, Boolean(allowSingleClass), shards, shard));
+      const m = matrix(X, 'X', { fit: true }), labels = labelArray(y, m.rows);
+      return withHeap(M, (heap) => M.MulticlassShard.make(heap.matrix(m), heap.i32(labels), this.#optionText,
+        heap.f32(this.#cost), this.#cost.length, booleanArg(allowSingleClass, 'allowSingleClass'), shards, shard));
     }
 
     // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
@@ -96,17 +99,20 @@ export function install(M, api) {
 
     // Predicted labels (Int32Array); ties go to the lowest label.
     predict(X) {
-      return perRow(M, X, 1, 'i32', (args, out) => this.handle.predict(args, out));
+      const handle = this.handle;
+      return perRow(M, matrix(X), 1, 'i32', (args, out) => handle.predict(args, out));
     }
 
     // Scores ⟨w, Ψ(x, y)⟩ as a row-major Float32Array of rows × classes (columns in `labels` order).
     scores(X) {
-      return perRow(M, X, this.handle.classes(), 'f32', (args, out) => this.handle.scores(args, out));
+      const handle = this.handle;
+      return perRow(M, matrix(X), handle.classes(), 'f32', (args, out) => handle.scores(args, out));
     }
 
     // Margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') of the given labelled rows.
     margins(X, y) {
-      return perRow(M, X, 1, 'f32', (args, out, heap) => this.handle.margins(args, heap.i32(labelArray(y, args.rows)), out));
+      const handle = this.handle, m = matrix(X), labels = labelArray(y, m.rows);
+      return perRow(M, m, 1, 'f32', (args, out, heap) => handle.margins(args, heap.i32(labels), out));
     }
 
     get labels() { return this.handle.labels(); }
@@ -123,36 +129,23 @@ export function install(M, api) {
     get supportVectors() { return this.#kernel ? this.handle.supportVectors() : undefined; }
   }
 
-  function flattenCost(cost) {
-    if (!Array.isArray(cost) || cost.some((row) => !Array.isArray(row) && !ArrayBuffer.isView(row))) {
-      throw new TypeError('cost must be a k×k matrix given as number[][] (row = true label, column = prediction)');
-    }
-    const k = cost.length, flat = new Float32Array(k * k);
-    cost.forEach((row, t) => {
-      if (row.length !== k) throw new RangeError(`cost matrix row ${t} has ${row.length} entries, expected ${k}`);
-      row.forEach((c, p) => {
-        if (typeof c !== 'number') throw new TypeError(`cost[${t}][${p}] must be a number`);
-        flat[t * k + p] = c;
-      });
-    });
-    return flat;
-  }
-
   const metrics = {
     // { accuracy, labels, confusion (row = truth), perClass, macro, micro }
     classification(truth, predicted) {
-      const t = labelArray(truth, undefined, 'truth'), p = labelArray(predicted, t.length, 'predicted');
+      const t = labelArray(truth, undefined, 'truth'), p = labelArray(predicted, t.length, 'predicted', 'as many as truth');
       return withHeap(M, (heap) => M.classificationReport(heap.i32(t), heap.i32(p), t.length));
     },
     // Mean Δ(ŷ, y) for labels 0..k−1 under a k×k cost matrix.
     averageCost(truth, predicted, cost) {
-      const t = labelArray(truth, undefined, 'truth'), p = labelArray(predicted, t.length, 'predicted');
-      const flat = flattenCost(cost);
+      const t = labelArray(truth, undefined, 'truth'), p = labelArray(predicted, t.length, 'predicted', 'as many as truth');
+      const flat = costMatrix(cost);
       return withHeap(M, (heap) => M.averageCost(heap.i32(t), heap.i32(p), t.length, heap.f32(flat), cost.length));
     },
     // R̂_{S,ρ} = mean of min(1, max(0, 1 − margin/ρ)).
     marginLoss(margins, rho) {
-      return withHeap(M, (heap) => M.marginLoss(heap.f32(Float32Array.from(margins)), margins.length, rho));
+      const m = numberArray(margins, 'margins');
+      numberArg(rho, 'rho');
+      return withHeap(M, (heap) => M.marginLoss(heap.f32(m), m.length, rho));
     },
   };
 
@@ -166,5 +159,8 @@ export function install(M, api) {
     const handle = handleFromBytes(M.KernelMulticlass.load);
     return Multiclass.fromHandle(handle, { kernel: decodeOptions(kernelSchemaOf(), handle.options()).kernel });
   };
-  api.io.readLibsvm = (text, { minCols = 0 } = {}) => readText(M, M.LibsvmReader, [minColsArg(minCols)], text, 'readLibsvm');
+  api.io.readLibsvm = (text, options) => {
+    const { minCols = 0 } = optionsObject(options, 'readLibsvm options');
+    return readText(M, M.LibsvmReader, [minColsArg(minCols)], text, 'readLibsvm');
+  };
 }

@@ -1,6 +1,7 @@
 // Model options: checked in JS against the table the core declares (names, types, ranges), then sent to the
 // core as "key=value" lines, where they are checked again by the same table. The vocabulary (the trainers, and
 // the names of 0.1 that 0.2 replaced) comes from the core once, when the module loads.
+import { optionsObject } from './inputs.js';
 
 const vocabulary = { trainers: [], renamed: [] };
 export function learnVocabulary(M) {
@@ -10,15 +11,6 @@ export function learnVocabulary(M) {
 // Whether a trainer takes one example per step (sgd, pegasos, perceptron): parameter mixing applies to it.
 export const isOnline = (trainer) => vocabulary.trainers.some((t) => t.name === trainer && t.online);
 export const trainerCatalogue = () => vocabulary.trainers.map((t) => ({ ...t }));
-
-// Options must be a plain object (or absent); the error names whose options they are.
-export function optionsObject(options, owner) {
-  if (options === undefined) return {};
-  if (options === null || typeof options !== 'object' || Array.isArray(options)) {
-    throw new TypeError(`${owner} options must be an object, got ${options === null ? 'null' : Array.isArray(options) ? 'an array' : typeof options}`);
-  }
-  return options;
-}
 
 // An unknown option: a name that 0.2 replaced says what replaces it; any other lists the known names.
 export function unknownOption(key, schema, owner) {
@@ -30,7 +22,7 @@ export function unknownOption(key, schema, owner) {
 export function encodeOptions(schema, options, owner) {
   const byName = new Map(schema.map((s) => [s.name, s]));
   const lines = [];
-  for (const [key, value] of Object.entries(optionsObject(options, owner))) {
+  for (const [key, value] of Object.entries(optionsObject(options, `${owner} options`))) {
     if (value === undefined) continue;
     const spec = byName.get(key);
     if (!spec) throw unknownOption(key, schema, owner);

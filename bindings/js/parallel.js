@@ -10,6 +10,7 @@
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
 import { trainingProgress } from './training.js';
 import { withHeap } from './wasm.js';
+import { trainingSpec } from './inputs.js';
 
 export const MAX_WORKERS = 8;
 // 'auto' trains on one thread below this many training sequences: starting the workers, the part of the
@@ -76,6 +77,7 @@ export async function fitMixed(M, spec, load, { workers, onProgress, signal }) {
 // (the batch perceptron made no mistake on any shard, so the round left the weights as they were).
 export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl } = {}) {
   if (onProgress != null && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
+  spec = trainingSpec(spec);
   const n = workerCount(workers, 0);
   const started = Date.now();
   const threads = [];
@@ -110,7 +112,7 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
       }) });
     }
     await Promise.all(threads.map((t) => t.ready));
-    const job = { model: spec.model, options: spec.options ?? {}, args: spec.args ?? [], fitOptions: spec.fitOptions ?? {} };
+    const job = spec;
     const shards = await Promise.all(threads.map((_, i) => request(i, { type: 'shard', spec: job, shards: n, shard: i })));
     // Every worker admits every shard's new feature keys alike, so all share one feature index, and gets a
     // MessagePort to every other worker, over which they exchange their changes after every epoch.

@@ -76,7 +76,8 @@ export interface BoostingRound {
   hammingLoss: number;
 }
 export interface AdaBoostMH extends Disposable {
-  /** y: integer labels (mono-label) or label sets number[][] (multi-label, labels 0..k−1) */
+  /** y: integer labels (mono-label) or label sets number[][] (multi-label, labels 0..k−1, told apart by y[0]);
+   *  `labels`: k, an integer in [1, 2^24] (the readers' limit), for label sets only */
   fit(X: Matrix, y: ArrayLike<number> | number[][], options?: FitOptions & { labels?: number }): this;
   /** mono-label prediction argmax_l f(x, l) */
   predict(X: Matrix): Int32Array;
@@ -97,6 +98,9 @@ export interface AdaBoostMHConstructor {
 export interface BinaryRelevance extends Disposable {
   /** how the last fit ended, over all binary problems (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;
+  /** labelSets: integer labels in [0, 2^24) (the multi-label reader's limit), below `labels` when it is given
+   *  (an integer in [1, 2^24]); rows × labels must fit the 1 GiB buffer limit. Checked before anything is
+   *  allocated: an Error naming the set and position otherwise. */
   fit(X: Matrix, labelSets: number[][], options?: FitOptions & { labels?: number }): this;
   predict(X: Matrix): number[][];
   scores(X: Matrix): Float32Array;
@@ -149,6 +153,7 @@ export interface ReductionsApi {
   AdaBoostMH: AdaBoostMHConstructor;
   BinaryRelevance: BinaryRelevanceConstructor;
   BinaryClassifier: BinaryClassifierConstructor;
+  /** label sets as BinaryRelevance.fit takes them; k = `labels`, or 1 + the largest label of either */
   metrics: { multilabel(truth: number[][], predicted: number[][], options?: { labels?: number }): MultilabelScores };
   io: {
     readMultilabel(text: TextSource, options?: { minCols?: number }): MultilabelData;

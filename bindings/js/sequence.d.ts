@@ -96,6 +96,8 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
   /** With workers: trains on several threads and resolves to this tagger. */
   fit(x: Many, tags: string[][], options: ParallelFitOptions): Promise<this>;
   fit(x: Many, tags: string[][], options?: SequenceFitOptions): this;
+  /** No sequences (or sequences of no positions) give an empty answer. Numeric positions must be finite numbers;
+   *  a corpus's `starts` are integers from 0 to its rows, never decreasing (an Error naming the position otherwise). */
   tag(x: Sequence, options?: TagOptions): string[];
   tag(x: Many, options?: TagOptions): string[][];
   /**
@@ -113,9 +115,11 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
   decode(x: Many, options?: DecodeOptions): DecodedPath[];
   marginals(x: Sequence): Marginals;
   marginals(x: Many): Marginals[];
-  /** the `count` (default 5) best labellings, sorted by score, best first. count is an integer ≥ 1 (RangeError
-   *  otherwise); an Error when positions × labels × count table entries would pass the 1 GiB buffer limit. */
+  /** the `count` (default 5) best labellings, sorted by score, best first. count is an integer in [1, 2^31 − 1]
+   *  (an Error otherwise); an Error when positions × labels × count table entries would pass the 1 GiB buffer limit. */
   nbest(x: Sequence, count?: number): Labelling[];
+  /** log p(tags | x); a tag the model does not know is an Error naming it (`tags[1] is the tag "Q", which the
+   *  model does not know (known: …)`). */
   logProbability(x: Sequence, tags: string[]): number;
   logProbability(x: Many, tags: string[][]): number[];
   readonly labels: string[];

@@ -1,6 +1,6 @@
 // Moving data between JS and the wasm heap, and the lifetime of objects that own wasm memory.
-// Inputs are copied into the heap once per call (no per-element Embind calls); outputs are copied out,
-// because a heap view becomes empty when memory grows.
+// Inputs, checked and converted by inputs.js first, are copied into the heap once per call (no per-element
+// Embind calls); outputs are copied out, because a heap view becomes empty when memory grows.
 
 const registry = new FinalizationRegistry((handle) => {
   try { handle.delete(); } catch { /* already gone */ }
@@ -102,6 +102,13 @@ export class Heap {
     this.M.HEAPU8.set(array, p);
     return p;
   }
+  // A matrix checked by inputs.js (matrix, numericSequences, queries) as the C++ side wants it
+  // (bindings/common.hpp MatrixArg): {offsets, indices, values, rows, cols, name}, offsets = 0 for dense.
+  matrix(m, name = 'X') {
+    return m.offsets
+      ? { offsets: this.i32(m.offsets), indices: this.i32(m.indices), values: this.f32(m.values), rows: m.rows, cols: m.cols, name }
+      : { offsets: 0, indices: 0, values: this.f32(m.data), rows: m.rows, cols: m.cols, name };
+  }
   readF32(p, n) { return this.M.HEAPF32.slice(p >> 2, (p >> 2) + n); }
   readI32(p, n) { return this.M.HEAP32.slice(p >> 2, (p >> 2) + n); }
   free() {
@@ -116,105 +123,16 @@ export function withHeap(M, fn) {
   try { return fn(heap); } finally { heap.free(); }
 }
 
-const isArrayLike = (a) => Array.isArray(a) || ArrayBuffer.isView(a);
-
-// number[][] as {data, rows, cols} (row-major Float32Array): one array to copy, to wasm or to a worker.
-export function denseRows(X, name = 'X') {
-  if (X.length === 0) return { data: new Float32Array(0), rows: 0, cols: 0 };
-  const cols = X[0]?.length;
-  if (!isArrayLike(X[0])) throw new TypeError(`${name} must be an array of rows (number[][]), {data, rows, cols} or CSR {offsets, indices, values, cols}`);
-  const data = new Float32Array(X.length * cols);
-  X.forEach((row, i) => {
-    if (!isArrayLike(row) || row.length !== cols) throw new RangeError(`${name}: row ${i} has ${row?.length ?? 'no'} features, expected ${cols}`);
-    data.set(row, i * cols);
-  });
-  checkNumbers(X, data, name);
-  return { data, rows: X.length, cols };
-}
-
-// A feature matrix as the C++ side wants it (bindings/common.hpp MatrixArg): {offsets, indices, values, rows, cols,
-// name}, offsets = 0 for dense. Accepts number[][] (dense rows), {data, rows, cols} (dense row-major) or
-// {offsets, indices, values, cols} (CSR). Only what C++ cannot see is checked here: the arrays, their lengths and
-// that their numbers are numbers; the contents (CSR offsets, columns, finite values) are checked once, in C++,
-// where the view is made (bindings/common.hpp rows_at).
-export function matrixArgs(heap, X, name = 'X') {
-  if (X == null) throw new TypeError(`${name} is missing`);
-  const args = (offsets, indices, values, rows, cols) => ({ offsets, indices, values, rows, cols, name });
-  if (Array.isArray(X)) {
-    const { data, rows, cols } = denseRows(X, name);
-    return args(0, 0, heap.f32(data), rows, cols);
-  }
-  if (X.offsets !== undefined) {
-    const { offsets, indices, values, cols } = X, rows = csrRows(X, name);
-    return args(heap.i32(int32Array(offsets, `${name}.offsets`)), heap.i32(int32Array(indices, `${name}.indices`)),
-      heap.f32(values), rows, cols);
-  }
-  if (X.data !== undefined) {
-    const { data, rows, cols } = X;
-    if (!isArrayLike(data)) throw new TypeError(`${name}.data must be a Float32Array or number[]`);
-    if (!Number.isInteger(rows) || !Number.isInteger(cols) || rows < 0 || cols < 0) throw new TypeError(`${name}: rows and cols must be integers ≥ 0`);
-    if (data.length !== rows * cols) throw new RangeError(`${name}: data has ${data.length} values, expected rows × cols = ${rows * cols}`);
-    return args(0, 0, heap.f32(data), rows, cols);
-  }
-  throw new TypeError(`${name} must be number[][], {data, rows, cols} or CSR {offsets, indices, values, cols}`);
-}
-
-// The number of rows of a CSR matrix, after checking what JS has to: the arrays and their lengths (offsets
-// from 0 to the number of values); the rest is checked in C++.
-export function csrRows({ offsets, indices, values, cols }, name) {
-  if (!isArrayLike(offsets) || !isArrayLike(indices) || !isArrayLike(values)) throw new TypeError(`${name}: CSR needs offsets, indices and values arrays`);
-  if (!Number.isInteger(cols) || cols < 0) throw new TypeError(`${name}: CSR needs an integer cols ≥ 0`);
-  const rows = offsets.length - 1;
-  if (rows < 0) throw new RangeError(`${name}: CSR offsets must have rows + 1 entries`);
-  if (offsets[0] !== 0) throw new RangeError(`${name}: CSR offsets must start at 0`);
-  const nnz = offsets[rows];
-  if (indices.length !== values.length || nnz !== indices.length) throw new RangeError(`${name}: CSR offsets end at ${nnz} but there are ${indices.length} indices and ${values.length} values`);
-  return rows;
-}
-
-function checkNumbers(X, data, name) {
-  // Float32Array turns non-numbers into NaN silently; name the culprit instead (the core rejects NaN).
-  for (let i = 0; i < data.length; ++i) {
-    if (Number.isNaN(data[i])) {
-      const cols = X[0].length, r = Math.floor(i / cols), c = i % cols;
-      if (typeof X[r][c] !== 'number') throw new TypeError(`${name}: row ${r} column ${c} is ${typeof X[r][c]}, expected a number`);
-    }
-  }
-}
-
-// For a method that writes `width` values per row of X: allocates X and the output, calls
-// fill(matrixArgs, out, heap), and returns the values as an Int32Array ('i32') or a Float32Array ('f32').
-export function perRow(M, X, width, type, fill) {
+// For a method that writes `width` values per row of a matrix checked by inputs.js: allocates it and the
+// output, calls fill(matrixArg, out, heap), and returns the values as an Int32Array ('i32') or a Float32Array
+// ('f32'). No rows give an empty answer without a call into wasm.
+export function perRow(M, m, width, type, fill) {
+  if (m.rows === 0) return type === 'i32' ? new Int32Array(0) : new Float32Array(0);
   return withHeap(M, (heap) => {
-    const args = matrixArgs(heap, X), n = args.rows * width, out = heap.alloc(n * 4);
+    const args = heap.matrix(m), n = args.rows * width, out = heap.alloc(n * 4);
     fill(args, out, heap);
     return type === 'i32' ? heap.readI32(out, n) : heap.readF32(out, n);
   });
-}
-
-export function rowCount(X) {
-  if (Array.isArray(X)) return X.length;
-  if (X?.offsets !== undefined) return X.offsets.length - 1;
-  return X?.rows ?? 0;
-}
-
-// Integers → Int32Array, refusing anything that would be truncated or wrapped.
-function int32Array(a, name, what = 'integer') {
-  if (a instanceof Int32Array) return a;
-  const out = new Int32Array(a.length);
-  for (let i = 0; i < a.length; ++i) {
-    const v = a[i];
-    if (!Number.isInteger(v) || v < -2147483648 || v > 2147483647) throw new TypeError(`${name}[${i}] is ${v}, expected a 32-bit ${what}`);
-    out[i] = v;
-  }
-  return out;
-}
-
-// Integer labels → Int32Array.
-export function labelArray(y, n, name = 'y') {
-  if (!isArrayLike(y)) throw new TypeError(`${name} must be an array of integer labels`);
-  if (n !== undefined && y.length !== n) throw new RangeError(`${name} has ${y.length} labels for ${n} rows`);
-  return int32Array(y, name, 'integer label');
 }
 
 // Text readers take a file as a string, its bytes (a Uint8Array, e.g. a Buffer; never decoded in JS), an
@@ -261,12 +179,6 @@ async function* streamChunks(stream) {
   try {
     for (let r = await reader.read(); !r.done; r = await reader.read()) yield r.value;
   } finally { reader.releaseLock(); }
-}
-
-// A reader's minCols option: the least number of columns of the matrix it returns.
-export function minColsArg(minCols) {
-  if (!Number.isInteger(minCols) || minCols < 0 || minCols > 2147483647) throw new RangeError(`minCols must be an integer ≥ 0; got ${minCols}`);
-  return minCols;
 }
 
 // Wraps a user progress callback for C++: exceptions are kept and rethrown after training stops.

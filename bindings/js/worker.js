@@ -19,6 +19,7 @@
 
 import { startWorker, revive, isNode, TrainingCancelled } from './worker-thread.js';
 import { trainMixed, workerCount } from './parallel.js';
+import { optionsObject, trainingSpec, describe } from './inputs.js';
 
 export { TrainingCancelled };
 
@@ -39,7 +40,8 @@ export class TrainingWorker {
   // options.wasmUrl: where the worker fetches the .wasm from (browsers);
   // options.workers: train on this many threads by parameter mixing (1 … MAX_WORKERS; online trainers of taggers,
   // Multiclass and Ranker).
-  constructor(options = {}) {
+  constructor(options) {
+    options = optionsObject(options, 'TrainingWorker options');
     if (options.workers !== undefined) workerCount(options.workers, 0);   // a count, checked now
     this.#options = options;
   }
@@ -64,9 +66,11 @@ export class TrainingWorker {
   //         fitOptions: extra fit options besides onProgress }
   // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds }, with stop() and cancel().
   // transfer: ArrayBuffers among the args to move to the worker instead of copying (they become unusable here).
-  train(spec, { onProgress, signal, transfer = [] } = {}) {
-    if (!spec || typeof spec.model !== 'string') throw new TypeError("train() needs { model: 'Multiclass' | ..., options, args }");
-    if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
+  train(spec, trainOptions) {
+    const { onProgress, signal, transfer = [] } = optionsObject(trainOptions, 'train options');
+    spec = trainingSpec(spec);
+    if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, not ${describe(onProgress)}`);
+    if (!Array.isArray(transfer)) throw new TypeError(`transfer must be an array of ArrayBuffers, not ${describe(transfer)}`);
     const id = this.#nextId++;
     const { workers, wasmBinary, wasmUrl } = this.#options;
     if (workers !== undefined) {
@@ -98,7 +102,7 @@ export class TrainingWorker {
       this.#waiting.delete(job);
       this.#jobs.set(id, job);
       this.#ref(true);
-      this.#worker.postMessage({ type: 'train', id, spec: { model: spec.model, options: spec.options ?? {}, args: spec.args ?? [], fitOptions: spec.fitOptions ?? {} }, flag }, transfer);
+      this.#worker.postMessage({ type: 'train', id, spec, flag }, transfer);
       await done.catch(() => {});
     };
     this.#queue = this.#queue.then(run);
@@ -198,7 +202,8 @@ export class TrainingWorker {
 }
 
 // One job in a fresh worker that ends with it.
-export function trainInWorker(spec, { onProgress, signal, transfer, wasmBinary, wasmUrl } = {}) {
+export function trainInWorker(spec, options) {
+  const { onProgress, signal, transfer, wasmBinary, wasmUrl } = optionsObject(options, 'trainInWorker options');
   const worker = new TrainingWorker({ wasmBinary, wasmUrl });
   const job = worker.train(spec, { onProgress, signal, transfer });
   return Object.assign(job.finally(() => worker.terminate()), { stop: job.stop, cancel: job.cancel, id: job.id });

@@ -45,13 +45,13 @@ std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in) {
   fail("model bytes are corrupt or from a newer version (unknown binary learner '", learner, "')");
 }
 
-std::vector<uint8_t> binary_model_to_bytes(const BinaryModel& model) {
+std::vector<uint8_t> BinaryModel::to_bytes() const {
   ByteWriter out("binary");
-  save_binary_model(model, out);
+  save_binary_model(*this, out);
   return out.finish();
 }
 
-std::unique_ptr<BinaryModel> binary_model_from_bytes(const uint8_t* data, size_t size) {
+std::unique_ptr<BinaryModel> BinaryModel::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, "binary");
   auto model = load_binary_model(in);
   in.expect_end();

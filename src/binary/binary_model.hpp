@@ -24,6 +24,9 @@ class BinaryModel {
   int predict(const RowView& x) const { return score(x) > 0 ? 1 : -1; }
   // Writes the payload (not the learner name; see save_binary_model).
   virtual void save(ByteWriter& out) const = 0;
+  // A binary model on its own: kind "binary", then the learner name and the payload.
+  std::vector<uint8_t> to_bytes() const;
+  static std::unique_ptr<BinaryModel> from_bytes(const uint8_t* data, size_t size);
 
   TrainingReport report;  // how training ended (iterative learners; not saved)
 };
@@ -35,9 +38,5 @@ TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryMod
 // Writes the learner name, then the payload; load_binary_model reads both back.
 void save_binary_model(const BinaryModel& model, ByteWriter& out);
 std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in);
-
-// A binary model on its own: kind "binary", then as above.
-std::vector<uint8_t> binary_model_to_bytes(const BinaryModel& model);
-std::unique_ptr<BinaryModel> binary_model_from_bytes(const uint8_t* data, size_t size);
 
 }  // namespace argmax

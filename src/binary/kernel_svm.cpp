@@ -7,8 +7,8 @@
 #include "core/error.hpp"
 #include "core/out_of_line.hpp"
 #include "core/rng.hpp"
-#include "learn/kernel_cache.hpp"
-#include "multiclass/kernel_columns.hpp"
+#include "learn/kernels/kernel_cache.hpp"
+#include "learn/kernels/kernel_columns.hpp"
 
 namespace argmax {
 
@@ -18,8 +18,15 @@ KernelBinaryModel::KernelBinaryModel(const Kernel& kernel, double bias, SupportV
   constant_ *= bias * bias;
 }
 
+void KernelBinaryModel::set_scaling(const FeatureScaling& scaling) {
+  require(scaling.identity() || scaling.scale().size() == size_t(sv_.cols()), "scaling fitted on ",
+          scaling.scale().size(), " columns for a model of ", sv_.cols());
+  scaling_ = scaling;
+}
+
 void KernelBinaryModel::scores(const Rows& rows, float* out) const {
-  const std::vector<double> f = sv_.scores(kernel_, rows);
+  const OwnedRows scaled = scaling_.identity() ? OwnedRows{} : scaling_.apply(rows);
+  const std::vector<double> f = sv_.scores(kernel_, scaling_.identity() ? rows : scaled.view());
   for (size_t i = 0; i < f.size(); ++i) out[i] = float(f[i] + constant_);
 }
 
@@ -32,9 +39,17 @@ float KernelBinaryModel::score(const RowView& x) const {
 
 namespace {
 const char* const kKernelNames[] = {"linear", "poly", "rbf"};  // by Kernel::Type
-}
+// Precedes the scaling, and the kernel's name after it, in the bytes of a model that scales its rows; models
+// without scaling (and those saved before it existed) start with the kernel's name.
+const char* const kScaledTag = "scaled";
+}  // namespace
 
 void KernelBinaryModel::save(ByteWriter& out) const {
+  if (!scaling_.identity()) {
+    out.put_string(kScaledTag);
+    out.put<int32_t>(sv_.cols());
+    scaling_.save(out);
+  }
   out.put_string(kKernelNames[int(kernel_.type)]);
   out.put<double>(kernel_.gamma);
   out.put<double>(kernel_.coef0);
@@ -45,13 +60,22 @@ void KernelBinaryModel::save(ByteWriter& out) const {
 }
 
 std::unique_ptr<KernelBinaryModel> KernelBinaryModel::load(ByteReader& in) {
-  const std::string name = in.get_string();
-  const double gamma = in.get<double>(), coef0 = in.get<double>();
+  std::string name = in.get_string();
+  FeatureScaling scaling;
+  if (name == kScaledTag) {
+    const int32_t scaled_cols = in.get<int32_t>();
+    require(scaled_cols >= 0, "model bytes are corrupt (shapes do not match)");
+    scaling = FeatureScaling::load(in, scaled_cols);
+    name = in.get_string();
+  }
+  const double gamma = in.get_finite<double>("kernel gamma"), coef0 = in.get_finite<double>("kernel coef0");
   const Kernel kernel = Kernel::named(name, gamma, coef0, in.get<int32_t>());
-  const double bias = in.get<double>();
-  require(std::isfinite(bias), "model bytes are corrupt (non-finite bias)");
+  const double bias = in.get_finite<double>("bias");
   const int32_t cols = in.get<int32_t>();
-  return std::make_unique<KernelBinaryModel>(kernel, bias, SupportVectors::load(in, cols, 1));
+  auto model = std::make_unique<KernelBinaryModel>(kernel, bias, SupportVectors::load(in, cols, 1));
+  require(scaling.identity() || scaling.scale().size() == size_t(cols), "model bytes are corrupt (shapes do not match)");
+  model->set_scaling(scaling);
+  return model;
 }
 
 KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& config, const ProgressFn& progress) {
@@ -59,9 +83,10 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
   data.require_finite_features("svm-kernel");
   require(config.C > 0, "svm-kernel: C must be > 0");
   const int m = data.size();
+  const Kernel kernel = config.kernel.fitted(data.rows);
   std::vector<RowView> rows;
   for (int i = 0; i < m; ++i) rows.push_back(data.row(i));
-  KernelColumns columns(std::move(rows), data.rows.cols(), config.kernel, config.bias * config.bias);
+  KernelColumns columns(std::move(rows), data.rows.cols(), kernel, config.bias * config.bias);
   KernelCache cache(m, size_t(m), config.cache_mb, [&columns](int i, float* out) { columns.fill(i, out); });
   // f[j] = Σ_i α_i y_i (K(x_i, x_j) + b²), the score of example j, kept up to date column by column.
   std::vector<double> alpha(m, 0.0), f(m, 0.0), upper(m);
@@ -103,7 +128,7 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
   std::vector<double> coefficients(size_t(data.rows.rows()), 0.0);  // α_i y_i on the sample's rows of data.rows
   for (int i = 0; i < m; ++i) coefficients[size_t(data.index[size_t(i)])] += alpha[i] * data.label[i];
   SupportVectors sv = SupportVectors::of(data.rows, coefficients.data(), 1);
-  KernelSvm out{std::move(alpha), std::make_unique<KernelBinaryModel>(config.kernel, config.bias, std::move(sv))};
+  KernelSvm out{std::move(alpha), std::make_unique<KernelBinaryModel>(kernel, config.bias, std::move(sv))};
   out.model->report = r;
   return out;
 }

@@ -1,20 +1,24 @@
 // A kernel SVM for two classes by dual coordinate descent (Hsieh et al. 2008 with a kernel, as LIBSVM's
 // C-SVC without its equality constraint): the hinge-loss problem of svm-dcd (linear_learners.hpp, the same
-// C convention) with ⟨x, x'⟩ replaced by a PDS kernel (multiclass/kernel.hpp),
+// C convention) with ⟨x, x'⟩ replaced by a PDS kernel (learn/kernels/kernel.hpp),
 //   dual   min_α ½ αᵀQα − Σ α_i,  0 ≤ α_i ≤ C c_i,  Q_ij = y_i y_j (K(x_i, x_j) + b²),
 //   model  f(x) = Σ_i α_i y_i (K(x_i, x) + b²).
 // The bias b enters as a constant b² added to K: the kernel of x with a constant feature b appended, so its
 // weight is regularised like the others, as svm-dcd's bias feature is (b = 0: no intercept). A step on α_i
-// moves every f(x_j) by a kernel column, held by the LRU cache of the kernel C–S (learn/kernel_cache.hpp).
+// moves every f(x_j) by a kernel column, held by the LRU cache of the kernel C–S (learn/kernels/kernel_cache.hpp).
 // Stops when max − min projected gradient ≤ tol (no shrinking). The model keeps the support vectors.
+// γ = 0 in the config's kernel is chosen from all the rows the sample draws from (learn/kernels/kernel_width.hpp), so
+// the binary problems of one reduction share one γ; the model records the value used. A reduction's `scale`
+// reaches the model through set_scaling: the rows it trained on were scaled, and it scales the rows it scores.
 #pragma once
 #include <memory>
 #include <vector>
 
 #include "binary/binary_model.hpp"
 #include "binary/binary_sample.hpp"
-#include "multiclass/kernel.hpp"
-#include "multiclass/support_vectors.hpp"
+#include "learn/feature_scaling.hpp"
+#include "learn/kernels/kernel.hpp"
+#include "learn/kernels/support_vectors.hpp"
 
 namespace argmax {
 
@@ -39,9 +43,14 @@ class KernelBinaryModel : public BinaryModel {
   static std::unique_ptr<KernelBinaryModel> load(ByteReader& in);
 
   const SupportVectors& support_vectors() const { return sv_; }
+  const Kernel& kernel() const { return kernel_; }
+  // The scaling the training rows had (learn/feature_scaling.hpp), applied to the rows scored from now on.
+  void set_scaling(const FeatureScaling& scaling);
+  const FeatureScaling& scaling() const { return scaling_; }
 
  private:
   Kernel kernel_;
+  FeatureScaling scaling_;
   double bias_;
   SupportVectors sv_;  // coefficients α_i y_i
   double constant_;    // b² Σ α_i y_i

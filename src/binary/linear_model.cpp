@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "binary/binary_learners.hpp"
+#include "binary/kernel_svm.hpp"
 #include "learn/feature_scaling.hpp"
 
 namespace argmax {
@@ -22,9 +23,14 @@ float dot_clipped(const RowView& x, const float* w, int32_t dim) {
 
 std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const FeatureScaling& scaling) {
   if (scaling.identity()) return model;
+  if (auto* kernel = dynamic_cast<KernelBinaryModel*>(model.get())) {  // keeps the scaling, applies it to rows
+    kernel->set_scaling(scaling);
+    return model;
+  }
   const auto* linear = dynamic_cast<const LinearBinaryModel*>(model.get());
   require(linear != nullptr, "scale needs a linear learner; '", model->learner(),
-          "' splits on thresholds, which scaling does not change: leave scale at none");
+          "' splits on thresholds, which scaling does not change: leave scale at none (it applies to the linear "
+          "learners and svm-kernel)");
   std::vector<float> w = linear->weights();
   w.resize(std::max(w.size(), scaling.scale().size()), 0.f);
   const double shift = scaling.fold(w, 1)[0];
@@ -35,7 +41,7 @@ std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const 
 
 std::string scaling_for_learner(const std::string& learner, const std::string& scale) {
   if (scale != "auto") return scale;
-  return learner != "custom" && binary_learner(learner).linear ? scale : "none";
+  return learner != "custom" && (binary_learner(learner).linear || learner == "svm-kernel") ? scale : "none";
 }
 
 float LinearBinaryModel::score(const RowView& x) const {
@@ -48,10 +54,8 @@ void LinearBinaryModel::save(ByteWriter& out) const {
 }
 
 std::unique_ptr<LinearBinaryModel> LinearBinaryModel::load(const std::string& learner, ByteReader& in) {
-  auto w = in.get_vector<float>();
-  const float b = in.get<float>();
-  for (float x : w) require(std::isfinite(x), "model bytes are corrupt (non-finite weight)");
-  require(std::isfinite(b), "model bytes are corrupt (non-finite bias)");
+  auto w = in.get_finite_vector<float>("weight");
+  const float b = in.get_finite<float>("bias");
   return std::make_unique<LinearBinaryModel>(learner, std::move(w), b);
 }
 

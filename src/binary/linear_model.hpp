@@ -32,11 +32,13 @@ class LinearBinaryModel : public BinaryModel {
 };
 
 // The model on raw rows of one trained on rows scaled by `scaling` (learn/feature_scaling.hpp): the model itself
-// when scaling is the identity, else its weights and bias folded; InputError when the model is not linear.
+// when scaling is the identity, else its weights and bias folded, or for a kernel model (which cannot fold it)
+// the model keeping the scaling to apply to the rows it scores; InputError for other models.
 std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const FeatureScaling& scaling);
 
 // The scaling to fit for binary models of `learner` ("custom": a caller's own trainer): scale=auto applies only
-// where it folds back, into a linear learner's weights; other kinds are passed on, for unscaled to refuse.
+// where unscaled can carry it, into a linear learner's weights or a kernel model; other kinds are passed on,
+// for unscaled to refuse.
 std::string scaling_for_learner(const std::string& learner, const std::string& scale);
 
 // Dot product of a row with a dense vector of dim entries; columns ≥ dim count as 0.

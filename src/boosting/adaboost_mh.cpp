@@ -5,6 +5,7 @@
 #include <limits>
 #include <numeric>
 
+#include "core/labels.hpp"
 #include "core/out_of_line.hpp"
 #include "trees/decision_tree.hpp"
 
@@ -183,6 +184,16 @@ void AdaBoostMH::set_class_labels(std::vector<int32_t> labels) {
   class_labels_ = std::move(labels);
 }
 
+AdaBoostMH AdaBoostMH::train_on_labels(const Rows& rows, const int32_t* labels, const AdaBoostMHConfig& config,
+                                       const ProgressFn& progress) {
+  require(rows.rows() > 0, "training data is empty");
+  const LabelIndex y = index_labels(labels, size_t(rows.rows()));
+  require(y.labels.size() >= 2, "adaboost-mh needs at least 2 distinct labels");
+  AdaBoostMH m = train(rows, LabelMatrix::from_classes(y.index, int(y.labels.size())), config, progress);
+  m.set_class_labels(y.labels);
+  return m;
+}
+
 std::vector<uint8_t> AdaBoostMH::to_bytes() const {
   ByteWriter out("adaboost-mh");
   save_payload(out);
@@ -238,8 +249,8 @@ AdaBoostMH AdaBoostMH::load_payload(ByteReader& in, size_t size) {
   for (uint64_t t = 0; t < n; ++t) {
     LabelStump h;
     h.feature = in.get<int32_t>();
-    h.threshold = in.get<float>();
-    h.alpha = in.get<double>();
+    h.threshold = in.get<float>();  // −∞ is the constant stump; NaN is refused below
+    h.alpha = in.get_finite<double>("stump weight α");
     h.vote = in.get_vector<int8_t>();
     require(h.feature >= 0 && (h.feature < model.cols_ || model.cols_ == 0) && std::isfinite(h.alpha) &&
                 h.vote.size() == size_t(model.labels_) && !std::isnan(h.threshold),

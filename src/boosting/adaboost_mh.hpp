@@ -54,6 +54,10 @@ class AdaBoostMH {
   // Progress: epoch = round, objective = Π Z_t, training_error = training Hamming loss.
   static AdaBoostMH train(const Rows& rows, const LabelMatrix& y, const AdaBoostMHConfig& config,
                           const ProgressFn& progress = {});
+  // Mono-label from any integer labels (n = rows.rows() of them), indexed by the model (core/labels.hpp) and
+  // kept with it: class_labels() are the distinct labels, sorted, and predict_label answers in them.
+  static AdaBoostMH train_on_labels(const Rows& rows, const int32_t* labels, const AdaBoostMHConfig& config,
+                                    const ProgressFn& progress = {});
 
   int labels() const { return labels_; }
   int32_t cols() const { return cols_; }
@@ -65,6 +69,7 @@ class AdaBoostMH {
 
   void scores(const RowView& x, double* f) const;  // f(x, l), l < labels()
   int predict_class(const RowView& x) const;
+  int32_t predict_label(const RowView& x) const { return class_labels_[size_t(predict_class(x))]; }
   std::vector<int8_t> predict_labels(const RowView& x) const;
   LabelMatrix predict_labels(const Rows& rows) const;
   std::vector<int32_t> predict_classes(const Rows& rows) const;

@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <initializer_list>
 #include <sstream>
+#include <vector>
 
 #include "core/error.hpp"
 
@@ -14,6 +15,10 @@ namespace argmax {
 // The most bytes one buffer sized from input may hold: 1 GiB, half the 2 GB wasm heap, so that a
 // model's weights and a saved copy of them fit together.
 constexpr int64_t kMaxBufferBytes = int64_t(1) << 30;
+
+// Multi-label data names its labels 0 .. kMaxLabels − 1 (the multi-label reader and the JS API hold label
+// sets to it): each label is a binary problem, so a stray huge label would ask for millions of them.
+constexpr int32_t kMaxLabels = int32_t(1) << 24;
 
 // The product of `factors` as a count of items of `item_bytes` bytes each. Throws InputError naming
 // `what` when a factor is negative or the items would take more than kMaxBufferBytes.
@@ -38,6 +43,15 @@ inline size_t checked_count(const char* what, std::initializer_list<int64_t> fac
 template <class T>
 size_t checked_count(const char* what, std::initializer_list<int64_t> factors) {
   return checked_count(what, factors, sizeof(T));
+}
+
+// Scratch a model keeps between calls (mutable members) is reused while small; past this many bytes it is
+// freed at the end of the call that grew it, so one very long input does not pin its buffers until the model
+// is disposed, whether the call succeeded or was refused.
+constexpr size_t kKeptScratchBytes = size_t(1) << 20;
+template <class T>
+void release_large_scratch(std::vector<T>& v) {
+  if (v.capacity() * sizeof(T) > kKeptScratchBytes) std::vector<T>().swap(v);
 }
 
 }  // namespace argmax

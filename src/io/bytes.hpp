@@ -1,6 +1,7 @@
 // Model bytes: "ARGMAX" magic, format version, kind, payload, FNV-1a-64 checksum.
 // Little-endian fixed-width fields, so native and wasm builds read each other's models.
 #pragma once
+#include <cmath>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -65,6 +66,28 @@ class ByteReader {
     std::vector<T> v(checked_count<T>("model bytes: vector", {int64_t(n)}));
     take(v.data(), v.size() * sizeof(T));
     return v;
+  }
+  // Weights and every other real number a model computes with: the same reads, refusing NaN and ±Inf
+  // ("model bytes are corrupt (non-finite <what> …)"). Every loader reads its floats through these, so a
+  // mutated model with a valid checksum is refused the same way whatever its kind.
+  template <class T>
+  T get_finite(const char* what) {
+    static_assert(std::is_floating_point_v<T>);
+    const T x = get<T>();
+    require(std::isfinite(x), "model bytes are corrupt (non-finite ", what, ": ", x, ")");
+    return x;
+  }
+  template <class T>
+  std::vector<T> get_finite_vector(const char* what) {
+    static_assert(std::is_floating_point_v<T>);
+    std::vector<T> v = get_vector<T>();
+    require_finite(v.data(), v.size(), what);
+    return v;
+  }
+  template <class T>
+  static void require_finite(const T* x, size_t n, const char* what) {
+    for (size_t i = 0; i < n; ++i)
+      require(std::isfinite(x[i]), "model bytes are corrupt (non-finite ", what, " at ", i, ": ", x[i], ")");
   }
   std::vector<std::string> get_strings();
   OptionList get_options();

@@ -9,7 +9,7 @@
 #include <unordered_set>
 
 #include "io/lines.hpp"
-#include "ranking/queries.hpp"
+#include "core/queries.hpp"
 
 namespace argmax {
 

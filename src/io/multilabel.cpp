@@ -69,7 +69,7 @@ void MultilabelParser::line(const Line& line) {
       if (!part.empty()) {
         int32_t l = 0;
         require(parse_int(q, comma, l), "line ", line.number, ": label '", part, "' is not an integer");
-        require(l >= 0 && l < (1 << 24), "line ", line.number, ": label ", l, " out of range (0-based, < 2^24)");
+        require(l >= 0 && l < kMaxLabels, "line ", line.number, ": label ", l, " out of range (0-based, < 2^24)");
         set.push_back(l);
       } else {  // an empty field (no labels) is fine; an empty item in a list ("1,,2", "1,") is not
         require(b == p, "line ", line.number, ": empty label in '", std::string(b, p), "'");

@@ -4,12 +4,13 @@
 #include <cmath>
 
 #include "core/error.hpp"
+#include "io/bytes.hpp"
 
 namespace argmax {
 
 OptionSpec FeatureScaling::option() {
   return {"scale", OptionType::Choice, "auto", 0, -1, false,
-          "feature scaling fitted on the training rows and folded into the weights: auto (every feature divided "
+          "feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided "
           "by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, "
           "minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows "
           "are scaled only, never shifted",
@@ -64,10 +65,28 @@ FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
 }
 
 OwnedRows FeatureScaling::apply(const Rows& rows) const {
-  require(rows.cols() == int32_t(scale_.size()), "scaling fitted on ", scale_.size(), " columns got rows of ",
-          rows.cols());
-  return OwnedRows::transformed(rows,
-                                [&](int32_t j, float v) { return scale_[j] * (centre_.empty() ? v : v - centre_[j]); });
+  const int32_t n = int32_t(scale_.size());
+  require(rows.cols() == n || (rows.is_sparse() && rows.cols() > n), "scaling fitted on ", n,
+          " columns got rows of ", rows.cols());
+  return OwnedRows::transformed(rows, [&](int32_t j, float v) {
+    return j >= n ? v : scale_[j] * (centre_.empty() ? v : v - centre_[j]);
+  });
+}
+
+void FeatureScaling::save(ByteWriter& out) const {
+  out.put_vector(scale_);
+  out.put_vector(centre_);
+}
+
+FeatureScaling FeatureScaling::load(ByteReader& in, int32_t cols) {
+  FeatureScaling f;
+  f.scale_ = in.get_vector<float>();
+  f.centre_ = in.get_vector<float>();
+  const char* corrupt = "model bytes are corrupt (feature scaling)";
+  require(f.scale_.size() == size_t(cols) && (f.centre_.empty() || f.centre_.size() == f.scale_.size()), corrupt);
+  for (float s : f.scale_) require(std::isfinite(s) && s > 0, corrupt);
+  for (float c : f.centre_) require(std::isfinite(c), corrupt);
+  return f;
 }
 
 std::vector<double> FeatureScaling::fold(std::vector<float>& w, int outputs) const {

@@ -1,7 +1,8 @@
 // Feature scaling as part of a linear model (option scale=auto|none|minmax|standard). It is fitted on the
 // training rows, the learner trains on the scaled rows x' = s⊙(x − c), and the result is folded back into
 // the weights: ⟨w, s⊙(x − c)⟩ + b = ⟨w⊙s, x⟩ + (b − ⟨w⊙s, c⟩). So a saved model predicts from raw features,
-// dense or sparse, with no extra work. Per column j over the training rows:
+// dense or sparse, with no extra work. (The kernel machines cannot fold it: they keep it, save it with save(),
+// and apply() it to the rows they score.) Per column j over the training rows:
 //   minmax    s_j = 1 / (max_j − min_j), c_j = min_j   (dense rows land in [0, 1])
 //   standard  s_j = 1 / std_j,           c_j = mean_j  (population std; zeros of sparse rows count)
 //   auto      s_j = 1 / max|x| over all entries when that exceeds 10, else the identity, c = 0
@@ -22,6 +23,9 @@
 
 namespace argmax {
 
+class ByteReader;
+class ByteWriter;
+
 class FeatureScaling {
  public:
   // The "scale" entry of the option tables that offer it.
@@ -34,8 +38,14 @@ class FeatureScaling {
   const std::vector<float>& scale() const { return scale_; }
   const std::vector<float>& centre() const { return centre_; }  // empty for sparse rows
 
-  // The rows as the learner sees them: s⊙(x − c) (dense), s⊙x on the stored entries (sparse).
+  // The rows as the learner sees them: s⊙(x − c) (dense), s⊙x on the stored entries (sparse). Sparse rows may
+  // have more columns than were fitted (a test set's later features): those are kept as they are.
   OwnedRows apply(const Rows& rows) const;
+
+  // For models that keep the scaling and apply it to the rows they score (the kernel machines, which cannot
+  // fold it). load checks the vectors against the model's `cols` columns.
+  void save(ByteWriter& out) const;
+  static FeatureScaling load(ByteReader& in, int32_t cols);
 
   // Rewrites weights trained on scaled rows to weights on raw rows. w is feature-major with `outputs`
   // interleaved scorers (w[j·outputs + o], as the multiclass layout); entries past the scaled columns (a bias

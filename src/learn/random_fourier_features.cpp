@@ -6,6 +6,7 @@
 #include "core/rng.hpp"
 #include "core/sizes.hpp"
 #include "io/bytes.hpp"
+#include "learn/kernels/kernel_width.hpp"
 
 namespace argmax {
 
@@ -43,13 +44,22 @@ RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double g
 std::vector<OptionSpec> RandomFourierFeatures::option_specs() {
   return {{"rff", OptionType::Integer, "0", 0, 1e6, false,
            "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"},
-          {"gamma", OptionType::Real, "1", 0, 1e300, true, "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates"},
+          {"gamma", OptionType::Real, "0", 0, 1e300, false,
+           "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, "
+           "1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's "
+           "gamma='scale'). The model records the value used"},
           {"rffSeed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"}};
 }
 
 RandomFourierFeatures RandomFourierFeatures::from_options(const Options& options, int32_t cols) {
   if (options.integer("rff") == 0) return {};
   return RandomFourierFeatures(cols, options.integer("rff"), options.real("gamma"), options.seed("rffSeed"));
+}
+
+RandomFourierFeatures RandomFourierFeatures::fit(const Options& options, const Rows& input) {
+  if (options.integer("rff") == 0) return {};
+  const double gamma = options.real("gamma") == 0 ? gamma_from_data(input) : options.real("gamma");
+  return RandomFourierFeatures(input.cols(), options.integer("rff"), gamma, options.seed("rffSeed"));
 }
 
 OptionList RandomFourierFeatures::option_entries() const {
@@ -85,7 +95,7 @@ void RandomFourierFeatures::save(ByteWriter& out) const {
 
 RandomFourierFeatures RandomFourierFeatures::load(ByteReader& in) {
   const int32_t cols = in.get<int32_t>(), dim = in.get<int32_t>();
-  const double gamma = in.get<double>();
+  const double gamma = in.get_finite<double>("random-feature gamma");
   return RandomFourierFeatures(cols, dim, gamma, in.get<uint64_t>());
 }
 

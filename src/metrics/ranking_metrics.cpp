@@ -6,8 +6,8 @@
 
 #include "core/error.hpp"
 #include "core/sizes.hpp"
-#include "ranking/fenwick.hpp"
-#include "ranking/permutation.hpp"
+#include "core/permutation.hpp"
+#include "metrics/pair_counts.hpp"
 
 namespace argmax {
 namespace {
@@ -72,39 +72,12 @@ double average_precision(const double* s, const float* rel, int32_t r, EvalConve
   return sum / hits;
 }
 
-// τ_b = (C − D)/√((n0 − n1)(n0 − n2)), n1/n2 pairs tied in s/rel. C by a Fenwick sweep over (rel, s) order.
+// τ_b = (C − D)/√((n0 − n1)(n0 − n2)), n1/n2 pairs tied in s/rel; the counts from count_pairs.
 double kendall_tau_b(const double* s, const float* rel, int32_t r, EvalConvention c) {
-  const long long n0 = (long long)r * (r - 1) / 2;
-  int levels = 0;
-  const std::vector<int> rank = dense_ranks(s, r, &levels);
-  std::vector<int32_t> idx(r);
-  for (int32_t i = 0; i < r; ++i) idx[i] = i;
-  std::sort(idx.begin(), idx.end(),
-            [&](int32_t a, int32_t b) { return rel[a] != rel[b] ? rel[a] < rel[b] : rank[a] < rank[b]; });
-  long long concordant = 0, tied_rel = 0, tied_both = 0, tied_s = 0;
-  Fenwick<long long> seen(std::max(levels, 1));
-  for (int32_t g = 0; g < r;) {
-    int32_t e = g;
-    while (e < r && rel[idx[e]] == rel[idx[g]]) ++e;
-    tied_rel += (long long)(e - g) * (e - g - 1) / 2;
-    for (int32_t p = g; p < e; ++p) concordant += seen.prefix(rank[idx[p]]);
-    for (int32_t p = g; p < e;) {
-      int32_t q = p;
-      while (q < e && rank[idx[q]] == rank[idx[p]]) ++q;
-      tied_both += (long long)(q - p) * (q - p - 1) / 2;
-      p = q;
-    }
-    for (int32_t p = g; p < e; ++p) seen.add(rank[idx[p]], 1);
-    g = e;
-  }
-  std::vector<long long> per_level(std::max(levels, 1), 0);
-  for (int32_t i = 0; i < r; ++i) ++per_level[rank[i]];
-  for (long long n : per_level) tied_s += n * (n - 1) / 2;
-  const long long strict_both = n0 - tied_s - tied_rel + tied_both;
-  const long long discordant = strict_both - concordant;
-  const double denominator = std::sqrt(double(n0 - tied_s) * double(n0 - tied_rel));
+  const PairCounts n = count_pairs(s, rel, r);
+  const double denominator = std::sqrt(double(n.pairs - n.tied_a) * double(n.pairs - n.tied_b));
   if (denominator == 0) return undefined(c);
-  return double(concordant - discordant) / denominator;
+  return double(n.concordant - n.discordant) / denominator;
 }
 
 // Mann–Whitney: AUC = (Σ midranks of relevant − P(P+1)/2)/(P·N), ties in s count ½.

@@ -20,7 +20,7 @@
 #include <string>
 #include <vector>
 
-#include "ranking/queries.hpp"
+#include "core/queries.hpp"
 
 namespace argmax {
 

@@ -9,7 +9,7 @@
 
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/feature_map.hpp"
 
 namespace argmax {

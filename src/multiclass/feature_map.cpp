@@ -117,9 +117,9 @@ FeatureMap FeatureMap::load(ByteReader& in) {
   f.kind_ = Kind(kind);
   f.k_ = in.get<int32_t>();
   f.cols_ = in.get<int32_t>();
-  f.bias_ = in.get<float>();
-  f.idf_ = in.get_vector<float>();
-  require(f.k_ >= 1 && f.cols_ >= 0 && std::isfinite(f.bias_) && f.bias_ >= 0,
+  f.bias_ = in.get_finite<float>("bias feature");
+  f.idf_ = in.get_finite_vector<float>("TF-IDF weight");
+  require(f.k_ >= 1 && f.cols_ >= 0 && f.bias_ >= 0,
           "model bytes are corrupt (feature map shape)");
   f.dim();  // throws beyond the limit
   require(f.kind_ == Kind::Multivector ? f.idf_.empty()

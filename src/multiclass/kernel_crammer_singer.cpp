@@ -12,8 +12,8 @@
 #include "core/error.hpp"
 #include "core/out_of_line.hpp"
 #include "core/rng.hpp"
-#include "learn/kernel_cache.hpp"
-#include "multiclass/kernel_columns.hpp"
+#include "learn/kernels/kernel_cache.hpp"
+#include "learn/kernels/kernel_columns.hpp"
 #include "multiclass/cs_sub_problem.hpp"
 
 namespace argmax {

@@ -8,8 +8,8 @@
 
 #include "core/rows.hpp"
 #include "learn/progress.hpp"
-#include "multiclass/cost_matrix.hpp"
-#include "multiclass/kernel.hpp"
+#include "metrics/cost_matrix.hpp"
+#include "learn/kernels/kernel.hpp"
 
 namespace argmax {
 

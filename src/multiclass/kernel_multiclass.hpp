@@ -1,6 +1,10 @@
-// The kernel multiclass SVM h(x) = argmax_y Σ_i α_i^y K(x_i, x), trained by the dual Crammer–Singer solver
-// (multiclass/kernel_crammer_singer.hpp). The model keeps only the support vectors (rows with α_i ≠ 0) and
-// their coefficients. Labels and the optional cost matrix work as in LinearMulticlass.
+// The kernel multiclass SVM h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), trained by the dual Crammer–Singer solver
+// (multiclass/kernel_crammer_singer.hpp). s is the feature scaling of option `scale`, fitted on the training
+// rows before the kernel sees them (learn/feature_scaling.hpp); unlike a linear model's it cannot fold into
+// weights, so the model keeps it and applies it to the rows it scores. γ = 0 (the default) is chosen from the
+// scaled training rows (learn/kernels/kernel_width.hpp) and recorded in the model's options. The model keeps only the
+// support vectors (scaled rows with α_i ≠ 0) and their coefficients. Labels and the optional cost matrix work
+// as in LinearMulticlass.
 #pragma once
 #include <cstdint>
 #include <string>
@@ -8,9 +12,10 @@
 
 #include "core/options.hpp"
 #include "core/rows.hpp"
+#include "learn/feature_scaling.hpp"
 #include "learn/progress.hpp"
-#include "multiclass/kernel.hpp"
-#include "multiclass/support_vectors.hpp"
+#include "learn/kernels/kernel.hpp"
+#include "learn/kernels/support_vectors.hpp"
 
 namespace argmax {
 
@@ -27,7 +32,8 @@ class KernelMulticlass {
   int support_vectors() const { return sv_.count(); }
   const std::vector<int32_t>& labels() const { return labels_; }
   const OptionList& options() const { return options_; }
-  const Kernel& kernel() const { return kernel_; }
+  const Kernel& kernel() const { return kernel_; }  // γ as used (from the data when the options said 0)
+  const FeatureScaling& scaling() const { return scaling_; }
   // Support-vector coefficients α_i^y, support_vectors() × classes(), row-major.
   const std::vector<float>& coefficients() const { return sv_.coefficients(); }
   // How training ended (not saved: a loaded model reports the default, converged).
@@ -40,12 +46,13 @@ class KernelMulticlass {
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
 
-  std::vector<uint8_t> save() const;
-  static KernelMulticlass load(const uint8_t* data, size_t size);
+  std::vector<uint8_t> to_bytes() const;
+  static KernelMulticlass from_bytes(const uint8_t* data, size_t size);
 
  private:
   std::vector<float> score_matrix(const Rows& rows) const;
   Kernel kernel_;
+  FeatureScaling scaling_;  // applied to every row before the kernel; saved only when not the identity
   OptionList options_;
   std::vector<int32_t> labels_;
   SupportVectors sv_;

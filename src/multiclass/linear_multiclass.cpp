@@ -6,8 +6,8 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
-#include "multiclass/cost_matrix.hpp"
 #include "learn/trainer_options.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "learn/feature_scaling.hpp"
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/multiclass_problem.hpp"
@@ -93,20 +93,28 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
   input.validate();
 
   if (options_.integer("rff") > 0) {
-    model_.rff_ = RandomFourierFeatures::from_options(options_, input.cols());
+    // Scaling belongs before the map, which cannot be folded into weights after it: auto is there already (γ
+    // from the raw rows is γ from the rows divided by any common factor), a per-column scaling is refused.
+    const std::string& scale = options_.choice("scale");
+    require(scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
+    model_.rff_ = RandomFourierFeatures::fit(options_, input);
     mapped_ = model_.rff_.map_rows(input);
   }
-  // scale applies to what Ψ reads: the input, or its random features; TF-IDF reads raw counts
+  // scale applies to what Ψ reads: the input (random features, in [-1, 1], are left as they are); TF-IDF reads
+  // raw counts
   const bool tfidf = trainer != "dcd" && options_.choice("features") == "tfidf";
   const std::string scale = options_.choice("scale");
   require(!tfidf || scale == "auto" || scale == "none", "the TF-IDF feature map takes raw word counts; leave scale "
           "at auto or none");
   scaled_ = std::make_unique<ScaledRows>(model_.rff_.dim() ? Rows::dense(mapped_.data(), input.rows(), model_.rff_.dim())
                                                             : input,
-                                         tfidf ? "none" : scale);
+                                         tfidf || model_.rff_.dim() ? "none" : scale);
   const Rows& rows = scaled_->rows;
   model_.trainer_ = trainer;
   model_.options_ = options_.entries();
+  if (model_.rff_.dim())  // the γ used (chosen from the rows when the options said 0)
+    for (auto& [name, value] : model_.options_)
+      if (name == "gamma") value = number_text(model_.rff_.gamma());
   costs_ = label_costs(raw_labels, cost_rows);
   model_.labels_ = costs_.labels;
   const int k = costs_.cost.size();
@@ -213,7 +221,7 @@ void LinearMulticlass::margins(const Rows& input, const int32_t* labels, float* 
   }
 }
 
-std::vector<uint8_t> LinearMulticlass::save() const {
+std::vector<uint8_t> LinearMulticlass::to_bytes() const {
   ByteWriter out(kKind);
   out.put_string(trainer_);
   out.put_options(options_);
@@ -224,7 +232,7 @@ std::vector<uint8_t> LinearMulticlass::save() const {
   return out.finish();
 }
 
-LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
+LinearMulticlass LinearMulticlass::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, kKind);
   LinearMulticlass m;
   m.trainer_ = in.get_string();
@@ -232,15 +240,14 @@ LinearMulticlass LinearMulticlass::load(const uint8_t* data, size_t size) {
   if (m.trainer_ == "cs") m.trainer_ = "dcd";  // models of 0.1 name the trainer as their algorithm
   if (std::none_of(m.options_.begin(), m.options_.end(), [](const auto& kv) { return kv.first == "trainer"; }))
     m.options_.insert(m.options_.begin(), {"trainer", m.trainer_});
+  const Options options = Options::parse(options_of(m.trainer_), m.options_, "a saved model");  // before the arrays
   m.map_ = FeatureMap::load(in);
   m.labels_ = in.get_vector<int32_t>();
-  m.w_ = in.get_vector<float>();
-  const Options options = Options::parse(options_of(m.trainer_), m.options_, "a saved model");
+  m.w_ = in.get_finite_vector<float>("weight");
   if (options.integer("rff") > 0) m.rff_ = RandomFourierFeatures::from_options(options, in.get<int32_t>());
   in.expect_end();
   require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),
           "model bytes are corrupt (shapes do not match)");
-  for (float v : m.w_) require(std::isfinite(v), "model bytes are corrupt (non-finite weight)");
   return m;
 }
 

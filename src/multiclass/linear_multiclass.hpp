@@ -19,7 +19,7 @@
 #include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "learn/random_fourier_features.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/feature_map.hpp"
 
 namespace argmax {
@@ -58,8 +58,8 @@ class LinearMulticlass {
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
 
-  std::vector<uint8_t> save() const;
-  static LinearMulticlass load(const uint8_t* data, size_t size);
+  std::vector<uint8_t> to_bytes() const;
+  static LinearMulticlass from_bytes(const uint8_t* data, size_t size);
 
   // A model in training (below).
   class Training;

@@ -6,7 +6,7 @@
 #include "core/rows.hpp"
 #include "learn/online.hpp"
 #include "learn/structured_oracle.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/feature_map.hpp"
 
 namespace argmax {

@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "ranking/fenwick.hpp"
+#include "core/fenwick.hpp"
 
 namespace argmax {
 

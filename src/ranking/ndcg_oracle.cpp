@@ -4,7 +4,7 @@
 
 #include "core/error.hpp"
 #include "core/sizes.hpp"
-#include "ranking/fenwick.hpp"
+#include "core/fenwick.hpp"
 #include "ranking/hungarian.hpp"
 #include "ranking/ranking_losses.hpp"
 

@@ -5,7 +5,7 @@
 #pragma once
 #include <vector>
 
-#include "ranking/queries.hpp"
+#include "core/queries.hpp"
 
 namespace argmax {
 

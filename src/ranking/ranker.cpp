@@ -11,7 +11,7 @@
 #include "learn/online.hpp"
 #include "learn/trainer_options.hpp"
 #include "metrics/ranking_metrics.hpp"
-#include "ranking/permutation.hpp"
+#include "core/permutation.hpp"
 #include "ranking/pointwise.hpp"
 #include "ranking/ranking_problem.hpp"
 
@@ -235,9 +235,9 @@ const char* kIntercept = "intercept";
 const char* kRffColumns = "rff_columns";
 
 // The map the options ask for over the documents' `cols` features.
-RandomFourierFeatures random_features(const Options& options, int32_t cols) {
-  require(options.integer("rff") == 0 || cols > 0, "rff maps the documents' features, and they have none");
-  return RandomFourierFeatures::from_options(options, cols);
+RandomFourierFeatures random_features(const Options& options, const Rows& features) {
+  require(options.integer("rff") == 0 || features.cols() > 0, "rff maps the documents' features, and they have none");
+  return RandomFourierFeatures::fit(options, features);  // γ = 0: from the training documents
 }
 
 // The documents of `data` seen through the map: rows of z(x), held in `buffer` (data itself without a map).
@@ -335,7 +335,7 @@ Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
     : options_(Options::parse(option_specs(), given, "ranking")) {
   raw_data.validate_for_training();
   require(raw_data.queries() > 0, "ranking needs at least one query");
-  rff_ = random_features(options_, raw_data.features.cols());
+  rff_ = random_features(options_, raw_data.features);
   const QuerySet input = mapped(raw_data, rff_, mapped_);
   scaled_ = std::make_unique<ScaledRows>(input.features, scaling_kind(options_, rff_));
   data_ = input;
@@ -408,7 +408,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
   raw_train.validate_for_training();
   raw_valid.validate_for_training();
   require(raw_train.queries() > 0 && raw_valid.queries() > 0, "training and validation sets need queries");
-  const RandomFourierFeatures rff = random_features(options, raw_train.features.cols());
+  const RandomFourierFeatures rff = random_features(options, raw_train.features);
   std::vector<float> train_z, valid_z;
   const QuerySet mapped_train = mapped(raw_train, rff, train_z), mapped_valid = mapped(raw_valid, rff, valid_z);
   // both sets scaled by the statistics of the training set, the chosen weights folded back
@@ -486,7 +486,7 @@ void Ranker::use_random_features(RandomFourierFeatures rff) {
   settings_ = std::move(settings);
 }
 
-std::vector<uint8_t> Ranker::save() const {
+std::vector<uint8_t> Ranker::to_bytes() const {
   ByteWriter out("ranking");
   OptionList settings = settings_;
   if (rff_.dim()) settings.emplace_back(kRffColumns, std::to_string(rff_.cols()));
@@ -511,12 +511,9 @@ OptionList upgrade_settings(OptionList saved) {
 }
 }  // namespace
 
-Ranker Ranker::load(const uint8_t* data, size_t size) {
+Ranker Ranker::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, "ranking");
   OptionList settings = upgrade_settings(in.get_options());
-  std::vector<float> weights = in.get_vector<float>();
-  in.expect_end();
-  for (float w : weights) require(std::isfinite(w), "ranking model is corrupt (non-finite weight)");
   // Takes the number saved under `key` out of the settings (fallback when absent).
   auto take = [&settings](const char* key, double fallback) {
     for (auto it = settings.begin(); it != settings.end(); ++it)
@@ -532,6 +529,8 @@ Ranker Ranker::load(const uint8_t* data, size_t size) {
   const double intercept = take(kIntercept, 0);
   const double rff_columns = take(kRffColumns, -1);
   const Options options = Options::parse(option_specs(), settings, "ranking model");  // must still make sense
+  std::vector<float> weights = in.get_finite_vector<float>("weight");  // after the options are trusted
+  in.expect_end();
   Ranker model(std::move(weights), std::move(settings), intercept);
   if (options.integer("rff") > 0) {
     require(rff_columns >= 0 && rff_columns <= 2147483647.0, "ranking model is corrupt (random features without columns)");

@@ -17,7 +17,7 @@
 #include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "learn/random_fourier_features.hpp"
-#include "ranking/queries.hpp"
+#include "core/queries.hpp"
 
 namespace argmax {
 
@@ -64,8 +64,8 @@ class Ranker {
   // Row indices best first.
   std::vector<int32_t> rank(const Rows& rows) const;
 
-  std::vector<uint8_t> save() const;
-  static Ranker load(const uint8_t* data, size_t size);
+  std::vector<uint8_t> to_bytes() const;
+  static Ranker from_bytes(const uint8_t* data, size_t size);
 
   // A ranker in training (below).
   class Training;

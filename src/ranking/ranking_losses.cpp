@@ -2,8 +2,8 @@
 
 #include <cmath>
 
-#include "ranking/fenwick.hpp"
-#include "ranking/permutation.hpp"
+#include "core/permutation.hpp"
+#include "metrics/pair_counts.hpp"
 
 namespace argmax {
 
@@ -24,35 +24,11 @@ double kendall_tau_loss_quadratic(const double* predicted, const float* truth, i
   return 2.0 * double(wrong) / (double(r) * (r - 1));
 }
 
-// Agreeing pairs = pairs ordered the same strict way in both vectors + pairs tied in both.
-// Strict agreements: sort by (y, y'); a document j agrees with every earlier document of smaller y
-// and smaller y', counted with a Fenwick tree over the ranks of y'. O(r log r).
+// Agreeing pairs = pairs ordered the same strict way in both vectors + pairs tied in both (count_pairs).
 double kendall_tau_loss(const double* predicted, const float* truth, int32_t r) {
   if (r < 2) return 0;
-  int levels = 0;
-  const std::vector<int> rank = dense_ranks(predicted, r, &levels);
-  std::vector<int32_t> idx(r);
-  for (int32_t i = 0; i < r; ++i) idx[i] = i;
-  std::sort(idx.begin(), idx.end(), [&](int32_t a, int32_t b) {
-    return truth[a] != truth[b] ? truth[a] < truth[b] : rank[a] < rank[b];
-  });
-  Fenwick<long long> seen(levels);
-  long long agree = 0;
-  for (int32_t g = 0; g < r;) {
-    int32_t e = g;
-    while (e < r && truth[idx[e]] == truth[idx[g]]) ++e;
-    for (int32_t p = g; p < e; ++p) agree += seen.prefix(rank[idx[p]]);
-    for (int32_t p = g; p < e;) {  // pairs tied in both
-      int32_t q = p;
-      while (q < e && rank[idx[q]] == rank[idx[p]]) ++q;
-      agree += (long long)(q - p) * (q - p - 1) / 2;
-      p = q;
-    }
-    for (int32_t p = g; p < e; ++p) seen.add(rank[idx[p]], 1);
-    g = e;
-  }
-  const long long pairs = (long long)r * (r - 1) / 2;
-  return double(pairs - agree) / double(pairs);
+  const PairCounts n = count_pairs(predicted, truth, r);
+  return double(n.pairs - n.concordant - n.tied_both) / double(n.pairs);
 }
 
 double top_k_discount(int32_t p, int32_t k) { return p >= 1 && p <= k ? 1.0 / std::log2(double(p) + 1.0) : 0.0; }

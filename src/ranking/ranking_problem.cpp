@@ -7,7 +7,7 @@
 #include "core/error.hpp"
 #include "ranking/kendall_hinge.hpp"
 #include "ranking/ndcg_oracle.hpp"
-#include "ranking/permutation.hpp"
+#include "core/permutation.hpp"
 #include "ranking/ranking_losses.hpp"
 
 namespace argmax {

@@ -26,7 +26,7 @@
 #include "learn/online.hpp"
 #include "learn/structured_oracle.hpp"
 #include "ranking/bipartite.hpp"
-#include "ranking/queries.hpp"
+#include "core/queries.hpp"
 
 namespace argmax {
 

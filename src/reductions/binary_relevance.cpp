@@ -76,6 +76,7 @@ BinaryRelevanceModel BinaryRelevanceModel::from_bytes(const uint8_t* data, size_
   require(method == "br", "expected a binary relevance model, got a multilabel '", method, "' model");
   BinaryRelevanceModel model;
   model.learner_ = in.get_string();
+  if (model.learner_ != "custom") binary_learner(model.learner_);  // the saved settings first: throws if unknown
   const int32_t k = in.get<int32_t>();
   require(k >= 1, "model bytes are corrupt (", k, " labels)");
   checked_count<float>("binary relevance labels", {k});  // one score per label

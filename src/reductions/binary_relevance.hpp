@@ -31,6 +31,7 @@ class BinaryRelevanceModel {
   // How the binary problems' training ended, as one report (not saved).
   TrainingReport training_report() const { return combined_report(models_); }
   const std::string& learner() const { return learner_; }
+  const BinaryModel& binary(int l) const { return *models_[l]; }
   void scores(const Rows& rows, float* f) const;  // rows × labels(), row-major
   LabelMatrix predict(const Rows& rows) const;
 

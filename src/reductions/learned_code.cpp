@@ -27,16 +27,16 @@ void LearnedCode::scores(const float* f, int columns, float* out) const {
 }
 
 void LearnedCode::save(ByteWriter& out) const {
-  out.put_vector(std::visit([](const auto& decoder) { return decoder.save(); }, decoder_));
+  out.put_vector(std::visit([](const auto& decoder) { return decoder.to_bytes(); }, decoder_));
 }
 
 LearnedCode LearnedCode::load(ByteReader& in) {
   const std::vector<uint8_t> bytes = in.get_vector<uint8_t>();
   LearnedCode code;
   if (model_kind(bytes.data(), bytes.size()) == "linear-multiclass")
-    code.decoder_ = LinearMulticlass::load(bytes.data(), bytes.size());
+    code.decoder_ = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
   else
-    code.decoder_ = KernelMulticlass::load(bytes.data(), bytes.size());
+    code.decoder_ = KernelMulticlass::from_bytes(bytes.data(), bytes.size());
   return code;
 }
 

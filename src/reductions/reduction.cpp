@@ -3,7 +3,9 @@
 #include <algorithm>
 
 #include "binary/linear_model.hpp"
+#include "core/labels.hpp"
 #include "learn/feature_scaling.hpp"
+#include "learn/kernels/kernel_width.hpp"
 
 namespace argmax {
 
@@ -104,7 +106,10 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   ReductionModel model;
   std::vector<float> mapped;
   if (config.rff > 0) {
-    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, config.rff_gamma, config.rff_seed);
+    // as LinearMulticlass: scaling would come after the map; auto's is in γ's rule, another is refused
+    require(config.scale == "auto" || config.scale == "none", "rff maps the features as given; leave scale at auto or none");
+    const double gamma = config.rff_gamma == 0 ? gamma_from_data(input) : config.rff_gamma;  // 0: from the rows
+    model.rff_ = RandomFourierFeatures(input.cols(), config.rff, gamma, config.rff_seed);
     mapped = model.rff_.map_rows(input);
   }
   const Rows rows = model.rff_.dim() ? Rows::dense(mapped.data(), input.rows(), model.rff_.dim()) : input;
@@ -119,7 +124,7 @@ ReductionModel ReductionModel::train(const Rows& input, const std::vector<int32_
   for (int l = 0; l < k; ++l) model.class_labels_[l] = l;
   const BinaryTrainer trainer = custom ? custom : make_binary_trainer(config.learner, config.learner_options);
   model.learner_ = custom ? "custom" : config.learner;
-  const ScaledRows scaled(rows, scaling_for_learner(model.learner_, config.scale));
+  const ScaledRows scaled(rows, model.rff_.dim() ? "none" : scaling_for_learner(model.learner_, config.scale));
   const int c = model.code_.columns();
   for (int j = 0; j < c; ++j) {
     BinarySample s;
@@ -199,6 +204,22 @@ std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
   return out;
 }
 
+ReductionModel ReductionModel::train_on_labels(const Rows& rows, const int32_t* labels, const ReductionConfig& config,
+                                              const ProgressFn& progress) {
+  require(rows.rows() > 0, "training data is empty");
+  const LabelIndex y = index_labels(labels, size_t(rows.rows()));
+  require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
+  ReductionModel model = train(rows, y.index, int(y.labels.size()), config, {}, progress);
+  model.set_class_labels(y.labels);
+  return model;
+}
+
+std::vector<int32_t> ReductionModel::predict_labels(const Rows& rows) const {
+  std::vector<int32_t> out = predict(rows);
+  for (int32_t& c : out) c = class_labels_[size_t(c)];
+  return out;
+}
+
 std::vector<uint8_t> ReductionModel::to_bytes() const {
   ByteWriter out("reduction");
   out.put_string(reduction_);
@@ -219,6 +240,9 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   ReductionModel model;
   model.reduction_ = in.get_string();
   model.learner_ = in.get_string();
+  require(model.reduction_ == "ova" || model.reduction_ == "allpairs" || model.reduction_ == "ecoc",
+          "model bytes are corrupt (unknown reduction '", model.reduction_, "')");
+  if (model.learner_ != "custom") binary_learner(model.learner_);  // the saved settings first: throws if unknown
   const std::string rule = in.get_string();
   const int32_t k = in.get<int32_t>(), c = in.get<int32_t>();
   require(k >= 2 && c >= 1, "model bytes are corrupt (code shape ", k, "×", c, ")");

@@ -36,7 +36,7 @@ struct ReductionConfig {
   std::string decoding = "auto";  // auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)
   LearnedCodeConfig learned;      // for decoding = learned
   int rff = 0;                    // random features D (0: the features themselves)
-  double rff_gamma = 1;
+  double rff_gamma = 0;          // 0: from the training rows (learn/kernels/kernel_width.hpp)
   uint64_t rff_seed = 1;
   uint64_t seed = 1;
   std::string scale = "auto";     // feature scaling folded into the binary models (learn/feature_scaling.hpp)
@@ -56,6 +56,11 @@ class ReductionModel {
   static ReductionModel train(const Rows& rows, const std::vector<int32_t>& labels, int classes,
                               const ReductionConfig& config, const BinaryTrainer& trainer = {},
                               const ProgressFn& progress = {});
+  // The same from any integer labels (n = rows.rows() of them): the model indexes them (core/labels.hpp),
+  // trains on the positions and keeps the labels, which it saves and predict_labels answers in. A user code
+  // has one row per distinct label, in sorted order.
+  static ReductionModel train_on_labels(const Rows& rows, const int32_t* labels, const ReductionConfig& config,
+                                        const ProgressFn& progress = {});
 
   int classes() const { return code_.classes(); }
   int columns() const { return code_.columns(); }
@@ -80,6 +85,8 @@ class ReductionModel {
   void confidences(const Rows& rows, float* f) const;  // rows × columns(), row-major
   int predict(const RowView& x) const;
   std::vector<int32_t> predict(const Rows& rows) const;
+  // predict() as the labels class_labels() maps the class indices to.
+  std::vector<int32_t> predict_labels(const Rows& rows) const;
 
   std::vector<uint8_t> to_bytes() const;  // kind "reduction"
   static ReductionModel from_bytes(const uint8_t* data, size_t size);

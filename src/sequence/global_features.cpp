@@ -82,6 +82,7 @@ double GlobalFeatures::score(const float* v, const int* y, int n) const {
   extract(y, n, scratch_);
   double s = 0;
   for (const auto& [j, value] : scratch_) s += double(v[j]) * value;
+  release_large_scratch(scratch_);
   return s;
 }
 

@@ -94,7 +94,7 @@ std::vector<float> get_weights(ByteReader& in, size_t dim, int& bits) {
   }
   std::vector<float> values;
   if (bits == 32) {
-    values = in.get_vector<float>();
+    values = in.get_finite_vector<float>("weight");
   } else {
     const std::vector<int16_t> exponents = in.get_vector<int16_t>();
     require(exponents.size() == (dim + kQuantBlock - 1) / kQuantBlock, "model bytes are corrupt (",
@@ -109,6 +109,7 @@ std::vector<float> get_weights(ByteReader& in, size_t dim, int& bits) {
       require(e >= -160 && e <= 128, "model bytes are corrupt (weight scale 2^", e, ")");
       values.push_back(q[i] * std::ldexp(1.f, e));
     }
+    ByteReader::require_finite(values.data(), values.size(), "quantised weight (level × scale)");
   }
   require(values.size() == positions.size(), "model bytes are corrupt (", values.size(), " weights for ",
           positions.size(), " positions)");

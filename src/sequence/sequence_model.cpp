@@ -41,7 +41,17 @@ void SequenceModel::featurize(const std::string* tokens, int n, SequenceBatch& o
   out.starts.push_back(out.tokens());
 }
 
+// The scratch reused from sentence to sentence is freed when the batch is done (or refused), so one long
+// sentence does not keep its keys and attribute table until the model is disposed.
 void SequenceModel::featurize(const Sentences& sentences, SequenceBatch& out) const {
+  struct Release {
+    const SequenceModel& m;
+    ~Release() {
+      std::vector<uint64_t>().swap(m.keys_);
+      std::vector<int64_t>().swap(m.key_ends_);
+      if (m.featurizer_) m.featurizer_->release_scratch();
+    }
+  } release{*this};
   for (const auto& s : sentences) featurize(s.data(), int(s.size()), out);
 }
 
@@ -191,7 +201,7 @@ void SequenceModel::compact() {
 // bias; then the options (which hold the random-feature map, if any) and the weights; then, only when the
 // model has global features, their templates, word list, candidate count and weights (so models without them
 // keep the bytes they always had).
-std::vector<uint8_t> SequenceModel::save() const {
+std::vector<uint8_t> SequenceModel::to_bytes() const {
   ByteWriter w("sequence");
   w.put_strings(labels);
   w.put<uint8_t>(uint8_t(input));
@@ -214,7 +224,9 @@ std::vector<uint8_t> SequenceModel::save() const {
   return w.finish();
 }
 
-SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
+// The options are checked as soon as they are read, before the random-feature map and the weights (the
+// large parts) are built; the templates too.
+SequenceModel SequenceModel::from_bytes(const uint8_t* data, size_t size) {
   ByteReader r(data, size, "sequence");
   SequenceModel m;
   m.labels = r.get_strings();
@@ -233,6 +245,8 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
   checked_count<float>("sequence model numeric columns", {m.numeric_columns});  // + bias fits int32
   m.numeric_bias = r.get<uint8_t>() != 0;
   m.options = upgrade_sequence_options(r.get_options());
+  check_sequence_options(m.options);
+  if (m.input == SequenceInput::Tokens) parse_templates(m.templates);  // throws on a corrupt list
   if (m.input == SequenceInput::Numeric) m.rff = RandomFourierFeatures::from_entries(m.options, m.numeric_columns);
   m.weights = get_weights(r, m.layout().dim(), m.weight_bits);
   if (!r.at_end()) {
@@ -242,12 +256,11 @@ SequenceModel SequenceModel::load(const uint8_t* data, size_t size) {
     m.candidates = r.get<int32_t>();
     require(m.candidates >= 1 && m.candidates <= SequenceModel::kMaxCandidates, "sequence model has ", m.candidates,
             " reranking candidates (1 to ", SequenceModel::kMaxCandidates, ")");
-    m.global_weights = r.get_vector<float>();
+    m.global_weights = r.get_finite_vector<float>("global feature weight");
     require(m.global_weights.size() == size_t(m.global.size()), "sequence model has ", m.global_weights.size(),
             " global weights for ", m.global.size(), " global features");
   }
   r.expect_end();
-  if (m.input == SequenceInput::Tokens) parse_templates(m.templates);  // throws on a corrupt list
   return m;
 }
 

@@ -46,7 +46,7 @@ class SequenceModel {
   int32_t candidates = 0;
   // Every tagging call builds an n-best table of (tokens × labels × candidates), so a model may not claim more.
   static constexpr int32_t kMaxCandidates = 100000;
-  int weight_bits = 32;        // how save() stores them: 32 = float, 16 or 8 = quantised (quantized_weights.hpp)
+  int weight_bits = 32;        // how to_bytes() stores them: 32 = float, 16 or 8 = quantised (quantized_weights.hpp)
   OptionList options;          // the training options, for the record
   TrainingReport report;       // how training ended (not saved: a loaded model reports converged)
 
@@ -100,8 +100,9 @@ class SequenceModel {
   // score), then rounds the weights to what weight_bits stores, so a saved model decodes as this one.
   void compact();
 
-  std::vector<uint8_t> save() const;
-  static SequenceModel load(const uint8_t* data, size_t size);
+  std::vector<uint8_t> to_bytes() const;
+  // Refuses corrupt bytes, options a tagger cannot have been trained with, and non-finite weights.
+  static SequenceModel from_bytes(const uint8_t* data, size_t size);
 
  private:
   const TokenFeaturizer& featurizer() const;

@@ -9,7 +9,7 @@
 #include "learn/parameter_mixing.hpp"
 #include "learn/trainer_options.hpp"
 #include "sequence/crf_objective.hpp"
-#include "sequence/lbfgs.hpp"
+#include "learn/lbfgs.hpp"
 #include "sequence/quantized_weights.hpp"
 #include "sequence/rerank.hpp"
 #include "sequence/sequence_problem.hpp"
@@ -157,6 +157,14 @@ Options parse_options(const OptionList& given, TextOptions& text, bool with_lexi
 // The seed that deals sequences to shards: the trainer's, when there are shards (only online trainers, which all
 // have one, mix); one shard takes every sequence in order.
 uint64_t shard_order_seed(const Options& o, int shards) { return shards > 1 ? o.seed() : 0; }
+}  // namespace
+
+void check_sequence_options(const OptionList& saved) {
+  TextOptions text;
+  parse_options(saved, text);
+}
+
+namespace {
 
 // Training sequence i has `length` positions (tokens or feature rows) and `tags` tags: one per position, and
 // at least one (an empty sequence teaches nothing and is most likely a mistake in the data).
@@ -450,7 +458,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
     m.numeric_columns = int32_t(checked_count<float>("numeric columns", {rows.cols()}));  // + bias fits int32
     m.numeric_bias = o.flag("bias");
     require(o.integer("rff") == 0 || m.numeric_columns > 0, "rff maps numeric columns, and the positions have none");
-    m.rff = RandomFourierFeatures::from_options(o, m.numeric_columns);
+    m.rff = RandomFourierFeatures::fit(o, rows);  // γ = 0: from the positions' rows
   }
   const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;

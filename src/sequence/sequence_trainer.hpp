@@ -27,6 +27,9 @@ const std::vector<OptionSpec>& sequence_options(const std::string& trainer);
 std::string sequence_trainer_of(const OptionList& options);
 // The options a model of 0.1 saved (algo, solver, trainer) as 0.2 names them (trainer, loss).
 OptionList upgrade_sequence_options(const OptionList& saved);
+// Throws InputError unless `saved` are options a tagger can have been trained with (names, types, ranges,
+// weightBits, templates given once): what a loader checks before it builds anything large.
+void check_sequence_options(const OptionList& saved);
 
 // Trains on token sequences. `warm`: continue from this model (its labels, features, lexicons and
 // weights; new labels and new dictionary features are added). `words`: a word lexicon for the templates

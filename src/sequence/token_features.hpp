@@ -71,6 +71,8 @@ class TokenFeaturizer {
   // Appends the feature keys of every position of tokens[0..n) to `keys`, and after each
   // position the running size of `keys` to `ends` (so position t owns keys[ends[t−1], ends[t])).
   void extract(const std::string* tokens, int n, std::vector<uint64_t>& keys, std::vector<int64_t>& ends) const;
+  // Frees the attribute table (scratch of the last extract).
+  void release_scratch() const { std::vector<uint64_t>().swap(table_); }
 
  private:
   std::string spec_;

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/labels.hpp"
 #include "core/rng.hpp"
 #include "trees/tree_grower.hpp"
 
@@ -278,13 +279,13 @@ DecisionTree DecisionTree::load(ByteReader& in) {
   t.cols_ = in.get<int32_t>();
   require(t.classes_ >= 1 && t.cols_ >= 0, "model bytes are corrupt (tree shape)");
   auto feature = in.get_vector<int32_t>();
-  auto threshold = in.get_vector<float>();
+  auto threshold = in.get_finite_vector<float>("tree threshold");
   auto flags = in.get_vector<uint8_t>();
   auto yes = in.get_vector<int32_t>();
   auto no = in.get_vector<int32_t>();
-  auto weight = in.get_vector<double>();
-  auto risk = in.get_vector<double>();
-  t.dist_ = in.get_vector<float>();
+  auto weight = in.get_finite_vector<double>("tree node weight");
+  auto risk = in.get_finite_vector<double>("tree node risk");
+  t.dist_ = in.get_finite_vector<float>("tree leaf value");
   const size_t n = feature.size();
   require(n >= 1 && threshold.size() == n && flags.size() == n && yes.size() == n && no.size() == n &&
               weight.size() == n && risk.size() == n &&
@@ -304,8 +305,16 @@ DecisionTree DecisionTree::load(ByteReader& in) {
     }
     t.nodes_.push_back(node);
   }
-  for (float p : t.dist_) require(std::isfinite(p), "model bytes are corrupt (tree leaf values)");
   t.set_class_labels(in.get_vector<int32_t>());
+  return t;
+}
+
+DecisionTree DecisionTree::train_on_labels(const Rows& rows, const int32_t* labels, const TreeConfig& config,
+                                           PruningReport* report) {
+  require(rows.rows() > 0, "training data is empty");
+  const LabelIndex y = index_labels(labels, size_t(rows.rows()));
+  DecisionTree t = train(rows, y.index, int(y.labels.size()), config, {}, {}, report);
+  t.set_class_labels(y.labels);
   return t;
 }
 

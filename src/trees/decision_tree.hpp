@@ -74,6 +74,11 @@ class DecisionTree {
   static DecisionTree train(const Rows& rows, const std::vector<int32_t>& labels, int classes,
                             const TreeConfig& config, const std::vector<double>& weights = {},
                             const std::vector<int32_t>& subset = {}, PruningReport* report = nullptr);
+  // The same from any integer labels (n = rows.rows() of them), indexed by the model (core/labels.hpp) and
+  // kept with it: class_labels() are the distinct labels, sorted, and predict_label answers in them.
+  static DecisionTree train_on_labels(const Rows& rows, const int32_t* labels, const TreeConfig& config,
+                                      PruningReport* report = nullptr);
+  int32_t predict_label(const RowView& x) const { return class_labels_[size_t(predict(x))]; }
 
   int classes() const { return classes_; }
   int32_t cols() const { return cols_; }

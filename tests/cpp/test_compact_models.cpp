@@ -128,9 +128,9 @@ TEST_CASE("L1 finds exact zeros, drops unused features and shrinks the bytes", "
   }
   // Each weight L1 zeroed saves its 4-byte value and 1-byte gap at least (dropped rows save their keys too);
   // the saved options are the same for both.
-  REQUIRE(dense.save().size() - sparse.save().size() >= 5 * (nonzeros(dense.weights) - nonzeros(sparse.weights)));
-  const std::vector<uint8_t> bytes = sparse.save();
-  const SequenceModel loaded = SequenceModel::load(bytes.data(), bytes.size());
+  REQUIRE(dense.to_bytes().size() - sparse.to_bytes().size() >= 5 * (nonzeros(dense.weights) - nonzeros(sparse.weights)));
+  const std::vector<uint8_t> bytes = sparse.to_bytes();
+  const SequenceModel loaded = SequenceModel::from_bytes(bytes.data(), bytes.size());
   REQUIRE(loaded.weights == sparse.weights);
   REQUIRE(loaded.tag(test_tokens) == sparse.tag(test_tokens));
   REQUIRE_THROWS_WITH(train_tagger(tokens, tags, {{"trainer", "lbfgs"}, {"l1", "0.1"}}), Catch::Contains("unknown option 'l1'"));
@@ -144,14 +144,14 @@ TEST_CASE("quantised and pruned models load and tag as the model they were saved
     for (const char* hash : {"0", "10"}) {
       const SequenceModel m = train_tagger(tokens, tags, {{"weightBits", bits}, {"hashBits", hash}, {"minCount", "2"}});
       REQUIRE(m.weight_bits == std::stoi(bits));
-      const std::vector<uint8_t> bytes = m.save();
-      const SequenceModel loaded = SequenceModel::load(bytes.data(), bytes.size());
+      const std::vector<uint8_t> bytes = m.to_bytes();
+      const SequenceModel loaded = SequenceModel::from_bytes(bytes.data(), bytes.size());
       REQUIRE(loaded.weights == m.weights);
       REQUIRE(loaded.weight_bits == m.weight_bits);
       SequenceBatch x;
       m.featurize(test_tokens, x);
       REQUIRE(loaded.decode(x) == m.decode(x));
-      REQUIRE(loaded.save() == bytes);
+      REQUIRE(loaded.to_bytes() == bytes);
       // Against the same model in float: the tags agree on this easy corpus.
       const SequenceModel exact = train_tagger(tokens, tags, {{"hashBits", hash}, {"minCount", "2"}});
       REQUIRE(exact.tag(test_tokens) == m.tag(test_tokens));

@@ -184,20 +184,20 @@ TEST_CASE("global features fit what no first-order chain can, and survive save a
   const SequenceModel reranked = train_tagger(tokens, tags, options);
   CHECK(training_accuracy(reranked, tokens, tags) == 1.0);
   REQUIRE(reranked.global_weights.size() == 4);
-  const std::vector<uint8_t> bytes = reranked.save();
-  const SequenceModel loaded = SequenceModel::load(bytes.data(), bytes.size());
+  const std::vector<uint8_t> bytes = reranked.to_bytes();
+  const SequenceModel loaded = SequenceModel::from_bytes(bytes.data(), bytes.size());
   CHECK(loaded.global.templates() == "has count");
   CHECK(loaded.candidates == 64);
   CHECK(loaded.tag(tokens) == reranked.tag(tokens));
-  CHECK(loaded.save() == bytes);
+  CHECK(loaded.to_bytes() == bytes);
   // Bytes may claim no more candidates than training allows: each claimed one costs every tagging call memory.
   SequenceModel greedy = loaded;
   greedy.candidates = SequenceModel::kMaxCandidates;
-  const std::vector<uint8_t> most = greedy.save();
-  CHECK(SequenceModel::load(most.data(), most.size()).candidates == SequenceModel::kMaxCandidates);
+  const std::vector<uint8_t> most = greedy.to_bytes();
+  CHECK(SequenceModel::from_bytes(most.data(), most.size()).candidates == SequenceModel::kMaxCandidates);
   greedy.candidates = SequenceModel::kMaxCandidates + 1;
-  const std::vector<uint8_t> too_many = greedy.save();
-  CHECK_THROWS_WITH(SequenceModel::load(too_many.data(), too_many.size()),
+  const std::vector<uint8_t> too_many = greedy.to_bytes();
+  CHECK_THROWS_WITH(SequenceModel::from_bytes(too_many.data(), too_many.size()),
                     Catch::Contains("sequence model has 100001 reranking candidates (1 to 100000)"));
   // The margin-rescaled structured SVM trains them too.
   const SequenceModel svm = train_tagger(tokens, tags, {{"trainer", "sgd"}, {"loss", "hinge"}, {"epochs", "50"}, {"features", "custom"},

@@ -34,7 +34,7 @@ namespace {
 constexpr int32_t k2to26 = int32_t(1) << 26, k2to30 = int32_t(1) << 30;
 const auto kLimit = Catch::Contains("exceed the limit");
 
-// A sequence model as SequenceModel::save lays it out, with empty lexicons and options.
+// A sequence model as SequenceModel::to_bytes lays it out, with empty lexicons and options.
 std::vector<uint8_t> sequence_bytes(int labels, SequenceInput input, const std::string& templates, int32_t bits,
                                     int32_t columns, size_t weights) {
   ByteWriter w("sequence");
@@ -58,7 +58,7 @@ std::vector<uint8_t> sequence_bytes(int labels, SequenceInput input, const std::
   return w.finish();
 }
 
-SequenceModel load_sequence(const std::vector<uint8_t>& b) { return SequenceModel::load(b.data(), b.size()); }
+SequenceModel load_sequence(const std::vector<uint8_t>& b) { return SequenceModel::from_bytes(b.data(), b.size()); }
 
 // A Multivector linear multiclass model without bias: k classes, `cols` columns, `weights` weights.
 std::vector<uint8_t> multiclass_bytes(int32_t k, int32_t cols, size_t weights) {
@@ -104,7 +104,7 @@ std::vector<uint8_t> tree_bytes(int32_t classes, int32_t nodes, size_t dist) {
 // checked first).
 std::vector<uint8_t> reduction_header(int32_t k, int32_t c, size_t entries) {
   ByteWriter w("reduction");
-  w.put_string("ovr");
+  w.put_string("ecoc");  // a reduction the loader knows (it checks the name first)
   w.put_string("perceptron");
   w.put_string("hamming");
   w.put<int32_t>(k);
@@ -156,9 +156,9 @@ TEST_CASE("sequence model bytes with huge dimension fields do not load", "[limit
 
 TEST_CASE("linear multiclass bytes with 2^30 columns do not load", "[limits][multiclass]") {
   const auto ok = multiclass_bytes(4, 3, 12);
-  CHECK(LinearMulticlass::load(ok.data(), ok.size()).cols() == 3);
+  CHECK(LinearMulticlass::from_bytes(ok.data(), ok.size()).cols() == 3);
   const auto wrap = multiclass_bytes(4, k2to30, 0);  // 2^30 · 4 ≡ 0 mod 2^32
-  CHECK_THROWS_WITH(LinearMulticlass::load(wrap.data(), wrap.size()), kLimit);
+  CHECK_THROWS_WITH(LinearMulticlass::from_bytes(wrap.data(), wrap.size()), kLimit);
 }
 
 TEST_CASE("a tree of 65,536 leaves × 65,536 classes does not load", "[limits][tree]") {
@@ -176,9 +176,9 @@ TEST_CASE("a binary tree model must have two classes", "[limits][binary]") {
     put_tree(w, classes, 1, size_t(classes));
     const auto b = w.finish();
     if (classes == 2) {
-      CHECK(binary_model_from_bytes(b.data(), b.size())->learner() == "tree");
+      CHECK(BinaryModel::from_bytes(b.data(), b.size())->learner() == "tree");
     } else {
-      CHECK_THROWS_WITH(binary_model_from_bytes(b.data(), b.size()), Catch::Contains("needs 2 classes"));
+      CHECK_THROWS_WITH(BinaryModel::from_bytes(b.data(), b.size()), Catch::Contains("needs 2 classes"));
     }
   }
 }

@@ -4,8 +4,8 @@
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
-#include "learn/kernel_cache.hpp"
-#include "multiclass/cost_matrix.hpp"
+#include "learn/kernels/kernel_cache.hpp"
+#include "metrics/cost_matrix.hpp"
 #include "multiclass/kernel_crammer_singer.hpp"
 #include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
@@ -152,8 +152,8 @@ TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, su
     CHECK(norm > 0);
   }
 
-  const auto bytes = model.save();
-  const auto again = KernelMulticlass::load(bytes.data(), bytes.size());
+  const auto bytes = model.to_bytes();
+  const auto again = KernelMulticlass::from_bytes(bytes.data(), bytes.size());
   std::vector<float> a(test.y.size() * 3), b(test.y.size() * 3);
   model.scores(test.rows(), a.data());
   again.scores(test.rows(), b.data());
@@ -161,9 +161,9 @@ TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, su
   CHECK(again.options() == model.options());
   auto corrupt = bytes;
   corrupt[corrupt.size() / 2] ^= 0x40;
-  CHECK_THROWS_AS(KernelMulticlass::load(corrupt.data(), corrupt.size()), InputError);
-  CHECK_THROWS_AS(KernelMulticlass::load(bytes.data(), bytes.size() - 3), InputError);
-  CHECK_THROWS_WITH(LinearMulticlass::load(bytes.data(), bytes.size()), Catch::Contains("kernel-multiclass"));
+  CHECK_THROWS_AS(KernelMulticlass::from_bytes(corrupt.data(), corrupt.size()), InputError);
+  CHECK_THROWS_AS(KernelMulticlass::from_bytes(bytes.data(), bytes.size() - 3), InputError);
+  CHECK_THROWS_WITH(LinearMulticlass::from_bytes(bytes.data(), bytes.size()), Catch::Contains("kernel-multiclass"));
 }
 
 TEST_CASE("the kernel cache evicts the least recently used column", "[kernel]") {
@@ -181,12 +181,11 @@ TEST_CASE("the kernel cache evicts the least recently used column", "[kernel]") 
 
 TEST_CASE("kernel multiclass: bad parameters are InputErrors that say what is wrong", "[kernel]") {
   const Clusters d = rings(30, 1);
-  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"gamma", "0"}}, {}), Catch::Contains("'gamma' must be > 0"));
-  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"gamma", "-1"}}, {}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"gamma", "-1"}}, {}), Catch::Contains("'gamma' must be ≥ 0"));
   CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"kernel", "poly"}, {"degree", "0"}}, {}), Catch::Contains("'degree' must be"));
   CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"kernel", "sigmoid"}}, {}), Catch::Contains("must be one of linear, poly, rbf"));
   CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"cache", "1e-7"}}, {}), Catch::Contains("cannot hold one column"));
-  CHECK_THROWS_WITH(Kernel::named("rbf", 0, 0, 1), Catch::Contains("gamma must be > 0"));
+  CHECK_THROWS_WITH(Kernel::named("rbf", -1, 0, 1), Catch::Contains("gamma must be > 0 (or 0: from the data)"));
   CHECK_THROWS_WITH(Kernel::named("poly", 1, 0, 0), Catch::Contains("degree must be ≥ 1"));
   const auto model = KernelMulticlass::train(d.rows(), d.y, {}, {});
   std::vector<int32_t> out(d.y.size());

@@ -135,12 +135,12 @@ TEST_CASE("svm-kernel with (γ⟨x,x'⟩ + c)² is svm-dcd on the explicit degre
 TEST_CASE("svm-kernel models save and load; one-vs-all on svm-kernel separates the rings", "[kernel][binary][reductions]") {
   const Points p = disc(6, 150);
   const auto model = train_kernel_svm(BinarySample::all(p.rows(), p.y), KernelSvmConfig{Kernel::named("rbf", 2, 0, 1)});
-  const std::vector<uint8_t> bytes = binary_model_to_bytes(*model);
-  const auto again = binary_model_from_bytes(bytes.data(), bytes.size());
+  const std::vector<uint8_t> bytes = model->to_bytes();
+  const auto again = BinaryModel::from_bytes(bytes.data(), bytes.size());
   CHECK(again->learner() == "svm-kernel");
   CHECK(again->cols() == 2);
   for (int32_t i = 0; i < p.rows().rows(); ++i) CHECK(again->score(p.rows().row(i)) == model->score(p.rows().row(i)));
-  CHECK(binary_model_to_bytes(*again) == bytes);
+  CHECK(again->to_bytes() == bytes);
   // Sparse rows score as dense ones.
   const int32_t index[1] = {1};
   const float value[1] = {0.5f}, dense[2] = {0, 0.5f};
@@ -193,7 +193,7 @@ TEST_CASE("reductions score rows in blocks exactly as one by one: kernel learner
 TEST_CASE("svm-kernel: bad options and a cache too small for one column are clear errors", "[kernel][binary]") {
   const Points p = disc(8, 50);
   const BinarySample data = BinarySample::all(p.rows(), p.y);
-  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"gamma", "0"}}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"gamma", "-1"}}), Catch::Contains("'gamma' must be ≥ 0"));
   CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"kernel", "sigmoid"}}), Catch::Contains("must be one of linear, poly, rbf"));
   CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"cache", "1e-7"}})(data, 1), Catch::Contains("cannot hold one column"));
   CHECK(make_binary_trainer("svm-kernel", {{"kernel", "poly"}, {"degree", "2"}})(data, 1)->cols() == 2);

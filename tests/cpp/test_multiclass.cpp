@@ -224,8 +224,8 @@ TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[mu
   Clusters d = clusters(100, 3, 4, 0.8, 2);
   for (const char* algo : {"dcd", "sgd"}) {
     const auto model = LinearMulticlass::train(d.rows(), d.y, {{"trainer", algo}, {"bias", "1"}}, {});
-    const auto bytes = model.save();
-    const auto again = LinearMulticlass::load(bytes.data(), bytes.size());
+    const auto bytes = model.to_bytes();
+    const auto again = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
     std::vector<int32_t> a(d.y.size()), b(d.y.size());
     model.predict(d.rows(), a.data());
     again.predict(d.rows(), b.data());
@@ -235,9 +235,9 @@ TEST_CASE("models survive a save/load round trip and reject corrupt bytes", "[mu
 
     auto corrupt = bytes;
     corrupt[corrupt.size() / 2] ^= 0x40;
-    CHECK_THROWS_WITH(LinearMulticlass::load(corrupt.data(), corrupt.size()), Catch::Contains("checksum"));
-    CHECK_THROWS_AS(LinearMulticlass::load(bytes.data(), bytes.size() - 3), InputError);
-    CHECK_THROWS_WITH(LinearMulticlass::load(bytes.data(), 5), Catch::Contains("not an argmax model"));
+    CHECK_THROWS_WITH(LinearMulticlass::from_bytes(corrupt.data(), corrupt.size()), Catch::Contains("checksum"));
+    CHECK_THROWS_AS(LinearMulticlass::from_bytes(bytes.data(), bytes.size() - 3), InputError);
+    CHECK_THROWS_WITH(LinearMulticlass::from_bytes(bytes.data(), 5), Catch::Contains("not an argmax model"));
   }
 }
 

@@ -362,7 +362,7 @@ TEST_CASE("a linear multiclass model saved with 0.1's names loads and predicts a
   out.put_vector(model.labels());
   out.put_vector(model.weights());
   const std::vector<uint8_t> bytes = out.finish();
-  const LinearMulticlass old = LinearMulticlass::load(bytes.data(), bytes.size());
+  const LinearMulticlass old = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
   CHECK(old.trainer() == "dcd");
   CHECK(value_of(old.options(), "trainer") == "dcd");
   CHECK(value_of(old.options(), "maxIter") == "100000");
@@ -378,8 +378,8 @@ TEST_CASE("a linear multiclass model saved with 0.1's names loads and predicts a
   old.scores(d.rows(), sb.data());
   CHECK(sa == sb);
   // Its options read under 0.2's table, and it saves the 0.2 way.
-  const std::vector<uint8_t> again = old.save();
-  const LinearMulticlass reloaded = LinearMulticlass::load(again.data(), again.size());
+  const std::vector<uint8_t> again = old.to_bytes();
+  const LinearMulticlass reloaded = LinearMulticlass::from_bytes(again.data(), again.size());
   CHECK(reloaded.weights() == model.weights());
   CHECK(Options::parse(LinearMulticlass::options_of(reloaded.trainer()), reloaded.options(), "test").integer("maxIter") == 100000);
 
@@ -397,7 +397,7 @@ TEST_CASE("a linear multiclass model saved with 0.1's names loads and predicts a
     w.put_vector(model.labels());
     w.put_vector(model.weights());
     const std::vector<uint8_t> written = w.finish();
-    const LinearMulticlass loaded = LinearMulticlass::load(written.data(), written.size());
+    const LinearMulticlass loaded = LinearMulticlass::from_bytes(written.data(), written.size());
     CHECK(loaded.trainer() == algo);
     std::vector<int32_t> c(static_cast<size_t>(m));
     loaded.predict(d.rows(), c.data());
@@ -447,8 +447,8 @@ TEST_CASE("a sequence model saved with 0.1's names loads, its options upgraded t
   for (const Case& c : cases) {
     INFO(c.algo << " solver=" << c.solver << " trainer=" << c.trainer << " lambda=" << c.lambda);
     model.options = old_options(c.algo, c.solver, c.trainer, c.lambda);
-    const std::vector<uint8_t> bytes = model.save();
-    const SequenceModel loaded = SequenceModel::load(bytes.data(), bytes.size());
+    const std::vector<uint8_t> bytes = model.to_bytes();
+    const SequenceModel loaded = SequenceModel::from_bytes(bytes.data(), bytes.size());
     CHECK(loaded.tag(tokens) == predicted);
     CHECK(loaded.weights == model.weights);
     const OptionList& o = loaded.options;
@@ -480,8 +480,8 @@ TEST_CASE("a ranker saved with 0.1's names loads: algo is the measure, pointwise
            {"kendall", "kendall", "hinge"}, {"ndcg", "ndcg", "hinge"}, {"pointwise", "", "squared"}}) {  // measure: absent, the default
     INFO(algo);
     const Ranker old({1.f, -0.5f}, {{"algo", algo}, {"k", "10"}, {"trainer", "auto"}, {"epochs", "0"}, {"max_iter", "1000"}});
-    const std::vector<uint8_t> bytes = old.save();
-    const Ranker loaded = Ranker::load(bytes.data(), bytes.size());
+    const std::vector<uint8_t> bytes = old.to_bytes();
+    const Ranker loaded = Ranker::from_bytes(bytes.data(), bytes.size());
     CHECK(loaded.setting("measure") == measure);
     CHECK(loaded.setting("loss") == (loss == "hinge" ? std::string() : loss));  // hinge: the default, not written
     CHECK(loaded.setting("algo").empty());

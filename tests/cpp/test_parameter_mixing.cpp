@@ -45,7 +45,7 @@ std::vector<uint8_t> run_rounds(const std::vector<std::unique_ptr<Trainer>>& tra
     if (last) break;
   }
   std::vector<std::vector<uint8_t>> models;
-  for (auto& t : trainers) models.push_back(t->finish().save());
+  for (auto& t : trainers) models.push_back(t->finish().to_bytes());
   for (const auto& m : models) REQUIRE(m == models[0]);  // every shard holds the same mix
   return models[0];
 }
@@ -56,7 +56,7 @@ SequenceModel train_mixed(const Sentences& tokens, const Sentences& tags, const 
     trainers.push_back(std::make_unique<ChainShardTrainer>(prepare_tagger_shard(tokens, tags, options, nullptr, {}, shards, i),
                                                            shards, i));
   const std::vector<uint8_t> bytes = run_rounds(trainers);
-  return SequenceModel::load(bytes.data(), bytes.size());
+  return SequenceModel::from_bytes(bytes.data(), bytes.size());
 }
 
 std::vector<uint8_t> train_mixed(const OwnedRows& x, const std::vector<int32_t>& y, const std::string& algo,
@@ -216,7 +216,7 @@ TEST_CASE("mixing one shard gives the serial trainer's model bit for bit", "[mix
   };
   for (const auto& options : runs) {
     INFO(options[0].second << " " << (options[1].first == "loss" ? options[1].second : ""));
-    REQUIRE(train_mixed(tokens, tags, options, 1).save() == train_tagger(tokens, tags, options).save());
+    REQUIRE(train_mixed(tokens, tags, options, 1).to_bytes() == train_tagger(tokens, tags, options).to_bytes());
   }
 }
 
@@ -268,7 +268,7 @@ TEST_CASE("several shards learn the task, the same model on every run", "[mixing
   tagged_sentences(rng, 200, tokens, tags);
   const OptionList options = {{"trainer", "perceptron"}, {"epochs", "8"}};
   const SequenceModel a = train_mixed(tokens, tags, options, 3);
-  REQUIRE(a.save() == train_mixed(tokens, tags, options, 3).save());
+  REQUIRE(a.to_bytes() == train_mixed(tokens, tags, options, 3).to_bytes());
   SequenceBatch x;
   a.featurize(tokens, x);
   const std::vector<int32_t> predicted = a.decode(x, nullptr, nullptr);
@@ -339,7 +339,7 @@ TEST_CASE("mixing one multiclass shard gives the serial trainer's model bit for 
   };
   for (const auto& [algo, options] : runs) {
     INFO(algo);
-    REQUIRE(train_mixed(x, y, algo, options, 1) == LinearMulticlass::train(x.view(), y, with_trainer(algo, options), {}).save());
+    REQUIRE(train_mixed(x, y, algo, options, 1) == LinearMulticlass::train(x.view(), y, with_trainer(algo, options), {}).to_bytes());
   }
   // On separable data the perceptron stops after its first pass without a mistake; so must the rounds.
   OwnedRows separable;
@@ -347,7 +347,7 @@ TEST_CASE("mixing one multiclass shard gives the serial trainer's model bit for 
   labelled_points(rng, 150, 0.2, 0, separable, z);
   const OptionList options = {{"average", "true"}, {"bias", "1"}, {"epochs", "1000"}};
   REQUIRE(train_mixed(separable, z, "perceptron", options, 1) ==
-          LinearMulticlass::train(separable.view(), z, with_trainer("perceptron", options), {}).save());
+          LinearMulticlass::train(separable.view(), z, with_trainer("perceptron", options), {}).to_bytes());
 }
 
 TEST_CASE("the mixed multiclass perceptron separates separable data, the same model on every run", "[mixing]") {
@@ -361,7 +361,7 @@ TEST_CASE("the mixed multiclass perceptron separates separable data, the same mo
   for (int shards : {2, 3}) {
     const std::vector<uint8_t> bytes = train_mixed(x, y, "perceptron", options, shards);
     REQUIRE(bytes == train_mixed(x, y, "perceptron", options, shards));
-    const LinearMulticlass model = LinearMulticlass::load(bytes.data(), bytes.size());
+    const LinearMulticlass model = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
     std::vector<int32_t> predicted(y.size());
     model.predict(x.view(), predicted.data());
     REQUIRE(predicted == y);
@@ -404,7 +404,7 @@ TEST_CASE("mixing one ranking shard gives the serial trainer's model bit for bit
   };
   for (const auto& options : runs) {
     INFO((options.empty() ? "defaults" : options[0].first + "=" + options[0].second));
-    REQUIRE(train_mixed(data, options, 1) == Ranker::train(data.view(), options).save());
+    REQUIRE(train_mixed(data, options, 1) == Ranker::train(data.view(), options).to_bytes());
   }
 }
 
@@ -418,7 +418,7 @@ TEST_CASE("two ranking shards mix the weights each learns on its queries", "[mix
     const OptionList options = {{"trainer", trainer}, {"epochs", "1"}, {"average", "false"}, {"scale", "none"},
                                 {"seed", "7"}};
     const std::vector<uint8_t> bytes = train_mixed(data, options, 2);
-    const std::vector<float> mixed = Ranker::load(bytes.data(), bytes.size()).weights();
+    const std::vector<float> mixed = Ranker::from_bytes(bytes.data(), bytes.size()).weights();
     std::vector<double> expected(3, 0.0);
     for (int i = 0; i < 2; ++i) {
       const std::vector<int> mine = shard_examples(31, 2, i, 7);
@@ -442,8 +442,8 @@ TEST_CASE("several ranking shards learn the ranking, the same model on every run
   for (int shards : {2, 3}) {
     const std::vector<uint8_t> bytes = train_mixed(data, options, shards);
     REQUIRE(bytes == train_mixed(data, options, shards));
-    REQUIRE(bytes != serial.save());
-    const Ranker mixed = Ranker::load(bytes.data(), bytes.size());
+    REQUIRE(bytes != serial.to_bytes());
+    const Ranker mixed = Ranker::from_bytes(bytes.data(), bytes.size());
     const double ndcg = evaluate_ranking(set, mixed.score(set.features).data(), EvalConvention::Common, 10).ndcg[9];
     REQUIRE(ndcg > serial_ndcg - 0.02);
   }

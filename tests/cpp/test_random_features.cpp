@@ -87,14 +87,14 @@ TEST_CASE("every linear multiclass trainer learns the rings on random features; 
     for (int i = 0; i < 300; ++i) correct += predicted[i] == y[i];
     INFO(algo);
     CHECK(correct >= 280);
-    const auto bytes = model.save();
-    const auto again = LinearMulticlass::load(bytes.data(), bytes.size());
+    const auto bytes = model.to_bytes();
+    const auto again = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
     std::vector<float> s1(900), s2(900);
     model.scores(rows, s1.data());
     again.scores(rows, s2.data());
     CHECK(s1 == s2);
   }
-  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "dcd"}, {"rff", "10"}, {"gamma", "0"}}, {}), Catch::Contains("'gamma' must be > 0"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "dcd"}, {"rff", "10"}, {"gamma", "-1"}}, {}), Catch::Contains("'gamma' must be ≥ 0"));
   CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "sgd"}, {"rff", "10"}, {"features", "tfidf"}}, {}), Catch::Contains("leave rff at 0"));
 }
 

@@ -9,7 +9,7 @@
 #include "core/rng.hpp"
 #include "ranking/hungarian.hpp"
 #include "ranking/ndcg_oracle.hpp"
-#include "ranking/permutation.hpp"
+#include "core/permutation.hpp"
 
 using namespace argmax;
 

@@ -178,13 +178,13 @@ TEST_CASE("ranker: rank best first, save and load", "[ranking]") {
   CHECK(model.score(Rows::sparse(off, idx, val, 1, 6))[0] == 0);  // columns past the model are ignored
 
   const Ranker trained = Ranker::train(synthetic(8, 10).view(), {{"measure", "kendall"}, {"epochs", "2"}});
-  std::vector<uint8_t> bytes = trained.save();
-  const Ranker again = Ranker::load(bytes.data(), bytes.size());
+  std::vector<uint8_t> bytes = trained.to_bytes();
+  const Ranker again = Ranker::from_bytes(bytes.data(), bytes.size());
   CHECK(again.weights() == trained.weights());
   CHECK(again.setting("measure") == "kendall");
   bytes[bytes.size() / 2] ^= 1;
-  CHECK_THROWS_WITH(Ranker::load(bytes.data(), bytes.size()), Catch::Contains("corrupt"));
-  CHECK_THROWS(Ranker::load(bytes.data(), 5));
+  CHECK_THROWS_WITH(Ranker::from_bytes(bytes.data(), bytes.size()), Catch::Contains("corrupt"));
+  CHECK_THROWS(Ranker::from_bytes(bytes.data(), 5));
 }
 
 TEST_CASE("a bipartite ranker's intercept is the cut that maximises the training measure", "[ranking]") {

@@ -143,16 +143,16 @@ TEST_CASE("a tagger trains, tags and survives a save/load round trip", "[sequenc
     Sentences test_tokens, test_tags;
     toy_corpus(test_tokens, test_tags, 20, 2);
     REQUIRE(m.tag(test_tokens) == test_tags);
-    const std::vector<uint8_t> bytes = m.save();
-    const SequenceModel again = SequenceModel::load(bytes.data(), bytes.size());
+    const std::vector<uint8_t> bytes = m.to_bytes();
+    const SequenceModel again = SequenceModel::from_bytes(bytes.data(), bytes.size());
     REQUIRE(again.weights == m.weights);
     REQUIRE(again.tag(test_tokens) == test_tags);
     REQUIRE(again.options == m.options);
     // Any flipped byte is caught (checksum or a structural check), never a crash.
     std::vector<uint8_t> bad = bytes;
     bad[bad.size() / 2] ^= 0x40;
-    REQUIRE_THROWS_AS(SequenceModel::load(bad.data(), bad.size()), InputError);
-    REQUIRE_THROWS_AS(SequenceModel::load(bytes.data(), bytes.size() - 3), InputError);
+    REQUIRE_THROWS_AS(SequenceModel::from_bytes(bad.data(), bad.size()), InputError);
+    REQUIRE_THROWS_AS(SequenceModel::from_bytes(bytes.data(), bytes.size() - 3), InputError);
   }
 }
 
@@ -205,8 +205,8 @@ TEST_CASE("numeric taggers train on dense rows", "[sequence][model]") {
   for (const auto& s : tags)
     for (const auto& t : s) ok += m.labels[ids[p++]] == t;
   REQUIRE(ok == p);
-  const std::vector<uint8_t> bytes = m.save();
-  REQUIRE(SequenceModel::load(bytes.data(), bytes.size()).decode(x) == ids);
+  const std::vector<uint8_t> bytes = m.to_bytes();
+  REQUIRE(SequenceModel::from_bytes(bytes.data(), bytes.size()).decode(x) == ids);
   REQUIRE_THROWS_WITH(train_numeric_tagger(rows, {0, 5}, tags, {}), Catch::Contains("sequences"));
   std::vector<int64_t> with_empty = starts;
   with_empty.insert(with_empty.begin() + 1, 0);  // sequence 0 has no positions
@@ -239,8 +239,8 @@ TEST_CASE("tag lexicon: ambiguity classes with a minimum count", "[sequence][fea
   Sentences tokens = {{"the", "dog", "runs"}, {"the", "dog", "runs"}}, tags = {{"D", "N", "V"}, {"D", "N", "V"}};
   SequenceModel m = train_tagger(tokens, tags, {{"templates", "lower[0] tags[1]"}, {"epochs", "2"}});
   REQUIRE(m.lexicon.keys().size() == 3);
-  const std::vector<uint8_t> bytes = m.save();
-  const SequenceModel again = SequenceModel::load(bytes.data(), bytes.size());
+  const std::vector<uint8_t> bytes = m.to_bytes();
+  const SequenceModel again = SequenceModel::from_bytes(bytes.data(), bytes.size());
   REQUIRE(again.lexicon.keys() == m.lexicon.keys());
   REQUIRE(again.lexicon.classes() == m.lexicon.classes());
   REQUIRE(again.tag(tokens) == tags);

@@ -7,7 +7,7 @@
 #include "core/rng.hpp"
 #include "learn/online.hpp"
 #include "sequence/crf_objective.hpp"
-#include "sequence/lbfgs.hpp"
+#include "learn/lbfgs.hpp"
 #include "sequence/sequence_problem.hpp"
 #include "sequence/sequence_trainer.hpp"
 

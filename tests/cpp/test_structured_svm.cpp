@@ -22,7 +22,7 @@
 #include "ranking/ranker.hpp"
 #include "ranking/ranking_problem.hpp"
 #include "sequence/chain_weights.hpp"
-#include "sequence/lbfgs.hpp"
+#include "learn/lbfgs.hpp"
 #include "sequence/sequence_problem.hpp"
 #include "clusters.hpp"
 
@@ -578,8 +578,8 @@ TEST_CASE("Ranker: whole-set F1 trains by cutting plane by default and keeps its
   // Separable with a margin of 0.5 in x_0: score > 0 picks exactly the positives.
   const std::vector<double> s = model.score(rows);
   for (int d = 0; d < r; ++d) CHECK((s[d] > 0) == (rel[d] > 0));
-  const std::vector<uint8_t> bytes = model.save();
-  const Ranker again = Ranker::load(bytes.data(), bytes.size());
+  const std::vector<uint8_t> bytes = model.to_bytes();
+  const Ranker again = Ranker::from_bytes(bytes.data(), bytes.size());
   CHECK(again.intercept() == Approx(model.intercept()).epsilon(1e-15));
   CHECK(again.score(rows) == s);
   // A group without negatives teaches nothing: an error naming it.

@@ -6,7 +6,7 @@
 
 #include "core/rng.hpp"
 #include "io/bytes.hpp"
-#include "multiclass/support_vectors.hpp"
+#include "learn/kernels/support_vectors.hpp"
 
 using namespace argmax;
 

@@ -87,8 +87,8 @@ TEST_CASE("a tagger with a lexicon tags words it never saw in training", "[seque
   REQUIRE(without.templates == template_preset("pos"));
   REQUIRE(accuracy(without) <= 0.8);
   // The lexicon travels with the model; a warm start keeps it and refuses another.
-  const std::vector<uint8_t> bytes = with.save();
-  const SequenceModel again = SequenceModel::load(bytes.data(), bytes.size());
+  const std::vector<uint8_t> bytes = with.to_bytes();
+  const SequenceModel again = SequenceModel::from_bytes(bytes.data(), bytes.size());
   REQUIRE(again.words.words() == lex.words());
   REQUIRE(again.tag(unseen) == with.tag(unseen));
   const SequenceModel warm = train_tagger(tokens, tags, {{"epochs", "1"}}, {}, &again);

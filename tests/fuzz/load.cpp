@@ -60,12 +60,12 @@ void each_input(int64_t cols, F&& f) {
 void use(const uint8_t* data, size_t size) {
   const std::string kind = model_kind(data, size);
   if (kind == "linear-multiclass") {
-    const LinearMulticlass m = LinearMulticlass::load(data, size);
+    const LinearMulticlass m = LinearMulticlass::from_bytes(data, size);
     std::vector<float> scores(size_t(m.classes()));
     int32_t label;
     each_input(m.cols(), [&](const Rows& x) { m.predict(x, &label), m.scores(x, scores.data()); });
   } else if (kind == "kernel-multiclass") {
-    const KernelMulticlass m = KernelMulticlass::load(data, size);
+    const KernelMulticlass m = KernelMulticlass::from_bytes(data, size);
     std::vector<float> scores(m.labels().size());
     int32_t label;
     each_input(m.cols(), [&](const Rows& x) { m.predict(x, &label), m.scores(x, scores.data()); });
@@ -87,13 +87,13 @@ void use(const uint8_t* data, size_t size) {
     const ReductionModel r = ReductionModel::from_bytes(data, size);
     each_input(r.cols(), [&](const Rows& x) { r.predict(x); });
   } else if (kind == "binary") {
-    const auto b = binary_model_from_bytes(data, size);
+    const auto b = BinaryModel::from_bytes(data, size);
     each_input(b->cols(), [&](const Rows& x) { b->score(x.row(0)); });
   } else if (kind == "ranking") {
-    const Ranker r = Ranker::load(data, size);
+    const Ranker r = Ranker::from_bytes(data, size);
     each_input(int64_t(r.dim()), [&](const Rows& x) { r.score(x); });
   } else if (kind == "sequence") {
-    const SequenceModel m = SequenceModel::load(data, size);
+    const SequenceModel m = SequenceModel::from_bytes(data, size);
     if (m.input == SequenceInput::Tokens) {
       m.tag({{"The", "dog", "barked", "."}, {"x"}});
     } else {

@@ -39,7 +39,7 @@ class ModelBytes {
   }
 }
 
-// A DenseSequenceTagger model (SequenceModel::save's layout): labels L0.., `columns` numeric columns
+// A DenseSequenceTagger model (SequenceModel::to_bytes's layout): labels L0.., `columns` numeric columns
 // plus a bias column, the given weights (stored as floats: the gaps between nonzeros, then their values).
 function denseTaggerBytes(labels, columns, weights) {
   const w = new ModelBytes('sequence');

@@ -59,8 +59,7 @@ test('a kernel model survives save and load with its options and support vectors
 });
 
 test('bad kernel parameters are clear errors and the module keeps working', () => {
-  assert.throws(() => new am.Multiclass({ kernel: 'rbf', gamma: 0 }), /'gamma' must be > 0/);
-  assert.throws(() => new am.Multiclass({ kernel: 'rbf', gamma: -2 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ kernel: 'rbf', gamma: -2 }), /'gamma' must be ≥ 0/);
   assert.throws(() => new am.Multiclass({ kernel: 'poly', degree: 0 }), /'degree' must be/);
   assert.throws(() => new am.Multiclass({ kernel: 'sigmoid' }), /must be one of linear, poly, rbf/);
   assert.throws(() => new am.Multiclass({ trainer: 'pegasos', kernel: 'rbf' }), /option 'trainer' must be one of dcd; got "pegasos"/);
@@ -82,7 +81,7 @@ test('random Fourier features let a linear learner separate the rings; the map i
     model.dispose();
     again.dispose();
   }
-  assert.throws(() => new am.Multiclass({ trainer: 'sgd', rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Multiclass({ trainer: 'sgd', rff: 10, gamma: -1 }), /'gamma' must be ≥ 0/);
   assert.throws(() => new am.Multiclass({ trainer: 'sgd', rff: -1 }), /'rff' must be/);
 });
 
@@ -118,7 +117,7 @@ test('a learned output code: linear and RBF, saved with the reduction, decoding 
   plain.dispose();
 });
 
-test('the CLI trains a kernel model with --set kernel=rbf, evaluates it and rejects gamma=0', async () => {
+test('the CLI trains a kernel model with --set kernel=rbf, evaluates it and rejects gamma=-1', async () => {
   const { mkdtempSync, writeFileSync } = await import('node:fs');
   const { spawnSync } = await import('node:child_process');
   const { join } = await import('node:path');
@@ -136,9 +135,9 @@ test('the CLI trains a kernel model with --set kernel=rbf, evaluates it and reje
   const evaluated = argmax('eval', '--model', model, '--data', join(dir, 'test.svm'), '--json');
   assert.equal(evaluated.status, 0, evaluated.stderr);
   assert.ok(JSON.parse(evaluated.stdout).accuracy >= 0.97, evaluated.stdout);
-  const bad = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--set', 'kernel=rbf', '--set', 'gamma=0');
+  const bad = argmax('train', 'multiclass', '--train', join(dir, 'train.svm'), '--model', model, '--set', 'kernel=rbf', '--set', 'gamma=-1');
   assert.notEqual(bad.status, 0);
-  assert.match(bad.stderr, /'gamma' must be > 0/);
+  assert.match(bad.stderr, /'gamma' must be ≥ 0/);
 });
 
 test('a reduction on random features: one-vs-all linear SVMs separate the rings and the map survives save/load', () => {
@@ -146,7 +145,7 @@ test('a reduction on random features: one-vs-all linear SVMs separate the rings 
   assert.ok(accuracy(model, heldOut) >= 0.95, `${accuracy(model, heldOut)}`);
   const again = am.load(model.save());
   assert.deepEqual(again.predict(heldOut.X), model.predict(heldOut.X));
-  assert.throws(() => new am.Reduction({ rff: 10, gamma: -1 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Reduction({ rff: 10, gamma: -1 }), /'gamma' must be ≥ 0/);
   model.dispose();
   again.dispose();
 });
@@ -157,7 +156,7 @@ test('one-vs-all on the kernel SVM binary learner separates the rings; bad kerne
   assert.ok(accuracy(ova, heldOut) >= 0.95, `svm-kernel: ${accuracy(ova, heldOut)}`);
   assert.ok(accuracy(linear, heldOut) < 0.7);
   assert.deepEqual(am.load(ova.save()).predict(heldOut.X), ova.predict(heldOut.X));
-  assert.throws(() => new am.BinaryClassifier({ learner: 'svm-kernel', gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.BinaryClassifier({ learner: 'svm-kernel', gamma: -1 }), /'gamma' must be ≥ 0/);
   const yb = train.y.map((l) => (l === 0 ? 1 : -1));
   assert.throws(() => new am.BinaryClassifier({ learner: 'svm-kernel', cache: 1e-7 }).fit(train.X, yb), /cannot hold one column/);
   // The disc against the rings around it: a circle, which the degree-2 polynomial kernel can draw.
@@ -166,4 +165,43 @@ test('one-vs-all on the kernel SVM binary learner separates the rings; bad kerne
   assert.ok(right >= 0.95 * heldOut.y.length, `poly: ${right}`);
   ova.dispose();
   linear.dispose();
+});
+
+// Ten overlapping blobs in 16 columns with features in 0..100, as a digit set's pixels, and the same rows brought
+// to [-1, 1] (x/50 − 1). Centres come from one seed, the points from another.
+function blobs(m, seed, classes = 10, cols = 16) {
+  let s = 7;
+  const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
+  const centres = Array.from({ length: classes }, () => Array.from({ length: cols }, () => 4 * rand() - 2));
+  s = seed;
+  const raw = [], unit = [], y = [];
+  for (let i = 0; i < m; ++i) {
+    const label = Math.floor(rand() * classes);
+    const x = centres[label].map((c) => 50 + 12 * (c + 2 * (2 * rand() - 1)));
+    raw.push(x);
+    unit.push(x.map((v) => v / 50 - 1));
+    y.push(label);
+  }
+  return { raw: { X: raw, y }, unit: { X: unit, y } };
+}
+
+test('kernel defaults fit the data: raw features in 0..100 predict as features in [-1, 1]; the old γ = 1 is at chance', () => {
+  const train = blobs(400, 11), heldOut = blobs(600, 12);
+  const raw = new am.Multiclass({ kernel: 'rbf' }).fit(train.raw.X, train.raw.y);
+  const unit = new am.Multiclass({ kernel: 'rbf' }).fit(train.unit.X, train.unit.y);
+  const old = new am.Multiclass({ kernel: 'rbf', gamma: 1, scale: 'none' }).fit(train.raw.X, train.raw.y);
+  const [a, b, c] = [accuracy(raw, heldOut.raw), accuracy(unit, heldOut.unit), accuracy(old, heldOut.raw)];
+  const largest = Math.max(...Array.from({ length: 10 }, (_, k) => heldOut.raw.y.filter((l) => l === k).length)) / 600;
+  assert.ok(Math.abs(a - b) <= 0.005, `raw ${a} vs [-1, 1] ${b}`);
+  assert.ok(a >= 0.9, `defaults on raw features: ${a}`);
+  assert.ok(c <= largest + 0.05, `old defaults: ${c} (chance ${largest})`);
+  // the γ used is among the options, and a saved model scales the raw rows it scores
+  assert.equal(Number(am.Multiclass.kernelOptions().find((o) => o.name === 'gamma').default), 0);
+  assert.ok(raw.options.gamma > 0 && raw.options.gamma !== unit.options.gamma, `γ ${raw.options.gamma}`);
+  assert.equal(raw.options.scale, 'auto');
+  assert.equal(old.options.gamma, 1);
+  const again = am.load(raw.save());
+  assert.deepEqual(again.scores(heldOut.raw.X), raw.scores(heldOut.raw.X));
+  assert.equal(again.options.gamma, raw.options.gamma);
+  for (const model of [raw, unit, old, again]) model.dispose();
 });

@@ -98,7 +98,7 @@ test('a cost matrix is validated and used', () => {
   assert.throws(() => new am.Multiclass({ cost: [[0, 1], [1, 0]] }).fit(X, y01), /outside the 2×2 cost matrix/);
   assert.throws(() => new am.Multiclass({ cost: [[1, 1], [1, 0]] }).fit([[0], [1]], [0, 1]), /diagonal/);
   assert.throws(() => new am.Multiclass({ cost: [[0, -1], [1, 0]] }).fit([[0], [1]], [0, 1]), /non-negative/);
-  assert.throws(() => new am.Multiclass({ cost: [[0, 1, 2], [1, 0]] }), /row 0 has 3 entries, expected 2/);
+  assert.throws(() => new am.Multiclass({ cost: [[0, 1, 2], [1, 0]] }), /cost\[0\] has 3 entries, expected 2/);
 });
 
 test('bad input raises a clear Error and the module keeps working', () => {
@@ -107,12 +107,12 @@ test('bad input raises a clear Error and the module keeps working', () => {
     [() => model.predict([[1, 2, 3]]), /X has 3 columns; the model was trained on 2$/],
     [() => model.predict([[1, NaN]]), /non-finite/],
     [() => model.predict([[1, Infinity]]), /non-finite/],
-    [() => model.predict([[1, 'a']]), /expected a number/],
-    [() => model.predict([[1, 2], [3]]), /row 1 has 1 features, expected 2/],
+    [() => model.predict([[1, 'a']]), /X\[0\]\[1\] is the string "a", not a number$/],
+    [() => model.predict([[1, 2], [3]]), /X\[1\] has 1 features, expected 2 \(as X\[0\]\)$/],
     [() => model.predict({ data: new Float32Array(3), rows: 2, cols: 2 }), /expected rows × cols = 4/],
-    [() => new am.Multiclass().fit([], []), /empty/],
-    [() => new am.Multiclass().fit(X, y.slice(1)), /89 labels for 90 rows/],
-    [() => new am.Multiclass().fit(X, y.map((v) => v + 0.5)), /expected a 32-bit integer label/],
+    [() => new am.Multiclass().fit([], []), /X has no rows: training needs at least one$/],
+    [() => new am.Multiclass().fit(X, y.slice(1)), /y has 89 labels, expected 90 \(one per row of X\)$/],
+    [() => new am.Multiclass().fit(X, y.map((v) => v + 0.5)), /y\[0\] is \d+\.5, not an integer label$/],
     [() => new am.Multiclass({ trainer: 'svm' }), /unknown trainer 'svm' for Multiclass/],
     [() => new am.Multiclass({ algo: 'sgd' }), /renamed in 0\.2\.0: use 'trainer'/],
     [() => new am.Multiclass({ trainer: 'perceptron', loss: 'hinge' }), /loss/],

@@ -63,7 +63,7 @@ test('bad input rejects the fit with the library message; the module keeps worki
   const nan = X.map((r) => [...r]);
   nan[7][1] = NaN;
   await assert.rejects(new am.Multiclass({ trainer: 'sgd' }).fit(nan, y, { workers: 2 }), /row 7 has a non-finite value/);
-  await assert.rejects(new am.Multiclass({ trainer: 'sgd' }).fit(X, y.slice(1), { workers: 2 }), /y has 299 labels for 300 rows/);
+  await assert.rejects(new am.Multiclass({ trainer: 'sgd' }).fit(X, y.slice(1), { workers: 2 }), /y has 299 labels, expected 300 \(one per row of X\)/);
   await assert.rejects(new am.Multiclass({}).fit(X, y, { workers: 2 }),
     /training on several workers needs an online trainer \(sgd, pegasos or perceptron\), not 'dcd'/);
   await assert.rejects(new am.Multiclass({ kernel: 'rbf' }).fit(X, y, { workers: 2 }), /needs an online trainer/);

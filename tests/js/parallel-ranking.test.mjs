@@ -55,13 +55,13 @@ test('two workers give the same model on every run, and TrainingWorker mixes ran
 test('bad input rejects the fit with the library message; the module keeps working', async () => {
   const nan = data.map((q) => ({ features: q.features.map((x) => [...x]), relevance: q.relevance }));
   nan[3].features[1][2] = NaN;
-  await assert.rejects(new am.Ranker().fit(nan, { workers: 2 }), /queries\[3\]\.features: row 1 column 2 is NaN/);
+  await assert.rejects(new am.Ranker().fit(nan, { workers: 2 }), /queries\[3\]\.features\[1\]\[2\] is NaN, not a finite number/);
   const csr = { offsets: Int32Array.of(0, 1, 2), indices: Int32Array.of(0, 1), values: Float32Array.of(1, NaN), cols: 2,
     relevance: [1, 0], queryOffsets: [0, 2] };
-  await assert.rejects(new am.Ranker().fit(csr, { workers: 2 }), /non-finite value/);
+  await assert.rejects(new am.Ranker().fit(csr, { workers: 2 }), /queries\.values\[1\] is NaN, not a finite number/);
   const short = data.map((q, i) => (i === 2 ? { features: q.features, relevance: q.relevance.slice(1) } : q));
   await assert.rejects(new am.Ranker().fit(short, { workers: 2 }),
-    new RegExp(`queries\\[2\\]\\.relevance has ${data[2].relevance.length - 1} values for ${data[2].relevance.length} documents`));
+    new RegExp(`queries\\[2\\]\\.relevance has ${data[2].relevance.length - 1} values \\(one per document\\), expected ${data[2].relevance.length}`));
   await assert.rejects(new am.Ranker({ trainer: 'cutting-plane' }).fit(data, { workers: 2 }),
     /training on several workers needs an online trainer \(trainer sgd, pegasos or perceptron\), not trainer 'cutting-plane'/);
   await assert.rejects(new am.Ranker({ measure: 'kendall' }).fit(data, { workers: 2 }), /not trainer auto \(cutting-plane for measure 'kendall'\)/);

@@ -109,7 +109,7 @@ test('a ranker on random features learns a ranking no linear score gives; the ma
   const again = am.load(rff.save());
   assert.deepEqual(again.score(heldOut[0].features), rff.score(heldOut[0].features));
   assert.deepEqual(again.options, rff.options);
-  assert.throws(() => new am.Ranker({ rff: 10, gamma: 0 }), /'gamma' must be > 0/);
+  assert.throws(() => new am.Ranker({ rff: 10, gamma: -1 }), /'gamma' must be ≥ 0/);
   assert.throws(() => new am.Ranker({ rff: 10, scale: 'minmax' }).fit(train), /leave scale at auto or none/);
   assert.throws(() => rff.score([[1, 2]]), /3/);
   assert.equal(rff.score(heldOut[0].features).length, heldOut[0].features.length);  // the module keeps working

@@ -21,7 +21,7 @@ export interface MulticlassDcdTableOptions {
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -53,7 +53,7 @@ export interface MulticlassSgdTableOptions {
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -81,7 +81,7 @@ export interface MulticlassPegasosTableOptions {
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -105,7 +105,7 @@ export interface MulticlassPerceptronTableOptions {
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -131,7 +131,7 @@ export interface MulticlassCuttingPlaneTableOptions {
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -161,7 +161,7 @@ export interface MulticlassBcfwTableOptions {
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -189,7 +189,7 @@ export interface KernelMulticlassTableOptions {
   maxIter?: number;
   /** K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²) (default rbf) */
   kernel?: 'linear' | 'poly' | 'rbf';
-  /** γ of the poly and rbf kernels (default 1, > 0) */
+  /** γ of the poly and rbf kernels; 0 (the default): from the training rows after scaling, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** constant term of the poly kernel (default 0, ≥ 0) */
   coef0?: number;
@@ -197,6 +197,8 @@ export interface KernelMulticlassTableOptions {
   degree?: number;
   /** kernel column cache in MB (must hold one column: 4·m bytes) (default 200, > 0) */
   cache?: number;
+  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** random seed (example order) (default 1, [0, 4294967295]) */
   seed?: number;
 }
@@ -229,7 +231,7 @@ export interface SequenceTaggerPerceptronTableOptions {
   candidates?: number;
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -271,7 +273,7 @@ export interface SequenceTaggerSgdTableOptions {
   candidates?: number;
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -311,7 +313,7 @@ export interface SequenceTaggerPegasosTableOptions {
   candidates?: number;
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -343,7 +345,7 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   weightBits?: number;
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -379,7 +381,7 @@ export interface SequenceTaggerBcfwTableOptions {
   weightBits?: number;
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -411,7 +413,7 @@ export interface SequenceTaggerLbfgsTableOptions {
   weightBits?: number;
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** numeric input: seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -467,7 +469,7 @@ export interface RankerTableOptions {
   threshold?: 'measure' | 'surrogate';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -495,7 +497,7 @@ export interface ReductionTableOptions {
   codeC?: number;
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
-  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates (default 1, > 0) */
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
@@ -529,7 +531,7 @@ export interface BinaryLearnerSvmKernelTableOptions {
   maxIter?: number;
   /** K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²) (default rbf) */
   kernel?: 'linear' | 'poly' | 'rbf';
-  /** γ of the poly and rbf kernels (default 1, > 0) */
+  /** γ of the poly and rbf kernels; 0 (the default): from the training rows after scaling, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
   gamma?: number;
   /** constant term of the poly kernel (default 0, ≥ 0) */
   coef0?: number;

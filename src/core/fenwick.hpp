@@ -1,5 +1,5 @@
 // A Fenwick (binary indexed) tree of sums over 0..n-1: add and prefix sum in O(log n).
-// Used by the O(r log r) pairwise counts (Kendall loss and hinge, oracle candidate counts).
+// Used by the O(r log r) pairwise counts (metrics/pair_counts.hpp, the Kendall hinge, oracle candidate counts).
 #pragma once
 #include <algorithm>
 #include <vector>

@@ -1,9 +1,10 @@
-#include "multiclass/kernel.hpp"
+#include "learn/kernels/kernel.hpp"
 
 #include <Eigen/Dense>
 #include <cmath>
 
 #include "core/error.hpp"
+#include "learn/kernels/kernel_width.hpp"
 
 namespace argmax {
 
@@ -13,7 +14,7 @@ Kernel Kernel::named(const std::string& name, double gamma, double coef0, int de
   else if (name == "poly") k.type = Type::Polynomial;
   else if (name == "rbf") k.type = Type::Rbf;
   else fail("unknown kernel '", name, "' (known: linear, poly, rbf)");
-  require(gamma > 0 && std::isfinite(gamma), "kernel gamma must be > 0; got ", gamma);
+  require(gamma >= 0 && std::isfinite(gamma), "kernel gamma must be > 0 (or 0: from the data); got ", gamma);
   require(coef0 >= 0 && std::isfinite(coef0), "kernel coef0 must be ≥ 0 (else the polynomial kernel is not PDS); got ", coef0);
   require(degree >= 1, "kernel degree must be ≥ 1; got ", degree);
   k.gamma = gamma, k.coef0 = coef0, k.degree = degree;
@@ -24,7 +25,10 @@ std::vector<OptionSpec> Kernel::option_specs() {
   constexpr double huge = 1e300;
   return {{"kernel", OptionType::Choice, "rbf", 0, -1, false,
            "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)", {"linear", "poly", "rbf"}},
-          {"gamma", OptionType::Real, "1", 0, huge, true, "γ of the poly and rbf kernels"},
+          {"gamma", OptionType::Real, "0", 0, huge, false,
+           "γ of the poly and rbf kernels; 0 (the default): from the training rows after scaling, 1/(d·Var x) with "
+           "the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model "
+           "records the value used"},
           {"coef0", OptionType::Real, "0", 0, huge, false, "constant term of the poly kernel"},
           {"degree", OptionType::Integer, "3", 1, 100, false, "degree of the poly kernel"},
           {"cache", OptionType::Real, "200", 0, huge, true, "kernel column cache in MB (must hold one column: 4·m bytes)"}};
@@ -32,6 +36,12 @@ std::vector<OptionSpec> Kernel::option_specs() {
 
 Kernel Kernel::from_options(const Options& o) {
   return named(o.choice("kernel"), o.real("gamma"), o.real("coef0"), o.integer("degree"));
+}
+
+Kernel Kernel::fitted(const Rows& training_rows) const {
+  Kernel k = *this;
+  if (k.gamma == 0) k.gamma = gamma_from_data(training_rows);
+  return k;
 }
 
 double Kernel::operator()(double dot, double squared_norm_a, double squared_norm_b) const {

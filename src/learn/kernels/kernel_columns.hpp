@@ -1,11 +1,11 @@
 // The kernel columns a dual coordinate method asks for: after a step on α_i every score moves by a multiple of
 // K(x_j, x_i) over the training rows j. `shift` adds a constant to every entry (a bias b enters as K + b²,
-// the kernel of x with a constant feature b appended). Filled on demand through learn/kernel_cache.hpp.
+// the kernel of x with a constant feature b appended). Filled on demand through learn/kernels/kernel_cache.hpp.
 #pragma once
 #include <vector>
 
 #include "core/rows.hpp"
-#include "multiclass/kernel.hpp"
+#include "learn/kernels/kernel.hpp"
 
 namespace argmax {
 

@@ -1,4 +1,4 @@
-#include "multiclass/cost_matrix.hpp"
+#include "metrics/cost_matrix.hpp"
 
 #include <algorithm>
 #include <cmath>

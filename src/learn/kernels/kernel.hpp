@@ -17,12 +17,16 @@ struct Kernel {
   double gamma = 1, coef0 = 0;
   int degree = 3;
 
-  // Throws InputError for an unknown name or a parameter outside its range (γ > 0, c ≥ 0, d ≥ 1).
+  // Throws InputError for an unknown name or a parameter outside its range (γ ≥ 0, c ≥ 0, d ≥ 1);
+  // γ = 0 stands for "from the data", which fitted() resolves.
   static Kernel named(const std::string& name, double gamma, double coef0, int degree);
   // The options of the kernel machines' tables: kernel, gamma, coef0, degree, and cache (the kernel column
   // cache in MB); from_options reads the kernel they choose.
   static std::vector<OptionSpec> option_specs();
   static Kernel from_options(const Options& options);
+  // This kernel with γ = 0 replaced by learn/kernels/kernel_width.hpp's γ over the training rows (as the learner sees
+  // them, after any scaling); a given γ is kept.
+  Kernel fitted(const Rows& training_rows) const;
 
   double operator()(double dot, double squared_norm_a, double squared_norm_b) const;
   // The same for a block, in place and vectorised: dots (column-major rows × cols, ⟨a_i, b_j⟩) becomes K(a_i, b_j).

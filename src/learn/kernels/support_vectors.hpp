@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/rows.hpp"
-#include "multiclass/kernel.hpp"
+#include "learn/kernels/kernel.hpp"
 
 namespace argmax {
 

@@ -1,4 +1,4 @@
-#include "multiclass/support_vectors.hpp"
+#include "learn/kernels/support_vectors.hpp"
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
@@ -84,16 +84,14 @@ SupportVectors SupportVectors::load(ByteReader& in, int32_t cols, int outputs) {
   SupportVectors m(cols, outputs);
   m.offsets_ = in.get_vector<int32_t>();
   m.indices_ = in.get_vector<int32_t>();
-  m.values_ = in.get_vector<float>();
-  m.coef_ = in.get_vector<float>();
+  m.values_ = in.get_finite_vector<float>("support vector value");
+  m.coef_ = in.get_finite_vector<float>("support vector coefficient");
   const char* corrupt = "model bytes are corrupt (shapes do not match)";
   require(cols >= 0 && outputs >= 1 && !m.offsets_.empty() && m.offsets_[0] == 0, corrupt);
   require(m.indices_.size() == m.values_.size() && size_t(m.offsets_.back()) == m.indices_.size(), corrupt);
   require(m.coef_.size() == size_t(m.count()) * size_t(outputs), corrupt);
   for (size_t s = 1; s < m.offsets_.size(); ++s) require(m.offsets_[s] >= m.offsets_[s - 1], corrupt);
   for (int32_t j : m.indices_) require(j >= 0 && j < cols, corrupt);
-  for (float v : m.values_) require(std::isfinite(v), "model bytes are corrupt (non-finite value)");
-  for (float v : m.coef_) require(std::isfinite(v), "model bytes are corrupt (non-finite value)");
   m.prepare();
   return m;
 }

@@ -1,4 +1,4 @@
-#include "multiclass/kernel_columns.hpp"
+#include "learn/kernels/kernel_columns.hpp"
 
 #include <algorithm>
 
