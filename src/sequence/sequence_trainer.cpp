@@ -154,9 +154,11 @@ Options parse_options(const OptionList& given, TextOptions& text, bool with_lexi
   return o;
 }
 
-// The seed that deals sequences to shards: the trainer's, when there are shards (only online trainers, which all
-// have one, mix); one shard takes every sequence in order.
-uint64_t shard_order_seed(const Options& o, int shards) { return shards > 1 ? o.seed() : 0; }
+// The seed that deals sequences to shards: an online trainer's, when there are shards (the others cannot mix,
+// and ChainShardTrainer says so); one shard takes every sequence in order.
+uint64_t shard_order_seed(const Options& o, int shards) {
+  return shards > 1 && is_online_trainer(o.choice("trainer")) ? o.seed() : 0;
+}
 }  // namespace
 
 void check_sequence_options(const OptionList& saved) {

@@ -196,9 +196,9 @@ test('decode and emissions reject bad arguments with clear errors', () => {
   const tagger = new am.SequenceTagger({ epochs: 2 }).fit(train.sentences, train.tags);
   assert.throws(() => tagger.decode(['the', 'dog'], { lossAugmented: true }), (e) => e instanceof TypeError && /needs a reference/.test(e.message));
   assert.throws(() => tagger.decode(['the', 'dog'], { reference: ['DET'] }), (e) => e instanceof RangeError && /1 tags for 2 positions/.test(e.message));
-  assert.throws(() => tagger.decode([['the'], ['dog']], { reference: [['DET']] }), /one tag sequence per input sequence/);
-  assert.throws(() => tagger.decode(['the', 'dog'], { reference: 'DET NOUN' }), (e) => e instanceof TypeError && /reference must be an array of tags/.test(e.message));
-  assert.throws(() => tagger.emissions([['the', 3]]), /expected a string/);
+  assert.throws(() => tagger.decode([['the'], ['dog']], { reference: [['DET']] }), /reference has 1 tag sequences, expected 2 \(one per input sequence\)/);
+  assert.throws(() => tagger.decode(['the', 'dog'], { reference: 'DET NOUN' }), (e) => e instanceof TypeError && /reference is the string "DET NOUN", not a tag sequence/.test(e.message));
+  assert.throws(() => tagger.emissions([['the', 3]]), /sentences\[0\]\[1\] is 3, not a token/);
   assert.throws(() => new am.SequenceTagger().emissions(['a']), /not trained/);
   assert.throws(() => new am.SequenceTagger().decode(['a']), /not trained/);
   // the module keeps working

@@ -17,7 +17,7 @@ export interface MulticlassDcdTableOptions {
   seed?: number;
   /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -49,7 +49,7 @@ export interface MulticlassSgdTableOptions {
   B?: number;
   /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -77,7 +77,7 @@ export interface MulticlassPegasosTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -101,7 +101,7 @@ export interface MulticlassPerceptronTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -127,7 +127,7 @@ export interface MulticlassCuttingPlaneTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -157,7 +157,7 @@ export interface MulticlassBcfwTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -197,7 +197,7 @@ export interface KernelMulticlassTableOptions {
   degree?: number;
   /** kernel column cache in MB (must hold one column: 4·m bytes) (default 200, > 0) */
   cache?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** random seed (example order) (default 1, [0, 4294967295]) */
   seed?: number;
@@ -473,7 +473,7 @@ export interface RankerTableOptions {
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
 
@@ -503,7 +503,7 @@ export interface ReductionTableOptions {
   rffSeed?: number;
   /** random code and the learners' example order (default 1, [0, 4294967295]) */
   seed?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
 
@@ -638,6 +638,6 @@ export interface BinaryRelevanceTableOptions {
   learner?: 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
   /** the learners' example order (default 1, [0, 4294967295]) */
   seed?: number;
-  /** feature scaling fitted on the training rows and folded into the weights: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
