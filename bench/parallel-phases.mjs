@@ -7,7 +7,7 @@
 //   node bench/parallel-phases.mjs [--data DIR] [--shards 1,2] [--reps 3]
 import { readFileSync } from 'node:fs';
 import { init } from '../bindings/js/index.js';
-import { withHeap } from '../bindings/js/wasm.js';
+import { withHeap } from '../bindings/js/api/wasm.js';
 
 const args = process.argv.slice(2);
 const arg = (name, fallback) => (args.includes(`--${name}`) ? args[args.indexOf(`--${name}`) + 1] : fallback);

@@ -93,7 +93,7 @@ struct Guard<F> {
   }
 };
 
-// A feature matrix as bindings/js/wasm.js matrixArgs sends it: CSR when offsets != 0, else dense row-major,
+// A feature matrix as bindings/js/api/wasm.js matrixArgs sends it: CSR when offsets != 0, else dense row-major,
 // in JS-allocated memory, with the argument's name for messages. JS has matched the arrays' lengths to
 // rows, cols and the last offset (only it knows them); rows_at checks everything else.
 struct MatrixArg {

@@ -1,5 +1,5 @@
 // Embind glue for ranking: the Ranker (train, validate, score, rank, save/load) and its shard trainer, the LETOR
-// reader and the ranking measures. Data arrives as pointers into wasm memory allocated by bindings/js/ranking.js.
+// reader and the ranking measures. Data arrives as pointers into wasm memory allocated by bindings/js/api/ranking.js.
 #include <cmath>
 
 #include "common.hpp"

@@ -45,7 +45,7 @@ val memory_usage() {
   return out;
 }
 
-// The core's limits on sizes that come from input (core/sizes.hpp), read once by bindings/js/inputs.js so
+// The core's limits on sizes that come from input (core/sizes.hpp), read once by bindings/js/api/inputs.js so
 // that the JS API refuses what the readers refuse, before anything is allocated:
 // {maxBufferBytes, maxLabels}.
 val input_limits() {

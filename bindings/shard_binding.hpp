@@ -1,5 +1,5 @@
 // The Embind class of a shard trainer under parameter mixing (ChainShardTrainer, MulticlassShardTrainer,
-// RankerShardTrainer), as bindings/js/shard-worker.js drives it; each model's binding adds the factories that
+// RankerShardTrainer), as bindings/js/parallel/shard-worker.js drives it; each model's binding adds the factories that
 // build its shards.
 #pragma once
 #include "common.hpp"

@@ -1,13 +1,13 @@
 // Types of the argmax JS API.
-import type { SequenceApi } from './sequence.js';
+import type { SequenceApi } from './types/sequence.js';
 import type { MulticlassTableOptions, KernelMulticlassTableOptions } from './types/options.js';
-import type { RankingApi } from './ranking.js';
-import type { ReductionsApi } from './reductions.js';
+import type { RankingApi } from './types/ranking.js';
+import type { ReductionsApi } from './types/reductions.js';
 
 export * from './types/options.js';
-export * from './sequence.js';
-export * from './ranking.js';
-export * from './reductions.js';
+export * from './types/sequence.js';
+export * from './types/ranking.js';
+export * from './types/reductions.js';
 
 /**
  * A text file for the readers: its text, its bytes, or its bytes in chunks (an iterable, read at once; a line
@@ -20,7 +20,7 @@ export type TextStream = AsyncIterable<Uint8Array> | { getReader(): { read(): Pr
 /**
  * Dense rows as number[][] (rows of numbers or numeric typed arrays), dense row-major {data, rows, cols}, or
  * sparse CSR {offsets, indices, values, cols, rows?}. Every method that takes one checks it first, in JS, before
- * anything is allocated in wasm (bindings/js/inputs.js), and throws an Error naming the argument and the
+ * anything is allocated in wasm (bindings/js/api/inputs.js), and throws an Error naming the argument and the
  * position: an entry that is not a number (`X[3][1] is the string "1", not a number`; nothing is coerced), a
  * value beyond float32's range, a row of another length, a `rows`/`cols` that is not an integer in
  * [0, 2^31 − 1] (a 32-bit size would wrap it), CSR offsets and column indices that are not integers (a

@@ -1,13 +1,13 @@
 // argmax: linear predictors h(x) = argmax_y ⟨w, Ψ(x, y)⟩ in WebAssembly.
 //   const am = await init();   // Node or browser; finds dist/argmax.wasm by itself
 import createArgmax from '../../dist/argmax.mjs';
-import { withHeap, bytesArg, guardCalls } from './wasm.js';
-import { learnVocabulary, trainerCatalogue } from './options.js';
-import { readLimits } from './inputs.js';
-import * as multiclass from './multiclass.js';
-import * as sequence from './sequence.js';
-import * as reductions from './reductions.js';
-import * as ranking from './ranking.js';
+import { withHeap, bytesArg, guardCalls } from './api/wasm.js';
+import { learnVocabulary, trainerCatalogue } from './api/options.js';
+import { readLimits } from './api/inputs.js';
+import * as multiclass from './api/multiclass.js';
+import * as sequence from './api/sequence.js';
+import * as reductions from './api/reductions.js';
+import * as ranking from './api/ranking.js';
 
 const modules = [multiclass, sequence, reductions, ranking];
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';

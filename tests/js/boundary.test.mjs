@@ -1,4 +1,4 @@
-// The input boundary (bindings/js/inputs.js), table-driven: every public method that takes data, called with
+// The input boundary (bindings/js/api/inputs.js), table-driven: every public method that takes data, called with
 // malformed arguments of every kind. Each row must throw an Error whose message names the argument (and the
 // position, where there is one), never a JS internal message (a TypeError from reading a property of null, an
 // "Invalid array length"), and the module must keep working afterwards. Then the valid edge cases: no rows to
@@ -6,7 +6,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
-import { TrainingWorker, trainInWorker } from '../../bindings/js/worker.js';
+import { TrainingWorker, trainInWorker } from '../../bindings/js/parallel/worker.js';
 
 const am = await init();
 

@@ -50,7 +50,7 @@ export function errorKinds(am) {
     ['BinaryRelevance', () => new am.BinaryRelevance(), (m) => m.fit(withBad(NaN), sets), /non-finite/],
     ['BinaryClassifier', () => new am.BinaryClassifier(), (m) => m.fit(X, y), /\+1 or -1/],
     ['SequenceTagger', () => new am.SequenceTagger({ epochs: 2 }), (m) => m.fit([], []), /no training sequences/],
-    // (a non-finite value inside one sequence or query is refused in JS, which names its place: bindings/js/inputs.js)
+    // (a non-finite value inside one sequence or query is refused in JS, which names its place: bindings/js/api/inputs.js)
     ['DenseSequenceTagger', () => new am.DenseSequenceTagger({ epochs: 2 }),
       (m) => m.fit([[[1, 1], [0, 1]], []], [['A', 'B'], []]), /sequence 1 is empty/],
     ['Ranker', () => new am.Ranker(), (m) => m.fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }, { features: [], relevance: [] }]),

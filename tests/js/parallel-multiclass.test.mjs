@@ -1,10 +1,10 @@
-// Linear multiclass training on several threads by parameter mixing (bindings/js/parallel.js): one worker gives the
+// Linear multiclass training on several threads by parameter mixing (bindings/js/parallel/parallel.js): one worker gives the
 // serial model byte for byte for sgd, pegasos and perceptron, two the same model on every run, the mixed perceptron
 // separates separable data; bad input rejects the fit with the library's message and the module keeps working.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
-import { TrainingWorker } from '../../bindings/js/worker.js';
+import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
 import { points } from './parallel-cases.mjs';
 
 const am = await init();

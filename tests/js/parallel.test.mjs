@@ -1,10 +1,10 @@
-// Training on several threads by parameter mixing (bindings/js/parallel.js): one worker gives the serial model
+// Training on several threads by parameter mixing (bindings/js/parallel/parallel.js): one worker gives the serial model
 // byte for byte, n workers the same model on every run, stopping after round k the model of k epochs; a worker
 // that fails rejects the fit with its message and ends every worker; stop and cancel reach every worker.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
-import { TrainingWorker } from '../../bindings/js/worker.js';
+import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
 import { corpus } from './parallel-cases.mjs';
 
 const am = await init();

@@ -261,7 +261,7 @@ test('CLI: train ranking, eval prints ndcg@1,3,5,10 and map, predict prints scor
 });
 
 test('a Ranker trained in the worker equals the one trained here, byte for byte', async () => {
-  const { TrainingWorker } = await import('../../bindings/js/worker.js');
+  const { TrainingWorker } = await import('../../bindings/js/parallel/worker.js');
   const worker = new TrainingWorker();
   try {
     const options = { measure: 'ndcg', epochs: 5, k: 10, seed: 1 };

@@ -86,7 +86,7 @@ test('0.1 names are not accepted as values either: trainer cs, sequence algo nam
 });
 
 test('a worker spec takes the same names: an old one rejects with the same message', async () => {
-  const { trainInWorker } = await import('../../bindings/js/worker.js');
+  const { trainInWorker } = await import('../../bindings/js/parallel/worker.js');
   const X = [[0, 0], [1, 1], [0, 1], [1, 0]], y = [1, 2, 1, 2];
   await assert.rejects(trainInWorker({ model: 'Multiclass', options: { algo: 'sgd' }, args: [X, y] }), renamedError('algo'));
   await assert.rejects(trainInWorker({ model: 'Multiclass', options: { max_iter: 5 }, args: [X, y] }), renamedError('max_iter'));

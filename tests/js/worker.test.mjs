@@ -3,7 +3,7 @@
 import { test, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
-import { TrainingWorker, trainInWorker } from '../../bindings/js/worker.js';
+import { TrainingWorker, trainInWorker } from '../../bindings/js/parallel/worker.js';
 
 const am = await init();
 const worker = new TrainingWorker();

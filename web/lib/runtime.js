@@ -1,7 +1,7 @@
 // The demo's one copy of argmax on the page, and the training workers of its sections.
 // The .wasm is fetched once and handed to every worker, so the page keeps working offline once loaded.
 import { init } from '../../bindings/js/index.js';
-import { TrainingWorker } from '../../bindings/js/worker.js';
+import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
 
 const wasmBinary = await fetch(new URL('../../dist/argmax.wasm', import.meta.url)).then((r) => {
   if (!r.ok) throw new Error(`could not load argmax.wasm (${r.status}); build it with: node .ci/build.mjs --wasm`);

@@ -14,7 +14,7 @@ const LEARNERS = [
   // The same dual with K(x, x') = exp(−γ‖x − x'‖²): curved regions, so the rings preset is separated too.
   { id: 'rbf', label: 'kernel multiclass SVM, RBF (dual C–S)', model: 'Multiclass', options: { kernel: 'rbf', gamma: 20, C: 10 }, epochs: 100 },
 ];
-// Reductions, trees and boosting come from bindings/js/reductions.js when the build has them.
+// Reductions, trees and boosting come from bindings/js/api/reductions.js when the build has them.
 const REDUCTION_LEARNERS = (api) => {
   if (typeof api.Reduction !== 'function') return [];
   return [

@@ -1,9 +1,9 @@
 // `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
 //   argmax train multiclass --set trainer=sgd --threads 2 --train letter.scale --model letter.model (2 threads;
 //                           default auto: the cores for sgd, pegasos and perceptron on big enough data, see
-//                           bindings/js/parallel.js)
+//                           bindings/js/parallel/parallel.js)
 //   argmax train multiclass --method ecoc --set learner=logistic --train letter.scale --model letter.model
-import { parseOptionStrings } from '../options.js';
+import { parseOptionStrings } from '../api/options.js';
 import { REDUCTION_METHODS, reductionModel, reductionHelp } from './reductions.js';
 
 // The linear model (the kernel SVM with --set kernel=…), or a reduction, a tree or AdaBoost.MH.

@@ -1,6 +1,6 @@
 // `argmax train multilabel`: LIBSVM multi-label files (`l1,l2 idx:val …`) in, binary relevance or
 // AdaBoost.MH models out; eval prints hamming_loss, micro_f1, macro_f1 and subset_accuracy.
-import { parseOptionStrings } from '../options.js';
+import { parseOptionStrings } from '../api/options.js';
 import { splitLearnerOptions, optionLines } from './reductions.js';
 
 const METHODS = ['br', 'adaboost-mh'];

@@ -1,5 +1,5 @@
 // `argmax train ranking`: LETOR / SVMlight-with-qid files in, rankers out; eval prints NDCG@1/3/5/10 and MAP.
-import { parseOptionStrings } from '../options.js';
+import { parseOptionStrings } from '../api/options.js';
 
 function readData(am, text) {
   const d = am.io.readLetor(text);

@@ -1,7 +1,7 @@
 // The methods of `argmax train multiclass` besides the linear model (ova, allpairs, ecoc, tree, adaboost-mh): --set keys
 // go to the reduction when its table declares them (learner, code, codeSize, decoding, seed) and to the
 // binary learner otherwise (C, loss, lambda, epochs, maxDepth, categorical, …).
-import { parseOptionStrings } from '../options.js';
+import { parseOptionStrings } from '../api/options.js';
 
 export const REDUCTION_METHODS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
 

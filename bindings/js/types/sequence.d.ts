@@ -1,6 +1,6 @@
-// Types for bindings/js/sequence.js (installed on the object `init()` returns).
-import type { FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from './index.js';
-import type { SequenceTaggerTableOptions } from './types/options.js';
+// Types for bindings/js/api/sequence.js (installed on the object `init()` returns).
+import type { FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from '../index.js';
+import type { SequenceTaggerTableOptions } from './options.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 

@@ -4,7 +4,7 @@ import { Owned, withHeap, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, integerArg, numberArg, stringArg, matrix, numberArray, queries as packQueries, relevanceQueries, minColsArg } from './inputs.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline } from './options.js';
-import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from './parallel.js';
+import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from '../parallel/parallel.js';
 
 const CONVENTIONS = ['common', 'letor4'];
 

@@ -1,6 +1,6 @@
 // Types of the ranking part of the argmax JS API (am.Ranker, am.metrics.ndcg …, am.io.readLetor).
-import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
-import type { RankerTableOptions } from './types/options.js';
+import type { Matrix, FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from '../index.js';
+import type { RankerTableOptions } from './options.js';
 
 /** 'common': log2(p+1) discount, DCG truncated at the query size, queries without a relevant document skipped;
  *  'letor4': the official LETOR 4.0 script (ranks 1–2 undiscounted, NDCG@k = 0 below k documents, such queries 0). */

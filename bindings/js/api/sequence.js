@@ -6,7 +6,7 @@ import { Owned, withHeap, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, describe, tokenSequences, packedTokens, numericSequences, sameLengths, tagIds, forcedTagIds } from './inputs.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline } from './options.js';
-import { fitMixed, workerCount } from './parallel.js';
+import { fitMixed, workerCount } from '../parallel/parallel.js';
 
 // Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
 async function packageFile(url, what, as) {
@@ -25,11 +25,11 @@ async function packageFile(url, what, as) {
 
 // The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
 // lexicons/NOTICE), as text for the SequenceTagger option `lexicon`.
-const ENGLISH_LEXICON = new URL('./lexicons/english.tsv', import.meta.url);
+const ENGLISH_LEXICON = new URL('../lexicons/english.tsv', import.meta.url);
 const englishLexicon = () => packageFile(ENGLISH_LEXICON, 'the English lexicon', 'text');
 
 // Taggers trained on UD English EWT (CC BY-SA 4.0; pretrained/NOTICE), made by pretrained/make-english-upos.mjs.
-const ENGLISH_UPOS = new URL('./pretrained/english-upos.bin', import.meta.url);
+const ENGLISH_UPOS = new URL('../pretrained/english-upos.bin', import.meta.url);
 
 // Plain text → tokens, roughly as UD English EWT splits them: clitics ("do n't", "John 's"), numbers
 // with their inner separators, words with inner hyphens, then any other character alone.

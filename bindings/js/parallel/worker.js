@@ -19,7 +19,7 @@
 
 import { startWorker, revive, isNode, TrainingCancelled } from './worker-thread.js';
 import { trainMixed, workerCount } from './parallel.js';
-import { optionsObject, trainingSpec, describe } from './inputs.js';
+import { optionsObject, trainingSpec, describe } from '../api/inputs.js';
 
 export { TrainingCancelled };
 

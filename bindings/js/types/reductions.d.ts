@@ -1,7 +1,7 @@
 // Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
-import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from './index.js';
-import type { BinaryLearnerTableOptions, ReductionTableOptions, DecisionTreeTableOptions, BinaryRelevanceTableOptions, AdaBoostMHTableOptions } from './types/options.js';
+import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from '../index.js';
+import type { BinaryLearnerTableOptions, ReductionTableOptions, DecisionTreeTableOptions, BinaryRelevanceTableOptions, AdaBoostMHTableOptions } from './options.js';
 
 export type BinaryLearnerName = 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential' | 'learned';

@@ -4,7 +4,7 @@ import { Owned, withHeap, perRow, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, matrix, labelArray, costMatrix, numberArray, numberArg, minColsArg } from './inputs.js';
 import { encodeOptions, decodeOptions, isOnline } from './options.js';
 import { trainingProgress } from './training.js';
-import { fitMixed, workerCount, AUTO_MIN_ROWS } from './parallel.js';
+import { fitMixed, workerCount, AUTO_MIN_ROWS } from '../parallel/parallel.js';
 
 export function install(M, api) {
   // The linear model's table for each trainer (the core's composition of the trainer's, the loss's and the task's

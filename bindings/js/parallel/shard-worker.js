@@ -10,7 +10,7 @@
 //   finish { mu } → mixes likewise → { bytes, kind }
 // Workers exchange their changes directly, so none crosses the calling thread; each mixes them in shard order,
 // whatever order they arrive in, so all hold the same weights.
-import { withHeap } from './wasm.js';
+import { withHeap } from '../api/wasm.js';
 
 let shard = null, index = 0, peers = [], round = 0;
 // What each other shard sent, oldest first (a fast one may send its next round's before this one has mixed),

@@ -8,9 +8,9 @@
 // in browsers; with n = 1 it is the serial trainer's, bit for bit. No SharedArrayBuffer is needed: stop() takes
 // effect between rounds.
 import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
-import { trainingProgress } from './training.js';
-import { withHeap } from './wasm.js';
-import { trainingSpec } from './inputs.js';
+import { trainingProgress } from '../api/training.js';
+import { withHeap } from '../api/wasm.js';
+import { trainingSpec } from '../api/inputs.js';
 
 export const MAX_WORKERS = 8;
 // 'auto' trains on one thread below this many training sequences: starting the workers, the part of the

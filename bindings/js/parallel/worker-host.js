@@ -1,7 +1,7 @@
 // The worker side of TrainingWorker (worker.js): loads argmax once, then trains one job per message and posts
 // progress after each epoch and the trained model as bytes at the end; or holds one shard for parameter
 // mixing (parallel.js, shard-worker.js).
-import { init } from './index.js';
+import { init } from '../index.js';
 import { shardMessage } from './shard-worker.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
@@ -40,7 +40,7 @@ function train({ id, spec, flag }) {
     const Model = resolve(spec.model);
     model = new Model(spec.options);
     const onProgress = (p) => {
-      if (p.final) {  // how training ended (bindings/js/training.js): always posted, not an epoch
+      if (p.final) {  // how training ended (bindings/js/api/training.js): always posted, not an epoch
         last = { ...p };
         post({ type: 'progress', id, progress: last });
         return true;

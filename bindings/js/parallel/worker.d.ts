@@ -1,5 +1,5 @@
 // Types of argmax/worker: training in a Web Worker (browsers) or a worker_threads Worker (Node).
-import type { Progress } from './index.js';
+import type { Progress } from '../index.js';
 
 /** Model constructors of the API that train with fit(); any other name on the API object (or a dotted path) works too. */
 export type ModelName = 'Multiclass' | 'Reduction' | 'DecisionTree' | 'AdaBoostMH' | 'BinaryRelevance' | 'BinaryClassifier'
