@@ -92,6 +92,12 @@ struct Ranker::Training::Plan {
 
 namespace {
 
+std::string join_names(const std::vector<std::string>& names) {
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
+  return out;
+}
+
 // With one step per query, few queries would leave SGD a few steps in all: one group of 10,000 documents
 // ranked with NDCG@10 0.60 after 20 steps and 1.00 after 100 (docs/benchmarks.md). So when epochs is not
 // given, fewer than 50 queries get as many epochs as make 1000 steps.
@@ -331,8 +337,37 @@ std::vector<float> train_with_targets(const QuerySet& data, const Ranker::Traini
 
 }  // namespace
 
+Options Ranker::parse_options(const OptionList& given, bool tuning) {
+  const Options o = Options::parse(option_specs(), given, "Ranker");
+  std::string trainer = o.choice("trainer");
+  if (trainer == "auto") trainer = tuning || o.choice("measure") == "ndcg" ? "sgd" : "cutting-plane";
+  const bool squared = o.choice("loss") == "squared";
+  std::vector<std::string> reads;
+  if (squared) reads.push_back("lambda");  // its ridge weight
+  else
+    for (const OptionSpec& s : trainer_options(trainer)) reads.push_back(s.name);
+  // A model's saved options list every option at its value, so only a value away from its default counts.
+  const auto changed = [&o](const std::string& name) {
+    for (const OptionSpec& s : option_specs())
+      if (s.name == name) {
+        const double fallback = s.type == OptionType::Boolean ? double(s.fallback == "true" || s.fallback == "1")
+                                                              : std::strtod(s.fallback.c_str(), nullptr);
+        return o.given(name) && o.real(name) != fallback;
+      }
+    return false;
+  };
+  for (const char* t : {"sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"})
+    for (const OptionSpec& s : trainer_options(t))
+      if (changed(s.name) && std::find(reads.begin(), reads.end(), s.name) == reads.end())
+        fail("option '", s.name, "' is not read by ", squared ? std::string("the squared loss") : "trainer '" + trainer + "'",
+             o.choice("trainer") == "auto" ? tuning ? " (trainer auto, when validation tunes it)"
+                                                    : " (trainer auto for measure '" + o.choice("measure") + "')" : "",
+             "; its options are ", join_names(reads));
+  return o;
+}
+
 Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
-    : options_(Options::parse(option_specs(), given, "ranking")) {
+    : options_(parse_options(given)) {
   raw_data.validate_for_training();
   require(raw_data.queries() > 0, "ranking needs at least one query");
   rff_ = random_features(options_, raw_data.features);
@@ -402,7 +437,7 @@ Ranker Ranker::train(const QuerySet& data, const OptionList& options, const Prog
 
 Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& raw_valid, const OptionList& given,
                                      const std::vector<double>& lambdas, int32_t eval_k, std::vector<Trial>* trials) {
-  const Options options = Options::parse(option_specs(), given, "ranking");
+  const Options options = parse_options(given, true);
   require(!lambdas.empty(), "validation needs at least one lambda");
   require(eval_k >= 1, "validation NDCG@k needs k ≥ 1");
   raw_train.validate_for_training();

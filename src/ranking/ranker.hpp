@@ -28,6 +28,11 @@ class Ranker {
  public:
   // The options table: algo, k, beta, trainer, lambda, eta, epochs, average, seed, gain, psi, oracle, relevant,
   // rff, gamma, rffSeed, scale.
+  // The options as given, checked against the table and against the trainer that reads them: an option only
+  // another trainer reads, set away from its default, is an error, as in the tables the other tasks compose
+  // per trainer.
+  // tuning: for validation, which tunes the online trainers (trainer auto is sgd there).
+  static Options parse_options(const OptionList& given, bool tuning = false);
   static const std::vector<OptionSpec>& option_specs();
 
   // Trains on data (validated first). Throws InputError for bad options or data.

@@ -169,7 +169,9 @@ TEST_CASE("an option name of 0.1 is refused in every task with a message naming 
       {"min_count", "minCount"}, {"lexicon_min_count", "lexiconMinCount"}, {"weight_bits", "weightBits"},
       {"global_words", "globalWords"}, {"max_depth", "maxDepth"}, {"min_leaf", "minLeaf"}, {"cv_folds", "cvFolds"},
       {"code_size", "codeSize"}, {"code_kernel", "codeKernel"}, {"code_gamma", "codeGamma"}, {"code_C", "codeC"}};
-  for (const auto& [old, now] : plain) {
+  for (const auto& entry : plain) {  // (clang 14, which the wasm build uses, cannot capture a structured binding)
+    const std::string& old = entry.first;
+    const std::string& now = entry.second;
     INFO(old);
     const auto& r = renamed_options();
     const auto it = std::find_if(r.begin(), r.end(), [&old](const RenamedOption& x) { return x.old == old; });

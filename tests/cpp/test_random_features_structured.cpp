@@ -136,7 +136,7 @@ TEST_CASE("a ranker on random features is the ranker trained on the mapped featu
                                       OptionList{{"loss", "squared"}}}) {
     INFO(objective[0].second);
     OptionList options = objective;
-    options.emplace_back("epochs", "5");
+    if (objective[0].second == "ndcg") options.emplace_back("epochs", "5");  // sgd's; kendall's cutting plane has none
     OptionList with_rff = options;
     with_rff.insert(with_rff.end(), rff.begin(), rff.end());
     const Ranker on_rff = Ranker::train(raw, with_rff), by_hand = Ranker::train(mapped, options);

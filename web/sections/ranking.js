@@ -99,7 +99,7 @@ export function mount(section) {
     const epochs = Math.max(1, Math.round(Number(section.querySelector('input.epochs').value) || EPOCHS));
     for (const surrogate of SURROGATES) {
       // SGD for both surrogates, so that their curves share the epoch axis (kendall's default is the cutting plane)
-      const out = await panel.run({ model: 'Ranker', options: { ...surrogate.options, trainer: 'sgd', epochs, k: K_MAX, seed: 1 }, args: [queries] },
+      const out = await panel.run({ model: 'Ranker', options: { ...surrogate.options, ...(surrogate.options.loss === 'squared' ? {} : { trainer: 'sgd', epochs, seed: 1 }), k: K_MAX }, args: [queries] },
         { epochs, label: surrogate.label });
       if (!out) return;   // stopped (cancelled) or failed: the status says which
       const model = am.load(out.bytes);
