@@ -14,7 +14,7 @@ const variants = {
   ...tinyModels(am),
   KernelRbf: () => new am.Multiclass({ kernel: 'rbf', gamma: 0.5 }).fit(X, y),
   KernelPoly: () => new am.Multiclass({ kernel: 'poly', degree: 2 }).fit(X, y),
-  MulticlassRff: () => new am.Multiclass({ rff: 16, gamma: 0.5, scale: 'minmax' }).fit(X, y),
+  MulticlassRff: () => new am.Multiclass({ rff: 16, gamma: 0.5 }).fit(X, y),
   ReductionRff: () => new am.Reduction({ reduction: 'ova', rff: 8 }).fit(X, y),
   ReductionLearnedCode: () => new am.Reduction({ reduction: 'ecoc', decoding: 'learned', codeKernel: 'rbf' }).fit(X, y),
   MulticlassCost: () => new am.Multiclass({ trainer: 'sgd', cost: [[0, 1, 2], [1, 0, 1], [2, 1, 0]] }).fit(X, [0, 1, 2, 0, 1, 2]),
