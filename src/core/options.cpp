@@ -22,11 +22,6 @@ const char* type_name(OptionType t) {
   return "";
 }
 
-std::string join(const std::vector<std::string>& items, const char* sep) {
-  std::string out;
-  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
-  return out;
-}
 
 // "in [0, 1]", "≥ 1", "> 0"
 std::string range_text(const OptionSpec& s) {
@@ -187,6 +182,12 @@ OptionList upgrade_option_names(OptionList saved) {
     for (const auto& r : renamed_options())
       if (kv.first == r.old && !r.now.empty()) kv.first = r.now;
   return saved;
+}
+
+std::string join(const std::vector<std::string>& items, const char* sep) {
+  std::string out;
+  for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];
+  return out;
 }
 
 std::string describe(const std::vector<OptionSpec>& specs) {

@@ -72,6 +72,9 @@ class Options {
   std::vector<std::string> given_;
 };
 
+// The items with sep between them ("a, b, c").
+std::string join(const std::vector<std::string>& items, const char* sep = ", ");
+
 // One line per option: "  name  type  (default …, range …)  help".
 std::string describe(const std::vector<OptionSpec>& specs);
 

@@ -9,12 +9,6 @@ namespace {
 
 constexpr double kHuge = 1e300;
 
-std::string join(const std::vector<std::string>& items) {
-  std::string out;
-  for (const auto& s : items) out += (out.empty() ? "" : ", ") + s;
-  return out;
-}
-
 template <class Info>
 const Info& find_named(const std::vector<Info>& catalogue, const std::string& name) {
   for (const Info& i : catalogue)
@@ -123,6 +117,18 @@ std::vector<OptionSpec> trainer_options(const std::string& trainer) {
     return {C_option(), eps_option("0.001", "stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e)"),
             max_iter_option("100", "cap on Newton steps")};
   throw std::logic_error("trainer not declared: " + trainer);
+}
+
+TrainerTables::TrainerTables(std::vector<std::string> trainers,
+                             const std::function<std::vector<OptionSpec>(const std::string&)>& compose, std::string owner)
+    : trainers_(std::move(trainers)), owner_(std::move(owner)) {
+  for (const auto& t : trainers_) tables_[t] = compose(t);
+}
+
+const std::vector<OptionSpec>& TrainerTables::of(const std::string& trainer) const {
+  auto it = tables_.find(trainer);
+  require(it != tables_.end(), "unknown trainer '", trainer, "' for ", owner_, " (known: ", join(trainers_), ")");
+  return it->second;
 }
 
 std::string chosen(const OptionList& given, const std::string& name, const std::string& fallback,

@@ -3,6 +3,8 @@
 // options, its loss option and its trainer's options, so a default or a bound lives in one place and a trainer
 // serves every task whose problem fits it. One dispatch (train_exact) maps (problem, trainer) to the solver.
 #pragma once
+#include <functional>
+#include <map>
 #include <string>
 #include <vector>
 
@@ -35,6 +37,21 @@ OptionSpec loss_option(const std::vector<std::string>& names, const std::string&
 // The options the trainer reads, with the library's defaults (tasks change them with set_default).
 std::vector<OptionSpec> trainer_options(const std::string& trainer);
 OptionSpec seed_option(const std::string& what);  // "random seed (what)"
+
+// A task's option tables, one per trainer, composed once; asking for another trainer is an InputError that
+// names the known ones.
+class TrainerTables {
+ public:
+  TrainerTables(std::vector<std::string> trainers, const std::function<std::vector<OptionSpec>(const std::string&)>& compose,
+                std::string owner);
+  const std::vector<OptionSpec>& of(const std::string& trainer) const;
+  const std::vector<std::string>& trainers() const { return trainers_; }
+
+ private:
+  std::vector<std::string> trainers_;
+  std::map<std::string, std::vector<OptionSpec>> tables_;
+  std::string owner_;
+};
 
 // The trainer named in `given`, or `fallback`; an unknown one is an InputError naming the known ones.
 std::string chosen(const OptionList& given, const std::string& name, const std::string& fallback,

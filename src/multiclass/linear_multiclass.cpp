@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <map>
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
@@ -69,15 +68,8 @@ const std::vector<std::string>& LinearMulticlass::trainers() {
 }
 
 const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& trainer) {
-  static const auto tables = [] {
-    std::map<std::string, std::vector<OptionSpec>> out;
-    for (const auto& t : trainers()) out[t] = compose(t);
-    return out;
-  }();
-  auto it = tables.find(trainer);
-  require(it != tables.end(), "unknown trainer '", trainer, "' for Multiclass (known: dcd, sgd, pegasos, perceptron, "
-          "cutting-plane, bcfw)");
-  return it->second;
+  static const TrainerTables tables(trainers(), compose, "Multiclass");
+  return tables.of(trainer);
 }
 
 std::string LinearMulticlass::trainer_of(const OptionList& given) {

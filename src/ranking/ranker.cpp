@@ -92,12 +92,6 @@ struct Ranker::Training::Plan {
 
 namespace {
 
-std::string join_names(const std::vector<std::string>& names) {
-  std::string out;
-  for (const auto& n : names) out += (out.empty() ? "" : ", ") + n;
-  return out;
-}
-
 // With one step per query, few queries would leave SGD a few steps in all: one group of 10,000 documents
 // ranked with NDCG@10 0.60 after 20 steps and 1.00 after 100 (docs/benchmarks.md). So when epochs is not
 // given, fewer than 50 queries get as many epochs as make 1000 steps.
@@ -362,7 +356,7 @@ Options Ranker::parse_options(const OptionList& given, bool tuning) {
         fail("option '", s.name, "' is not read by ", squared ? std::string("the squared loss") : "trainer '" + trainer + "'",
              o.choice("trainer") == "auto" ? tuning ? " (trainer auto, when validation tunes it)"
                                                     : " (trainer auto for measure '" + o.choice("measure") + "')" : "",
-             "; its options are ", join_names(reads));
+             "; its options are ", join(reads));
   return o;
 }
 

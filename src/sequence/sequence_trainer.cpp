@@ -77,15 +77,8 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
 }  // namespace
 
 const std::vector<OptionSpec>& sequence_options(const std::string& trainer) {
-  static const auto tables = [] {
-    std::map<std::string, std::vector<OptionSpec>> out;
-    for (const auto& t : sequence_trainers()) out[t] = compose(t);
-    return out;
-  }();
-  auto it = tables.find(trainer);
-  require(it != tables.end(), "unknown trainer '", trainer, "' for a sequence tagger (known: perceptron, sgd, "
-          "pegasos, cutting-plane, bcfw, lbfgs)");
-  return it->second;
+  static const TrainerTables tables(sequence_trainers(), compose, "a sequence tagger");
+  return tables.of(trainer);
 }
 
 OptionList upgrade_sequence_options(const OptionList& saved) {

@@ -2,23 +2,14 @@
 // and the classification metrics.
 import { Owned, withHeap, perRow, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, matrix, labelArray, costMatrix, numberArray, numberArg, minColsArg } from './inputs.js';
-import { encodeOptions, decodeOptions, isOnline } from './options.js';
+import { encodeOptions, decodeOptions, isOnline, trainerTables } from './options.js';
 import { trainingProgress } from './training.js';
 import { fitMixed, workerCount, AUTO_MIN_ROWS } from '../parallel/parallel.js';
 
 export function install(M, api) {
   // The linear model's table for each trainer (the core's composition of the trainer's, the loss's and the task's
   // options); the first table lists the trainers.
-  const schemas = new Map();
-  const schemaOf = (trainer) => {
-    if (!schemas.has(trainer)) schemas.set(trainer, JSON.parse(M.multiclassSchema(trainer)));
-    return schemas.get(trainer);
-  };
-  const trainers = () => schemaOf('dcd').find((s) => s.name === 'trainer').choices;
-  const checkedTrainer = (trainer) => {
-    if (!trainers().includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for Multiclass (known: ${trainers().join(', ')})`);
-    return trainer;
-  };
+  const { table: schemaOf, checked: checkedTrainer } = trainerTables((t) => M.multiclassSchema(t), 'dcd', 'Multiclass');
   let kernelSchema;
   const kernelSchemaOf = () => (kernelSchema ??= JSON.parse(M.kernelMulticlassSchema()));
 

@@ -12,6 +12,22 @@ export function learnVocabulary(M) {
 export const isOnline = (trainer) => vocabulary.trainers.some((t) => t.name === trainer && t.online);
 export const trainerCatalogue = () => vocabulary.trainers.map((t) => ({ ...t }));
 
+// A model's option tables, one per trainer, read from the core once each (fetch(trainer) gives the JSON):
+// table(trainer) and checked(trainer), which names the known trainers when given another.
+export function trainerTables(fetch, fallback, owner) {
+  const tables = new Map();
+  const table = (trainer = fallback) => {
+    if (!tables.has(trainer)) tables.set(trainer, JSON.parse(fetch(trainer)));
+    return tables.get(trainer);
+  };
+  const checked = (trainer) => {
+    const known = table(fallback).find((s) => s.name === 'trainer').choices;
+    if (!known.includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for ${owner} (known: ${known.join(', ')})`);
+    return trainer;
+  };
+  return { table, checked };
+}
+
 // An unknown option: a name that 0.2 replaced says what replaces it; any other lists the known names.
 export function unknownOption(key, schema, owner) {
   const renamed = vocabulary.renamed.find((r) => r.old === key);

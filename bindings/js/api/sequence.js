@@ -5,7 +5,7 @@
 import { Owned, withHeap, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, describe, tokenSequences, packedTokens, numericSequences, sameLengths, tagIds, forcedTagIds } from './inputs.js';
 import { trainingProgress } from './training.js';
-import { encodeOptions, decodeOptions, optionValue, isOnline } from './options.js';
+import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } from './options.js';
 import { fitMixed, workerCount } from '../parallel/parallel.js';
 
 // Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
@@ -61,16 +61,7 @@ const isSingleTokens = (x) => Array.isArray(x) && (x.length === 0 || !Array.isAr
 
 export function install(M, api) {
   // The tagger's table for each trainer (the core's composition of the trainer's, the loss's and the task's options).
-  const schemas = new Map();
-  const schemaOf = (trainer = 'perceptron') => {
-    if (!schemas.has(trainer)) schemas.set(trainer, JSON.parse(M.sequenceSchema(trainer)));
-    return schemas.get(trainer);
-  };
-  const trainers = () => schemaOf().find((s) => s.name === 'trainer').choices;
-  const checkedTrainer = (trainer) => {
-    if (!trainers().includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for a sequence tagger (known: ${trainers().join(', ')})`);
-    return trainer;
-  };
+  const { table: schemaOf, checked: checkedTrainer } = trainerTables((t) => M.sequenceSchema(t), 'perceptron', 'a sequence tagger');
 
   // Global feature templates, and the words their `lexicon` template reads (a string or an array of words).
   function globalText(global, words) {
