@@ -3,20 +3,9 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
+import { X, y, signs, sets, tags, sequences, sequenceTags, queries } from './tiny-data.mjs';
 
 const am = await init();
-
-// Four columns; the class is which of x0 and x1 is larger (x2, x3 are noise), so every learner here
-// separates it: 0 when x0 wins, 1 when x1 wins.
-const X = [[1, 0, 0, 0], [0, 1, 0, 0], [2, 0, 0, 1], [0, 2, 1, 0], [1.5, 0, 0.5, 0], [0, 1.5, 0, 0.5],
-  [3, 1, 0, 0], [1, 3, 0, 0]];
-const y = X.map((r) => (r[0] > r[1] ? 0 : 1));
-const signs = y.map((c) => (c ? 1 : -1));
-const sets = y.map((c) => [c]);
-const tags = y.map((c) => (c ? 'B' : 'A'));
-const sequences = [X.slice(0, 4), X.slice(4)];
-const sequenceTags = [tags.slice(0, 4), tags.slice(4)];
-const queries = [{ features: X.slice(0, 4), relevance: y.slice(0, 4) }, { features: X.slice(4), relevance: y.slice(4) }];
 
 // Malformed matrices (the model was trained on 4 columns). Each has two rows or more so that labels
 // for it can hold two classes, and each bad entry is in row 0 unless said otherwise.
