@@ -1,14 +1,20 @@
-// Builds the native core, its tests and benchmark drivers (build/native), and the wasm module (dist/)
-// with the same Catch2 suite compiled to wasm (build/wasm, run under Node by ctest).
-//   node .ci/build.mjs [--native] [--wasm] [--no-wasm-tests]   (native and wasm with tests by default)
+// Builds the native core with its benchmark drivers and Catch2 suite (build/native), and the wasm module
+// (dist/) with the same Catch2 suite compiled to wasm (build/wasm, run under Node by ctest).
+//   node .ci/build.mjs [--native] [--wasm] [--no-tests]   (both, with tests, by default)
+// The demo and the npm package need only `--wasm --no-tests`.
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
-const only = process.argv.slice(2).filter((a) => a !== '--no-wasm-tests');
+const tests = !process.argv.includes('--no-tests');
+const only = process.argv.slice(2).filter((a) => a !== '--no-tests');
 const want = (what) => only.length === 0 || only.includes(`--${what}`);
+for (const flag of only) {
+  if (!['--native', '--wasm'].includes(flag)) throw new Error(`build.mjs: unknown flag ${flag} (--native, --wasm, --no-tests)`);
+}
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 const jobs = process.env.ARGMAX_JOBS ?? '2';
+const testFlag = `-DARGMAX_TESTS=${tests ? 'ON' : 'OFF'}`;
 
 function run(command) {
   console.log(`$ ${command}`);
@@ -16,11 +22,10 @@ function run(command) {
 }
 
 if (want('native')) {
-  run('cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release');
+  run(`cmake -S . -B build/native -DCMAKE_BUILD_TYPE=Release ${testFlag}`);
   run(`cmake --build build/native -j${jobs}`);
 }
 if (want('wasm')) {
-  const tests = !process.argv.includes('--no-wasm-tests');
-  run(`emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release -DARGMAX_TESTS=${tests ? 'ON' : 'OFF'}`);
+  run(`emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release ${testFlag}`);
   run(`cmake --build build/wasm -j${jobs} --target argmax_wasm${tests ? ' argmax_tests' : ''}`);
 }

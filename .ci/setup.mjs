@@ -3,14 +3,17 @@
 import { existsSync } from 'node:fs';
 import { execSync } from 'node:child_process';
 
+//   node .ci/setup.mjs [--native] [--tests] [--browser] [--fuzz]   (the wasm module's needs by default)
 const needs = [
   { pkg: 'emscripten', present: () => has('emcc') && has('em++') },
   { pkg: 'cmake', present: () => has('cmake') },
-  { pkg: 'g++', present: () => has('g++') },
   { pkg: 'libeigen3-dev', present: () => existsSync('/usr/include/eigen3/Eigen/Core') },
-  { pkg: 'catch2', present: () => existsSync('/usr/include/catch2/catch.hpp') },
   { pkg: 'liblbfgspp-dev', present: () => existsSync('/usr/include/LBFGS.h') },
 ];
+if (process.argv.includes('--native')) needs.push({ pkg: 'g++', present: () => has('g++') });
+if (process.argv.includes('--tests')) {
+  needs.push({ pkg: 'catch2', present: () => existsSync('/usr/include/catch2/catch.hpp') });
+}
 if (process.argv.includes('--browser')) {
   needs.push({ pkg: 'chromium', present: () => existsSync('/usr/bin/chromium') });
 }
