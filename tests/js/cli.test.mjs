@@ -1,13 +1,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { scratchDir } from './scratch.mjs';
 
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
-const dir = mkdtempSync(join(tmpdir(), 'argmax-cli-'));
+const dir = scratchDir('cli');
 const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 const lastJson = (out) => JSON.parse(out.trim().split('\n').at(-1));
 

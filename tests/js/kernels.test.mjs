@@ -2,6 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
 import { nativeMulticlass } from './native-multiclass.mjs';
+import { scratchDir } from './scratch.mjs';
 
 const am = await init();
 
@@ -118,13 +119,12 @@ test('a learned output code: linear and RBF, saved with the reduction, decoding 
 });
 
 test('the CLI trains a kernel model with --set kernel=rbf, evaluates it and rejects gamma=-1', async () => {
-  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { writeFileSync } = await import('node:fs');
   const { spawnSync } = await import('node:child_process');
   const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const dir = mkdtempSync(join(tmpdir(), 'argmax-kernel-cli-'));
+  const dir = scratchDir('kernel-cli');
   const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
   writeFileSync(join(dir, 'train.svm'), text(train));
   writeFileSync(join(dir, 'test.svm'), text(heldOut));

@@ -3,17 +3,17 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { fnv1a64 } from './error-kinds.mjs';
 import { makeEnglishUpos, TREEBANK } from '../../bindings/js/pretrained/make-english-upos.mjs';
+import { scratchDir } from './scratch.mjs';
 
 const am = await init();
 const tagger = await am.pretrained.englishUpos();
-const dir = mkdtempSync(join(tmpdir(), 'argmax-pretrained-'));
+const dir = scratchDir('pretrained');
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
 const argmax = (args, input) => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
 

@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
+import { scratchDir } from './scratch.mjs';
 
 const am = await init();
 
@@ -160,10 +161,9 @@ test('binary learners on their own; bad input is a clear JS error and the module
 
 test('CLI: train multiclass with reduction methods and train/eval multilabel', async () => {
   const { execFileSync } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
-  const { tmpdir } = await import('node:os');
+  const { writeFileSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const dir = mkdtempSync(join(tmpdir(), 'argmax-red-'));
+  const dir = scratchDir('red');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const run = (...args) => execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   writeFileSync(join(dir, 'mc.svm'), X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');

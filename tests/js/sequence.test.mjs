@@ -1,6 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
+import { scratchDir } from './scratch.mjs';
 
 const am = await init();
 
@@ -203,12 +204,11 @@ test('readers and metrics', () => {
 
 test('CLI: train, eval and warm-start a tagger from a column file', async () => {
   const { spawnSync } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync, readFileSync } = await import('node:fs');
+  const { writeFileSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const dir = mkdtempSync(join(tmpdir(), 'argmax-seq-cli-'));
+  const dir = scratchDir('seq-cli');
   const columns = (c) => c.sentences.map((s, i) => s.map((w, t) => `${w} ${c.tags[i][t]}`).join('\n')).join('\n\n') + '\n';
   const trainFile = join(dir, 'train.txt'), testFile = join(dir, 'test.txt'), more = join(dir, 'more.txt');
   writeFileSync(trainFile, columns(train));
@@ -306,11 +306,10 @@ test('global features: trained with the chain, tag by reranking, saved with the 
   for (const m of [chain, global, loaded, letters]) m.dispose();
 
   const { spawnSync } = await import('node:child_process');
-  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const { tmpdir } = await import('node:os');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
-  const dir = mkdtempSync(join(tmpdir(), 'argmax-global-'));
+  const dir = scratchDir('global');
   const file = join(dir, 'train.txt'), model = join(dir, 'global.model');
   writeFileSync(file, data.sentences.map((s, i) => s.map((w, t) => `${w} ${data.tags[i][t]}`).join('\n')).join('\n\n') + '\n');
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });

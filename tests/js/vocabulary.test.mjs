@@ -4,11 +4,11 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
+import { scratchDir } from './scratch.mjs';
 
 const am = await init();
 
@@ -182,7 +182,7 @@ test('an option the chosen trainer does not read is an error', () => {
 // The command line: --algo is gone; --set takes the API's names.
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
 const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-const dir = mkdtempSync(join(tmpdir(), 'argmax-vocabulary-'));
+const dir = scratchDir('vocabulary');
 const files = {
   multiclass: ['mc.svm', points.map((p, i) => `${labels[i]} 1:${p[0]} 2:${p[1]}`).join('\n') + '\n'],
   multilabel: ['ml.svm', points.map((p, i) => `${[0, 1].filter((l) => p[l] > 0).join(',')} 1:${p[0]} 2:${p[1]}`).join('\n') + '\n'],
