@@ -5,7 +5,8 @@
 //   - per English treebank: the shipped tokenizer with the shipped UPOS tagger (am.pretrained.englishUpos()),
 //     and the rule-based comparison (the regular expression am.io.tokenize was in 0.2, no sentence splitting: a
 //     paragraph is a sentence) with the same tagger; plus the tagger's accuracy on gold tokens;
-//   - per --language DIR: a tokenizer trained on DIR's train split (the shipped settings), on its test split.
+//   - per --language DIR: a tokenizer trained on DIR's train split (its dev split when train is absent), with
+//     the shipped settings, on its test split.
 // Then the costs: model sizes (gzip), tokenizing speed on the EWT test text and on 10 MB without a space.
 //   node bench/tokenizer.mjs [--eval tools/eval.py] [--data DIR] [--treebank DIR]… [--language DIR]…
 // eval.py: the CoNLL 2018 script, e.g. `git show 799292f:eval.py` in UniversalDependencies/tools (later versions
@@ -30,9 +31,10 @@ for (let i = 0; i < args.length; ++i) {
   else { console.error('usage: node bench/tokenizer.mjs [--eval eval.py] [--data DIR] [--treebank DIR]… [--language DIR]…'); process.exit(2); }
 }
 treebanks.unshift(join(data, 'ud-english-ewt'));
+// DIR's split `name` (an empty file, as a clone without its large files has, counts as absent).
 const split = (dir, name) => {
   const file = existsSync(dir) && readdirSync(dir).find((f) => f.endsWith(`-ud-${name}.conllu`));
-  return file ? join(dir, file) : null;
+  return file && readFileSync(join(dir, file)).length ? join(dir, file) : null;
 };
 
 const am = await init();
@@ -58,9 +60,18 @@ function score(gold, system) {
   return out;
 }
 
-// Sentences of tokens (no words, no tags) as CoNLL-U for eval.py.
+// Sentences of am.Tokenizer tokens (no tags) as CoNLL-U for eval.py: a multiword token's range line, then its words.
 function plainConllu(sentences) {
-  return sentences.map((s) => s.map((t, j) => `${j + 1}\t${t}\t_\t_\t_\t_\t${j ? '1\tdep' : '0\troot'}\t_\t_`).join('\n') + '\n\n').join('');
+  return sentences.map((s) => {
+    const lines = [];
+    let n = 0;
+    for (const t of s) {
+      const words = t.words ?? [t];
+      if (t.words) lines.push(`${n + 1}-${n + words.length}\t${t.text}\t_\t_\t_\t_\t_\t_\t_\t_`);
+      for (const w of words) ++n, lines.push(`${n}\t${w.text}\t_\t_\t_\t_\t${n > 1 ? '1\tdep' : '0\troot'}\t_\t_`);
+    }
+    return lines.join('\n') + '\n\n';
+  }).join('');
 }
 function taggedConllu(sentences, tags) {
   return sentences.map((s, i) => s.map((t, j) => `${j + 1}\t${t}\t_\t${tags[i][j]}\t_\t_\t${j ? '1\tdep' : '0\troot'}\t_\t_`).join('\n') + '\n\n').join('');
@@ -84,15 +95,15 @@ else {
     row(`${name}: rule-based regex tokenizer + UPOS tagger`, score(test, taggedConllu(paragraphs, tagger.tag(paragraphs))), 'no sentence splitter');
   }
   for (const dir of languages) {
-    const train = split(dir, 'train'), test = split(dir, 'test');
-    if (!train || !test) { console.log(`no train and test splits in ${dir}: skipped`); continue; }
+    const train = split(dir, 'train') ?? split(dir, 'dev'), test = split(dir, 'test');
+    if (!train || !test) { console.log(`no train (or dev) and test splits in ${dir}: skipped`); continue; }
     const started = performance.now();
     const tokenizer = new am.Tokenizer(TOKENIZER_SETTINGS).fit(readFileSync(train));
     const seconds = (performance.now() - started) / 1000;
     const text = rawText(readFileSync(test, 'utf8').normalize('NFC'));
-    const sentences = tokenizer.tokenize(text).map((s) => s.flatMap((t) => (t.words ?? [t]).map((w) => w.text)));
+    const sentences = tokenizer.tokenize(text);
     const name = test.split('/').pop().replace('-ud-test.conllu', '');
-    row(`${name}: learned tokenizer (trained on its train split in ${seconds.toFixed(0)} s)`, score(test, plainConllu(sentences)),
+    row(`${name}: learned tokenizer (trained on its ${train.endsWith('-train.conllu') ? 'train' : 'dev'} split in ${seconds.toFixed(0)} s)`, score(test, plainConllu(sentences)),
       `${gzipSync(tokenizer.save()).length >> 10} KB gzip, ${tokenizer.skipped} of ${tokenizer.paragraphs + tokenizer.skipped} paragraphs skipped`);
     tokenizer.dispose();
   }

@@ -55,6 +55,29 @@ const char* folded(char32_t c) {
   }
 }
 
+// Letters of the Latin, Greek and Cyrillic blocks beyond ASCII, as 'X' (upper case) or 'x' (lower case), 0 for
+// other code points: rare letters then read like common ones ("café" like "cafe"), whatever the treebank saw.
+char letter_class(char32_t c) {
+  if (c >= 0xC0 && c <= 0xFF && c != 0xD7 && c != 0xF7) return c <= 0xDE ? 'X' : 'x';
+  if (c >= 0x100 && c <= 0x17F) return c % 2 ? 'x' : 'X';  // upper and lower case alternate here
+  if (c >= 0x180 && c <= 0x24F) return 'x';
+  if (c >= 0x391 && c <= 0x3A9) return 'X';
+  if (c >= 0x3AC && c <= 0x3CE) return 'x';
+  if (c >= 0x400 && c <= 0x42F) return 'X';
+  if (c >= 0x430 && c <= 0x45F) return 'x';
+  return 0;
+}
+
+// What the features read of a cluster: its symbol, with a letter of letter_class as that class.
+std::string feature_symbol(std::string_view cluster) {
+  size_t i = 0;
+  if (!cluster.empty() && uint8_t(cluster[0]) >= 0x80) {
+    const char letter = letter_class(next_code_point(cluster, i));
+    if (letter) return std::string(1, letter);
+  }
+  return cluster_symbol(cluster);
+}
+
 bool has_line_break(std::string_view cluster) {
   for (size_t i = 0; i < cluster.size();)
     if (is_line_break(next_code_point(cluster, i))) return true;
@@ -242,7 +265,7 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
     for (int32_t i = pb; i < pe; ++i) {
       const ClusterKind kind = cluster_kind(text.cluster(size_t(i)));
       if (kind == ClusterKind::Ignorable) continue;
-      symbols.push_back(cluster_symbol(text.cluster(size_t(i))));
+      symbols.push_back(feature_symbol(text.cluster(size_t(i))));
       kinds.push_back(kind);
       where.push_back(i);
     }
@@ -368,7 +391,7 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
     for (size_t i = 0; i < gold.size(); ++i) {
       const ClusterKind kind = cluster_kind(clusters[p].cluster(i));
       if (kind == ClusterKind::Ignorable) continue;
-      x.push_back(cluster_symbol(clusters[p].cluster(i))), y.push_back(gold[i]), kinds.push_back(kind);
+      x.push_back(feature_symbol(clusters[p].cluster(i))), y.push_back(gold[i]), kinds.push_back(kind);
     }
     mark_links(x);
     size_t start = 0;
