@@ -32,7 +32,7 @@ export default {
   },
   // One sentence a line, tokens separated by spaces.
   predict(am, model, chunks) {
-    return model.tokenize(readAll(chunks)).map((s) => s.map((t) => t.text).join(' ') + '\n');
+    return model.tokenize(readAll(chunks)).map((s) => s.map((t) => t.text).join(' '));
   },
   evaluate() {
     throw new Error('a tokenizer is scored on raw text: run `argmax tag --format conllu` and UD\'s eval.py');
