@@ -304,9 +304,9 @@ export function install(M, api) {
     tagText(text, options) {
       const { tokenizer = this.tokenizer ?? englishTokenizer() } = optionsObject(options, 'tagText options');
       if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
-      const sentences = tokenizer.tokenize(text);
+      const { sentences, forms } = forTagger(tokenizer, text);
       if (sentences.length === 0) return [];
-      const tags = this.tag(sentences.map((s) => s.flatMap((t) => t.forms)));
+      const tags = this.tag(forms);
       return sentences.map((s, i) => {
         const words = [];
         for (const t of s) {
@@ -434,7 +434,7 @@ export function install(M, api) {
     }
   }
 
-  const { Tokenizer } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer });
+  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer });
   // The shipped English tokenizer, loaded once (init waits for it; englishTokenizer() reports why it failed).
   let english = null;
   async function loadEnglishTokenizer({ url = ENGLISH_TOKENIZER } = {}) {

@@ -93,16 +93,15 @@ export function clustersOf(text, what = 'text') {
   return { normalized: c.parts.join(''), ends: c.ends.slice(0, c.n), starts };
 }
 
-const splitForms = (forms, count) => (count === 0 ? [] : forms.split(SEP));
-
 export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
-  // The core's answer for clusters c of text → sentences of {text, start, end, words?, forms} (forms: what a
-  // tagger reads, one per word; dropped before the user sees the tokens).
-  function tokenized(text, c, r) {
-    const forms = splitForms(r.forms, r.words[r.words.length - 1]);
+  // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
+  // the words of each sentence as a tagger reads them (NFC, quotes folded; dictionary words as the dictionary has them).
+  function tokenized(text, c, r, forms = null) {
+    const all = r.words[r.words.length - 1] === 0 ? [] : r.forms.split(SEP);
     const sentences = [];
     for (let s = 0; s + 1 < r.sentences.length; ++s) {
       const sentence = [];
+      if (forms) forms.push(all.slice(r.words[r.sentences[s]], r.words[r.sentences[s + 1]]));
       for (let t = r.sentences[s]; t < r.sentences[s + 1]; ++t) {
         const start = c.starts[r.tokens[2 * t]], end = c.starts[r.tokens[2 * t + 1]];
         const token = { text: text.slice(start, end), start, end };
@@ -111,15 +110,24 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
           token.words = [];
           for (let w = w0; w < w1; ++w) {
             const b = r.wordSpans[2 * w], e = r.wordSpans[2 * w + 1];
-            token.words.push(b < 0 ? { text: forms[w], start, end } : { text: text.slice(c.starts[b], c.starts[e]), start: c.starts[b], end: c.starts[e] });
+            token.words.push(b < 0 ? { text: all[w], start, end } : { text: text.slice(c.starts[b], c.starts[e]), start: c.starts[b], end: c.starts[e] });
           }
         }
-        Object.defineProperty(token, 'forms', { value: forms.slice(w0, w1) });
         sentence.push(token);
       }
       sentences.push(sentence);
     }
     return sentences;
+  }
+  function run(tokenizer, text, forms) {
+    const c = clustersOf(text);
+    if (c.ends.length === 0) return [];
+    return tokenized(text, c, withHeap(M, (heap) => tokenizer.handle.tokenize(c.normalized, heap.i32(c.ends), c.ends.length)), forms);
+  }
+  // What a tagger reads: {sentences (as tokenize gives them), forms: per sentence, each word as the tagger reads it}.
+  function forTagger(tokenizer, text) {
+    const forms = [];
+    return { sentences: run(tokenizer, text, forms), forms };
   }
 
   // A tokenizer and sentence splitter: fit(treebank) learns one from CoNLL-U text (its `# text` lines and
@@ -157,11 +165,7 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
     }
 
     // text → sentences of tokens (see the class comment).
-    tokenize(text) {
-      const c = clustersOf(text);
-      if (c.ends.length === 0) return [];
-      return tokenized(text, c, withHeap(M, (heap) => this.handle.tokenize(c.normalized, heap.i32(c.ends), c.ends.length)));
-    }
+    tokenize(text) { return run(this, text, null); }
 
     // How the last fit ended (undefined for a loaded model); how many treebank paragraphs it learned from, and
     // how many it skipped because their tokens do not spell their `# text` (0 for a loaded model).
@@ -173,5 +177,5 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
 
   api.Tokenizer = Tokenizer;
   api.loaders.tokenizer = (handleFromBytes) => Tokenizer.fromHandle(handleFromBytes(M.TokenizerModel.load));
-  return { Tokenizer };
+  return { Tokenizer, forTagger };
 }
