@@ -3,9 +3,11 @@
 //   S  begins a token that begins a sentence      B  begins a token
 //   I  continues the token                        W  begins the next word of a multiword token ("Google|'s")
 //   O  outside every token (spaces)
-// Features read a symbol per cluster (cluster_symbol: quotes folded, spaces one symbol) through the token
-// templates of token_features.hpp: cluster n-grams to ±3 and their shapes (X, x, d, u for any non-ASCII, the
-// punctuation itself). The labels come from a UD treebank (conllu_text.hpp): its `# text` and its tokens.
+// Features read a symbol per cluster through the token templates of token_features.hpp (kTokenizerTemplates:
+// cluster n-grams to ±3, 4-grams, and their shapes X, x, d, u, the punctuation itself). The symbol is
+// cluster_symbol's (quotes folded, spaces one symbol), a Latin, Greek or Cyrillic letter beyond ASCII read as its
+// case class, and every symbol of a link-like chunk (URL, e-mail address) marked. The labels come from a UD
+// treebank (conllu_text.hpp): its `# text` and its tokens.
 // Multiword tokens whose words spell the surface ("Google's" = "Google" + "'s") are learned through W; the
 // others ("du" = "de" + "le") go to a dictionary of surface forms seen in training.
 //
@@ -64,7 +66,7 @@ struct Tokenization {
   std::vector<int32_t> sentences;   // the first token of each sentence, then the number of tokens
   std::vector<int32_t> words;       // the first word of each token, then the number of words
   std::vector<int32_t> word_spans;  // [begin, end) clusters of each word; −1, −1 for a dictionary word
-  std::vector<std::string> forms;   // each word as the tagger should read it (cluster symbols; dictionary words)
+  std::vector<std::string> forms;   // each word as a tagger reads it (cluster_symbol of its clusters; dictionary words)
 };
 
 class TokenizerModel {
