@@ -21,7 +21,8 @@ export default {
       am.Tokenizer.options().find((s) => s.name === 'trainer').choices
         .map((t) => `--set trainer=${t}\n${am.module.sequenceHelp(t)}`).join('\n');
   },
-  async train(am, { train, set, log }) {
+  async train(am, { train, valid, set, log }) {
+    if (valid) throw new Error("a tokenizer takes no --valid: score it on raw text with `argmax tag --format conllu` and UD's eval.py");
     const { templates, ...rest } = set;
     const options = parseOptionStrings(am.Tokenizer.options(rest.trainer ?? 'perceptron'), rest, 'tokenizer');
     if (templates !== undefined) options.templates = templates;
