@@ -186,7 +186,6 @@ export declare class Tokenizer implements Disposable {
   readonly multiwordEntries: number;
   save(): Uint8Array;
   dispose(): void;
-  [Symbol.dispose](): void;
 }
 
 export interface DenseSequence { data: Float32Array | number[]; rows: number; cols: number }
