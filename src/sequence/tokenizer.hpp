@@ -1,5 +1,7 @@
-// A learned tokenizer and sentence splitter. Text is a sequence of grapheme clusters (UAX #29, NFC), and each
-// cluster gets one label from a linear chain (sequence_model.hpp) over the clusters around it:
+// A learned tokenizer and sentence splitter, labelling characters as UDPipe does (Straka, Hajič & Straková 2016,
+// "UDPipe: trainable pipeline…", LREC), here with the library's chain taggers. Text is a sequence of grapheme
+// clusters (UAX #29, NFC), and each cluster gets one label from a linear chain (sequence_model.hpp) over the
+// clusters around it:
 //   S  begins a token that begins a sentence      B  begins a token
 //   I  continues the token                        W  begins the next word of a multiword token ("Google|'s")
 //   O  outside every token (spaces)
