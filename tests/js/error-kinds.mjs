@@ -23,6 +23,8 @@ const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 1, 2, 1, 
 const sets = y.map((l) => [l]);
 const sentences = [['the', 'dog', 'runs'], ['a', 'cat', 'sleeps']], tags = [['D', 'N', 'V'], ['D', 'N', 'V']];
 const frames = [[[0, 1], [1, 0], [1, 1]], [[1, 0], [0, 1], [1, 1]]];
+const token = (id, form, misc = '_') => `${id}\t${form}\t_\t_\t_\t_\t_\t_\t_\t${misc}\n`;
+const treebank = `# text = ab cd.\n${token(1, 'ab')}${token(2, 'cd', 'SpaceAfter=No')}${token(3, '.')}\n`;
 
 // A tiny trained model of every class (and so of every saved kind): name → () => model.
 export function tinyModels(am) {
@@ -36,6 +38,7 @@ export function tinyModels(am) {
     SequenceTagger: () => new am.SequenceTagger({ epochs: 2 }).fit(sentences, tags),
     DenseSequenceTagger: () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
     Ranker: () => new am.Ranker().fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }]),
+    Tokenizer: () => new am.Tokenizer({ epochs: 2 }).fit(treebank),
   };
 }
 
@@ -55,6 +58,7 @@ export function errorKinds(am) {
       (m) => m.fit([[[1, 1], [0, 1]], []], [['A', 'B'], []]), /sequence 1 is empty/],
     ['Ranker', () => new am.Ranker(), (m) => m.fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }, { features: [], relevance: [] }]),
       /query 1 has no documents/],
+    ['Tokenizer', () => new am.Tokenizer({ epochs: 2 }), (m) => m.fit(`# text = a\n${token(1, 'b')}\n`), /no paragraph's tokens spell its text/],
   ];
   const kinds = [];
   for (const [model, make, fit, message] of fits) {

@@ -79,7 +79,7 @@ guarded('the installed package finds its English lexicon', () => {
 
 guarded('the installed package tags English with its pretrained tagger, from an empty directory', () => {
   write('pretrained.mjs', `import { init } from 'argmax';\nconst am = await init();\n` +
-    `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tag(am.io.tokenize('The dog barked.')).join(' '));`);
+    `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tagText('The dog barked.')[0].map((w) => w.tag).join(' '));`);
   assert.equal(run('node', ['pretrained.mjs']).trim(), 'DET NOUN VERB PUNCT');
 });
 

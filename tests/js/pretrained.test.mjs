@@ -1,5 +1,5 @@
-// The English UPOS tagger shipped in bindings/js/pretrained: it tags real English, takes empty and very
-// long sentences, fails with an error naming its file, and serves `argmax tag` on the command line.
+// The English UPOS tagger shipped in bindings/js/pretrained, with its tokenizer: it tags real English, takes
+// empty and very long sentences, fails with an error naming its file, and serves `argmax tag` on the command line.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { fnv1a64 } from './error-kinds.mjs';
-import { makeEnglishUpos, TREEBANK } from '../../bindings/js/pretrained/make-english-upos.mjs';
+import { makeEnglishUpos, makeEnglishTokenizer, TREEBANK } from '../../bindings/js/pretrained/make-english-upos.mjs';
 import { scratchDir } from './scratch.mjs';
 
 const am = await init();
@@ -26,8 +26,9 @@ const REFERENCE = [
 
 test('the pretrained tagger gives real English its UD tags', () => {
   assert.equal(tagger.labels.length, 17);
-  for (const [sentence, tags] of REFERENCE) assert.equal(tagger.tag(am.io.tokenize(sentence)).join(' '), tags, sentence);
+  for (const [sentence, tags] of REFERENCE) assert.equal(tagger.tagText(sentence)[0].map((w) => w.tag).join(' '), tags, sentence);
 });
+const words = (sentence) => am.io.tokenize(sentence).flat().flatMap((t) => (t.words ?? [t]).map((w) => w.text));
 
 test('the shipped tagger is, byte for byte, what its script makes from EWT', {
   skip: existsSync(TREEBANK) ? false : `no treebank at ${TREEBANK}`,
@@ -36,20 +37,25 @@ test('the shipped tagger is, byte for byte, what its script makes from EWT', {
   assert.ok(accuracy >= 0.955, `EWT test token accuracy ${accuracy}`);
   assert.ok(Buffer.from(made.save()).equals(Buffer.from(tagger.save())), 'english-upos.bin is stale: run its make script');
   made.dispose();
+  const tokenizer = makeEnglishTokenizer(am);
+  assert.ok(Buffer.from(tokenizer.save()).equals(Buffer.from(tagger.tokenizer.save())), 'english-tokenizer.bin is stale: run make-english-upos.mjs');
+  tokenizer.dispose();
 });
 
-test('tokenize splits words, clitics, numbers and punctuation', () => {
-  assert.deepEqual(am.io.tokenize("I don't know John's e-mail, it costs 3,000.50 dollars!"),
-    ['I', 'do', "n't", 'know', 'John', "'s", 'e-mail', ',', 'it', 'costs', '3,000.50', 'dollars', '!']);
+test('tokenize splits words, clitics, numbers and punctuation, with offsets', () => {
+  const text = "I don't know John's e-mail, it costs 3,000.50 dollars!";
+  const tokens = am.io.tokenize(text).flat();
+  assert.deepEqual(tokens.flatMap((t) => (t.words ?? [t]).map((w) => w.text)), ['I', 'do', "n't", 'know', 'John', "'s", 'e-mail', ',', 'it', 'costs', '3,000.50', 'dollars', '!']);
+  for (const t of tokens) assert.equal(text.slice(t.start, t.end), t.text);
   assert.deepEqual(am.io.tokenize(' \t\n'), []);
   assert.throws(() => am.io.tokenize(5), TypeError);
 });
 
 test('an empty sentence gives an empty tagging; a 100,000-token sentence is tagged', () => {
   assert.deepEqual(tagger.tag([]), []);
-  assert.deepEqual(tagger.tag(am.io.tokenize('   ')), []);
+  assert.deepEqual(tagger.tagText('   '), []);
   assert.deepEqual(tagger.tag([[], ['Hello']]).map((s) => s.length), [0, 1]);
-  const long = am.io.tokenize('the dog barked . '.repeat(25000));
+  const long = words('the dog barked . '.repeat(25000));
   assert.equal(long.length, 100000);
   const tags = tagger.tag(long);
   assert.equal(tags.length, 100000);
@@ -72,13 +78,14 @@ test('a pretrained model that does not load is an error naming the file', async 
   assert.equal(tagger.tag(['Hello']).length, 1);  // the module keeps working
 });
 
-test('CLI: argmax tag reads plain text or one token per line, with a shipped or saved tagger', () => {
+test('CLI: argmax tag reads paragraphs of plain text or one token per line, with a shipped or saved tagger', () => {
   const text = REFERENCE.map(([s]) => s).join('\n') + '\n';
-  const expected = REFERENCE.map(([s, tags]) => am.io.tokenize(s).map((w, i) => `${w}/${tags.split(' ')[i]}`).join(' '));
+  const expected = REFERENCE.map(([s, tags]) => words(s).map((w, i) => `${w}/${tags.split(' ')[i]}`).join(' '));
   let r = argmax(['tag', '--pretrained', 'english-upos'], text);
   assert.equal(r.status, 0, r.stderr);
   assert.equal(r.stdout, expected.join('\n') + '\n');
-  assert.equal(argmax(['tag', '--pretrained', 'english-upos'], 'The dog barked.\n\n').stdout, `${expected[0]}\n\n`);
+  assert.equal(argmax(['tag', '--pretrained', 'english-upos'], 'The dog barked.\n\n').stdout, `${expected[0]}\n`);  // a blank line ends a paragraph
+  assert.equal(argmax(['tag', '--pretrained', 'english-upos'], 'The dog\nbarked.\n\nIt ran.\n').stdout, `${expected[0]}\nIt/PRON ran/VERB ./PUNCT\n`);
   r = argmax(['tag', '--pretrained', 'english-upos', '--input', 'tokens'], 'The\ndog\nbarked\n.\n\nHello\n');
   assert.equal(r.stdout, 'The\tDET\ndog\tNOUN\nbarked\tVERB\n.\tPUNCT\n\nHello\tINTJ\n\n');
   const saved = join(dir, 'tagger.bin');

@@ -7,6 +7,7 @@ import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, d
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } from './options.js';
 import { fitMixed, workerCount } from '../parallel/parallel.js';
+import { install as installTokenizer } from './tokenizer.js';
 
 // Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
 async function packageFile(url, what, as) {
@@ -31,13 +32,8 @@ const englishLexicon = () => packageFile(ENGLISH_LEXICON, 'the English lexicon',
 // Taggers trained on UD English EWT (CC BY-SA 4.0; pretrained/NOTICE), made by pretrained/make-english-upos.mjs.
 const ENGLISH_UPOS = new URL('../pretrained/english-upos.bin', import.meta.url);
 
-// Plain text → tokens, roughly as UD English EWT splits them: clitics ("do n't", "John 's"), numbers
-// with their inner separators, words with inner hyphens, then any other character alone.
-const TOKEN = /\p{L}+(?=n't\b)|n't\b|['’](?:s|re|ve|ll|d|m)\b|\p{N}+(?:[.,:]\p{N}+)*|[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*|\S/giu;
-function tokenize(text) {
-  if (typeof text !== 'string') throw new TypeError('tokenize expects a string');
-  return text.match(TOKEN) ?? [];
-}
+// The tokenizer learned from UD English EWT train, made with english-upos.bin (the taggers' tokenizer).
+const ENGLISH_TOKENIZER = new URL('../pretrained/english-tokenizer.bin', import.meta.url);
 
 export const FEATURE_PRESETS = ['pos', 'crfsuite'];
 const SEP = '\x1f';
@@ -294,8 +290,33 @@ export function install(M, api) {
   }
 
   class SequenceTagger extends Tagger {
+    // The tokenizer tagText uses (am.pretrained.englishUpos() sets its own); null: the shipped English one.
+    tokenizer = null;
+
     // options: {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', epochs, lambda, hashBits, minCount, …}
     constructor(options) { super(options); }
+
+    // Raw text → sentences of { token, tag, start, end }, one entry per word, offsets in UTF-16 code units into
+    // text. The words of a multiword token have their own offsets where they are pieces of the text (else the
+    // token's) and carry the token as `multiword` ({ text, start, end }). The
+    // tokenizer is options.tokenizer, else this.tokenizer, else the shipped English one; the tagger reads each
+    // word as the tokenizer normalises it (NFC, curly quotes as straight ones).
+    tagText(text, options) {
+      const { tokenizer = this.tokenizer ?? englishTokenizer() } = optionsObject(options, 'tagText options');
+      if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
+      const { sentences, forms } = forTagger(tokenizer, text);
+      if (sentences.length === 0) return [];
+      const tags = this.tag(forms);
+      return sentences.map((s, i) => {
+        const words = [];
+        for (const t of s) {
+          if (!t.words) words.push({ token: t.text, tag: '', start: t.start, end: t.end });
+          else for (const w of t.words) words.push({ token: w.text, tag: '', start: w.start, end: w.end, multiword: t });
+        }
+        words.forEach((w, j) => { w.tag = tags[i][j]; });
+        return words;
+      });
+    }
 
     // The sequences of a call: one sentence (string[]) or many (string[][]), checked and packed;
     // one: only one sentence is allowed (nbest).
@@ -413,8 +434,32 @@ export function install(M, api) {
     }
   }
 
+  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer });
+  // The shipped English tokenizer, loaded once (init waits for it; englishTokenizer() reports why it failed).
+  let english = null;
+  async function loadEnglishTokenizer({ url = ENGLISH_TOKENIZER } = {}) {
+    const file = new URL(url, ENGLISH_TOKENIZER);
+    const bytes = await packageFile(file, 'the pretrained English tokenizer', 'bytes');
+    try {
+      return Tokenizer.fromHandle(withHeap(M, (heap) => M.TokenizerModel.load(heap.u8(bytes), bytes.length)));
+    } catch (e) {
+      throw new Error(`the pretrained English tokenizer ${file.protocol === 'file:' ? file.pathname : file} does not load: ${e.message}`);
+    }
+  }
+  function englishTokenizer() {
+    if (english?.error) throw english.error;
+    if (!english?.tokenizer) throw new Error('the English tokenizer is still loading: await am.pretrained.englishTokenizer() first');
+    return english.tokenizer;
+  }
+
   const io = {
-    tokenize,
+    // Raw text → sentences of tokens { text, start, end } (UTF-16 offsets), by the shipped English tokenizer or
+    // options.tokenizer (see am.Tokenizer).
+    tokenize(text, options) {
+      const { tokenizer = englishTokenizer() } = optionsObject(options, 'tokenize options');
+      if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
+      return tokenizer.tokenize(text);
+    },
     // CoNLL-U text → {sentences, tags}; column: 'upos' (default) or 'xpos'.
     readConllu(text, options) {
       const { column = 'upos' } = optionsObject(options, 'readConllu options');
@@ -461,14 +506,29 @@ export function install(M, api) {
   api.lexicons = Object.assign(api.lexicons ?? {}, { english: englishLexicon });
   // englishUpos({ url }): the UPOS tagger shipped with the package, or the same file from elsewhere.
   api.pretrained = Object.assign(api.pretrained ?? {}, {
-    async englishUpos({ url = ENGLISH_UPOS } = {}) {
+    // tokenizerUrl: where its tokenizer is (default: beside the shipped tagger); the tagger carries it as
+    // .tokenizer, so tagger.tagText(text) tags raw text.
+    async englishUpos({ url = ENGLISH_UPOS, tokenizerUrl = ENGLISH_TOKENIZER } = {}) {
       const file = new URL(url, ENGLISH_UPOS);
       const bytes = await packageFile(file, 'the pretrained English UPOS tagger', 'bytes');
+      let tagger;
       try {
-        return fromHandle(withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length)));
+        tagger = fromHandle(withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length)));
       } catch (e) {
         throw new Error(`the pretrained English UPOS tagger ${file.protocol === 'file:' ? file.pathname : file} does not load: ${e.message}`);
       }
+      tagger.tokenizer = await loadEnglishTokenizer({ url: tokenizerUrl });
+      return tagger;
+    },
+    // The tokenizer and sentence splitter learned from UD English EWT train (the one am.io.tokenize uses).
+    async englishTokenizer({ url } = {}) {
+      if (url !== undefined) return loadEnglishTokenizer({ url });
+      if (!english) {
+        english = {};
+        english.loading = loadEnglishTokenizer().then((t) => { english.tokenizer = t; }, (e) => { english.error = e; });
+      }
+      await english.loading;
+      return englishTokenizer();
     },
   });
   Object.assign(api.io, io);

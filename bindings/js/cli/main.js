@@ -3,13 +3,13 @@
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
-import { pretrainedNames, taggerFor, tagText } from './tag.js';
+import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
 
 const USAGE = `usage:
   argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
-  argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--input text|tokens] < text
+  argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
   argmax <command> --help
 
 tasks: ${Object.keys(tasks).join(', ')}
@@ -129,14 +129,18 @@ async function main(argv) {
     return 0;
   }
   if (command === 'tag') {
-    const flags = parseFlags(rest, ['pretrained', 'model', 'input']);
+    const flags = parseFlags(rest, ['pretrained', 'model', 'input', 'format', 'tokenizer']);
     if (flags.help) { console.log(USAGE); return 0; }
-    const input = flags.input ?? 'text';
+    const input = flags.input ?? 'text', format = flags.format ?? 'text';
     if (input !== 'text' && input !== 'tokens') throw new UsageError(`--input must be text or tokens, got '${input}'`);
+    if (!formats.includes(format)) throw new UsageError(`--format must be ${formats.join(' or ')}, got '${format}'`);
+    if (input === 'tokens' && (flags.format !== undefined || flags.tokenizer !== undefined)) throw new UsageError('--format and --tokenizer apply to --input text');
     if ((flags.pretrained === undefined) === (flags.model === undefined)) throw new UsageError('give either --pretrained NAME or --model FILE');
     const am = await init();
     const tagger = await taggerFor(am, flags, (path) => am.load(readFileSync(path)));
-    const lines = tagText(am, tagger, readFileSync(0, 'utf8'), input);
+    const tokenizer = flags.tokenizer === undefined ? undefined : am.load(readFileSync(flags.tokenizer));
+    if (tokenizer && !(tokenizer instanceof am.Tokenizer)) throw new Error(`--tokenizer ${flags.tokenizer} is not a tokenizer`);
+    const lines = tagText(am, tagger, readFileSync(0, 'utf8'), { input, format, tokenizer });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }

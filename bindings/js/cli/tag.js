@@ -1,10 +1,15 @@
 // `argmax tag`: tags text from stdin with a saved or shipped sequence tagger.
-//   argmax tag --pretrained english-upos < text.txt      one sentence per line → "word/TAG word/TAG …"
+//   argmax tag --pretrained english-upos < text.txt      raw text → one sentence a line, "word/TAG word/TAG …"
+//   argmax tag --pretrained english-upos --format conllu < text.txt   → CoNLL-U (# sent_id, # text, multiword
+//                                                        tokens, SpaceAfter=No), which UD's eval.py scores
+//   argmax tag --model pos.bin --tokenizer tok.bin < t   a tagger with a tokenizer of its own (argmax train tokenizer)
 //   argmax tag --model pos.bin --input tokens < t.txt    one token per line, blank line between sentences
 //                                                        → "token<TAB>TAG" lines, as read
+// Raw text is read as paragraphs: blank lines separate them, or, in a text without blank lines, line breaks.
 const PRETRAINED = { 'english-upos': (am) => am.pretrained.englishUpos() };
 
 export const pretrainedNames = Object.keys(PRETRAINED);
+export const formats = ['text', 'conllu'];
 
 export async function taggerFor(am, { pretrained, model }, loadModel) {
   if (model !== undefined) {
@@ -17,15 +22,33 @@ export async function taggerFor(am, { pretrained, model }, loadModel) {
   return make(am);
 }
 
-// Sentences of the input, tagged, as output lines.
-export function tagText(am, tagger, text, input) {
+// A sentence of tagText as CoNLL-U lines (the text's line breaks inside `# text` read as spaces). The tagger
+// parses nothing: HEAD and DEPREL hold a placeholder tree (the first word the root, the others its 'dep'), which
+// tools that require a tree, such as UD's eval.py, read.
+function conlluSentence(text, words, id) {
+  const first = words[0].multiword ?? words[0], last = words[words.length - 1].multiword ?? words[words.length - 1];
+  const lines = [`# sent_id = ${id}`, `# text = ${text.slice(first.start, last.end).replace(/\s+/g, ' ')}`];
+  const spaceAfter = (end) => (end < text.length && /\s/.test(text[end]) ? '_' : 'SpaceAfter=No');
+  for (let j = 0; j < words.length; ++j) {
+    const w = words[j], n = j + 1;
+    if (w.multiword && (j === 0 || words[j - 1].multiword !== w.multiword)) {
+      let k = j;
+      while (k + 1 < words.length && words[k + 1].multiword === w.multiword) ++k;
+      lines.push(`${n}-${k + 1}\t${w.multiword.text}\t_\t_\t_\t_\t_\t_\t_\t${spaceAfter(w.multiword.end)}`);
+    }
+    lines.push(`${n}\t${w.token}\t_\t${w.tag}\t_\t_\t${n === 1 ? '0\troot' : '1\tdep'}\t_\t${w.multiword ? '_' : spaceAfter(w.end)}`);
+  }
+  return lines.join('\n') + '\n';
+}
+
+// Sentences of the input, tagged, as output lines. tokenizer: an am.Tokenizer, or undefined for the tagger's own.
+export function tagText(am, tagger, text, { input = 'text', format = 'text', tokenizer } = {}) {
   if (input === 'tokens') {
     const sentences = text.split(/\r?\n[ \t]*\r?\n/).map((block) => block.split(/\r?\n/).map((t) => t.trim()).filter(Boolean))
       .filter((s) => s.length);
     return tagger.tag(sentences).map((tags, i) => sentences[i].map((t, j) => `${t}\t${tags[j]}`).join('\n') + '\n');
   }
-  const lines = text.split(/\r?\n/);
-  if (lines[lines.length - 1] === '') lines.pop();  // the text's last newline ends a line, it starts none
-  const sentences = lines.map((line) => am.io.tokenize(line));
-  return tagger.tag(sentences).map((tags, i) => sentences[i].map((t, j) => `${t}/${tags[j]}`).join(' '));
+  const sentences = tagger.tagText(text, tokenizer ? { tokenizer } : undefined);
+  if (format === 'conllu') return sentences.map((s, i) => conlluSentence(text, s, i + 1));
+  return sentences.map((s) => s.map((w) => `${w.token}/${w.tag}`).join(' '));
 }

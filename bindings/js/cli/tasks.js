@@ -3,8 +3,9 @@ import multiclass from './multiclass.js';
 import sequence from './sequence.js';
 import ranking from './ranking.js';
 import multilabel from './multilabel.js';
+import tokenizer from './tokenizer.js';
 
-export const tasks = { multiclass, sequence, ranking, multilabel };
+export const tasks = { multiclass, sequence, ranking, multilabel, tokenizer };
 
 export function taskForKind(kind) {
   const task = Object.values(tasks).find((t) => t.kinds.includes(kind));

@@ -140,7 +140,53 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
 }
 
 /** Token sequences: string[] is one sentence, string[][] many. */
-export declare class SequenceTagger extends Tagger<string[], string[][]> {}
+export declare class SequenceTagger extends Tagger<string[], string[][]> {
+  /** The tokenizer tagText uses when none is given (am.pretrained.englishUpos() sets its own); null: the shipped English one. */
+  tokenizer: Tokenizer | null;
+  /**
+   * Raw text → sentences of words with their tags and UTF-16 offsets into `text`. The words of a multiword
+   * token ("can’t" → "ca", "n’t") have their own offsets where they are pieces of the text, else the token's,
+   * and carry the token as `multiword`. The tagger reads each word NFC-normalised, curly quotes as straight ones.
+   */
+  tagText(text: string, options?: { tokenizer?: Tokenizer }): TaggedWord[][];
+}
+
+/** A token of raw text: text.slice(start, end) === token.text (offsets in UTF-16 code units). */
+export interface Token {
+  text: string; start: number; end: number;
+  /** A multiword token's words (a dictionary word, such as French "du" → "de", "le", has the token's offsets). */
+  words?: { text: string; start: number; end: number }[];
+}
+export interface TaggedWord { token: string; tag: string; start: number; end: number; multiword?: Token }
+
+/** A tokenizer's options: a SequenceTagger's (trainer, loss, epochs, hashBits, weightBits …) without the lexicons. */
+export type TokenizerOptions = Omit<SequenceOptions, 'lexicon' | 'global' | 'globalWords'>;
+
+/**
+ * A tokenizer and sentence splitter learned from a UD treebank: each grapheme cluster (UAX #29, NFC) is labelled
+ * by a linear chain over cluster n-grams and their shapes. Paragraphs end at blank lines (or, in a text without
+ * any, at line breaks); sentences never cross them. Zero-width and control characters are never tokens; a NUL
+ * is a RangeError; a lone surrogate reads as U+FFFD and keeps its offset.
+ */
+export declare class Tokenizer implements Disposable {
+  constructor(options?: TokenizerOptions);
+  /** the options with this trainer (default perceptron): a SequenceTagger's */
+  static options(trainer?: string): OptionSpec[];
+  /** The default feature templates (over cluster symbols). */
+  static readonly templates: string;
+  /** Learns from CoNLL-U text: its `# text` lines, tokens, multiword tokens and `# newpar` marks. */
+  fit(treebank: string | Uint8Array, options?: FitOptions): this;
+  /** Raw text → sentences of tokens. */
+  tokenize(text: string): Token[][];
+  readonly training: TrainingReport | undefined;
+  /** Treebank paragraphs the last fit learned from, and those it skipped because their tokens do not spell their text. */
+  readonly paragraphs: number;
+  readonly skipped: number;
+  /** Multiword tokens whose words do not spell them, kept as a dictionary (surface → words). */
+  readonly multiwordEntries: number;
+  save(): Uint8Array;
+  dispose(): void;
+}
 
 export interface DenseSequence { data: Float32Array | number[]; rows: number; cols: number }
 export interface NumericCorpus {
@@ -165,6 +211,7 @@ export interface SequenceReport {
 export interface SequenceApi {
   SequenceTagger: typeof SequenceTagger;
   DenseSequenceTagger: typeof DenseSequenceTagger;
+  Tokenizer: typeof Tokenizer;
   features: { pos(options?: { lexicon?: boolean }): string; crfsuite(): string };
   /** Word lexicons shipped with the package, as text for the `lexicon` option. */
   lexicons: { english(): Promise<string> };
@@ -172,10 +219,15 @@ export interface SequenceApi {
    * Taggers shipped with the package. englishUpos(): Universal POS tags, trained on UD English EWT
    * (CC BY-SA 4.0, see pretrained/NOTICE); `url` loads the same file from elsewhere (e.g. a CDN).
    */
-  pretrained: { englishUpos(options?: { url?: string | URL }): Promise<SequenceTagger> };
+  pretrained: {
+    /** The tagger, carrying its tokenizer as `tokenizer` (from `tokenizerUrl`, default beside the tagger). */
+    englishUpos(options?: { url?: string | URL; tokenizerUrl?: string | URL }): Promise<SequenceTagger>;
+    /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses; init() loads it). */
+    englishTokenizer(options?: { url?: string | URL }): Promise<Tokenizer>;
+  };
   io: {
-    /** Plain text → tokens: words (with "n't" and "'s" split off as EWT does), numbers, punctuation. */
-    tokenize(text: string): string[];
+    /** Raw text → sentences of tokens with UTF-16 offsets, by the shipped English tokenizer or `tokenizer`. */
+    tokenize(text: string, options?: { tokenizer?: Tokenizer }): Token[][];
     readConllu(text: TextSource, options?: { column?: 'upos' | 'xpos' }): TaggedText;
     readConllu(text: TextStream, options?: { column?: 'upos' | 'xpos' }): Promise<TaggedText>;
     readColumns(text: TextSource): TaggedText;

@@ -1,0 +1,181 @@
+// Raw text → sentences of tokens with UTF-16 offsets into it, by a tokenizer and sentence splitter learned from a
+// UD treebank (src/sequence/tokenizer.hpp). At this boundary JS cuts the text into grapheme clusters
+// (Intl.Segmenter, UAX #29: emoji ZWJ sequences, flags and combining marks stay whole) and normalises each
+// cluster to NFC; the core labels the clusters; the offsets point into the caller's string. Training segments
+// the treebank's text the same way. A NUL is an error; a lone surrogate reads as U+FFFD (a symbol) and keeps its
+// offset, so text.slice(start, end) === token always holds.
+import { Owned, withHeap, progressBridge } from './wasm.js';
+import { constructorOptions, optionsObject, describe } from './inputs.js';
+import { trainingProgress } from './training.js';
+
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const SEP = '\x1f';
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+const wellFormed = (s) => (String.prototype.toWellFormed ? s.toWellFormed() : s.replace(LONE_SURROGATE, '\ufffd'));
+// ASCII other than NUL, CR and LF: between two of these UAX #29 always breaks, and each is NFC.
+const plain = (u) => u > 0 && u < 0x80 && u !== 13 && u !== 10;
+// Intl.Segmenter takes time quadratic in the length of the string it segments (Node 20), so it sees pieces of
+// at most this many code units; each piece starts on a cluster boundary, and a piece's last cluster, which the
+// piece may cut, is segmented again at the start of the next.
+const PIECE = 256;
+
+// Cluster ends and starts, growing.
+class Clusters {
+  ends = new Int32Array(1024);
+  starts = new Int32Array(1024);
+  parts = [];
+  length = 0;  // of the normalised text so far
+  n = 0;
+  reserve(more) {
+    if (this.n + more <= this.ends.length) return;
+    const size = Math.max(2 * this.ends.length, this.n + more);
+    const e = new Int32Array(size), s = new Int32Array(size);
+    e.set(this.ends), s.set(this.starts), this.ends = e, this.starts = s;
+  }
+  push(start, normalized) {
+    this.reserve(1);
+    this.length += normalized.length;
+    this.starts[this.n] = start, this.ends[this.n++] = this.length;
+  }
+  // text[from, to) as clusters of one character each (the caller adds the text to parts).
+  pushRun(from, to) {
+    this.reserve(to - from);
+    for (let i = from; i < to; ++i) this.starts[this.n] = i, this.ends[this.n++] = ++this.length;
+  }
+}
+
+// text → {normalized: the NFC clusters joined, ends: where each ends in it, starts: where each starts in text
+// (one more entry: text.length)}.
+export function clustersOf(text, what = 'text') {
+  if (typeof text !== 'string') throw new TypeError(`${what} must be a string, not ${describe(text)}`);
+  const nul = text.indexOf('\0');
+  if (nul >= 0) throw new RangeError(`${what} has a NUL character (U+0000) at offset ${nul}; remove it first`);
+  const n = text.length, c = new Clusters();
+  let i = 0, run = 0;  // run: where the current stretch of one-character clusters began
+  while (i < n) {
+    if (plain(text.charCodeAt(i)) && (i + 1 === n || plain(text.charCodeAt(i + 1)))) {
+      let j = i + 1;  // text[i, j): clusters of one character
+      while (j < n && plain(text.charCodeAt(j)) && (j + 1 === n || plain(text.charCodeAt(j + 1)))) ++j;
+      c.pushRun(i, j);
+      i = j;
+      continue;
+    }
+    if (run < i) c.parts.push(text.slice(run, i));
+    // a stretch for the segmenter: up to two plain characters in a row
+    let k = i + 1;
+    while (k < n && !(plain(text.charCodeAt(k - 1)) && plain(text.charCodeAt(k)))) ++k;
+    if (k < n) --k;  // text[k] starts a cluster of its own
+    while (i < k) {
+      const piece = text.slice(i, Math.min(k, i + PIECE));
+      const whole = i + piece.length === k;
+      let last = null;
+      for (const { segment, index } of graphemes.segment(piece)) {
+        if (last) {
+          c.push(i + last.index, last.normalized);
+          c.parts.push(last.normalized);
+        }
+        last = { index, normalized: wellFormed(segment.normalize('NFC')) };
+      }
+      if (whole || last.index === 0) {  // a piece of one cluster is that cluster, whatever follows
+        c.push(i + last.index, last.normalized);
+        c.parts.push(last.normalized);
+        i += piece.length;
+      } else {
+        i += last.index;
+      }
+    }
+    run = i;
+  }
+  if (run < n) c.parts.push(text.slice(run, n));
+  const starts = new Int32Array(c.n + 1);
+  starts.set(c.starts.subarray(0, c.n));
+  starts[c.n] = n;
+  return { normalized: c.parts.join(''), ends: c.ends.slice(0, c.n), starts };
+}
+
+export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
+  // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
+  // the words of each sentence as a tagger reads them (NFC, quotes folded; dictionary words as the dictionary has them).
+  function tokenized(text, c, r, forms = null) {
+    const all = r.words[r.words.length - 1] === 0 ? [] : r.forms.split(SEP);
+    const sentences = [];
+    for (let s = 0; s + 1 < r.sentences.length; ++s) {
+      const sentence = [];
+      if (forms) forms.push(all.slice(r.words[r.sentences[s]], r.words[r.sentences[s + 1]]));
+      for (let t = r.sentences[s]; t < r.sentences[s + 1]; ++t) {
+        const start = c.starts[r.tokens[2 * t]], end = c.starts[r.tokens[2 * t + 1]];
+        const token = { text: text.slice(start, end), start, end };
+        const w0 = r.words[t], w1 = r.words[t + 1];
+        if (w1 - w0 > 1) {
+          token.words = [];
+          for (let w = w0; w < w1; ++w) {
+            const b = r.wordSpans[2 * w], e = r.wordSpans[2 * w + 1];
+            token.words.push(b < 0 ? { text: all[w], start, end } : { text: text.slice(c.starts[b], c.starts[e]), start: c.starts[b], end: c.starts[e] });
+          }
+        }
+        sentence.push(token);
+      }
+      sentences.push(sentence);
+    }
+    return sentences;
+  }
+  function run(tokenizer, text, forms) {
+    const c = clustersOf(text);
+    if (c.ends.length === 0) return [];
+    return tokenized(text, c, withHeap(M, (heap) => tokenizer.handle.tokenize(c.normalized, heap.i32(c.ends), c.ends.length)), forms);
+  }
+  // What a tagger reads: {sentences (as tokenize gives them), forms: per sentence, each word as the tagger reads it}.
+  function forTagger(tokenizer, text) {
+    const forms = [];
+    return { sentences: run(tokenizer, text, forms), forms };
+  }
+
+  // A tokenizer and sentence splitter: fit(treebank) learns one from CoNLL-U text (its `# text` lines and
+  // tokens); tokenize(text) gives sentences of tokens { text, start, end } (UTF-16 offsets into text, so
+  // text.slice(start, end) === token.text), with words [{ text, start, end }] on a multiword token ("Google's":
+  // "Google", "'s"; a dictionary word such as French "du" → "de", "le" has the token's offsets). Options: the
+  // SequenceTagger's (trainer, loss, epochs, minCount, weightBits …); the features are cluster n-grams unless
+  // `features` or `templates` says otherwise (am.Tokenizer.templates).
+  class Tokenizer extends Owned {
+    #optionText;
+    #training;
+
+    constructor(options) {
+      super(null);
+      this.#optionText = optionText(constructorOptions(options, new.target.name));
+    }
+
+    static options(trainer = 'perceptron') { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
+    static get templates() { return M.tokenizerTemplates(); }
+
+    // treebank: CoNLL-U as a string or its UTF-8 bytes.
+    fit(treebank, fitOptions) {
+      const { onProgress } = optionsObject(fitOptions, 'fit options');
+      let conllu = treebank instanceof Uint8Array ? new TextDecoder('utf-8', { fatal: true }).decode(treebank) : treebank;
+      if (typeof conllu !== 'string') throw new TypeError(`Tokenizer.fit expects CoNLL-U text (a string or a Uint8Array), not ${describe(treebank)}`);
+      conllu = conllu.normalize('NFC');
+      const c = clustersOf(M.tokenizerParagraphs(conllu), 'the treebank text');
+      const report = trainingProgress(onProgress);
+      const progress = progressBridge(report.onProgress);
+      const handle = withHeap(M, (heap) => M.TokenizerModel.train(conllu, c.normalized, heap.i32(c.ends), c.ends.length, this.#optionText, progress.callback));
+      this.replaceHandle(handle);
+      progress.rethrow();
+      this.#training = report.finish(handle);
+      return this;
+    }
+
+    // text → sentences of tokens (see the class comment).
+    tokenize(text) { return run(this, text, null); }
+
+    // How the last fit ended (undefined for a loaded model); how many treebank paragraphs it learned from, and
+    // how many it skipped because their tokens do not spell their `# text` (0 for a loaded model).
+    get training() { return this.#training; }
+    get skipped() { return this.handle.skipped(); }
+    get paragraphs() { return this.handle.paragraphs(); }
+    get multiwordEntries() { return this.handle.multiwordCount(); }
+  }
+
+  api.Tokenizer = Tokenizer;
+  api.loaders.tokenizer = (handleFromBytes) => Tokenizer.fromHandle(handleFromBytes(M.TokenizerModel.load));
+  return { Tokenizer, forTagger };
+}

@@ -1,0 +1,413 @@
+#include "sequence/tokenizer.hpp"
+
+#include <cstring>
+
+#include "core/error.hpp"
+#include "io/bytes.hpp"
+#include "io/utf8.hpp"
+#include "sequence/sequence_trainer.hpp"
+
+namespace argmax {
+
+const char* const kTokenizerTemplates =
+    "bias word[0] word[-1] word[1] word[-2] word[2] word[-3] word[3] "
+    "word[-1]|word[0] word[0]|word[1] word[-2]|word[-1] word[1]|word[2] "
+    "word[-2]|word[-1]|word[0] word[-1]|word[0]|word[1] word[0]|word[1]|word[2] "
+    "word[-3]|word[-2]|word[-1] word[1]|word[2]|word[3] "
+    "word[0]|word[1]|word[2]|word[3] word[-1]|word[0]|word[1]|word[2] word[-2]|word[-1]|word[0]|word[1] "
+    "lower[-4]|lower[-3]|lower[-2]|lower[-1] lower[-3]|lower[-2]|lower[-1]|lower[0] "
+    "shape[0] shape[-1]|shape[0]|shape[1] shape[-2]|shape[-1]|shape[0]|shape[1]|shape[2]";
+
+namespace {
+
+// The code point at s[i] (well-formed UTF-8), advancing i.
+char32_t next_code_point(std::string_view s, size_t& i) {
+  const auto b = uint8_t(s[i]);
+  const int more = b < 0x80 ? 0 : b < 0xE0 ? 1 : b < 0xF0 ? 2 : 3;
+  char32_t cp = more == 0 ? b : more == 1 ? (b & 0x1F) : more == 2 ? (b & 0x0F) : (b & 0x07);
+  for (int k = 1; k <= more; ++k) cp = (cp << 6) | (uint8_t(s[i + k]) & 0x3F);
+  i += size_t(more) + 1;
+  return cp;
+}
+
+bool is_space(char32_t c) {
+  return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||
+         (c >= 0x2000 && c <= 0x200B) || c == 0x2028 || c == 0x2029 || c == 0x202F || c == 0x205F || c == 0x3000;
+}
+
+bool is_line_break(char32_t c) { return (c >= 0x0A && c <= 0x0D) || c == 0x85 || c == 0x2028 || c == 0x2029; }
+
+// Controls (Cc) other than spaces, format characters (Cf) and variation selectors.
+bool is_ignorable(char32_t c) {
+  return c < 0x20 || (c >= 0x7F && c <= 0x9F) || c == 0xAD || (c >= 0x600 && c <= 0x605) || c == 0x61C ||
+         c == 0x6DD || c == 0x70F || c == 0x180E || (c >= 0x200C && c <= 0x200F) || (c >= 0x202A && c <= 0x202E) ||
+         (c >= 0x2060 && c <= 0x206F) || (c >= 0xFE00 && c <= 0xFE0F) || c == 0xFEFF || (c >= 0xFFF9 && c <= 0xFFFB) ||
+         (c >= 0x1BCA0 && c <= 0x1BCA3) || (c >= 0x1D173 && c <= 0x1D17A) || (c >= 0xE0000 && c <= 0xE007F) ||
+         (c >= 0xE0100 && c <= 0xE01EF);
+}
+
+const char* folded(char32_t c) {
+  switch (c) {
+    case 0x2018: case 0x2019: case 0x201A: case 0x201B: case 0x2032: case 0x02BC: case 0xFF07: return "'";
+    case 0x201C: case 0x201D: case 0x201E: case 0x201F: case 0x2033: case 0xFF02: return "\"";
+    case 0x2010: case 0x2011: return "-";
+    default: return nullptr;
+  }
+}
+
+// Letters of the Latin, Greek and Cyrillic blocks beyond ASCII, as 'X' (upper case) or 'x' (lower case), 0 for
+// other code points: rare letters then read like common ones ("café" like "cafe"), whatever the treebank saw.
+char letter_class(char32_t c) {
+  if (c >= 0xC0 && c <= 0xFF && c != 0xD7 && c != 0xF7) return c <= 0xDE ? 'X' : 'x';
+  if (c >= 0x100 && c <= 0x17F) return c % 2 ? 'x' : 'X';  // upper and lower case alternate here
+  if (c >= 0x180 && c <= 0x24F) return 'x';
+  if (c >= 0x391 && c <= 0x3A9) return 'X';
+  if (c >= 0x3AC && c <= 0x3CE) return 'x';
+  if (c >= 0x400 && c <= 0x42F) return 'X';
+  if (c >= 0x430 && c <= 0x45F) return 'x';
+  return 0;
+}
+
+// What the features read of a cluster: its symbol, with a letter of letter_class as that class.
+std::string feature_symbol(std::string_view cluster) {
+  size_t i = 0;
+  if (!cluster.empty() && uint8_t(cluster[0]) >= 0x80) {
+    const char letter = letter_class(next_code_point(cluster, i));
+    if (letter) return std::string(1, letter);
+  }
+  return cluster_symbol(cluster);
+}
+
+bool has_line_break(std::string_view cluster) {
+  for (size_t i = 0; i < cluster.size();)
+    if (is_line_break(next_code_point(cluster, i))) return true;
+  return false;
+}
+
+std::string ascii_lower(std::string s) {
+  for (char& c : s)
+    if (c >= 'A' && c <= 'Z') c = char(c - 'A' + 'a');
+  return s;
+}
+
+enum Label : int { kS, kB, kI, kW, kO, kLabels };
+const char* const kLabelNames[kLabels] = {"S", "B", "I", "W", "O"};
+
+// Where the runs of a paragraph's labelled clusters (indices into `kinds`' positions) end: at most kRun long,
+// cut after the last space in the run's second half when there is one.
+std::vector<size_t> run_ends(const std::vector<ClusterKind>& kinds) {
+  std::vector<size_t> ends;
+  size_t start = 0;
+  while (kinds.size() - start > size_t(TokenizerModel::kRun)) {
+    size_t cut = start + TokenizerModel::kRun;
+    for (size_t i = cut; i > start + TokenizerModel::kRun / 2; --i)
+      if (kinds[i - 1] == ClusterKind::Space) {
+        cut = i;
+        break;
+      }
+    ends.push_back(cut);
+    start = cut;
+  }
+  ends.push_back(kinds.size());
+  return ends;
+}
+
+// Marks the symbols of every link-like chunk (a run without spaces holding "://", starting with "www.", or an
+// e-mail address: '@' between letters or digits, a '.' after it) with a trailing U+0002, so that its n-grams
+// are features of their own: inside links, '-', '?', '/' and '.' seldom end a token.
+void mark_links(std::vector<std::string>& symbols) {
+  auto alnum = [](const std::string& s) {
+    return s.size() == 1 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= '0' && s[0] <= '9'));
+  };
+  size_t b = 0;
+  while (b < symbols.size()) {
+    if (symbols[b] == " ") {
+      ++b;
+      continue;
+    }
+    size_t e = b;
+    while (e < symbols.size() && symbols[e] != " ") ++e;
+    std::string chunk;
+    for (size_t i = b; i < e; ++i) chunk += symbols[i].size() == 1 ? symbols[i][0] : '?';
+    const size_t at = chunk.find('@');
+    const size_t first = chunk.find_first_not_of("(<[\"'");
+    const bool link = chunk.find("://") != std::string::npos ||
+                      (first != std::string::npos && chunk.compare(first, 4, "www.") == 0) ||
+                      (at != std::string::npos && at > 0 && at + 1 < chunk.size() && alnum(symbols[b + at - 1]) &&
+                       alnum(symbols[b + at + 1]) && chunk.find('.', at) != std::string::npos);
+    if (link)
+      for (size_t i = b; i < e; ++i) symbols[i] += '\x02';
+    b = e;
+  }
+}
+
+}  // namespace
+
+ClusterText clusters_from_utf16(std::string text, const int32_t* ends, size_t n) {
+  const char* bad = find_invalid_utf8(text.data(), text.data() + text.size());
+  require(bad == text.data() + text.size(), "text is not well-formed UTF-8 at byte ", bad - text.data());
+  const void* nul = std::memchr(text.data(), 0, text.size());
+  require(!nul, "text has a NUL character (U+0000) at byte ", static_cast<const char*>(nul) - text.data());
+  ClusterText out;
+  out.ends.reserve(n);
+  size_t byte = 0;
+  int64_t unit = 0;
+  for (size_t k = 0; k < n; ++k) {
+    require(ends[k] > unit, "cluster ", k, " ends at ", ends[k], ", not after ", unit);
+    while (unit < ends[k] && byte < text.size()) unit += next_code_point(text, byte) >= 0x10000 ? 2 : 1;
+    require(unit == ends[k], "cluster ", k, " ends at ", ends[k], ", inside a code point or past the text");
+    out.ends.push_back(int32_t(byte));
+  }
+  require(byte == text.size(), "the clusters end at byte ", byte, " of a text of ", text.size(), " bytes");
+  out.text = std::move(text);
+  return out;
+}
+
+ClusterKind cluster_kind(std::string_view cluster) {
+  size_t i = 0;
+  if (cluster.empty()) return ClusterKind::Ignorable;
+  if (is_space(next_code_point(cluster, i))) return ClusterKind::Space;
+  for (i = 0; i < cluster.size();)
+    if (!is_ignorable(next_code_point(cluster, i))) return ClusterKind::Visible;
+  return ClusterKind::Ignorable;
+}
+
+std::string cluster_symbol(std::string_view cluster) {
+  if (cluster_kind(cluster) == ClusterKind::Space) return " ";
+  std::string out;
+  for (size_t i = 0; i < cluster.size();) {
+    const size_t from = i;
+    const char* f = folded(next_code_point(cluster, i));
+    if (f) out += f;
+    else out.append(cluster.substr(from, i - from));
+  }
+  return out;
+}
+
+std::vector<std::pair<int32_t, int32_t>> paragraphs_of(const ClusterText& text) {
+  const int32_t n = int32_t(text.size());
+  std::vector<ClusterKind> kinds(static_cast<size_t>(n));
+  std::vector<char> breaks(static_cast<size_t>(n));
+  bool blank_lines = false;
+  int32_t gap_breaks = 0;  // line breaks since the last visible cluster
+  for (int32_t i = 0; i < n; ++i) {
+    kinds[size_t(i)] = cluster_kind(text.cluster(size_t(i)));
+    breaks[size_t(i)] = kinds[size_t(i)] == ClusterKind::Space && has_line_break(text.cluster(size_t(i)));
+    if (kinds[size_t(i)] == ClusterKind::Visible) gap_breaks = 0;
+    else if (breaks[size_t(i)] && ++gap_breaks == 2) blank_lines = true;
+  }
+  const int32_t needed = blank_lines ? 2 : 1;  // line breaks in a gap that end a paragraph
+  std::vector<std::pair<int32_t, int32_t>> out;
+  int32_t begin = -1, end = 0;  // the open paragraph's first visible cluster and its end
+  gap_breaks = 0;
+  for (int32_t i = 0; i < n; ++i) {
+    if (kinds[size_t(i)] != ClusterKind::Visible) {
+      gap_breaks += breaks[size_t(i)];
+      continue;
+    }
+    if (begin >= 0 && gap_breaks >= needed) out.emplace_back(begin, end), begin = -1;
+    if (begin < 0) begin = i;
+    end = i + 1, gap_breaks = 0;
+  }
+  if (begin >= 0) out.emplace_back(begin, end);
+  return out;
+}
+
+std::vector<std::string> cluster_labels(const ClusterText& text, const TextParagraph& paragraph,
+                                        std::map<std::string, std::vector<std::string>>& multiword) {
+  const size_t n = text.size();
+  std::vector<std::string> labels(n, kLabelNames[kO]);
+  size_t c = 0;
+  for (const TextSentence& sentence : paragraph.sentences)
+    for (size_t k = 0; k < sentence.tokens.size(); ++k) {
+      const SurfaceToken& token = sentence.tokens[k];
+      while (c < n && cluster_kind(text.cluster(c)) != ClusterKind::Visible) ++c;
+      const size_t first = c;
+      std::vector<size_t> starts;  // byte offset in the form where each cluster starts
+      std::string spelled;
+      while (spelled.size() < token.form.size() && c < n) starts.push_back(spelled.size()), spelled += text.cluster(c++);
+      if (spelled != token.form) return {};
+      labels[first] = kLabelNames[k == 0 ? kS : kB];
+      for (size_t j = first + 1; j < c; ++j) labels[j] = kLabelNames[kI];
+      if (token.words.size() < 2) continue;
+      std::string joined;
+      std::vector<size_t> word_starts;
+      for (const std::string& w : token.words) word_starts.push_back(joined.size()), joined += w;
+      bool on_clusters = joined == token.form;
+      for (size_t w = 1; on_clusters && w < word_starts.size(); ++w) {
+        size_t j = 0;
+        while (j < starts.size() && starts[j] < word_starts[w]) ++j;
+        on_clusters = j < starts.size() && starts[j] == word_starts[w] && word_starts[w] > word_starts[w - 1];
+        if (on_clusters) labels[first + j] = kLabelNames[kW];
+      }
+      if (!on_clusters) {
+        for (size_t j = first + 1; j < c; ++j) labels[j] = kLabelNames[kI];
+        multiword.emplace(ascii_lower(token.form), token.words);
+      }
+    }
+  for (; c < n; ++c)
+    if (cluster_kind(text.cluster(c)) == ClusterKind::Visible) return {};
+  return labels;
+}
+
+Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
+  int ids[kLabels];
+  for (int l = 0; l < kLabels; ++l) ids[l] = chain.label_id(kLabelNames[l]);
+  Tokenization out;
+  std::vector<std::string> symbols;
+  std::vector<ClusterKind> kinds;
+  std::vector<int32_t> where;  // cluster index of each labelled cluster
+  std::vector<int> labels;     // per cluster of the paragraph: Label, or −1 for an ignorable one
+  for (const auto& paragraph : paragraphs_of(text)) {
+    const int32_t pb = paragraph.first, pe = paragraph.second;  // not a structured binding: the lambdas use them
+    symbols.clear(), kinds.clear(), where.clear();
+    labels.assign(size_t(pe - pb), -1);
+    for (int32_t i = pb; i < pe; ++i) {
+      const ClusterKind kind = cluster_kind(text.cluster(size_t(i)));
+      if (kind == ClusterKind::Ignorable) continue;
+      symbols.push_back(feature_symbol(text.cluster(size_t(i))));
+      kinds.push_back(kind);
+      where.push_back(i);
+    }
+    mark_links(symbols);
+    size_t start = 0;
+    for (const size_t end : run_ends(kinds)) {
+      SequenceBatch batch;
+      chain.featurize(symbols.data() + start, int(end - start), batch);
+      const std::vector<int> decoded = chain.decode(batch);
+      for (size_t j = start; j < end; ++j) {
+        int label = kO;
+        for (int l = 0; l < kLabels; ++l)
+          if (ids[l] == decoded[j - start]) label = l;
+        labels[size_t(where[j] - pb)] = label;
+      }
+      start = end;
+    }
+    // Labels → tokens. A visible cluster labelled O begins a token (every visible character is in one).
+    int32_t begin = -1, end = 0;
+    std::vector<int32_t> word_starts;
+    bool sentence_open = false;
+    auto symbols_of = [&](int32_t b, int32_t e) {
+      std::string s;
+      for (int32_t i = b; i < e; ++i)
+        if (labels[size_t(i - pb)] >= 0) s += cluster_symbol(text.cluster(size_t(i)));
+      return s;
+    };
+    auto close = [&]() {
+      if (begin < 0) return;
+      out.tokens.push_back(begin), out.tokens.push_back(end);
+      out.words.push_back(int32_t(out.forms.size()));
+      word_starts.push_back(end);
+      const std::string form = symbols_of(begin, end);
+      const auto known = word_starts.size() == 2 ? multiword.find(ascii_lower(form)) : multiword.end();
+      if (known != multiword.end()) {
+        for (const std::string& w : known->second) out.forms.push_back(w), out.word_spans.push_back(-1), out.word_spans.push_back(-1);
+      } else {
+        for (size_t w = 0; w + 1 < word_starts.size(); ++w) {
+          out.word_spans.push_back(word_starts[w]), out.word_spans.push_back(word_starts[w + 1]);
+          out.forms.push_back(symbols_of(word_starts[w], word_starts[w + 1]));
+        }
+      }
+      begin = -1;
+      word_starts.clear();
+    };
+    for (int32_t i = pb; i < pe; ++i) {
+      const int label = labels[size_t(i - pb)];
+      if (label < 0) continue;
+      const bool space = cluster_kind(text.cluster(size_t(i))) == ClusterKind::Space;
+      if (space) {
+        if (label != kI || begin < 0) close();
+        continue;
+      }
+      if (begin < 0 || label == kB || label == kS || label == kO) {
+        close();
+        if (!sentence_open || label == kS) {
+          out.sentences.push_back(int32_t(out.tokens.size() / 2));
+          sentence_open = true;
+        }
+        begin = i;
+        word_starts.assign(1, i);
+      } else if (label == kW) {
+        word_starts.push_back(i);
+      }
+      end = i + 1;
+    }
+    close();
+  }
+  out.sentences.push_back(int32_t(out.tokens.size() / 2));
+  out.words.push_back(int32_t(out.forms.size()));
+  return out;
+}
+
+// Payload: the chain's own model bytes (checked as a sequence model is), then the multiword dictionary.
+std::vector<uint8_t> TokenizerModel::to_bytes() const {
+  ByteWriter w("tokenizer");
+  w.put_vector(chain.to_bytes());
+  w.put<uint64_t>(multiword.size());
+  for (const auto& [surface, words] : multiword) w.put_string(surface), w.put_strings(words);
+  return w.finish();
+}
+
+TokenizerModel TokenizerModel::from_bytes(const uint8_t* data, size_t size) {
+  ByteReader r(data, size, "tokenizer");
+  TokenizerModel m;
+  const std::vector<uint8_t> chain = r.get_vector<uint8_t>();
+  m.chain = SequenceModel::from_bytes(chain.data(), chain.size());
+  require(m.chain.input == SequenceInput::Tokens, "tokenizer model's chain does not read tokens");
+  for (const std::string& label : m.chain.labels) {
+    bool known = false;
+    for (const char* name : kLabelNames) known = known || label == name;
+    require(known, "tokenizer model has a label '", label, "' (a tokenizer labels clusters S, B, I, W, O)");
+  }
+  const uint64_t entries = r.get<uint64_t>();
+  require(entries <= size, "tokenizer model bytes are corrupt (", entries, " multiword entries)");
+  for (uint64_t e = 0; e < entries; ++e) {
+    std::string surface = r.get_string();
+    std::vector<std::string> words = r.get_strings();
+    require(words.size() >= 2, "tokenizer model bytes are corrupt (multiword token '", surface, "' has ",
+            words.size(), " words)");
+    m.multiword.emplace(std::move(surface), std::move(words));
+  }
+  r.expect_end();
+  return m;
+}
+
+TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                               const OptionList& options, const ProgressFn& progress) {
+  require(paragraphs.size() == clusters.size(), "tokenizer training: ", paragraphs.size(), " paragraphs but ",
+          clusters.size(), " cluster lists");
+  TokenizerModel m;
+  Sentences symbols, labels;
+  std::vector<ClusterKind> kinds;
+  for (size_t p = 0; p < paragraphs.size(); ++p) {
+    const std::vector<std::string> gold = cluster_labels(clusters[p], paragraphs[p], m.multiword);
+    if (gold.empty()) {
+      ++m.skipped;
+      continue;
+    }
+    ++m.paragraphs;
+    std::vector<std::string> x, y;
+    kinds.clear();
+    for (size_t i = 0; i < gold.size(); ++i) {
+      const ClusterKind kind = cluster_kind(clusters[p].cluster(i));
+      if (kind == ClusterKind::Ignorable) continue;
+      x.push_back(feature_symbol(clusters[p].cluster(i))), y.push_back(gold[i]), kinds.push_back(kind);
+    }
+    mark_links(x);
+    size_t start = 0;
+    for (const size_t end : run_ends(kinds)) {
+      symbols.emplace_back(x.begin() + long(start), x.begin() + long(end));
+      labels.emplace_back(y.begin() + long(start), y.begin() + long(end));
+      start = end;
+    }
+  }
+  require(!symbols.empty(), "tokenizer training: no paragraph's tokens spell its text (", m.skipped, " skipped)");
+  OptionList given = options;
+  bool custom = false;
+  for (const auto& [key, value] : options) custom = custom || key == "features" || key == "templates";
+  if (!custom) given.emplace_back("templates", kTokenizerTemplates);
+  m.chain = train_tagger(symbols, labels, given, progress);
+  return m;
+}
+
+}  // namespace argmax

@@ -1,0 +1,197 @@
+// The learned tokenizer (sequence/tokenizer.hpp): clusters and offsets, paragraphs, labels from a treebank,
+// learning from a tiny synthetic treebank a rule a model without context would get wrong, and the model bytes.
+#include <catch2/catch.hpp>
+
+#include <cstring>
+#include <string>
+
+#include "core/error.hpp"
+#include "core/hash.hpp"
+#include "io/conllu_text.hpp"
+#include "sequence/sequence_trainer.hpp"
+#include "sequence/tokenizer.hpp"
+
+using namespace argmax;
+
+namespace {
+
+// Clusters of one code point each (what JS gives for text without combining marks), ends counted in UTF-16.
+ClusterText code_points(const std::string& text) {
+  std::vector<int32_t> ends;
+  int32_t units = 0;
+  for (size_t i = 0; i < text.size();) {
+    const auto b = uint8_t(text[i]);
+    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
+    units += len == 4 ? 2 : 1;
+    ends.push_back(units);
+    i += len;
+  }
+  return clusters_from_utf16(text, ends.data(), ends.size());
+}
+
+// The tokens of a tokenization as text, sentences separated by " | ", a multiword token's words in brackets.
+std::string spelled(const ClusterText& c, const Tokenization& t) {
+  std::string out;
+  for (size_t s = 0; s + 1 < t.sentences.size(); ++s) {
+    if (s) out += " | ";
+    for (int32_t k = t.sentences[s]; k < t.sentences[s + 1]; ++k) {
+      if (k > t.sentences[s]) out += ' ';
+      const size_t b = t.tokens[2 * k] ? size_t(c.ends[size_t(t.tokens[2 * k] - 1)]) : 0;
+      out += c.text.substr(b, size_t(c.ends[size_t(t.tokens[2 * k + 1] - 1)]) - b);
+      if (t.words[size_t(k) + 1] - t.words[size_t(k)] > 1) {
+        out += '[';
+        for (int32_t w = t.words[size_t(k)]; w < t.words[size_t(k) + 1]; ++w) out += (w > t.words[size_t(k)] ? "|" : "") + t.forms[size_t(w)];
+        out += ']';
+      }
+    }
+  }
+  return out;
+}
+
+// A synthetic language: words ab, cd, ef, gh; "zz." is an abbreviation (one token, no sentence end), any other
+// word before '.' gives a token '.' that ends the sentence; "abnt" is the multiword token "ab" + "nt", "du" the
+// multiword token "de" + "le". Every sentence is 3 to 5 words and ends with '.'.
+std::string tiny_treebank() {
+  const char* words[] = {"ab", "cd", "ef", "gh", "zz.", "abnt", "du"};
+  std::string out;
+  uint64_t state = 7;
+  auto next = [&](uint64_t n) { state = state * 6364136223846793005ull + 1442695040888963407ull; return (state >> 33) % n; };
+  for (int p = 0; p < 60; ++p) {
+    out += "# newpar\n";
+    for (int s = 0; s < 3; ++s) {
+      std::vector<std::string> ws;
+      const uint64_t len = 3 + next(3);
+      for (uint64_t i = 0; i < len; ++i) ws.push_back(words[next(7)]);
+      if (ws.back() == "zz.") ws.back() = "gh";
+      std::string text;
+      for (size_t i = 0; i < ws.size(); ++i) text += (i ? " " : "") + ws[i];
+      out += "# text = " + text + ".\n";
+      int id = 1;
+      for (size_t i = 0; i < ws.size(); ++i) {
+        if (ws[i] == "abnt") {
+          out += std::to_string(id) + "-" + std::to_string(id + 1) + "\tabnt\t_\t_\t_\t_\t_\t_\t_\t_\n";
+          out += std::to_string(id) + "\tab\t_\t_\t_\t_\t_\t_\t_\t_\n" + std::to_string(id + 1) + "\tnt\t_\t_\t_\t_\t_\t_\t_\t_\n";
+          id += 2;
+        } else if (ws[i] == "du") {
+          out += std::to_string(id) + "-" + std::to_string(id + 1) + "\tdu\t_\t_\t_\t_\t_\t_\t_\t_\n";
+          out += std::to_string(id) + "\tde\t_\t_\t_\t_\t_\t_\t_\t_\n" + std::to_string(id + 1) + "\tle\t_\t_\t_\t_\t_\t_\t_\t_\n";
+          id += 2;
+        } else {
+          out += std::to_string(id++) + "\t" + ws[i] + "\t_\t_\t_\t_\t_\t_\t_\t" + (i + 1 == ws.size() ? "SpaceAfter=No" : "_") + "\n";
+        }
+      }
+      out += std::to_string(id) + "\t.\t_\t_\t_\t_\t_\t_\t_\t_\n\n";
+    }
+  }
+  return out;
+}
+
+TokenizerModel tiny_tokenizer() {
+  const std::vector<TextParagraph> paragraphs = read_conllu_paragraphs(tiny_treebank());
+  std::vector<ClusterText> clusters;
+  for (const TextParagraph& p : paragraphs) clusters.push_back(code_points(p.text()));
+  return train_tokenizer(paragraphs, clusters, {{"trainer", "perceptron"}, {"epochs", "5"}});
+}
+
+}  // namespace
+
+TEST_CASE("cluster ends in UTF-16 units become byte ends; bad ends, bad text and NUL are refused", "[tokenizer]") {
+  // a (1 unit, 1 byte), é (1, 2), 😀 (2, 4), e + U+0301 as one cluster (2, 3)
+  const std::string text = "a\xC3\xA9\xF0\x9F\x98\x80" "e\xCC\x81";
+  const int32_t ends[] = {1, 2, 4, 6};
+  const ClusterText c = clusters_from_utf16(text, ends, 4);
+  CHECK(c.ends == std::vector<int32_t>{1, 3, 7, 10});
+  CHECK(c.cluster(3) == "e\xCC\x81");
+  const int32_t inside[] = {1, 2, 3, 6};  // 3 falls inside the surrogate pair of 😀
+  CHECK_THROWS_WITH(clusters_from_utf16(text, inside, 4), Catch::Contains("inside a code point"));
+  const int32_t short_ends[] = {1, 2};
+  CHECK_THROWS_WITH(clusters_from_utf16(text, short_ends, 2), Catch::Contains("clusters end at byte 3"));
+  const int32_t one[] = {1, 2, 3};
+  CHECK_THROWS_WITH(clusters_from_utf16(std::string("a\0b", 3), one, 3), Catch::Contains("NUL"));
+  CHECK_THROWS_WITH(clusters_from_utf16("a\xFF", one, 2), Catch::Contains("not well-formed UTF-8"));
+}
+
+TEST_CASE("cluster kinds and symbols: spaces, ignorables, quotes alike", "[tokenizer]") {
+  CHECK(cluster_kind(" ") == ClusterKind::Space);
+  CHECK(cluster_kind("\r\n") == ClusterKind::Space);
+  CHECK(cluster_kind("\xE2\x80\x8B") == ClusterKind::Space);      // U+200B ZERO WIDTH SPACE
+  CHECK(cluster_kind("\xC2\xAD") == ClusterKind::Ignorable);      // U+00AD SOFT HYPHEN
+  CHECK(cluster_kind("\xE2\x80\x8D") == ClusterKind::Ignorable);  // a lone U+200D ZWJ
+  CHECK(cluster_kind("\x01") == ClusterKind::Ignorable);
+  CHECK(cluster_kind("\xF0\x9F\x91\xA9\xE2\x80\x8D\xF0\x9F\x91\xA7") == ClusterKind::Visible);  // 👩‍👧
+  CHECK(cluster_symbol("\xE2\x80\x99") == "'");  // ’
+  CHECK(cluster_symbol("\xE2\x80\x98") == "'");  // ‘
+  CHECK(cluster_symbol("\xE2\x80\x9C") == "\"");  // “
+  CHECK(cluster_symbol("\xC2\xA0") == " ");       // no-break space
+  CHECK(cluster_symbol("\xC3\xA9") == "\xC3\xA9");
+}
+
+TEST_CASE("paragraphs end at blank lines, or at line breaks in a text without blank lines", "[tokenizer]") {
+  using Ranges = std::vector<std::pair<int32_t, int32_t>>;
+  CHECK(paragraphs_of(code_points("ab\ncd")) == Ranges{{0, 2}, {3, 5}});
+  CHECK(paragraphs_of(code_points("ab\ncd\n \nef\n")) == Ranges{{0, 5}, {8, 10}});
+  CHECK(paragraphs_of(code_points("  ")).empty());
+}
+
+TEST_CASE("labels from a treebank: S B I W O, multiword tokens by spelling or by dictionary", "[tokenizer]") {
+  const std::string conllu =
+      "# text = I can't, du.\n1\tI\t_\t_\t_\t_\t_\t_\t_\t_\n2-3\tcan't\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n"
+      "2\tca\t_\t_\t_\t_\t_\t_\t_\t_\n3\tn't\t_\t_\t_\t_\t_\t_\t_\t_\n4\t,\t_\t_\t_\t_\t_\t_\t_\t_\n"
+      "5-6\tdu\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n5\tde\t_\t_\t_\t_\t_\t_\t_\t_\n6\tle\t_\t_\t_\t_\t_\t_\t_\t_\n"
+      "7\t.\t_\t_\t_\t_\t_\t_\t_\t_\n\n# text = Ok.\n1\tOk\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n2\t.\t_\t_\t_\t_\t_\t_\t_\t_\n\n";
+  const std::vector<TextParagraph> p = read_conllu_paragraphs(conllu);
+  REQUIRE(p.size() == 1);
+  CHECK(p[0].text() == "I can't, du. Ok.");
+  std::map<std::string, std::vector<std::string>> multiword;
+  const std::vector<std::string> labels = cluster_labels(code_points(p[0].text()), p[0], multiword);
+  std::string joined;
+  for (const auto& l : labels) joined += l;
+  CHECK(joined == "SOBIWIIBOBIBOSIB");
+  CHECK(multiword.at("du") == std::vector<std::string>{"de", "le"});
+  TextParagraph wrong = p[0];
+  wrong.sentences[0].tokens[0].form = "J";
+  CHECK(cluster_labels(code_points(p[0].text()), wrong, multiword).empty());
+}
+
+TEST_CASE("a tokenizer learns from a tiny treebank what context decides", "[tokenizer]") {
+  const TokenizerModel m = tiny_tokenizer();
+  CHECK(m.skipped == 0);
+  CHECK(m.paragraphs == 60);
+  // unseen combinations: "zz." stays whole and ends no sentence; "gh." splits and ends one; abnt and du split
+  const ClusterText text = code_points("cd zz. gh. ef abnt du gh.\n\nzz. ab.");
+  CHECK(spelled(text, m.tokenize(text)) == "cd zz. gh . | ef abnt[ab|nt] du[de|le] gh . | zz. ab .");
+  // an ignorable inside a token stays in it; a zero-width space separates
+  const ClusterText hidden = code_points("a\xC2\xAD" "b cd\xE2\x80\x8B" "ef.");
+  CHECK(spelled(hidden, m.tokenize(hidden)) == "a\xC2\xAD" "b cd ef .");
+  // 100,000 clusters without a space: cut into runs, labelled in time linear in the text
+  const ClusterText long_text = code_points(std::string(100000, 'a'));
+  const Tokenization t = m.tokenize(long_text);
+  CHECK(t.tokens.front() == 0);
+  CHECK(t.tokens.back() == 100000);
+}
+
+TEST_CASE("tokenizer bytes: a round trip tokenizes alike; corrupt and foreign bytes are refused", "[tokenizer]") {
+  const TokenizerModel m = tiny_tokenizer();
+  const std::vector<uint8_t> bytes = m.to_bytes();
+  const TokenizerModel again = TokenizerModel::from_bytes(bytes.data(), bytes.size());
+  const ClusterText text = code_points("ab du. zz. cd.");
+  CHECK(spelled(text, again.tokenize(text)) == spelled(text, m.tokenize(text)));
+  CHECK(again.to_bytes() == bytes);
+  std::vector<uint8_t> flipped = bytes;
+  flipped[bytes.size() / 2] ^= 1;
+  CHECK_THROWS_WITH(TokenizerModel::from_bytes(flipped.data(), flipped.size()), Catch::Contains("checksum"));
+  const std::vector<uint8_t> chain = m.chain.to_bytes();
+  CHECK_THROWS_WITH(TokenizerModel::from_bytes(chain.data(), chain.size()), Catch::Contains("sequence"));
+  // a chain with a label a tokenizer does not have, under a valid checksum
+  SequenceModel other = m.chain;
+  other.labels[0] = "Q";
+  TokenizerModel bad = m;
+  bad.chain = other;
+  const std::vector<uint8_t> b = bad.to_bytes();
+  CHECK_THROWS_WITH(TokenizerModel::from_bytes(b.data(), b.size()), Catch::Contains("label 'Q'"));
+  // options the chain cannot have been trained with are refused before the weights are read
+  TokenizerModel odd = m;
+  odd.chain.options.emplace_back("epochs", "-3");
+  const std::vector<uint8_t> o = odd.to_bytes();
+  CHECK_THROWS_AS(TokenizerModel::from_bytes(o.data(), o.size()), InputError);
+}

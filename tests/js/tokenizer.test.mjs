@@ -1,0 +1,190 @@
+// The learned tokenizer through the JS API: offsets into the caller's string on random Unicode text, grapheme
+// clusters kept whole, quotes alike, NUL and lone surrogates, the shipped English tokenizer on the failures
+// 0.2's rule-based one had, raw text tagged in one call, a tokenizer trained on a tiny treebank made here, its
+// bytes, leaks, and the CLI (argmax train tokenizer, argmax tag --format conllu).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { writeFileSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { init } from '../../bindings/js/index.js';
+import { scratchDir } from './scratch.mjs';
+
+const am = await init();
+const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
+const dir = scratchDir('tokenizer');
+const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
+const argmax = (args, input) => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
+const spelled = (sentences) => sentences.map((s) => s.map((t) => t.text + (t.words ? `[${t.words.map((w) => w.text).join('|')}]` : '')).join(' ')).join(' | ');
+
+// A synthetic treebank: "zz." is an abbreviation (one token, no sentence end), '.' after any other word is a
+// token ending the sentence; "abnt" is "ab" + "nt", "du" is "de" + "le".
+function tinyTreebank() {
+  const words = ['ab', 'cd', 'ef', 'gh', 'zz.', 'abnt', 'du'];
+  let state = 11, out = '';
+  const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  for (let p = 0; p < 60; ++p) {
+    out += '# newpar\n';
+    for (let s = 0; s < 3; ++s) {
+      const ws = Array.from({ length: 3 + next(3) }, () => words[next(7)]);
+      if (ws.at(-1) === 'zz.') ws[ws.length - 1] = 'gh';
+      out += `# text = ${ws.join(' ')}.\n`;
+      let id = 1;
+      ws.forEach((w, i) => {
+        const misc = i === ws.length - 1 ? 'SpaceAfter=No' : '_';
+        if (w === 'abnt' || w === 'du') {
+          const [a, b] = w === 'abnt' ? ['ab', 'nt'] : ['de', 'le'];
+          out += `${id}-${id + 1}\t${w}\t_\t_\t_\t_\t_\t_\t_\t${misc}\n${id}\t${a}\t_\t_\t_\t_\t_\t_\t_\t_\n${id + 1}\t${b}\t_\t_\t_\t_\t_\t_\t_\t_\n`;
+          id += 2;
+        } else {
+          out += `${id++}\t${w}\t_\t_\t_\t_\t_\t_\t_\t${misc}\n`;
+        }
+      });
+      out += `${id}\t.\t_\t_\t_\t_\t_\t_\t_\t_\n\n`;
+    }
+  }
+  return out;
+}
+const tiny = new am.Tokenizer({ epochs: 5 }).fit(tinyTreebank());
+
+// Every token is the slice its offsets say, in order, made of whole grapheme clusters, and holds something
+// visible; every visible character is in a token.
+function checkOffsets(text, sentences) {
+  const boundaries = new Set([...graphemes.segment(text)].map((s) => s.index).concat(text.length));
+  let last = 0;
+  for (const s of sentences) {
+    assert.ok(s.length > 0, 'an empty sentence');
+    for (const t of s) {
+      assert.equal(text.slice(t.start, t.end), t.text);
+      assert.ok(t.start >= last && t.end > t.start, `token ${JSON.stringify(t)} out of order`);
+      assert.ok(boundaries.has(t.start) && boundaries.has(t.end), `token ${JSON.stringify(t)} splits a cluster`);
+      assert.match(t.text, /[^\s\u200b\u00ad\u200c\u200d\ufeff\u2060\x01-\x1f]/u, 'a token of spaces or invisible characters');
+      for (const w of t.words ?? []) assert.ok(w.start >= t.start && w.end <= t.end);
+      assert.doesNotMatch(text.slice(last, t.start), /[\p{L}\p{N}\p{P}\p{S}]/u, `a visible character outside the tokens before ${t.start}`);
+      last = t.end;
+    }
+  }
+}
+
+test('offsets round-trip on random Unicode text, with clusters whole', () => {
+  const pieces = ['a', 'B', 'c', 'z', '7', '.', ',', '!', '?', '-', "'", '’', '"', '“', '(', ')', ' ', ' ', ' ', '\n', '\r\n', '\n\n', '\t',
+    'e\u0301', 'é', '👩\u200d👩\u200d👧', '🇫🇷', '👍🏽', '\u200b', '\u00ad', '\u200d', '\ufeff', '\x01', '\ud800', '\udc00', 'ß', '中', 'Я', 'http://x.y/z', 'U.S.', "can't"];
+  let state = 1;
+  const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  for (let round = 0; round < 300; ++round) {
+    let text = '';
+    for (let i = 0, n = next(60); i < n; ++i) text += pieces[next(pieces.length)];
+    checkOffsets(text, am.io.tokenize(text));
+    checkOffsets(text, tiny.tokenize(text));
+  }
+});
+
+test('the shipped English tokenizer: clitics with either apostrophe, clusters, zero-width characters, links', () => {
+  assert.equal(spelled(am.io.tokenize('I can’t go.')), 'I can’t[ca|n’t] go .');
+  assert.equal(spelled(am.io.tokenize("I can't go.")), "I can't[ca|n't] go .");
+  assert.equal(spelled(am.io.tokenize('“Quoted,” she said.')), spelled(am.io.tokenize('"Quoted," she said.')).replace(/"/, '“').replace(/"/, '”'));
+  assert.equal(spelled(am.io.tokenize('A cafe\u0301 👩\u200d👩\u200d👧 and 🇫🇷 here.')), 'A cafe\u0301 👩\u200d👩\u200d👧 and 🇫🇷 here .');
+  assert.equal(spelled(am.io.tokenize('zero\u200bwidth and soft\u00adhyphen.')), 'zero width and soft\u00adhyphen .');
+  assert.equal(spelled(am.io.tokenize('Dr. Smith wrote to john.doe@example.com about https://example.com/a-b?c=d.')),
+    'Dr. Smith wrote to john.doe@example.com about https://example.com/a-b?c=d .');
+  assert.equal(spelled(am.io.tokenize('This is it. That was it! Really?')), 'This is it . | That was it ! | Really ?');
+  assert.deepEqual(am.io.tokenize(' \t\n'), []);
+  assert.deepEqual(am.io.tokenize(''), []);
+});
+
+test('paragraphs: a blank line ends one, or a line break in a text without blank lines', () => {
+  assert.equal(spelled(am.io.tokenize('the end\nof it\n\nNext one')), 'the end of it | Next one');
+  assert.equal(spelled(am.io.tokenize('Title\nthe end of it')), 'Title | the end of it');
+});
+
+test('a NUL is an error naming its offset; a lone surrogate is a token of its own, at its offset', () => {
+  assert.throws(() => am.io.tokenize('ab\0c'), { name: 'RangeError', message: /NUL character \(U\+0000\) at offset 2/ });
+  const text = 'x \ud800 y';
+  const tokens = am.io.tokenize(text).flat();
+  assert.deepEqual(tokens.map((t) => [t.text, t.start, t.end]), [['x', 0, 1], ['\ud800', 2, 3], ['y', 4, 5]]);
+  assert.throws(() => am.io.tokenize(5), TypeError);
+  assert.throws(() => am.io.tokenize('a', { tokenizer: {} }), /must be an am.Tokenizer/);
+});
+
+test('a tagger tags raw text in one call, with offsets; curly and straight quotes tag alike', async () => {
+  const tagger = await am.pretrained.englishUpos();
+  assert.ok(tagger.tokenizer instanceof am.Tokenizer);
+  const text = 'I can’t go. She gave him a book.';
+  const tagged = tagger.tagText(text);
+  assert.equal(tagged.length, 2);
+  for (const s of tagged) for (const w of s) if (!w.multiword) assert.equal(text.slice(w.start, w.end), w.token);
+  assert.deepEqual(tagged.map((s) => s.map((w) => w.tag).join(' ')), ['PRON AUX PART VERB PUNCT', 'PRON VERB PRON DET NOUN PUNCT']);
+  assert.deepEqual(tagged[0][1], { token: 'ca', tag: 'AUX', start: 2, end: 4, multiword: tagged[0][1].multiword });
+  assert.equal(tagged[0][1].multiword.text, 'can’t');
+  assert.deepEqual(tagger.tagText("I can't go.").map((s) => s.map((w) => w.tag)), tagger.tagText('I can’t go.').map((s) => s.map((w) => w.tag)));
+  assert.deepEqual(tagger.tagText('  '), []);
+  assert.deepEqual(tagger.tagText('ab. cd', { tokenizer: tiny }).flat().map((w) => w.token), ['ab', '.', 'cd']);
+  tagger.tokenizer.dispose();
+  tagger.dispose();
+});
+
+test('a tokenizer learns from a tiny treebank what context decides; its bytes load back; corrupt bytes are refused', () => {
+  assert.equal(tiny.paragraphs, 60);
+  assert.equal(tiny.skipped, 0);
+  assert.equal(tiny.multiwordEntries, 1);
+  assert.equal(spelled(tiny.tokenize('cd zz. gh. ef abnt du gh.\n\nzz. ab.')), 'cd zz. gh . | ef abnt[ab|nt] du[de|le] gh . | zz. ab .');
+  const du = tiny.tokenize('ef du.')[0][1];
+  assert.deepEqual(du.words, [{ text: 'de', start: 3, end: 5 }, { text: 'le', start: 3, end: 5 }]);
+  const bytes = tiny.save();
+  const again = am.load(bytes);
+  assert.ok(again instanceof am.Tokenizer);
+  assert.equal(am.modelKind(bytes), 'tokenizer');
+  assert.deepEqual(again.tokenize('ab du. zz. cd.'), tiny.tokenize('ab du. zz. cd.'));
+  const bad = bytes.slice();
+  bad[bad.length >> 1] ^= 1;
+  assert.throws(() => am.load(bad), /checksum/);
+  again.dispose();
+  assert.throws(() => new am.Tokenizer({ epochs: 0 }), /epochs/);
+  assert.throws(() => new am.Tokenizer({ nonsense: 1 }), /nonsense/);
+  assert.throws(() => new am.Tokenizer().fit('# text = a\n1\tb\t_\t_\t_\t_\t_\t_\t_\t_\n\n'), /no paragraph's tokens spell its text/);
+  assert.throws(() => new am.Tokenizer().fit(5), /CoNLL-U text/);
+});
+
+test('200 fit/save/load/tokenize/dispose cycles return the heap to where it was', () => {
+  const treebank = tinyTreebank();
+  const cycle = () => {
+    const t = new am.Tokenizer({ epochs: 1 }).fit(treebank), again = am.load(t.save());
+    again.tokenize('ab du. zz. cd.');
+    assert.throws(() => again.tokenize('a\0'), /NUL/);
+    t.dispose();
+    again.dispose();
+  };
+  cycle();
+  const before = am.memoryUsage().heapInUse;
+  for (let i = 0; i < 200; ++i) cycle();
+  assert.equal(am.memoryUsage().heapInUse, before);
+});
+
+test('argmax train tokenizer, predict with it, and argmax tag --format conllu', () => {
+  const treebank = join(dir, 'tiny.conllu'), model = join(dir, 'tiny.bin');
+  writeFileSync(treebank, tinyTreebank());
+  const trained = argmax(['train', 'tokenizer', '--train', treebank, '--model', model, '--set', 'epochs=5', '--json']);
+  assert.equal(trained.status, 0, trained.stderr);
+  assert.equal(JSON.parse(trained.stdout).n, 60);
+  const text = join(dir, 'text.txt');
+  writeFileSync(text, 'cd zz. gh. ef du.');
+  const predicted = argmax(['predict', '--model', model, '--data', text]);
+  assert.equal(predicted.status, 0, predicted.stderr);
+  assert.equal(predicted.stdout, 'cd zz. gh .\nef du .\n');
+  const conllu = argmax(['tag', '--pretrained', 'english-upos', '--format', 'conllu'], 'I can’t go.\nIt was\nI see.\n');
+  assert.equal(conllu.status, 0, conllu.stderr);
+  assert.equal(conllu.stdout, [
+    '# sent_id = 1', '# text = I can’t go.', '1\tI\t_\tPRON\t_\t_\t0\troot\t_\t_', '2-3\tcan’t\t_\t_\t_\t_\t_\t_\t_\t_',
+    '2\tca\t_\tAUX\t_\t_\t1\tdep\t_\t_', '3\tn’t\t_\tPART\t_\t_\t1\tdep\t_\t_', '4\tgo\t_\tVERB\t_\t_\t1\tdep\t_\tSpaceAfter=No',
+    '5\t.\t_\tPUNCT\t_\t_\t1\tdep\t_\t_', '',
+    '# sent_id = 2', '# text = It was', '1\tIt\t_\tPRON\t_\t_\t0\troot\t_\t_', '2\twas\t_\tAUX\t_\t_\t1\tdep\t_\t_', '',
+    '# sent_id = 3', '# text = I see.', '1\tI\t_\tPRON\t_\t_\t0\troot\t_\t_', '2\tsee\t_\tVERB\t_\t_\t1\tdep\t_\tSpaceAfter=No',
+    '3\t.\t_\tPUNCT\t_\t_\t1\tdep\t_\t_', '', ''].join('\n'));
+  const lines = argmax(['tag', '--pretrained', 'english-upos', '--tokenizer', model], 'ab zz. cd.');
+  assert.equal(lines.status, 0, lines.stderr);
+  assert.equal(lines.stdout.split('\n').length, 2);
+  const wrong = argmax(['tag', '--pretrained', 'english-upos', '--format', 'xml'], 'x');
+  assert.equal(wrong.status, 2);
+  assert.match(wrong.stderr, /--format must be text or conllu/);
+});
