@@ -25,10 +25,7 @@ export async function init(options = {}) {
     moduleArgs.wasmBinary = await readFile(new URL('../../dist/argmax.wasm', import.meta.url));
   }
   const M = await createArgmax(moduleArgs);
-  const api = makeApi(M);
-  // am.io.tokenize is synchronous: the shipped English tokenizer is loaded now (a failure is reported by tokenize).
-  await api.pretrained.englishTokenizer().catch(() => {});
-  return api;
+  return makeApi(M);
 }
 
 function makeApi(M) {

@@ -28,7 +28,7 @@ test('the pretrained tagger gives real English its UD tags', () => {
   assert.equal(tagger.labels.length, 17);
   for (const [sentence, tags] of REFERENCE) assert.equal(tagger.tagText(sentence)[0].map((w) => w.tag).join(' '), tags, sentence);
 });
-const words = (sentence) => am.io.tokenize(sentence).flat().flatMap((t) => (t.words ?? [t]).map((w) => w.text));
+const words = (sentence) => tagger.tokenizer.tokenize(sentence).flat().flatMap((t) => (t.words ?? [t]).map((w) => w.text));
 
 test('the shipped tagger is, byte for byte, what its script makes from EWT', {
   skip: existsSync(TREEBANK) ? false : `no treebank at ${TREEBANK}`,
@@ -44,11 +44,11 @@ test('the shipped tagger is, byte for byte, what its script makes from EWT', {
 
 test('tokenize splits words, clitics, numbers and punctuation, with offsets', () => {
   const text = "I don't know John's e-mail, it costs 3,000.50 dollars!";
-  const tokens = am.io.tokenize(text).flat();
+  const tokens = tagger.tokenizer.tokenize(text).flat();
   assert.deepEqual(tokens.flatMap((t) => (t.words ?? [t]).map((w) => w.text)), ['I', 'do', "n't", 'know', 'John', "'s", 'e-mail', ',', 'it', 'costs', '3,000.50', 'dollars', '!']);
   for (const t of tokens) assert.equal(text.slice(t.start, t.end), t.text);
-  assert.deepEqual(am.io.tokenize(' \t\n'), []);
-  assert.throws(() => am.io.tokenize(5), TypeError);
+  assert.deepEqual(tagger.tokenizer.tokenize(' \t\n'), []);
+  assert.throws(() => tagger.tokenizer.tokenize(5), TypeError);
 });
 
 test('an empty sentence gives an empty tagging; a 100,000-token sentence is tagged', () => {

@@ -12,6 +12,7 @@ import { init } from '../../bindings/js/index.js';
 import { scratchDir } from './scratch.mjs';
 
 const am = await init();
+const english = await am.pretrained.englishTokenizer();
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const dir = scratchDir('tokenizer');
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
@@ -75,36 +76,44 @@ test('offsets round-trip on random Unicode text, with clusters whole', () => {
   for (let round = 0; round < 300; ++round) {
     let text = '';
     for (let i = 0, n = next(60); i < n; ++i) text += pieces[next(pieces.length)];
-    checkOffsets(text, am.io.tokenize(text));
+    checkOffsets(text, english.tokenize(text));
     checkOffsets(text, tiny.tokenize(text));
   }
 });
 
 test('the shipped English tokenizer: clitics with either apostrophe, clusters, zero-width characters, links', () => {
-  assert.equal(spelled(am.io.tokenize('I can’t go.')), 'I can’t[ca|n’t] go .');
-  assert.equal(spelled(am.io.tokenize("I can't go.")), "I can't[ca|n't] go .");
-  assert.equal(spelled(am.io.tokenize('“Quoted,” she said.')), spelled(am.io.tokenize('"Quoted," she said.')).replace(/"/, '“').replace(/"/, '”'));
-  assert.equal(spelled(am.io.tokenize('A cafe\u0301 👩\u200d👩\u200d👧 and 🇫🇷 here.')), 'A cafe\u0301 👩\u200d👩\u200d👧 and 🇫🇷 here .');
-  assert.equal(spelled(am.io.tokenize('zero\u200bwidth and soft\u00adhyphen.')), 'zero width and soft\u00adhyphen .');
-  assert.equal(spelled(am.io.tokenize('Dr. Smith wrote to john.doe@example.com about https://example.com/a-b?c=d.')),
+  assert.equal(spelled(english.tokenize('I can’t go.')), 'I can’t[ca|n’t] go .');
+  assert.equal(spelled(english.tokenize("I can't go.")), "I can't[ca|n't] go .");
+  assert.equal(spelled(english.tokenize('“Quoted,” she said.')), spelled(english.tokenize('"Quoted," she said.')).replace(/"/, '“').replace(/"/, '”'));
+  assert.equal(spelled(english.tokenize('A cafe\u0301 👩\u200d👩\u200d👧 and 🇫🇷 here.')), 'A cafe\u0301 👩\u200d👩\u200d👧 and 🇫🇷 here .');
+  assert.equal(spelled(english.tokenize('zero\u200bwidth and soft\u00adhyphen.')), 'zero width and soft\u00adhyphen .');
+  assert.equal(spelled(english.tokenize('Dr. Smith wrote to john.doe@example.com about https://example.com/a-b?c=d.')),
     'Dr. Smith wrote to john.doe@example.com about https://example.com/a-b?c=d .');
-  assert.equal(spelled(am.io.tokenize('This is it. That was it! Really?')), 'This is it . | That was it ! | Really ?');
-  assert.deepEqual(am.io.tokenize(' \t\n'), []);
-  assert.deepEqual(am.io.tokenize(''), []);
+  assert.equal(spelled(english.tokenize('This is it. That was it! Really?')), 'This is it . | That was it ! | Really ?');
+  assert.deepEqual(english.tokenize(' \t\n'), []);
+  assert.deepEqual(english.tokenize(''), []);
 });
 
 test('paragraphs: a blank line ends one, or a line break in a text without blank lines', () => {
-  assert.equal(spelled(am.io.tokenize('the end\nof it\n\nNext one')), 'the end of it | Next one');
-  assert.equal(spelled(am.io.tokenize('Title\nthe end of it')), 'Title | the end of it');
+  assert.equal(spelled(english.tokenize('the end\nof it\n\nNext one')), 'the end of it | Next one');
+  assert.equal(spelled(english.tokenize('Title\nthe end of it')), 'Title | the end of it');
+});
+
+test('am.io.tokenize: a promise of the shipped tokenizer\'s sentences, or of a given tokenizer\'s; bad input rejects', async () => {
+  const text = 'Dr. Smith left. He can’t stay!';
+  assert.deepEqual(await am.io.tokenize(text), english.tokenize(text));
+  assert.deepEqual(await am.io.tokenize('zz. gh.', { tokenizer: tiny }), tiny.tokenize('zz. gh.'));
+  await assert.rejects(am.io.tokenize(5), TypeError);
+  await assert.rejects(am.io.tokenize('ab\0c'), RangeError);
+  await assert.rejects(am.io.tokenize('a', { tokenizer: {} }), /must be an am.Tokenizer/);
 });
 
 test('a NUL is an error naming its offset; a lone surrogate is a token of its own, at its offset', () => {
-  assert.throws(() => am.io.tokenize('ab\0c'), { name: 'RangeError', message: /NUL character \(U\+0000\) at offset 2/ });
+  assert.throws(() => english.tokenize('ab\0c'), { name: 'RangeError', message: /NUL character \(U\+0000\) at offset 2/ });
   const text = 'x \ud800 y';
-  const tokens = am.io.tokenize(text).flat();
+  const tokens = english.tokenize(text).flat();
   assert.deepEqual(tokens.map((t) => [t.text, t.start, t.end]), [['x', 0, 1], ['\ud800', 2, 3], ['y', 4, 5]]);
-  assert.throws(() => am.io.tokenize(5), TypeError);
-  assert.throws(() => am.io.tokenize('a', { tokenizer: {} }), /must be an am.Tokenizer/);
+  assert.throws(() => english.tokenize(5), TypeError);
 });
 
 test('a tagger tags raw text in one call, with offsets; curly and straight quotes tag alike', async () => {

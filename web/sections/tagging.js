@@ -75,7 +75,7 @@ export async function mount(section) {
 
   function show() {
     if (!tagger) return;
-    const tokens = sample ? sample.tokens : am.io.tokenize(input.value).flat().flatMap((t) => (t.words ?? [t]).map((w) => w.text)).slice(0, 40);
+    const tokens = sample ? sample.tokens : english.tokenizer.tokenize(input.value).flat().flatMap((t) => (t.words ?? [t]).map((w) => w.text)).slice(0, 40);
     if (tokens.length === 0) { $('.tags').textContent = 'type a sentence'; return; }
     const tags = tagger.tag(tokens);
     const gold = sample ? sample.tags : null;

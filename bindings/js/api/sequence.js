@@ -435,7 +435,7 @@ export function install(M, api) {
   }
 
   const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer });
-  // The shipped English tokenizer, loaded once (init waits for it; englishTokenizer() reports why it failed).
+  // The shipped English tokenizer, loaded once, on first use (am.io.tokenize or am.pretrained.englishTokenizer()).
   let english = null;
   async function loadEnglishTokenizer({ url = ENGLISH_TOKENIZER } = {}) {
     const file = new URL(url, ENGLISH_TOKENIZER);
@@ -448,15 +448,15 @@ export function install(M, api) {
   }
   function englishTokenizer() {
     if (english?.error) throw english.error;
-    if (!english?.tokenizer) throw new Error('the English tokenizer is still loading: await am.pretrained.englishTokenizer() first');
+    if (!english?.tokenizer) throw new Error('the English tokenizer is not loaded: await am.pretrained.englishTokenizer() first, or pass { tokenizer }');
     return english.tokenizer;
   }
 
   const io = {
-    // Raw text → sentences of tokens { text, start, end } (UTF-16 offsets), by the shipped English tokenizer or
-    // options.tokenizer (see am.Tokenizer).
-    tokenize(text, options) {
-      const { tokenizer = englishTokenizer() } = optionsObject(options, 'tokenize options');
+    // Raw text → (a promise of) sentences of tokens { text, start, end } (UTF-16 offsets), by options.tokenizer
+    // (see am.Tokenizer) or the shipped English tokenizer, which the first call loads.
+    async tokenize(text, options) {
+      const { tokenizer = await api.pretrained.englishTokenizer() } = optionsObject(options, 'tokenize options');
       if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
       return tokenizer.tokenize(text);
     },

@@ -138,7 +138,9 @@ async function main(argv) {
     if ((flags.pretrained === undefined) === (flags.model === undefined)) throw new UsageError('give either --pretrained NAME or --model FILE');
     const am = await init();
     const tagger = await taggerFor(am, flags, (path) => am.load(readFileSync(path)));
-    const tokenizer = flags.tokenizer === undefined ? undefined : am.load(readFileSync(flags.tokenizer));
+    // --tokenizer FILE, else the tagger's own, else (a tagger of --model) the shipped English one
+    const tokenizer = flags.tokenizer !== undefined ? am.load(readFileSync(flags.tokenizer))
+      : input === 'text' && !tagger.tokenizer ? await am.pretrained.englishTokenizer() : undefined;
     if (tokenizer && !(tokenizer instanceof am.Tokenizer)) throw new Error(`--tokenizer ${flags.tokenizer} is not a tokenizer`);
     const lines = tagText(am, tagger, readFileSync(0, 'utf8'), { input, format, tokenizer });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');

@@ -141,7 +141,7 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
 
 /** Token sequences: string[] is one sentence, string[][] many. */
 export declare class SequenceTagger extends Tagger<string[], string[][]> {
-  /** The tokenizer tagText uses when none is given (am.pretrained.englishUpos() sets its own); null: the shipped English one. */
+  /** The tokenizer tagText uses when none is given (am.pretrained.englishUpos() sets its own); null: the shipped English one, once `await am.pretrained.englishTokenizer()` has loaded it. */
   tokenizer: Tokenizer | null;
   /**
    * Raw text → sentences of words with their tags and UTF-16 offsets into `text`. The words of a multiword
@@ -222,12 +222,12 @@ export interface SequenceApi {
   pretrained: {
     /** The tagger, carrying its tokenizer as `tokenizer` (from `tokenizerUrl`, default beside the tagger). */
     englishUpos(options?: { url?: string | URL; tokenizerUrl?: string | URL }): Promise<SequenceTagger>;
-    /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses; init() loads it). */
+    /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses), loaded once, on first use. */
     englishTokenizer(options?: { url?: string | URL }): Promise<Tokenizer>;
   };
   io: {
-    /** Raw text → sentences of tokens with UTF-16 offsets, by the shipped English tokenizer or `tokenizer`. */
-    tokenize(text: string, options?: { tokenizer?: Tokenizer }): Token[][];
+    /** Raw text → sentences of tokens with UTF-16 offsets, by `tokenizer` or the shipped English tokenizer (the first call loads it). */
+    tokenize(text: string, options?: { tokenizer?: Tokenizer }): Promise<Token[][]>;
     readConllu(text: TextSource, options?: { column?: 'upos' | 'xpos' }): TaggedText;
     readConllu(text: TextStream, options?: { column?: 'upos' | 'xpos' }): Promise<TaggedText>;
     readColumns(text: TextSource): TaggedText;
