@@ -48,7 +48,8 @@ const std::vector<TrainerInfo>& trainer_catalogue() {
       {"cutting-plane", "1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf)", false},
       {"bcfw", "block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.)", false},
       {"dcd", "dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels)", false},
-      {"lbfgs", "L-BFGS on the smooth objective (CRFsuite's default)", false},
+      {"lbfgs", "L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online "
+                "trainers' λ: λ = 2·c2/m for m examples)", false},
       {"newton", "trust-region Newton-CG (LIBLINEAR -s 0)", false},
   };
   return trainers;
