@@ -47,8 +47,10 @@ export function optionLines(specs) {
 export function learnerHelp(am) {
   return am.BinaryClassifier.learners().flatMap((l) => {
     const trainers = am.Reduction.learnerOptions(l).find((s) => s.name === 'trainer')?.choices ?? [undefined];
-    return trainers.map((t) => `  learner=${l}${t ? ` trainer=${t}` : ''}:\n${
-      optionLines(am.Reduction.learnerOptions(l, t).filter((s) => s.name !== 'trainer')).replace(/^/gm, '  ')}`);
+    return trainers.map((t) => {
+      const specs = am.Reduction.learnerOptions(l, t).filter((s) => s.name !== 'trainer');
+      return `  learner=${l}${t ? ` trainer=${t}` : ''}:\n${specs.length ? optionLines(specs).replace(/^/gm, '  ') : '    (no options)'}`;
+    });
   }).join('\n');
 }
 
