@@ -212,6 +212,7 @@ test('a binary learner is a model kind, a trainer and a loss, each from the cata
   assert.deepEqual(named(made({ trainer: 'perceptron' })), ['linear', 'perceptron', undefined]);
   assert.deepEqual(named(made({ learner: 'kernel' })), ['kernel', 'dcd', 'hinge']);
   assert.deepEqual(named(made({ learner: 'tree' })), ['tree', undefined, undefined]);
+  assert.deepEqual(named(am.load(made({ trainer: 'newton' }).save()).fit(Xb, yb)), ['linear', 'newton', 'log']);  // refits as trained
   const ova = new am.Reduction({ learnerOptions: { trainer: 'newton' } }).fit(X, y);
   assert.deepEqual(named(ova), ['linear', 'newton', 'log']);
   assert.deepEqual(named(am.load(ova.save())), ['linear', 'newton', 'log']);

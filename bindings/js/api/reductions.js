@@ -296,7 +296,7 @@ export function install(M, api) {
     : AdaBoostMH.fromHandle(h(M.AdaBoostMH.load), true));
   api.loaders.binary = (h) => {
     const handle = h(M.BinaryClassifierModel.load);
-    return BinaryClassifier.fromHandle(handle, { learner: handle.learner() });
+    return BinaryClassifier.fromHandle(handle, { learner: handle.learner(), ...trainedBy(handle) });  // refits as trained
   };
 
   // {hammingLoss, subsetAccuracy, microF1, macroF1} of label sets (number[][]); k = 1 + the largest label.
