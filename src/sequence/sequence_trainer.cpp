@@ -46,10 +46,6 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   if (is_exact_trainer(trainer))
     set_default(specs, "eps", "0.01", "a treebank's objective sums thousands of sentences; 0.001 costs 5–10× the "
                 "passes for no tagging accuracy (docs/benchmarks.md)");
-  if (trainer == "lbfgs")
-    specs.push_back({"c2", OptionType::Real, "1", 0, 1e9, false,
-                     "L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); "
-                     "the online trainers' lambda is the mean form: λ = 2·c2/m for m sequences"});
   append(specs, {
       {"features", OptionType::Choice, "pos", 0, -1, false,
        "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')",

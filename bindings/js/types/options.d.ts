@@ -397,7 +397,7 @@ export interface SequenceTaggerLbfgsTableOptions {
   cost?: number;
   /** cap on L-BFGS iterations (default 100, [1, 1000000000]) */
   maxIter?: number;
-  /** L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online trainers' lambda is the mean form: λ = 2·c2/m for m sequences (default 1, [0, 1000000000]) */
+  /** L2 weight c2 in Σ_i ℓ_i + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online trainers' lambda is the mean form: λ = 2·c2/m for m examples (default 1, [0, 1000000000]) */
   c2?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
