@@ -1,7 +1,7 @@
 // Whole-set bipartite ranking (SSBD 17.5; Joachims 2005): one imbalanced binary problem = one group, trained
 // for F1 by the 1-slack cutting plane (the Ranker's default for measure=f1), beside the linear SVM and logistic
-// regression users would run instead (the LIBLINEAR solvers of this library: svm-dcd = -s 1, the -s 2
-// objective; logistic = the -s 0 objective) and LIBLINEAR itself (`liblinear-train -s 2` and `-s 0`, with -B 1 for
+// regression users would run instead (the LIBLINEAR solvers of this library: linear dcd = -s 1, the -s 2
+// objective; linear newton = the -s 0 objective) and LIBLINEAR itself (`liblinear-train -s 2` and `-s 0`, with -B 1 for
 // an intercept, scores read from the weights of its model file) when installed, each with C = 1 and C tuned on
 // the last 20% of the training split.
 // Reports F1 of score > 0, the best-cutoff F1 (the cutoff chosen on the test split, an upper bound for any
@@ -69,8 +69,8 @@ function measures(scores, y) {
 
 const timed = (fn) => { const t0 = performance.now(); const out = fn(); return [out, (performance.now() - t0) / 1000]; };
 
-function svm(learner, C, train, cols) {
-  return new am.BinaryClassifier({ learner, C }).fit(dense(train.rows, cols), train.y);
+function svm(trainer, C, train, cols) {
+  return new am.BinaryClassifier({ trainer, C }).fit(dense(train.rows, cols), train.y);
 }
 
 // LIBLINEAR: trains `-s solver -c C -B 1` on the rows and returns a scorer read from its model file (w, then the
@@ -90,8 +90,8 @@ function liblinear(solver, C, train) {
 
 // A baseline: fit(C, data) trains on { rows, y } and returns scores(rows), to be called once.
 const baselines = [
-  ...['svm-dcd', 'logistic'].map((learner) => ({ method: learner, fit: (C, data, cols) => {
-    const model = svm(learner, C, data, cols);
+  ...['dcd', 'newton'].map((trainer) => ({ method: `linear ${trainer}`, fit: (C, data, cols) => {
+    const model = svm(trainer, C, data, cols);
     return { scores: (rows) => { const s = model.scores(dense(rows, cols)); model.dispose(); return s; } };
   } })),
   ...(hasLiblinear ? [2, 0] : []).map((solver) => ({ method: `liblinear-train -s ${solver} -B 1`, fit: (C, data) => liblinear(solver, C, data) })),
@@ -111,11 +111,11 @@ function tuned(baseline, train, cols) {
   }
   return bestC;
 }
-// The plug-in rule for overlapping classes: svm-dcd (C = 1) fitted on 80%, the F1-maximising cut chosen on the
+// The plug-in rule for overlapping classes: linear dcd (C = 1) fitted on 80%, the F1-maximising cut chosen on the
 // held-out 20% by am.metrics.bestCut; returns the test scores minus the cut (predict positive where > 0).
 function plugIn(train, testX, cols) {
   const [fit, hold] = split(train);
-  const model = svm('svm-dcd', 1, fit, cols);
+  const model = svm('dcd', 1, fit, cols);
   const { cut } = am.metrics.bestCut(model.scores(dense(hold.rows, cols)), hold.y);
   const scores = model.scores(testX).map((s) => s - cut);
   model.dispose();
@@ -130,7 +130,7 @@ function ranker(train, testX, C) {
 }
 
 const lines = everyClass
-  ? ['| problem | positive | Ranker f1: F1 (score > 0) | rounds | train s | SVM C=1: best-cutoff F1 | SVM tuned: C, best-cutoff F1 | Ranker ≥ C=1 | Ranker ≥ tuned | svm-dcd C=1 + bestCut on held-out: F1 |', '|---|---:|---:|---:|---:|---:|---:|---|---|---:|']
+  ? ['| problem | positive | Ranker f1: F1 (score > 0) | rounds | train s | SVM C=1: best-cutoff F1 | SVM tuned: C, best-cutoff F1 | Ranker ≥ C=1 | Ranker ≥ tuned | linear dcd C=1 + bestCut on held-out: F1 |', '|---|---:|---:|---:|---:|---:|---:|---|---|---:|']
   : ['| problem | method | F1 (score > 0) | best-cutoff F1 | AUC | P@k | train s | oracle calls |', '|---|---|---|---|---|---|---|---|'];
 const gaps = [];
 for (const p of problems) {
@@ -170,5 +170,5 @@ console.log(lines.join('\n'));
 if (gaps.length) {
   const mean = (key) => (gaps.reduce((a, g) => a + g[key], 0) / gaps.length).toFixed(4);
   const met = (key) => gaps.filter((g) => g[key] >= 0).length;
-  console.log(`\nRanker F1 (score > 0) at least the SVM's best-cutoff F1: ${met('one')} of ${gaps.length} problems at C = 1 (mean difference ${mean('one')}), ${met('tuned')} of ${gaps.length} at the tuned C (mean difference ${mean('tuned')}); svm-dcd + bestCut on held-out at least it: ${met('plugIn')} of ${gaps.length} (mean difference ${mean('plugIn')}); the Ranker at least svm-dcd + bestCut: ${met('overPlugIn')} of ${gaps.length} (mean difference ${mean('overPlugIn')})`);
+  console.log(`\nRanker F1 (score > 0) at least the SVM's best-cutoff F1: ${met('one')} of ${gaps.length} problems at C = 1 (mean difference ${mean('one')}), ${met('tuned')} of ${gaps.length} at the tuned C (mean difference ${mean('tuned')}); linear dcd + bestCut on held-out at least it: ${met('plugIn')} of ${gaps.length} (mean difference ${mean('plugIn')}); the Ranker at least linear dcd + bestCut: ${met('overPlugIn')} of ${gaps.length} (mean difference ${mean('overPlugIn')})`);
 }

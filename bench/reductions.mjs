@@ -36,11 +36,11 @@ for (const name of chosen.filter((s) => sets[s])) {
   const runs = [];
   if (groups.includes('reductions')) {
     runs.push(
-      ['ova', 'svm-dcd', () => new am.Reduction({ reduction: 'ova' })],
-      ['ova', 'logistic', () => new am.Reduction({ reduction: 'ova', learner: 'logistic' })],
-      ['allpairs', 'svm-dcd', () => new am.Reduction({ reduction: 'allpairs' })],
-      ['allpairs', 'logistic', () => new am.Reduction({ reduction: 'allpairs', learner: 'logistic' })],
-      [`ecoc dense c=${2 * k} hamming`, 'svm-dcd', () => new am.Reduction({ reduction: 'ecoc', code: 'dense', codeSize: 2 * k, decoding: 'hamming' })]);
+      ['ova', 'linear dcd', () => new am.Reduction({ reduction: 'ova' })],
+      ['ova', 'linear newton', () => new am.Reduction({ reduction: 'ova', learnerOptions: { trainer: 'newton' } })],
+      ['allpairs', 'linear dcd', () => new am.Reduction({ reduction: 'allpairs' })],
+      ['allpairs', 'linear newton', () => new am.Reduction({ reduction: 'allpairs', learnerOptions: { trainer: 'newton' } })],
+      [`ecoc dense c=${2 * k} hamming`, 'linear dcd', () => new am.Reduction({ reduction: 'ecoc', code: 'dense', codeSize: 2 * k, decoding: 'hamming' })]);
   }
   if (groups.includes('adaboost')) runs.push(['adaboost-mh T=100', 'label stumps', () => new am.AdaBoostMH({ rounds: 100 })]);
   if (groups.includes('tree')) {
@@ -77,8 +77,8 @@ if (chosen.includes('yeast') && groups.some((g) => g !== 'tree')) {
     const k = Math.max(tr.labels, te.labels);
     console.log('\n| set | method | learner | Hamming loss | micro-F1 | wasm train s |\n|---|---|---|---|---|---|');
     for (const [group, method, learner, make, predict] of [
-      ['reductions', 'br', 'svm-dcd', () => new am.BinaryRelevance(), (m, X) => m.predict(X)],
-      ['reductions', 'br', 'logistic', () => new am.BinaryRelevance({ learner: 'logistic' }), (m, X) => m.predict(X)],
+      ['reductions', 'br', 'linear dcd', () => new am.BinaryRelevance(), (m, X) => m.predict(X)],
+      ['reductions', 'br', 'linear newton', () => new am.BinaryRelevance({ learnerOptions: { trainer: 'newton' } }), (m, X) => m.predict(X)],
       ['adaboost', 'adaboost-mh T=100', 'label stumps', () => new am.AdaBoostMH({ rounds: 100 }), (m, X) => m.predictSets(X)],
     ]) {
       if (!groups.includes(group)) continue;

@@ -63,6 +63,7 @@ std::string options(const Ranker& m) {
 
 std::string schema() { return schema_json(Ranker::option_specs()); }
 std::string help() { return describe(Ranker::option_specs()); }
+void check_options(std::string options) { Ranker::check_options(option_lines(options)); }
 
 // LETOR text → {relevance, labels (the same), qids (one per row), queryIds (one per query), queryOffsets,
 //               offsets, indices, values, rows, cols, queries}
@@ -149,6 +150,7 @@ EMSCRIPTEN_BINDINGS(argmax_ranking) {
   bind_shard<RankerShardTrainer>("RankerShard").class_function("make", &Guard<&shard>::call, allow_raw_pointers());
   function("rankingSchema", &Guard<&schema>::call);
   function("rankingHelp", &Guard<&help>::call);
+  function("checkRankerOptions", &Guard<&check_options>::call);
   bind_reader<LetorReader, &open_letor>("LetorReader");
   function("rankingMeasure", &Guard<&measure>::call);
   function("rankingReport", &Guard<&report>::call);

@@ -56,16 +56,22 @@ NanFeatures nan_for(const std::string& learner) {
   return binary_learner(learner).missing_values ? NanFeatures::missing : NanFeatures::rejected;
 }
 
-// ---- schemas: "reduction", "tree", "adaboost-mh", "br", or a binary learner's name
+// ---- schemas: "reduction", "tree", "adaboost-mh", "br"
 const std::vector<OptionSpec>& specs_of(const std::string& what) {
   if (what == "reduction") return reduction_options();
   if (what == "tree") return tree_options();
   if (what == "adaboost-mh") return adaboost_mh_options();
-  if (what == "br") return binary_relevance_options();
-  return binary_learner(what).options;
+  require(what == "br", "unknown model '", what, "'");
+  return binary_relevance_options();
 }
 std::string schema(std::string what) { return schema_json(specs_of(what)); }
-std::string help(std::string what) { return describe(specs_of(what)); }
+// A binary learner's table for the trainer and loss given ("": the default); an invalid pair names the valid ones.
+std::string learner_schema(std::string learner, std::string trainer, std::string loss) {
+  OptionList given;
+  if (!trainer.empty()) given.emplace_back("trainer", trainer);
+  if (!loss.empty()) given.emplace_back("loss", loss);
+  return schema_json(binary_learner_options(learner, given));
+}
 std::string learner_names() {
   std::string out;
   for (const auto& l : binary_learners()) out += (out.empty() ? "" : ",") + l.name;
@@ -104,6 +110,9 @@ std::string reduction_decoding(const ReductionModel& m) { return decoding_name(m
 void reduction_set_decoding(ReductionModel& m, std::string d) { m.set_decoding(decoding_from_name(d)); }
 std::string reduction_kind(const ReductionModel& m) { return m.reduction(); }
 std::string reduction_learner(const ReductionModel& m) { return m.learner(); }
+// The trainer and loss of the binary models (one learner trains them all).
+std::string reduction_trainer(const ReductionModel& m) { return m.binary(0).trainer; }
+std::string reduction_loss(const ReductionModel& m) { return m.binary(0).loss; }
 
 // ---- trees
 DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string options, bool allow_single_class,
@@ -194,6 +203,8 @@ void br_scores(const BinaryRelevanceModel& m, const MatrixArg& x, uintptr_t out)
 }
 int br_labels(const BinaryRelevanceModel& m) { return m.labels(); }
 std::string br_learner(const BinaryRelevanceModel& m) { return m.learner(); }
+std::string br_trainer(const BinaryRelevanceModel& m) { return m.binary(0).trainer; }
+std::string br_loss(const BinaryRelevanceModel& m) { return m.binary(0).loss; }
 
 // ---- binary learners on their own (labels ±1)
 // A binary model on its own, under the contract of every model kind.
@@ -219,6 +230,8 @@ void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out)
   b.model->scores(rows, reinterpret_cast<float*>(out));
 }
 std::string binary_learner_name(const BinaryClassifier& b) { return b.model->learner(); }
+std::string binary_trainer(const BinaryClassifier& b) { return b.model->trainer; }
+std::string binary_loss(const BinaryClassifier& b) { return b.model->loss; }
 
 // ---- multi-label reader and metrics
 val multilabel_to_js(const MultilabelData& d) {
@@ -266,6 +279,8 @@ EMSCRIPTEN_BINDINGS(argmax_reductions) {
       .function("setDecoding", &Guard<&reduction_set_decoding>::call)
       .function("reduction", &Guard<&reduction_kind>::call)
       .function("learner", &Guard<&reduction_learner>::call)
+      .function("trainer", &Guard<&reduction_trainer>::call)
+      .function("loss", &Guard<&reduction_loss>::call)
       .function("training", &Guard<&reduction_training>::call);
   bind_model<DecisionTree>("DecisionTree")
       .class_function("train", &Guard<&train_tree>::call)
@@ -289,14 +304,18 @@ EMSCRIPTEN_BINDINGS(argmax_reductions) {
       .function("scores", &Guard<&br_scores>::call)
       .function("labelCount", &Guard<&br_labels>::call)
       .function("learner", &Guard<&br_learner>::call)
+      .function("trainer", &Guard<&br_trainer>::call)
+      .function("loss", &Guard<&br_loss>::call)
       .function("training", &Guard<&br_training>::call);
   bind_model<BinaryClassifier>("BinaryClassifierModel")
       .class_function("train", &Guard<&train_binary>::call)
       .function("scores", &Guard<&binary_scores>::call)
       .function("learner", &Guard<&binary_learner_name>::call)
+      .function("trainer", &Guard<&binary_trainer>::call)
+      .function("loss", &Guard<&binary_loss>::call)
       .function("training", &Guard<&binary_training>::call);
   function("reductionSchema", &Guard<&schema>::call);
-  function("reductionHelp", &Guard<&help>::call);
+  function("binaryLearnerSchema", &Guard<&learner_schema>::call);
   function("binaryLearners", &Guard<&learner_names>::call);
   function("multilabelMethod", &Guard<&multilabel_method_of>::call);
   bind_reader<MultilabelReader, &open_multilabel>("MultilabelReader");

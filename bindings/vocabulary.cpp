@@ -1,5 +1,5 @@
 // The vocabulary the JS API checks options with before they reach a table: the trainers (which of them are
-// online, so parameter mixing applies) and the option names of 0.1 with what replaced them.
+// online, so parameter mixing applies) and the option names and values of 0.1 with what replaced them.
 #include "common.hpp"
 #include "learn/trainer_options.hpp"
 
@@ -28,11 +28,23 @@ val renamed_options_js() {
   return out;
 }
 
+// [{option, old, instead}]: values of 0.1 that 0.2 replaced (learner 'svm-dcd', …).
+val renamed_values_js() {
+  val out = val::array();
+  for (const auto& r : renamed_values()) {
+    val o = val::object();
+    o.set("option", r.option), o.set("old", r.old), o.set("instead", r.instead());
+    out.call<void>("push", o);
+  }
+  return out;
+}
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_vocabulary) {
   function("trainerCatalogue", &Guard<&trainer_catalogue_js>::call);
   function("renamedOptions", &Guard<&renamed_options_js>::call);
+  function("renamedValues", &Guard<&renamed_values_js>::call);
 }
 
 }  // namespace argmax::js

@@ -1,6 +1,6 @@
 // Reductions, trees and AdaBoost.MH on the shared benchmark sets; prints a Markdown table.
 //   bench_reductions [DATA_DIR (default ../shared/data)] [SET,...] [GROUP,...]
-//   sets: letter, usps, dna, yeast; groups: reductions, learned (learned output codes), kernel (one-vs-all svm-kernel),
+//   sets: letter, usps, dna, yeast; groups: reductions, learned (learned output codes), kernel (one-vs-all kernel learner),
 //   tree, adaboost (default: reductions, tree, adaboost)
 // Multiclass: accuracy on the official test split, training seconds, model bytes. The unpruned tree's
 // accuracy is the mean [min, max] over seeds 0–7 (the seed orders the features, which decides ties; the
@@ -82,30 +82,30 @@ void multiclass(const std::string& dir, const std::string& set, const std::strin
   struct Run { std::string reduction, code, decoding, learner; OptionList options; std::string code_size, code_kernel; };
   const std::string two_k = std::to_string(2 * k);
   std::vector<Run> runs = {
-      {"ova", "", "auto", "svm-dcd", {}, ""},
-      {"ova", "", "auto", "logistic", {}, ""},
-      {"ova", "", "auto", "svm-pegasos", {}, ""},
-      {"ova", "", "auto", "perceptron", {}, ""},
+      {"ova", "", "auto", "linear", {}, ""},
+      {"ova", "", "auto", "linear", {{"trainer", "newton"}}, ""},
+      {"ova", "", "auto", "linear", {{"trainer", "pegasos"}}, ""},
+      {"ova", "", "auto", "linear", {{"trainer", "perceptron"}}, ""},
       {"ova", "", "auto", "tree", {{"maxDepth", "10"}}, ""},
-      {"allpairs", "", "auto,majority-vote", "svm-dcd", {}, ""},
-      {"allpairs", "", "auto", "logistic", {}, ""},
-      {"allpairs", "", "auto", "perceptron", {}, ""},
+      {"allpairs", "", "auto,majority-vote", "linear", {}, ""},
+      {"allpairs", "", "auto", "linear", {{"trainer", "newton"}}, ""},
+      {"allpairs", "", "auto", "linear", {{"trainer", "perceptron"}}, ""},
       {"allpairs", "", "auto", "stump", {}, ""},
-      {"ecoc", "dense", "hamming,hinge", "svm-dcd", {}, two_k},
-      {"ecoc", "dense", "hamming,hinge", "svm-dcd", {{"maxIter", "100"}}, two_k},
-      {"ecoc", "sparse", "hamming,hinge", "svm-dcd", {{"maxIter", "100"}}, ""},
-      {"ecoc", "dense", "hamming,logistic", "logistic", {}, ""},
+      {"ecoc", "dense", "hamming,hinge", "linear", {}, two_k},
+      {"ecoc", "dense", "hamming,hinge", "linear", {{"maxIter", "100"}}, two_k},
+      {"ecoc", "sparse", "hamming,hinge", "linear", {{"maxIter", "100"}}, ""},
+      {"ecoc", "dense", "hamming,logistic", "linear", {{"trainer", "newton"}}, ""},
   };
-  if (k <= 6) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "svm-dcd", {{"maxIter", "100"}}, ""});
+  if (k <= 6) runs.push_back({"ecoc", "exhaustive", "hamming,hinge", "linear", {{"maxIter", "100"}}, ""});
   if (!group("reductions")) runs.clear();
   if (group("kernel")) {  // an RBF kernel SVM per class, at bench/kernels.mjs's (C, γ) for the set
     const OptionList rbf = set == "letter" ? OptionList{{"gamma", "4"}, {"C", "16"}} : OptionList{{"gamma", "0.03"}, {"C", "10"}};
     OptionList options = rbf;
     options.emplace_back("eps", "0.001");  // LIBSVM's -e
-    runs.push_back({"ova", "", "auto", "svm-kernel", options, ""});
+    runs.push_back({"ova", "", "auto", "kernel", options, ""});
   }
   if (group("learned"))  // learned codes beside the Hamming and hinge decodings of the same binary scorers
-    for (const char* kernel : {"linear", "rbf"}) runs.push_back({"ecoc", "dense", "learned,hamming,hinge", "svm-dcd", {}, two_k, kernel});
+    for (const char* kernel : {"linear", "rbf"}) runs.push_back({"ecoc", "dense", "learned,hamming,hinge", "linear", {}, two_k, kernel});
   for (const Run& r : runs) {
     ReductionConfig c;
     c.reduction = r.reduction, c.code = r.code.empty() ? "dense" : r.code;
@@ -203,7 +203,7 @@ void yeast(const std::string& dir, const Wanted& group) {
     std::fflush(stdout);
   };
   const std::vector<std::pair<std::string, OptionList>> learners = {
-      {"svm-dcd", {}}, {"logistic", {}}, {"svm-pegasos", {}}, {"tree", {{"maxDepth", "5"}}}};
+      {"linear", {}}, {"linear", {{"trainer", "newton"}}}, {"linear", {{"trainer", "pegasos"}}}, {"tree", {{"maxDepth", "5"}}}};
   for (const auto& [name, options] : learners) {
     if (!group("reductions")) break;
     const auto t0 = Clock::now();

@@ -1,5 +1,8 @@
 #include "binary/binary_learners.hpp"
 
+#include <algorithm>
+#include <map>
+
 #include "binary/kernel_svm.hpp"
 #include "binary/linear_learners.hpp"
 #include "binary/tree_binary.hpp"
@@ -8,7 +11,7 @@
 namespace argmax {
 
 namespace {
-// A learner's table less its seed, which the reductions pass per binary problem.
+// A trainer's table less its seed, which the reductions pass per binary problem.
 std::vector<OptionSpec> without_seed(const std::vector<OptionSpec>& specs) {
   std::vector<OptionSpec> out;
   for (const OptionSpec& s : specs)
@@ -16,30 +19,36 @@ std::vector<OptionSpec> without_seed(const std::vector<OptionSpec>& specs) {
   return out;
 }
 
-OptionSpec bias_option() {
-  return {"bias", OptionType::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"};
-}
+const char* kDefaultWhy = "LIBLINEAR's dual coordinate descent: exact, and fast on most data";
 
-// Each learner's table: its trainer's options (learn/trainer_options.cpp), its loss and its bias.
-std::vector<OptionSpec> learner_options(const std::string& trainer, std::vector<OptionSpec> own) {
-  std::vector<OptionSpec> specs = std::move(own);
+// The table of `learner` with `trainer`: the trainer and loss options, the trainer's options, the model's own.
+std::vector<OptionSpec> compose(const std::string& learner, const std::string& trainer) {
+  const BinaryLearnerInfo& info = binary_learner(learner);
+  std::vector<OptionSpec> specs = {trainer_option(info.trainers, info.trainers[0],
+                                                  learner == "kernel" ? "the kernel SVM's one solver" : kDefaultWhy)};
+  const std::vector<std::string> losses = binary_losses(learner, trainer);
+  if (!losses.empty()) specs.push_back(loss_option(losses, losses[0]));
   append(specs, without_seed(trainer_options(trainer)));
-  specs.push_back(bias_option());
+  if (trainer == "perceptron")
+    set_default(specs, "epochs", "10", "one binary problem of a reduction among many: ten passes reach the plateau");
+  if (learner == "kernel") {
+    append(specs, Kernel::option_specs());
+    specs.push_back({"bias", OptionType::Real, "1", 0, 1e6, false,
+                     "b added to the kernel as b² (a constant feature; 0: no intercept)"});
+  } else {
+    specs.push_back({"bias", OptionType::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"});
+  }
   return specs;
 }
 
-std::vector<OptionSpec> kernel_svm_options() {
-  std::vector<OptionSpec> specs = without_seed(trainer_options("dcd"));
-  append(specs, Kernel::option_specs());
-  specs.push_back({"bias", OptionType::Real, "1", 0, 1e6, false,
-                   "b added to the kernel as b² (a constant feature; 0: no intercept)"});
-  return specs;
-}
-
-std::vector<OptionSpec> perceptron_options() {
-  std::vector<OptionSpec> specs = learner_options("perceptron", {});
-  set_default(specs, "epochs", "10", "one binary problem of a reduction among many: ten passes reach the plateau");
-  return specs;
+// "dcd with squared-hinge or hinge; newton with log; …" for an error that lists the valid pairs.
+std::string pairs_of(const BinaryLearnerInfo& info) {
+  std::vector<std::string> pairs;
+  for (const std::string& t : info.trainers) {
+    const std::vector<std::string> losses = binary_losses(info.name, t);
+    pairs.push_back("trainer '" + t + "' with " + (losses.empty() ? "no loss option (its own)" : "loss " + join(losses, " or ")));
+  }
+  return join(pairs, "; ");
 }
 }  // namespace
 
@@ -51,25 +60,55 @@ std::vector<std::string> binary_learner_names() {
 
 const std::vector<BinaryLearnerInfo>& binary_learners() {
   static const std::vector<BinaryLearnerInfo> learners = {
-      {"svm-dcd", "linear SVM, trainer dcd (LIBLINEAR -s 1 / -s 3)",
-       learner_options("dcd", {loss_option({"squared-hinge", "hinge"}, "squared-hinge")})},
-      {"svm-kernel", "kernel SVM (hinge), trainer dcd; keeps the support vectors", kernel_svm_options(), false, false},
-      {"svm-pegasos", "linear SVM (hinge), trainer pegasos", learner_options("pegasos", {})},
-      {"logistic", "L2-regularised logistic regression (log loss), trainer newton", learner_options("newton", {})},
-      {"perceptron", "the perceptron, averaged by default", perceptron_options()},
+      {"linear", "f(x) = ⟨w, x⟩ + b, trained by dcd, newton, pegasos or the perceptron",
+       {"dcd", "newton", "pegasos", "perceptron"}},
+      {"kernel", "f(x) = Σ α_i y_i K(x_i, x) + b by dcd on the hinge; keeps the support vectors", {"dcd"}},
       {"stump", "decision stump: the single threshold question of least weighted error", {}, true, false},
-      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf", without_seed(tree_options()), true, false},
+      {"tree", "CART decision tree; confidence p(+) - p(-) at the leaf", {}, true, false},
   };
   return learners;
 }
 
 const BinaryLearnerInfo& binary_learner(const std::string& name) {
-  std::string known;
-  for (const auto& l : binary_learners()) {
+  for (const auto& l : binary_learners())
     if (l.name == name) return l;
-    known += (known.empty() ? "" : ", ") + l.name;
+  refuse_renamed_value("learner", name);
+  fail("unknown binary learner '", name, "' (known: ", join(binary_learner_names()), ")");
+}
+
+std::vector<std::string> binary_losses(const std::string& learner, const std::string& trainer) {
+  if (learner == "kernel") return {"hinge"};
+  if (trainer == "dcd") return {"squared-hinge", "hinge"};
+  if (trainer == "newton") return {"log"};
+  if (trainer == "pegasos") return {"hinge"};
+  return {};
+}
+
+const std::vector<OptionSpec>& binary_learner_options(const std::string& learner, const OptionList& given) {
+  const BinaryLearnerInfo& info = binary_learner(learner);
+  const std::string owner = "the " + learner + " binary learner";
+  if (info.trainers.empty()) {
+    for (const auto& kv : given)
+      require(kv.first != "trainer" && kv.first != "loss", owner, " is grown greedily, not trained on a loss: leave out '",
+              kv.first, "'");
+    static const std::vector<OptionSpec> stump;
+    static const std::vector<OptionSpec> tree = without_seed(tree_options());
+    return learner == "tree" ? tree : stump;
   }
-  fail("unknown binary learner '", name, "' (known: ", known, ")");
+  const std::string trainer = chosen(given, "trainer", info.trainers[0], info.trainers, owner);
+  const std::vector<std::string> losses = binary_losses(learner, trainer);
+  for (const auto& kv : given)
+    require(kv.first != "loss" || std::find(losses.begin(), losses.end(), kv.second) != losses.end(), "loss '",
+            kv.second, "' with trainer '", trainer, "' is not ", owner, "; the valid pairs: ", pairs_of(info));
+  static const std::map<std::string, TrainerTables> tables = [] {
+    std::map<std::string, TrainerTables> t;
+    for (const auto& l : binary_learners())
+      if (!l.trainers.empty())
+        t.emplace(l.name, TrainerTables(l.trainers, [&l](const std::string& tr) { return compose(l.name, tr); },
+                                        "the " + l.name + " binary learner"));
+    return t;
+  }();
+  return tables.at(learner).of(trainer);
 }
 
 namespace {
@@ -86,42 +125,59 @@ BinaryTrainer seeded(const Config& config, Train train) {
 
 }  // namespace
 
-BinaryTrainer make_binary_trainer(const std::string& name, const OptionList& given) {
-  const BinaryLearnerInfo& info = binary_learner(name);
-  const Options o = Options::parse(info.options, given, name);
-  if (name == "svm-dcd") {
-    DualSvmConfig c;
-    c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
-    c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
-    return seeded(c, train_dual_cd_svm);
-  }
-  if (name == "svm-kernel") {
+BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& given) {
+  const Options o = Options::parse(binary_learner_options(learner, given), given, "the " + learner + " binary learner");
+  if (learner == "stump")
+    return [](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_stump(d)); };
+  if (learner == "tree")
+    return seeded(tree_config_from(o), [](const BinarySample& d, const TreeConfig& c, const ProgressFn&) {
+      return train_binary_tree(d, c);
+    });
+  if (learner == "kernel") {
     KernelSvmConfig c;
     c.kernel = Kernel::from_options(o);
     c.C = o.real("C"), c.bias = o.real("bias"), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     c.cache_mb = o.real("cache");
     return seeded(c, train_kernel_svm);
   }
-  if (name == "svm-pegasos") {
+  const std::string& trainer = o.choice("trainer");
+  if (trainer == "dcd") {
+    DualSvmConfig c;
+    c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
+    c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
+    return seeded(c, train_dual_cd_svm);
+  }
+  if (trainer == "pegasos") {
     PegasosSvmConfig c;
     c.lambda = o.real("lambda"), c.epochs = o.integer("epochs"), c.bias = float(o.real("bias"));
     c.average = o.flag("average");
     return seeded(c, train_pegasos_svm);
   }
-  if (name == "logistic") {
+  if (trainer == "newton") {
     LogisticConfig c;
     c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
   }
-  if (name == "perceptron") {
-    PerceptronConfig c;
-    c.epochs = o.integer("epochs"), c.bias = float(o.real("bias")), c.average = o.flag("average");
-    return seeded(c, train_perceptron);
-  }
-  if (name == "stump") return [](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_stump(d)); };
-  return seeded(tree_config_from(o), [](const BinarySample& d, const TreeConfig& c, const ProgressFn&) {
-    return train_binary_tree(d, c);
-  });
+  PerceptronConfig c;
+  c.epochs = o.integer("epochs"), c.bias = float(o.real("bias")), c.average = o.flag("average");
+  return seeded(c, train_perceptron);
+}
+
+std::optional<LearnerUpgrade> learner_of_0_1(const std::string& saved_name) {
+  const RenamedValue* r = renamed_value("learner", saved_name);
+  if (!r) return std::nullopt;
+  LearnerUpgrade u{r->now, binary_learner(r->now).trainers[0], ""};
+  for (const auto& [key, value] : r->with) (key == "trainer" ? u.trainer : u.loss) = value;
+  return u;
+}
+
+std::string upgraded_learner_name(const std::string& saved_name) {
+  if (saved_name == "custom") return saved_name;  // a caller's own trainer
+  const auto upgrade = learner_of_0_1(saved_name);
+  const std::string name = upgrade ? upgrade->learner : saved_name;
+  for (const auto& l : binary_learners())
+    if (l.name == name) return name;
+  fail("model bytes are corrupt or from a newer version (unknown binary learner '", saved_name, "')");
 }
 
 }  // namespace argmax

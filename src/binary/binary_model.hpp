@@ -14,7 +14,7 @@ namespace argmax {
 class BinaryModel {
  public:
   virtual ~BinaryModel() = default;
-  // The learner that made it (the name in binary_learners(), e.g. "svm-dcd").
+  // The model kind: the learner that made it (linear, kernel, stump or tree; binary/binary_learners.hpp).
   virtual std::string learner() const = 0;
   virtual float score(const RowView& x) const = 0;
   // out[i] = score(rows.row(i)); a kernel model scores the rows as one batch.
@@ -29,13 +29,17 @@ class BinaryModel {
   static std::unique_ptr<BinaryModel> from_bytes(const uint8_t* data, size_t size);
 
   TrainingReport report;  // how training ended (iterative learners; not saved)
+  // The trainer and the loss that made a linear or kernel model (saved with it); empty for a grown one, and the
+  // loss empty where none is named (the perceptron) or none was recorded (svm-dcd models of 0.1).
+  std::string trainer, loss;
 };
 
 // The reports of several binary models as one: converged when all are; otherwise the one furthest from its
 // tolerance, its hint saying how many stopped short.
 TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryModel>>& models);
 
-// Writes the learner name, then the payload; load_binary_model reads both back.
+// Writes the learner name (and a trained one's trainer and loss), then the payload; load_binary_model reads them
+// back, and reads a model saved under a learner name of 0.1 (svm-dcd, logistic, …) as today's kind.
 void save_binary_model(const BinaryModel& model, ByteWriter& out);
 std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in);
 

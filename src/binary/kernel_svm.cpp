@@ -80,8 +80,8 @@ std::unique_ptr<KernelBinaryModel> KernelBinaryModel::load(ByteReader& in) {
 
 KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& config, const ProgressFn& progress) {
   data.validate();
-  data.require_finite_features("svm-kernel");
-  require(config.C > 0, "svm-kernel: C must be > 0");
+  data.require_finite_features("kernel learner");
+  require(config.C > 0, "kernel learner: C must be > 0");
   const int m = data.size();
   const Kernel kernel = config.kernel.fitted(data.rows);
   std::vector<RowView> rows;
@@ -129,7 +129,7 @@ KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& conf
   for (int i = 0; i < m; ++i) coefficients[size_t(data.index[size_t(i)])] += alpha[i] * data.label[i];
   SupportVectors sv = SupportVectors::of(data.rows, coefficients.data(), 1);
   KernelSvm out{std::move(alpha), std::make_unique<KernelBinaryModel>(kernel, config.bias, std::move(sv))};
-  out.model->report = r;
+  out.model->report = r, out.model->trainer = "dcd", out.model->loss = "hinge";
   return out;
 }
 

@@ -1,10 +1,10 @@
 // A kernel SVM for two classes by dual coordinate descent (Hsieh et al. 2008 with a kernel, as LIBSVM's
-// C-SVC without its equality constraint): the hinge-loss problem of svm-dcd (linear_learners.hpp, the same
+// C-SVC without its equality constraint): the hinge-loss problem of the linear learner's dcd (linear_learners.hpp, the same
 // C convention) with ⟨x, x'⟩ replaced by a PDS kernel (learn/kernels/kernel.hpp),
 //   dual   min_α ½ αᵀQα − Σ α_i,  0 ≤ α_i ≤ C c_i,  Q_ij = y_i y_j (K(x_i, x_j) + b²),
 //   model  f(x) = Σ_i α_i y_i (K(x_i, x) + b²).
 // The bias b enters as a constant b² added to K: the kernel of x with a constant feature b appended, so its
-// weight is regularised like the others, as svm-dcd's bias feature is (b = 0: no intercept). A step on α_i
+// weight is regularised like the others, as the linear learner's bias feature is (b = 0: no intercept). A step on α_i
 // moves every f(x_j) by a kernel column, held by the LRU cache of the kernel C–S (learn/kernels/kernel_cache.hpp).
 // Stops when max − min projected gradient ≤ tol (no shrinking). The model keeps the support vectors.
 // γ = 0 in the config's kernel is chosen from all the rows the sample draws from (learn/kernels/kernel_width.hpp), so
@@ -35,7 +35,7 @@ struct KernelSvmConfig {
 class KernelBinaryModel : public BinaryModel {
  public:
   KernelBinaryModel(const Kernel& kernel, double bias, SupportVectors support_vectors);
-  std::string learner() const override { return "svm-kernel"; }
+  std::string learner() const override { return "kernel"; }
   float score(const RowView& x) const override;
   void scores(const Rows& rows, float* out) const override;  // batched kernel blocks
   int32_t cols() const override { return sv_.cols(); }

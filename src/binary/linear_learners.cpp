@@ -46,10 +46,13 @@ class BinaryMarginProblem {
   float bias_;
 };
 
-std::unique_ptr<LinearBinaryModel> split_bias(const std::string& learner, std::vector<float> w, float bias) {
+// The model of weights whose last entry is the bias feature's, trained by `trainer` on `loss`.
+std::unique_ptr<LinearBinaryModel> split_bias(std::vector<float> w, float bias, const char* trainer, const char* loss) {
   const float b = w.back() * bias;
   w.pop_back();
-  return std::make_unique<LinearBinaryModel>(learner, std::move(w), b);
+  auto model = std::make_unique<LinearBinaryModel>(std::move(w), b);
+  model->trainer = trainer, model->loss = loss;
+  return model;
 }
 
 double sigmoid(double z) { return z >= 0 ? 1 / (1 + std::exp(-z)) : std::exp(z) / (1 + std::exp(z)); }
@@ -60,9 +63,9 @@ double log1p_exp(double z) { return z > 0 ? z + std::log1p(std::exp(-z)) : std::
 std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, const PegasosSvmConfig& config,
                                                      const ProgressFn& progress) {
   data.validate();
-  data.require_finite_features("svm-pegasos");
-  require(config.lambda > 0, "svm-pegasos: lambda must be > 0");
-  require(data.size() > 0, "svm-pegasos: no training examples");
+  data.require_finite_features("linear learner (pegasos)");
+  require(config.lambda > 0, "linear learner (pegasos): lambda must be > 0");
+  require(data.size() > 0, "linear learner (pegasos): no training examples");
   BinaryMarginProblem problem(data, config.bias);
   OnlineConfig oc;
   oc.step_size = StepSize::Pegasos;
@@ -71,14 +74,14 @@ std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, c
   oc.average = config.average;
   oc.surrogate = Surrogate::MarginRescaled;
   oc.seed = config.seed;
-  return split_bias("svm-pegasos", train_online(problem, oc, progress), config.bias);
+  return split_bias(train_online(problem, oc, progress), config.bias, "pegasos", "hinge");
 }
 
 std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, const PerceptronConfig& config,
                                                     const ProgressFn& progress) {
   data.validate();
-  data.require_finite_features("perceptron");
-  require(data.size() > 0, "perceptron: no training examples");
+  data.require_finite_features("linear learner (perceptron)");
+  require(data.size() > 0, "linear learner (perceptron): no training examples");
   BinaryMarginProblem problem(data, config.bias);
   OnlineConfig oc;
   oc.step_size = StepSize::Constant;
@@ -88,14 +91,14 @@ std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, co
   oc.stop_when_no_update = !config.average;  // the plain batch perceptron stops at a clean pass
   oc.surrogate = Surrogate::Perceptron;
   oc.seed = config.seed;
-  return split_bias("perceptron", train_online(problem, oc, progress), config.bias);
+  return split_bias(train_online(problem, oc, progress), config.bias, "perceptron", "");
 }
 
 std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, const DualSvmConfig& config,
                                                      const ProgressFn& progress) {
   data.validate();
-  data.require_finite_features("svm-dcd");
-  require(config.C > 0, "svm-dcd: C must be > 0");
+  data.require_finite_features("linear learner (dcd)");
+  require(config.C > 0, "linear learner (dcd): C must be > 0");
   const int m = data.size();
   const int32_t n = data.rows.cols();
   const double B = config.bias;
@@ -177,7 +180,7 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
     pg_min_old = pg_min >= 0 ? -inf : pg_min;
   }
   std::vector<float> wf(w.begin(), w.end());
-  auto model = split_bias("svm-dcd", std::move(wf), config.bias);
+  auto model = split_bias(std::move(wf), config.bias, "dcd", config.squared_hinge ? "squared-hinge" : "hinge");
   model->report = r;
   return model;
 }
@@ -185,8 +188,8 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
 std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, const LogisticConfig& config,
                                                   const ProgressFn& progress) {
   data.validate();
-  data.require_finite_features("logistic");
-  require(config.C > 0, "logistic: C must be > 0");
+  data.require_finite_features("linear learner (newton)");
+  require(config.C > 0, "linear learner (newton): C must be > 0");
   const int m = data.size();
   const int32_t n = data.rows.cols();
   const size_t d = size_t(n) + 1;
@@ -286,7 +289,7 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
     if (rep.stop_requested(progress, [&](Progress& p) { p.epoch = iter, p.objective = f; })) break;
   }
   std::vector<float> wf(w.begin(), w.end());
-  auto model = split_bias("logistic", std::move(wf), config.bias);
+  auto model = split_bias(std::move(wf), config.bias, "newton", "log");
   model->report = rep;
   return model;
 }

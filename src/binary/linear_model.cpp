@@ -28,20 +28,19 @@ std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const 
     return model;
   }
   const auto* linear = dynamic_cast<const LinearBinaryModel*>(model.get());
-  require(linear != nullptr, "scale needs a linear learner; '", model->learner(),
-          "' splits on thresholds, which scaling does not change: leave scale at none (it applies to the linear "
-          "learners and svm-kernel)");
+  require(linear != nullptr, "scale needs a linear or kernel learner; '", model->learner(),
+          "' splits on thresholds, which scaling does not change: leave scale at none");
   std::vector<float> w = linear->weights();
   w.resize(std::max(w.size(), scaling.scale().size()), 0.f);
   const double shift = scaling.fold(w, 1)[0];
-  auto raw = std::make_unique<LinearBinaryModel>(linear->learner(), std::move(w), float(linear->bias() + shift));
-  raw->report = model->report;
+  auto raw = std::make_unique<LinearBinaryModel>(std::move(w), float(linear->bias() + shift));
+  raw->report = model->report, raw->trainer = model->trainer, raw->loss = model->loss;
   return raw;
 }
 
 std::string scaling_for_learner(const std::string& learner, const std::string& scale) {
   if (scale != "auto") return scale;
-  return learner != "custom" && (binary_learner(learner).linear || learner == "svm-kernel") ? scale : "none";
+  return learner != "custom" && binary_learner(learner).scalable ? scale : "none";
 }
 
 float LinearBinaryModel::score(const RowView& x) const {
@@ -53,10 +52,10 @@ void LinearBinaryModel::save(ByteWriter& out) const {
   out.put<float>(bias_);
 }
 
-std::unique_ptr<LinearBinaryModel> LinearBinaryModel::load(const std::string& learner, ByteReader& in) {
+std::unique_ptr<LinearBinaryModel> LinearBinaryModel::load(ByteReader& in) {
   auto w = in.get_finite_vector<float>("weight");
   const float b = in.get_finite<float>("bias");
-  return std::make_unique<LinearBinaryModel>(learner, std::move(w), b);
+  return std::make_unique<LinearBinaryModel>(std::move(w), b);
 }
 
 }  // namespace argmax

@@ -12,21 +12,19 @@ class FeatureScaling;
 
 class LinearBinaryModel : public BinaryModel {
  public:
-  LinearBinaryModel(std::string learner, std::vector<float> w, float bias)
-      : learner_(std::move(learner)), w_(std::move(w)), bias_(bias) {}
+  LinearBinaryModel(std::vector<float> w, float bias) : w_(std::move(w)), bias_(bias) {}
 
-  std::string learner() const override { return learner_; }
+  std::string learner() const override { return "linear"; }
   // Columns past the trained dimension count as 0 (a test set may have more features).
   float score(const RowView& x) const override;
   int32_t cols() const override { return int32_t(w_.size()); }
   void save(ByteWriter& out) const override;
-  static std::unique_ptr<LinearBinaryModel> load(const std::string& learner, ByteReader& in);
+  static std::unique_ptr<LinearBinaryModel> load(ByteReader& in);
 
   const std::vector<float>& weights() const { return w_; }
   float bias() const { return bias_; }
 
  private:
-  std::string learner_;
   std::vector<float> w_;
   float bias_;
 };
@@ -37,7 +35,7 @@ class LinearBinaryModel : public BinaryModel {
 std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const FeatureScaling& scaling);
 
 // The scaling to fit for binary models of `learner` ("custom": a caller's own trainer): scale=auto applies only
-// where unscaled can carry it, into a linear learner's weights or a kernel model; other kinds are passed on,
+// where unscaled can carry it, into a linear model's weights or a kernel model; other kinds are passed on,
 // for unscaled to refuse.
 std::string scaling_for_learner(const std::string& learner, const std::string& scale);
 

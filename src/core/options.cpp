@@ -73,6 +73,7 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
     if (s.type == OptionType::Choice) {
       bool ok = false;
       for (const auto& c : s.choices) ok |= c == text;
+      if (!ok) refuse_renamed_value(s.name, text);
       require(ok, "option '", s.name, "' must be one of ", join(s.choices, ", "), "; got '", text, "'");
       options.texts_[s.name] = text;
       continue;
@@ -175,6 +176,36 @@ const std::vector<RenamedOption>& renamed_options() {
     return r;
   }();
   return renames;
+}
+
+const std::vector<RenamedValue>& renamed_values() {
+  // The binary learners of 0.1 fused the model kind, the loss and the trainer in one name.
+  static const std::vector<RenamedValue> values = {
+      {"learner", "svm-dcd", "linear", {{"trainer", "dcd"}}},
+      {"learner", "svm-kernel", "kernel", {{"trainer", "dcd"}, {"loss", "hinge"}}},
+      {"learner", "svm-pegasos", "linear", {{"trainer", "pegasos"}, {"loss", "hinge"}}},
+      {"learner", "logistic", "linear", {{"trainer", "newton"}, {"loss", "log"}}},
+      {"learner", "perceptron", "linear", {{"trainer", "perceptron"}}},
+  };
+  return values;
+}
+
+std::string RenamedValue::instead() const {
+  std::string out = option + " '" + now + "'";
+  for (size_t i = 0; i < with.size(); ++i)
+    out += (i == 0 ? " with " : " and ") + with[i].first + " '" + with[i].second + "'";
+  return out;
+}
+
+const RenamedValue* renamed_value(const std::string& option, const std::string& old) {
+  for (const auto& r : renamed_values())
+    if (r.option == option && r.old == old) return &r;
+  return nullptr;
+}
+
+void refuse_renamed_value(const std::string& option, const std::string& value) {
+  if (const RenamedValue* r = renamed_value(option, value))
+    fail(option, " '", value, "' was renamed in 0.2.0: use ", r->instead());
 }
 
 OptionList upgrade_option_names(OptionList saved) {

@@ -39,6 +39,18 @@ struct RenamedOption {
   std::string old, now, instead;  // instead: what to write, for the error message
 };
 const std::vector<RenamedOption>& renamed_options();
+// A value of 0.1 that 0.2 replaced, with the options that now say the rest: learner 'logistic' is learner
+// 'linear' with trainer 'newton' and loss 'log'. Giving it is an error that names the replacement.
+struct RenamedValue {
+  std::string option, old, now;
+  OptionList with;
+  std::string instead() const;  // "learner 'linear' with trainer 'newton' and loss 'log'"
+};
+const std::vector<RenamedValue>& renamed_values();
+const RenamedValue* renamed_value(const std::string& option, const std::string& old);  // null if none
+// "learner 'svm-dcd' was renamed in 0.2.0: use learner 'linear' with trainer 'dcd'" (InputError), for a
+// renamed value; returns otherwise.
+void refuse_renamed_value(const std::string& option, const std::string& value);
 // Saved models of 0.1 name their options the old way: their plain renames (max_iter → maxIter) read under
 // the new names. Values that changed meaning (algo) are upgraded by each model kind's loader.
 OptionList upgrade_option_names(OptionList saved);

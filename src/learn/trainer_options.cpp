@@ -48,7 +48,8 @@ const std::vector<TrainerInfo>& trainer_catalogue() {
       {"cutting-plane", "1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf)", false},
       {"bcfw", "block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.)", false},
       {"dcd", "dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels)", false},
-      {"lbfgs", "L-BFGS on the smooth objective (CRFsuite's default)", false},
+      {"lbfgs", "L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online "
+                "trainers' λ: λ = 2·c2/m for m examples)", false},
       {"newton", "trust-region Newton-CG (LIBLINEAR -s 0)", false},
   };
   return trainers;
@@ -112,7 +113,13 @@ std::vector<OptionSpec> trainer_options(const std::string& trainer) {
   if (trainer == "dcd")
     return {C_option(), eps_option("0.1", "stopping tolerance on the dual (LIBLINEAR's -e)"),
             max_iter_option("1000", "cap on passes over the examples")};
-  if (trainer == "lbfgs") return {max_iter_option("100", "cap on L-BFGS iterations")};
+  // Two spellings of one L2 term: lbfgs minimises CRFsuite's sum form, whose c2 = 1 means the same at any number
+  // of examples m; the online trainers step on the mean form, where λ sets the step 1/(λt). λ = 2·c2/m.
+  if (trainer == "lbfgs")
+    return {max_iter_option("100", "cap on L-BFGS iterations"),
+            {"c2", OptionType::Real, "1", 0, 1e9, false,
+             "L2 weight c2 in Σ_i ℓ_i + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online "
+             "trainers' lambda is the mean form: λ = 2·c2/m for m examples"}};
   if (trainer == "newton")
     return {C_option(), eps_option("0.001", "stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e)"),
             max_iter_option("100", "cap on Newton steps")};

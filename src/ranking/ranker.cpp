@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdlib>
+#include <exception>
 #include <sstream>
 
 #include "core/error.hpp"
@@ -358,6 +359,21 @@ Options Ranker::parse_options(const OptionList& given, bool tuning) {
                                                     : " (trainer auto for measure '" + o.choice("measure") + "')" : "",
              "; its options are ", join(reads));
   return o;
+}
+
+void Ranker::check_options(const OptionList& given) {
+  std::exception_ptr plain;
+  try {
+    parse_options(given, false);
+    return;
+  } catch (const InputError&) {
+    plain = std::current_exception();
+  }
+  try {
+    parse_options(given, true);  // a fit with validation may read them
+  } catch (const InputError&) {
+    std::rethrow_exception(plain);
+  }
 }
 
 Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)

@@ -33,6 +33,9 @@ class Ranker {
   // per trainer.
   // tuning: for validation, which tunes the online trainers (trainer auto is sgd there).
   static Options parse_options(const OptionList& given, bool tuning = false);
+  // The check at construction, before any data: refuses the options no fit could read. Trainer auto resolves
+  // by measure without validation and to sgd with it, so an option only the other reads waits for fit.
+  static void check_options(const OptionList& given);
   static const std::vector<OptionSpec>& option_specs();
 
   // Trains on data (validated first). Throws InputError for bad options or data.

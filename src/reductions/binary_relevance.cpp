@@ -7,7 +7,7 @@ namespace argmax {
 
 const std::vector<OptionSpec>& binary_relevance_options() {
   static const std::vector<OptionSpec> specs = {
-      {"learner", OptionType::Choice, "svm-dcd", 0, -1, false, "binary base learner, one per label",
+      {"learner", OptionType::Choice, "linear", 0, -1, false, "binary base learner, one per label (its trainer, loss and options in learnerOptions)",
        binary_learner_names()},
       {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "the learners' example order"},
       FeatureScaling::option(),
@@ -75,8 +75,7 @@ BinaryRelevanceModel BinaryRelevanceModel::from_bytes(const uint8_t* data, size_
   const std::string method = in.get_string();
   require(method == "br", "expected a binary relevance model, got a multilabel '", method, "' model");
   BinaryRelevanceModel model;
-  model.learner_ = in.get_string();
-  if (model.learner_ != "custom") binary_learner(model.learner_);  // the saved settings first: throws if unknown
+  model.learner_ = upgraded_learner_name(in.get_string());  // the saved settings first: throws if unknown
   const int32_t k = in.get<int32_t>();
   require(k >= 1, "model bytes are corrupt (", k, " labels)");
   checked_count<float>("binary relevance labels", {k});  // one score per label

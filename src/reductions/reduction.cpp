@@ -14,7 +14,8 @@ const std::vector<OptionSpec>& reduction_options() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> own = {
         {"reduction", T::Choice, "ova", 0, -1, false, "how classes become binary problems", {"ova", "allpairs", "ecoc"}},
-        {"learner", T::Choice, "svm-dcd", 0, -1, false, "binary base learner", binary_learner_names()},
+        {"learner", T::Choice, "linear", 0, -1, false, "binary base learner (its trainer, loss and options in learnerOptions)",
+         binary_learner_names()},
         {"code", T::Choice, "dense", 0, -1, false, "ECOC code matrix",
          {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
         {"codeSize", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
@@ -239,10 +240,9 @@ ReductionModel ReductionModel::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, "reduction");
   ReductionModel model;
   model.reduction_ = in.get_string();
-  model.learner_ = in.get_string();
+  model.learner_ = upgraded_learner_name(in.get_string());
   require(model.reduction_ == "ova" || model.reduction_ == "allpairs" || model.reduction_ == "ecoc",
           "model bytes are corrupt (unknown reduction '", model.reduction_, "')");
-  if (model.learner_ != "custom") binary_learner(model.learner_);  // the saved settings first: throws if unknown
   const std::string rule = in.get_string();
   const int32_t k = in.get<int32_t>(), c = in.get<int32_t>();
   require(k >= 2 && c >= 1, "model bytes are corrupt (code shape ", k, "×", c, ")");

@@ -29,7 +29,7 @@ namespace argmax {
 
 struct ReductionConfig {
   std::string reduction = "ova";  // ova | allpairs | ecoc
-  std::string learner = "svm-dcd";
+  std::string learner = "linear";
   OptionList learner_options;
   std::string code = "dense";     // for ecoc: ova | ovo | dense | sparse | exhaustive | user
   int code_size = 0;              // columns of a random code (0: ⌈10 log₂ k⌉ dense, ⌈15 log₂ k⌉ sparse)

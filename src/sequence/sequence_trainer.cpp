@@ -46,9 +46,6 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   if (is_exact_trainer(trainer))
     set_default(specs, "eps", "0.01", "a treebank's objective sums thousands of sentences; 0.001 costs 5–10× the "
                 "passes for no tagging accuracy (docs/benchmarks.md)");
-  if (trainer == "lbfgs")
-    specs.push_back({"c2", OptionType::Real, "1", 0, 1e9, false,
-                     "L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·‖w‖² (CRFsuite's c2)"});
   append(specs, {
       {"features", OptionType::Choice, "pos", 0, -1, false,
        "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')",
@@ -98,8 +95,12 @@ OptionList upgrade_sequence_options(const OptionList& saved) {
   if (!loss.empty()) out.emplace_back("loss", loss);
   // 0.1 saved both caps: iterations for L-BFGS, max_iter (read as maxIter) for the exact trainers.
   if (trainer == "lbfgs" && old.count("iterations")) out.emplace_back("maxIter", old["iterations"]);
+  // 0.1's CRF by SGD read c2 as λ = 2·c2/m and never its `lambda`; m was not saved, so its λ cannot be told:
+  // the options leave lambda out rather than claim 0.1's unread value.
+  const bool crf_by_sgd = trainer == "sgd" && (loss == "log" || loss == "softmax-margin");
   for (const auto& kv : saved) {
     if (kv.first == "iterations" || (kv.first == "maxIter" && trainer == "lbfgs")) continue;
+    if (crf_by_sgd && kv.first == "lambda") continue;
     const bool free_text = kv.first == "templates" || kv.first == "global" || kv.first == "globalWords";
     const bool declared = std::any_of(table.begin(), table.end(), [&kv](const OptionSpec& s) { return s.name == kv.first; });
     if ((declared || free_text) && kv.first != "trainer" && kv.first != "loss") out.push_back(kv);

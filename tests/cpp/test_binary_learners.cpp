@@ -6,6 +6,8 @@
 
 #include "binary/binary_learners.hpp"
 #include "binary/linear_learners.hpp"
+#include "reductions/binary_relevance.hpp"
+#include "reductions/reduction.hpp"
 #include "binary/tree_binary.hpp"
 #include "core/rng.hpp"
 
@@ -157,12 +159,27 @@ TEST_CASE("the stump's weighted error equals the brute-force minimum over all ax
   CHECK(got == Approx(best).epsilon(1e-9));
 }
 
-TEST_CASE("every named learner trains, scores and round-trips through bytes") {
+// Every (learner, trainer, loss) a learner offers: the trainers its table names, each with every loss it minimises.
+std::vector<OptionList> every_learner_setting(const BinaryLearnerInfo& info) {
+  std::vector<OptionList> out;
+  if (info.trainers.empty()) return {{}};
+  for (const auto& t : info.trainers) {
+    const std::vector<std::string> losses = binary_losses(info.name, t);
+    if (losses.empty()) out.push_back({{"trainer", t}});
+    for (const auto& l : losses) out.push_back({{"trainer", t}, {"loss", l}});
+  }
+  return out;
+}
+
+TEST_CASE("every learner with every trainer and loss trains, scores and round-trips through bytes") {
   const Data d = blobs(120, 4, 1.5f, 0.5f, 13);
-  for (const auto& info : binary_learners()) {
-    INFO(info.name);
-    auto model = make_binary_trainer(info.name, {})(d.sample(), 1);
+  for (const auto& info : binary_learners())
+  for (const OptionList& given : every_learner_setting(info)) {
+    INFO(info.name << " " << (given.empty() ? "" : given[0].second) << " " << (given.size() > 1 ? given[1].second : ""));
+    auto model = make_binary_trainer(info.name, given)(d.sample(), 1);
     CHECK(model->learner() == info.name);
+    CHECK(model->trainer == (given.empty() ? "" : given[0].second));
+    CHECK(model->loss == (given.size() > 1 ? given[1].second : ""));
     CHECK(model->cols() == d.n);
     CHECK(accuracy(*model, d) >= 0.95);
     ByteWriter out("binary-test");
@@ -172,16 +189,49 @@ TEST_CASE("every named learner trains, scores and round-trips through bytes") {
     auto again = load_binary_model(in);
     in.expect_end();
     for (int i = 0; i < d.m; ++i) CHECK(again->score(d.rows().row(i)) == model->score(d.rows().row(i)));
+    CHECK(again->trainer == model->trainer);
+    CHECK(again->loss == model->loss);
   }
 }
 
+TEST_CASE("a binary learner is a model kind, a trainer and a loss; invalid pairs name the valid ones") {
+  // The loss chooses the objective: dcd on the hinge is LIBLINEAR -s 3, on the squared hinge -s 1 (the default).
+  CHECK(binary_learner_options("linear")[1].fallback == "squared-hinge");
+  CHECK_THROWS_WITH(make_binary_trainer("linear", {{"loss", "log"}}),
+                    Catch::Contains("loss 'log' with trainer 'dcd' is not the linear binary learner; the valid pairs: "
+                                    "trainer 'dcd' with loss squared-hinge or hinge; trainer 'newton' with loss log; "
+                                    "trainer 'pegasos' with loss hinge; trainer 'perceptron' with no loss option"));
+  CHECK_THROWS_WITH(make_binary_trainer("linear", {{"trainer", "newton"}, {"loss", "hinge"}}), Catch::Contains("the valid pairs"));
+  CHECK_THROWS_WITH(make_binary_trainer("linear", {{"trainer", "perceptron"}, {"loss", "hinge"}}), Catch::Contains("the valid pairs"));
+  CHECK_THROWS_WITH(make_binary_trainer("kernel", {{"loss", "squared-hinge"}}),
+                    Catch::Contains("the valid pairs: trainer 'dcd' with loss hinge"));
+  CHECK_THROWS_WITH(make_binary_trainer("linear", {{"trainer", "sgd"}}),
+                    Catch::Contains("unknown trainer 'sgd' for the linear binary learner (known: dcd, newton, pegasos, perceptron)"));
+  CHECK_THROWS_WITH(make_binary_trainer("tree", {{"trainer", "dcd"}}), Catch::Contains("grown greedily"));
+  // Each trainer's table holds its own options only, declared in learn/trainer_options.cpp.
+  CHECK_THROWS_WITH(make_binary_trainer("linear", {{"trainer", "newton"}, {"epochs", "3"}}), Catch::Contains("unknown option 'epochs'"));
+  CHECK_NOTHROW(make_binary_trainer("linear", {{"trainer", "pegasos"}, {"lambda", "0.1"}}));
+}
+
+TEST_CASE("the learner names of 0.1 are errors that name their replacement") {
+  CHECK_THROWS_WITH(make_binary_trainer("svm-dcd", {}), "learner 'svm-dcd' was renamed in 0.2.0: use learner 'linear' with trainer 'dcd'");
+  CHECK_THROWS_WITH(make_binary_trainer("logistic", {}),
+                    "learner 'logistic' was renamed in 0.2.0: use learner 'linear' with trainer 'newton' and loss 'log'");
+  CHECK_THROWS_WITH(make_binary_trainer("svm-pegasos", {}), Catch::Contains("use learner 'linear' with trainer 'pegasos' and loss 'hinge'"));
+  CHECK_THROWS_WITH(make_binary_trainer("perceptron", {}), Catch::Contains("use learner 'linear' with trainer 'perceptron'"));
+  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {}), Catch::Contains("use learner 'kernel'"));
+  CHECK_THROWS_WITH(Options::parse(reduction_options(), {{"learner", "svm-dcd"}}, "reduction"),
+                    "learner 'svm-dcd' was renamed in 0.2.0: use learner 'linear' with trainer 'dcd'");
+  CHECK_THROWS_WITH(Options::parse(binary_relevance_options(), {{"learner", "logistic"}}, "br"), Catch::Contains("use learner 'linear'"));
+}
+
 TEST_CASE("learner options and labels are checked") {
-  CHECK_THROWS_AS(make_binary_trainer("svm-dcd", {{"C", "-1"}}), InputError);
-  CHECK_THROWS_AS(make_binary_trainer("svm-dcd", {{"epochs", "3"}}), InputError);
+  CHECK_THROWS_AS(make_binary_trainer("linear", {{"C", "-1"}}), InputError);
+  CHECK_THROWS_AS(make_binary_trainer("linear", {{"epochs", "3"}}), InputError);
   CHECK_THROWS_AS(make_binary_trainer("forest", {}), InputError);
   Data d = blobs(10, 2, 1, 1, 1);
   d.y[3] = 0;
-  CHECK_THROWS_AS(make_binary_trainer("logistic", {})(d.sample(), 1), InputError);
+  CHECK_THROWS_AS(make_binary_trainer("linear", {{"trainer", "newton"}})(d.sample(), 1), InputError);
   d.y[3] = 1;
   d.x[5] = std::nanf("");
   // NaN is a missing value exactly to the learners that say so (the bindings let NaN through for those alone).

@@ -191,7 +191,7 @@ TEST_CASE("reductions and binary relevance with scale score raw rows as on hand-
   const std::vector<float> pre = scaled_by_hand(train.x, 3, false);
   const OwnedRows test_scaled = FeatureScaling::fit(train.rows(), "standard").apply(test.rows());
   ReductionConfig c;
-  c.learner = "logistic";
+  c.learner = "linear", c.learner_options = {{"trainer", "newton"}};
   c.scale = "none";
   ReductionConfig scaled_config = c;
   scaled_config.scale = "standard";
@@ -208,12 +208,12 @@ TEST_CASE("reductions and binary relevance with scale score raw rows as on hand-
     CHECK(l == a);
   }
   ReductionConfig tree = scaled_config;
-  tree.learner = "tree";
-  CHECK_THROWS_WITH(ReductionModel::train(train.rows(), train.y, 3, tree), Catch::Contains("scale needs a linear learner"));
+  tree.learner = "tree", tree.learner_options = {};
+  CHECK_THROWS_WITH(ReductionModel::train(train.rows(), train.y, 3, tree), Catch::Contains("scale needs a linear or kernel learner"));
 
   const LabelMatrix y = LabelMatrix::from_classes(train.y, 3);
-  const BinaryRelevanceModel br_scaled = BinaryRelevanceModel::train(train.rows(), y, "svm-dcd", {}, 1, {}, {}, "standard");
-  const BinaryRelevanceModel br_plain = BinaryRelevanceModel::train(Rows::dense(pre.data(), 300, 3), y, "svm-dcd", {}, 1, {}, {}, "none");
+  const BinaryRelevanceModel br_scaled = BinaryRelevanceModel::train(train.rows(), y, "linear", {}, 1, {}, {}, "standard");
+  const BinaryRelevanceModel br_plain = BinaryRelevanceModel::train(Rows::dense(pre.data(), 300, 3), y, "linear", {}, 1, {}, {}, "none");
   std::vector<float> all_a(size_t(test.rows().rows()) * 3), all_b(all_a.size());
   br_scaled.scores(test.rows(), all_a.data());
   br_plain.scores(test_scaled.view(), all_b.data());

@@ -144,10 +144,10 @@ TEST_CASE("the kernel C–S with its defaults on raw features in 0..100 predicts
   }
 }
 
-TEST_CASE("svm-kernel in a reduction: its defaults on raw features in 0..100 predict as on features in [-1, 1]", "[kernel][binary][reductions][scaling]") {
+TEST_CASE("the kernel learner in a reduction: its defaults on raw features in 0..100 predict as on features in [-1, 1]", "[kernel][binary][reductions][scaling]") {
   const auto [train, test] = blob_data(400, 600, 45);
   ReductionConfig c;
-  c.reduction = "ova", c.learner = "svm-kernel";
+  c.reduction = "ova", c.learner = "kernel";
   const ReductionModel raw = ReductionModel::train(train.raw.rows(), train.raw.y, 10, c);
   const ReductionModel unit = ReductionModel::train(train.unit.rows(), train.unit.y, 10, c);
   ReductionConfig old_config = c;
@@ -170,8 +170,8 @@ TEST_CASE("svm-kernel in a reduction: its defaults on raw features in 0..100 pre
   // On its own (no scale option), γ from the data alone makes raw and [-1, 1] rows the same problem for rbf.
   std::vector<int8_t> signs;
   for (int32_t y : train.raw.y) signs.push_back(y == 0 ? 1 : -1);
-  const auto on_raw = make_binary_trainer("svm-kernel", {})(BinarySample::all(train.raw.rows(), signs), 1);
-  const auto on_unit = make_binary_trainer("svm-kernel", {})(BinarySample::all(train.unit.rows(), signs), 1);
+  const auto on_raw = make_binary_trainer("kernel", {})(BinarySample::all(train.raw.rows(), signs), 1);
+  const auto on_unit = make_binary_trainer("kernel", {})(BinarySample::all(train.unit.rows(), signs), 1);
   const auto& kernel_raw = dynamic_cast<const KernelBinaryModel&>(*on_raw).kernel();
   const auto& kernel_unit = dynamic_cast<const KernelBinaryModel&>(*on_unit).kernel();
   CHECK(kernel_raw.gamma == Approx(kernel_unit.gamma / 2500).epsilon(1e-4));
@@ -199,7 +199,7 @@ TEST_CASE("random features with their default γ on raw features in 0..100 learn
   CHECK(accuracy_of(again, test.raw) == a_raw);
 
   ReductionConfig c;
-  c.reduction = "ova", c.learner = "svm-dcd", c.rff = 300;  // rff_gamma stays 0: from the rows
+  c.reduction = "ova", c.learner = "linear", c.rff = 300;  // rff_gamma stays 0: from the rows
   const ReductionModel ova = ReductionModel::train(train.raw.rows(), train.raw.y, 3, c);
   CHECK(accuracy_of(ova, test.raw) >= 0.9);
   // A per-column scaling would come after the map: refused, as the ranker does.
@@ -234,18 +234,21 @@ TEST_CASE("kernel models in the bytes of earlier builds (no scaling, γ given) l
   m.scores(rows, s.data());
   for (size_t i = 0; i < s.size(); ++i) CHECK(s[i] == float(expected[i]));
 
-  // svm-kernel: learner, kernel, γ, coef0, degree, bias, cols, support vectors; a model that does not scale
-  // still writes exactly these bytes.
+  // svm-kernel of 0.1: learner, kernel, γ, coef0, degree, bias, cols, support vectors; a model that does not
+  // scale writes the same payload today, after its learner, trainer and loss.
   const SupportVectors one = SupportVectors::of(Rows::dense(sv_rows.data(), 2, 2), std::vector<double>{1, -0.5}.data(), 1);
-  ByteWriter binary("binary");
-  binary.put_string("svm-kernel");
-  binary.put_string("rbf");
-  binary.put<double>(1), binary.put<double>(0), binary.put<int32_t>(3), binary.put<double>(1);
-  binary.put<int32_t>(2);
-  one.save(binary);
-  const std::vector<uint8_t> binary_bytes = binary.finish();
+  auto kernel_bytes = [&one](std::vector<std::string> head) {
+    ByteWriter binary("binary");
+    for (const auto& s : head) binary.put_string(s);
+    binary.put_string("rbf");
+    binary.put<double>(1), binary.put<double>(0), binary.put<int32_t>(3), binary.put<double>(1);
+    binary.put<int32_t>(2);
+    one.save(binary);
+    return binary.finish();
+  };
+  const std::vector<uint8_t> binary_bytes = kernel_bytes({"svm-kernel"});
   const auto model = BinaryModel::from_bytes(binary_bytes.data(), binary_bytes.size());
   const std::vector<double> f = one.scores(rbf, rows);
   for (int32_t i = 0; i < 3; ++i) CHECK(model->score(rows.row(i)) == float(f[size_t(i)] + 1 * (1 - 0.5)));
-  CHECK(model->to_bytes() == binary_bytes);
+  CHECK(model->to_bytes() == kernel_bytes({"kernel", "dcd", "hinge"}));
 }

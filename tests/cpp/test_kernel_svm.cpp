@@ -1,4 +1,4 @@
-// The binary kernel SVM (svm-kernel): with the linear kernel it solves svm-dcd's hinge problem, with the
+// The binary kernel SVM (learner kernel): with the linear kernel it solves the linear learner's dcd hinge problem, with the
 // degree-2 polynomial kernel the linear problem on the explicit monomials; its dual ends at a KKT point; the
 // model saves and loads, and serves the reductions.
 #include <catch2/catch.hpp>
@@ -73,7 +73,7 @@ std::vector<double> scores_of(const BinaryModel& m, const Rows& rows) {
 
 }  // namespace
 
-TEST_CASE("svm-kernel with the linear kernel reaches svm-dcd's hinge objective; its dual ends at a KKT point", "[kernel][binary]") {
+TEST_CASE("the kernel learner with the linear kernel reaches the linear learner's dcd hinge objective; its dual ends at a KKT point", "[kernel][binary]") {
   const Points p = blobs(3, 160);
   const BinarySample data = BinarySample::all(p.rows(), p.y);
   const double C = 0.5;
@@ -110,7 +110,7 @@ TEST_CASE("svm-kernel with the linear kernel reaches svm-dcd's hinge objective; 
   CHECK(free > 0);
 }
 
-TEST_CASE("svm-kernel with (γ⟨x,x'⟩ + c)² is svm-dcd on the explicit degree-2 monomials", "[kernel][binary]") {
+TEST_CASE("the kernel learner with (γ⟨x,x'⟩ + c)² is the linear learner (dcd) on the explicit degree-2 monomials", "[kernel][binary]") {
   const Points p = disc(4, 200), test = disc(5, 100);
   const double gamma = 0.5, c = 1, C = 2;
   auto monomials = [&](const Points& q) {  // φ(x)·φ(x') = (γ x·x' + c)²
@@ -132,12 +132,12 @@ TEST_CASE("svm-kernel with (γ⟨x,x'⟩ + c)² is svm-dcd on the explicit degre
   CHECK(correct >= 85);  // the quadratic boundary is learned
 }
 
-TEST_CASE("svm-kernel models save and load; one-vs-all on svm-kernel separates the rings", "[kernel][binary][reductions]") {
+TEST_CASE("the kernel learner models save and load; one-vs-all on svm-kernel separates the rings", "[kernel][binary][reductions]") {
   const Points p = disc(6, 150);
   const auto model = train_kernel_svm(BinarySample::all(p.rows(), p.y), KernelSvmConfig{Kernel::named("rbf", 2, 0, 1)});
   const std::vector<uint8_t> bytes = model->to_bytes();
   const auto again = BinaryModel::from_bytes(bytes.data(), bytes.size());
-  CHECK(again->learner() == "svm-kernel");
+  CHECK(again->learner() == "kernel");
   CHECK(again->cols() == 2);
   for (int32_t i = 0; i < p.rows().rows(); ++i) CHECK(again->score(p.rows().row(i)) == model->score(p.rows().row(i)));
   CHECK(again->to_bytes() == bytes);
@@ -150,7 +150,7 @@ TEST_CASE("svm-kernel models save and load; one-vs-all on svm-kernel separates t
   const Rows rows = three.rows();
   const std::vector<int32_t>& y = three.y;
   ReductionConfig config;
-  config.reduction = "ova", config.learner = "svm-kernel", config.learner_options = {{"gamma", "1"}, {"C", "10"}};
+  config.reduction = "ova", config.learner = "kernel", config.learner_options = {{"gamma", "1"}, {"C", "10"}};
   const ReductionModel ova = ReductionModel::train(rows, y, 3, config);
   const std::vector<int32_t> predicted = ova.predict(rows);
   int correct = 0;
@@ -173,8 +173,8 @@ TEST_CASE("reductions score rows in blocks exactly as one by one: kernel learner
   }
   const Rows rows = sparse.view();
   ReductionConfig kernel, rff;
-  kernel.reduction = "allpairs", kernel.learner = "svm-kernel", kernel.learner_options = {{"gamma", "1"}};
-  rff.reduction = "ova", rff.learner = "svm-dcd", rff.rff = 64;
+  kernel.reduction = "allpairs", kernel.learner = "kernel", kernel.learner_options = {{"gamma", "1"}};
+  rff.reduction = "ova", rff.learner = "linear", rff.rff = 64;
   for (const ReductionConfig& config : {kernel, rff}) {
     INFO(config.learner);
     const ReductionModel model = ReductionModel::train(rows, three.y, 3, config);
@@ -190,11 +190,11 @@ TEST_CASE("reductions score rows in blocks exactly as one by one: kernel learner
   }
 }
 
-TEST_CASE("svm-kernel: bad options and a cache too small for one column are clear errors", "[kernel][binary]") {
+TEST_CASE("the kernel learner: bad options and a cache too small for one column are clear errors", "[kernel][binary]") {
   const Points p = disc(8, 50);
   const BinarySample data = BinarySample::all(p.rows(), p.y);
-  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"gamma", "-1"}}), Catch::Contains("'gamma' must be ≥ 0"));
-  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"kernel", "sigmoid"}}), Catch::Contains("must be one of linear, poly, rbf"));
-  CHECK_THROWS_WITH(make_binary_trainer("svm-kernel", {{"cache", "1e-7"}})(data, 1), Catch::Contains("cannot hold one column"));
-  CHECK(make_binary_trainer("svm-kernel", {{"kernel", "poly"}, {"degree", "2"}})(data, 1)->cols() == 2);
+  CHECK_THROWS_WITH(make_binary_trainer("kernel", {{"gamma", "-1"}}), Catch::Contains("'gamma' must be ≥ 0"));
+  CHECK_THROWS_WITH(make_binary_trainer("kernel", {{"kernel", "sigmoid"}}), Catch::Contains("must be one of linear, poly, rbf"));
+  CHECK_THROWS_WITH(make_binary_trainer("kernel", {{"cache", "1e-7"}})(data, 1), Catch::Contains("cannot hold one column"));
+  CHECK(make_binary_trainer("kernel", {{"kernel", "poly"}, {"degree", "2"}})(data, 1)->cols() == 2);
 }

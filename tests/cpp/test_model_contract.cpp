@@ -156,13 +156,13 @@ TEST_CASE("model contract: every kind refuses NaN and infinite weights with a va
   }
   SECTION("binary models of every learner") {
     const BinarySample sample = BinarySample::all(rows, signs_of(d));
-    for (const std::string learner : {"svm-dcd", "svm-pegasos", "logistic", "perceptron"}) {
-      INFO(learner);
-      const auto m = make_binary_trainer(learner, {})(sample, 1);
+    for (const std::string trainer : {"dcd", "pegasos", "newton", "perceptron"}) {
+      INFO(trainer);
+      const auto m = make_binary_trainer("linear", {{"trainer", trainer}})(sample, 1);
       const auto& linear = dynamic_cast<const LinearBinaryModel&>(*m);
       refuses_non_finite(m->to_bytes(), first_nonzero(linear.weights()), binary_load);
     }
-    const auto kernel = make_binary_trainer("svm-kernel", {{"kernel", "rbf"}, {"gamma", "0.375"}})(sample, 1);
+    const auto kernel = make_binary_trainer("kernel", {{"kernel", "rbf"}, {"gamma", "0.375"}})(sample, 1);
     const auto& k = dynamic_cast<const KernelBinaryModel&>(*kernel);
     refuses_non_finite(kernel->to_bytes(), first_nonzero(k.support_vectors().coefficients()), binary_load);
     refuses_non_finite(kernel->to_bytes(), 0.375, binary_load);  // the kernel's γ
@@ -196,7 +196,7 @@ TEST_CASE("model contract: every kind refuses NaN and infinite weights with a va
                        [](const Bytes& b) { AdaBoostMH::from_bytes(b.data(), b.size()); });
   }
   SECTION("multilabel binary relevance") {
-    const BinaryRelevanceModel m = BinaryRelevanceModel::train(rows, LabelMatrix::from_classes(d.y, 3), "svm-dcd", {});
+    const BinaryRelevanceModel m = BinaryRelevanceModel::train(rows, LabelMatrix::from_classes(d.y, 3), "linear", {});
     refuses_non_finite(m.to_bytes(), first_nonzero(dynamic_cast<const LinearBinaryModel&>(m.binary(1)).weights()),
                        [](const Bytes& b) { BinaryRelevanceModel::from_bytes(b.data(), b.size()); });
   }

@@ -365,3 +365,20 @@ TEST_CASE("NDCG targets are latent only where grades tie, not where distinct gra
     CHECK(RankingProblem(q, config, Surrogate::MarginRescaled).has_latent_targets() == latent);
   }
 }
+
+TEST_CASE("options no fit would read are refused before any data; those a fit with validation reads wait", "[ranking][options]") {
+  // trainer cutting-plane has no epochs, whatever the fit
+  CHECK_THROWS_WITH(Ranker::check_options({{"trainer", "cutting-plane"}, {"epochs", "4"}}),
+                    "option 'epochs' is not read by trainer 'cutting-plane'; its options are C, eps, maxIter");
+  CHECK_THROWS_WITH(Ranker::check_options({{"loss", "squared"}, {"C", "3"}}), Catch::Contains("not read by the squared loss"));
+  CHECK_THROWS_WITH(Ranker::check_options({{"measure", "ndcg"}, {"C", "3"}}),
+                    Catch::Contains("option 'C' is not read by trainer 'sgd' (trainer auto for measure 'ndcg')"));
+  // trainer auto: kendall's cutting plane without validation, sgd with it, which reads epochs
+  CHECK_NOTHROW(Ranker::check_options({{"measure", "kendall"}, {"epochs", "4"}}));
+  const OwnedQueries data = synthetic(5, 20);
+  CHECK_THROWS_WITH(Ranker::train(data.view(), {{"measure", "kendall"}, {"epochs", "4"}}),
+                    Catch::Contains("option 'epochs' is not read by trainer 'cutting-plane' (trainer auto for measure 'kendall')"));
+  // a value left at its default is not a choice, and bad values are refused as by parse_options
+  CHECK_NOTHROW(Ranker::check_options({{"trainer", "cutting-plane"}, {"epochs", "20"}}));
+  CHECK_THROWS_WITH(Ranker::check_options({{"measure", "map"}}), Catch::Contains("must be one of"));
+}

@@ -249,18 +249,19 @@ TEST_CASE("every reduction learns separable blobs and round-trips through bytes"
   std::vector<int32_t> y;
   blobs(5, 40, 3, x, y);
   const Rows rows = Rows::dense(x.data(), 200, 2);
-  struct Case { std::string reduction, code, decoding, learner; };
+  struct Case { std::string reduction, code, decoding, learner; OptionList options = {}; };
   const std::vector<Case> cases = {
-      {"ova", "", "auto", "svm-dcd"},         {"ova", "", "auto", "logistic"},
-      {"allpairs", "", "auto", "svm-dcd"},    {"allpairs", "", "majority-vote", "perceptron"},
-      {"ecoc", "exhaustive", "hamming", "svm-dcd"}, {"ecoc", "dense", "hinge", "logistic"},
-      {"ecoc", "sparse", "exponential", "svm-pegasos"}, {"ecoc", "ovo", "hinge", "tree"},
+      {"ova", "", "auto", "linear"},         {"ova", "", "auto", "linear", {{"trainer", "newton"}}},
+      {"allpairs", "", "auto", "linear", {{"loss", "hinge"}}}, {"allpairs", "", "majority-vote", "linear", {{"trainer", "perceptron"}}},
+      {"ecoc", "exhaustive", "hamming", "linear"}, {"ecoc", "dense", "hinge", "linear", {{"trainer", "newton"}, {"loss", "log"}}},
+      {"ecoc", "sparse", "exponential", "linear", {{"trainer", "pegasos"}}}, {"ecoc", "ovo", "hinge", "tree"},
       {"allpairs", "", "auto", "stump"},
   };
   for (const Case& c : cases) {
     INFO(c.reduction << " " << c.code << " " << c.decoding << " " << c.learner);
     ReductionConfig config;
     config.reduction = c.reduction, config.code = c.code, config.decoding = c.decoding, config.learner = c.learner;
+    config.learner_options = c.options;
     ReductionModel model = ReductionModel::train(rows, y, 5, config);
     CHECK(model.class_labels() == std::vector<int32_t>{0, 1, 2, 3, 4});
     model.set_class_labels({-3, 7, 9, 11, 40});
@@ -285,7 +286,7 @@ TEST_CASE("an all-pairs model predicts the brute-force vote winner of its own bi
   for (float& v : x) v *= 0.4f;  // overlapping blobs: votes are not unanimous
   const Rows rows = Rows::dense(x.data(), 120, 2);
   ReductionConfig config;
-  config.reduction = "allpairs", config.learner = "logistic";
+  config.reduction = "allpairs", config.learner = "linear", config.learner_options = {{"trainer", "newton"}};
   const ReductionModel model = ReductionModel::train(rows, y, 4, config);
   for (int i = 0; i < 120; ++i) {
     std::vector<int> wins(4, 0);
@@ -312,7 +313,7 @@ TEST_CASE("reductions reject bad input with clear errors") {
   config.code = "dense";
   CHECK_THROWS_AS(ReductionModel::train(rows, {0, 1, 2, 0}, 3, config), InputError);  // argmax needs OvA
   config = ReductionConfig{};
-  config.learner_options = {{"lambda", "1"}};  // not an svm-dcd option
+  config.learner_options = {{"lambda", "1"}};  // not an option of the linear learner's default trainer, dcd
   CHECK_THROWS_AS(ReductionModel::train(rows, {0, 1, 2, 0}, 3, config), InputError);
   auto bytes = ReductionModel::train(rows, {0, 1, 2, 0}, 3, ReductionConfig{}).to_bytes();
   bytes.resize(bytes.size() - 3);

@@ -31,8 +31,8 @@ const variants = {
   RankerF1: () => new am.Ranker({ measure: 'f1' }).fit([{ features: X, relevance: [1, 0, 1, 0, 0, 1] }]),
   RankerRff: () => new am.Ranker({ measure: 'ndcg', rff: 8, gamma: 0.5 }).fit([{ features: X, relevance: [2, 0, 1, 0, 0, 1] }]),
   DenseTaggerRff: () => new am.DenseSequenceTagger({ epochs: 1, rff: 8 }).fit([X.slice(0, 3), X.slice(3)], [['A', 'B', 'A'], ['B', 'A', 'B']]),
-  BinaryKernel: () => new am.BinaryClassifier({ learner: 'svm-kernel', kernel: 'poly', degree: 2 }).fit(X, [1, -1, 1, -1, 1, -1]),
-  ReductionKernel: () => new am.Reduction({ reduction: 'allpairs', learner: 'svm-kernel' }).fit(X, y),
+  BinaryKernel: () => new am.BinaryClassifier({ learner: 'kernel', kernel: 'poly', degree: 2 }).fit(X, [1, -1, 1, -1, 1, -1]),
+  ReductionKernel: () => new am.Reduction({ reduction: 'allpairs', learner: 'kernel' }).fit(X, y),
 };
 mkdirSync(out, { recursive: true });
 for (const [name, train] of Object.entries(variants)) {

@@ -25,13 +25,13 @@ const models = {
   'sequence (8-bit weights)': () => new am.SequenceTagger({ epochs: 2, weightBits: 8 }).fit(sentences, tags),
   'sequence (numeric)': () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
   ranking: () => new am.Ranker({ epochs: 3 }).fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }]),
-  reduction: () => new am.Reduction({ reduction: 'ova', learner: 'svm-dcd' }).fit(X, y3),
+  reduction: () => new am.Reduction({ reduction: 'ova', learner: 'linear' }).fit(X, y3),
   tree: () => new am.DecisionTree().fit(X, y3),
   'adaboost-mh': () => new am.AdaBoostMH({ rounds: 5 }).fit(X, y3),
   'multilabel (adaboost-mh)': () => new am.AdaBoostMH({ rounds: 5 }).fit(X, sets),
   'multilabel (br)': () => new am.BinaryRelevance().fit(X, sets),
-  'binary (svm-dcd)': () => new am.BinaryClassifier({ learner: 'svm-dcd' }).fit(X, signs),
-  'binary (svm-kernel)': () => new am.BinaryClassifier({ learner: 'svm-kernel' }).fit(X, signs),
+  'binary (linear)': () => new am.BinaryClassifier({ learner: 'linear' }).fit(X, signs),
+  'binary (kernel)': () => new am.BinaryClassifier({ learner: 'kernel' }).fit(X, signs),
   'binary (tree)': () => new am.BinaryClassifier({ learner: 'tree' }).fit(X, signs),
 };
 
@@ -105,8 +105,9 @@ function corruptions(bytes) {
     add('weightBits out of range', withChecksum(b));
   }
   add('NaN option', replaced(bytes, '0.5', 'nan'));
-  add('unknown learner', replaced(bytes, 'svm-dcd', 'svm-dcx'));
-  add('unknown learner', replaced(bytes, 'svm-kernel', 'svm-kernex'));
+  add('unknown learner', replaced(bytes, 'linear', 'lineax'));
+  add('unknown learner', replaced(bytes, 'kernel', 'kernex'));
+  add('unknown trainer', replaced(bytes, 'dcd', 'dcx'));
   return out;
 }
 

@@ -58,8 +58,14 @@ test('rank is the score order, best first; ties keep the input order', () => {
 test('an option only another trainer reads is refused, as in every task', () => {
   assert.throws(() => new am.Ranker({ measure: 'kendall', epochs: 4 }).fit(train),
     /option 'epochs' is not read by trainer 'cutting-plane' \(trainer auto for measure 'kendall'\)/);
-  assert.throws(() => new am.Ranker({ trainer: 'sgd', C: 2 }).fit(train), /option 'C' is not read by trainer 'sgd'/);
-  assert.throws(() => new am.Ranker({ loss: 'squared', epochs: 3 }).fit(train), /not read by the squared loss/);
+  // Refused at construction, before any data, as Multiclass and the taggers refuse them, when no fit could read them.
+  assert.throws(() => new am.Ranker({ trainer: 'sgd', C: 2 }), /option 'C' is not read by trainer 'sgd'/);
+  assert.throws(() => new am.Ranker({ loss: 'squared', epochs: 3 }), /not read by the squared loss/);
+  assert.throws(() => new am.Ranker({ trainer: 'cutting-plane', epochs: 3 }), /option 'epochs' is not read by trainer 'cutting-plane'; its options are C, eps, maxIter/);
+  assert.throws(() => new am.Ranker({ measure: 'ndcg', eps: 0.5 }), /option 'eps' is not read by trainer 'sgd' \(trainer auto for measure 'ndcg'\)/);
+  // Trainer auto with kendall is the cutting plane, but sgd when validation tunes it: epochs waits for fit.
+  const tuned = new am.Ranker({ measure: 'kendall', epochs: 2 });
+  assert.ok(tuned.fit(train, { valid: test_, lambdas: [0] }).weights.length > 0);
   // a model's own options, every one at its value, refit as they are
   const model = new am.Ranker({ epochs: 3 }).fit(train);
   assert.deepEqual(Array.from(new am.Ranker(model.options).fit(train).weights), Array.from(model.weights));

@@ -21,12 +21,12 @@ const { X, y } = clusters(120);
 
 test('every reduction and base learner learns separable clusters and predicts the original labels', () => {
   const cases = [
-    { reduction: 'ova', learner: 'svm-dcd' },
-    { reduction: 'ova', learner: 'logistic', learnerOptions: { C: 10 } },
-    { reduction: 'allpairs', learner: 'perceptron' },
+    { reduction: 'ova', learner: 'linear' },
+    { reduction: 'ova', learner: 'linear', learnerOptions: { trainer: 'newton', C: 10 } },
+    { reduction: 'allpairs', learner: 'linear', learnerOptions: { trainer: 'perceptron' } },
     { reduction: 'allpairs', learner: 'tree', decoding: 'majority-vote' },
     { reduction: 'ecoc', code: 'exhaustive', decoding: 'hamming' },
-    { reduction: 'ecoc', code: 'sparse', decoding: 'hinge', learner: 'svm-pegasos' },
+    { reduction: 'ecoc', code: 'sparse', decoding: 'hinge', learner: 'linear', learnerOptions: { trainer: 'pegasos' } },
   ];
   for (const options of cases) {
     const model = new am.Reduction(options).fit(X, y);
@@ -55,7 +55,7 @@ test('ECOC reports its code, minimum distance and correctable errors; a user cod
 
 test('models save to bytes and load back with the same predictions', () => {
   const models = [
-    new am.Reduction({ reduction: 'allpairs', learner: 'logistic' }).fit(X, y),
+    new am.Reduction({ reduction: 'allpairs', learnerOptions: { trainer: 'newton' } }).fit(X, y),
     new am.DecisionTree({ criterion: 'entropy' }).fit(X, y),
     new am.AdaBoostMH({ rounds: 20 }).fit(X, y),
   ];
@@ -122,7 +122,7 @@ test('multi-label: binary relevance and AdaBoost.MH, metrics, reader, bytes', ()
     Xm.push(row);
     sets.push([0, 1, 2].filter((l) => row[l] > 0));
   }
-  const br = new am.BinaryRelevance({ learner: 'svm-dcd', learnerOptions: { C: 100 } }).fit(Xm, sets);
+  const br = new am.BinaryRelevance({ learner: 'linear', learnerOptions: { C: 100 } }).fit(Xm, sets);
   const mh = new am.AdaBoostMH({ rounds: 30 }).fit(Xm, sets);
   for (const [model, predicted] of [[br, br.predict(Xm)], [mh, mh.predictSets(Xm)]]) {
     const r = am.metrics.multilabel(sets, predicted);
@@ -145,15 +145,20 @@ test('multi-label: binary relevance and AdaBoost.MH, metrics, reader, bytes', ()
 
 test('binary learners on their own; bad input is a clear JS error and the module stays usable', () => {
   const Xb = X.map((r) => r), yb = y.map((l) => (l === 10 ? 1 : -1));
-  for (const learner of am.BinaryClassifier.learners()) {
+  assert.deepEqual(am.BinaryClassifier.learners(), ['linear', 'kernel', 'stump', 'tree']);
+  const settings = [...am.BinaryClassifier.learners().map((learner) => ({ learner })),
     // Pegasos averages its iterates: with 120 examples λ must not be tiny (see its 'average' option)
-    const model = new am.BinaryClassifier({ learner, ...(learner === 'svm-pegasos' ? { lambda: 0.01 } : {}) }).fit(Xb, yb);
+    { trainer: 'dcd', loss: 'hinge' }, { trainer: 'newton' }, { trainer: 'pegasos', lambda: 0.01 }, { trainer: 'perceptron' }];
+  for (const options of settings) {
+    const model = new am.BinaryClassifier(options).fit(Xb, yb);
     const acc = model.predict(Xb).reduce((a, p, i) => a + (p === yb[i]), 0) / yb.length;
-    assert.ok(acc > 0.9, learner);
-    assert.deepEqual(am.load(model.save()).scores(Xb), model.scores(Xb));
+    assert.ok(acc > 0.9, JSON.stringify(options));
+    const again = am.load(model.save());
+    assert.deepEqual(again.scores(Xb), model.scores(Xb));
+    assert.deepEqual([again.learner, again.trainer, again.loss], [model.learner, model.trainer, model.loss]);
   }
-  assert.throws(() => new am.BinaryClassifier({ learner: 'svm-dcd' }).fit(Xb, y), /must be \+1 or -1/);
-  assert.throws(() => new am.Reduction({ learner: 'forest' }), /must be one of svm-dcd/);
+  assert.throws(() => new am.BinaryClassifier({ learner: 'linear' }).fit(Xb, y), /must be \+1 or -1/);
+  assert.throws(() => new am.Reduction({ learner: 'forest' }), /must be one of linear, kernel, stump, tree/);
   assert.throws(() => new am.Reduction({ learnerOptions: { lambda: 1 } }), /unknown option 'lambda'/);
   assert.throws(() => new am.Reduction({ reduction: 'ecoc', code: 'exhaustive' }).fit(Array(12).fill([0, 0]), [...Array(12).keys()]), /k <= 10/);
   assert.deepEqual(Array.from(new am.Reduction().fit(X, y).predict(X)), y);
@@ -167,7 +172,7 @@ test('CLI: train multiclass with reduction methods and train/eval multilabel', a
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const run = (...args) => execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   writeFileSync(join(dir, 'mc.svm'), X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');
-  for (const [algo, ...set] of [['ova', '--set', 'learner=logistic', '--set', 'C=10'], ['allpairs'], ['ecoc', '--set', 'code=exhaustive'],
+  for (const [algo, ...set] of [['ova', '--set', 'trainer=newton', '--set', 'C=10'], ['allpairs'], ['ecoc', '--set', 'code=exhaustive'],
     ['tree', '--set', 'maxDepth=3'], ['adaboost-mh', '--set', 'rounds=20']]) {
     const model = join(dir, `${algo}.bin`);
     const summary = JSON.parse(run('train', 'multiclass', '--method', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--json'));
@@ -194,5 +199,86 @@ test('CLI: train multiclass with reduction methods and train/eval multilabel', a
     const predicted = run('predict', '--model', model, '--data', join(dir, 'ml.svm')).trim().split('\n');
     assert.equal(predicted.length, 150);
     assert.ok(readFileSync(model).length > 0);
+  }
+});
+
+test('a binary learner is a model kind, a trainer and a loss, each from the catalogues Multiclass uses', () => {
+  const Xb = X.map((r) => r), yb = y.map((l) => (l === 10 ? 1 : -1));
+  const made = (options) => new am.BinaryClassifier(options).fit(Xb, yb);
+  const named = (m) => [m.learner, m.trainer, m.loss];
+  assert.deepEqual(named(made()), ['linear', 'dcd', 'squared-hinge']);
+  assert.deepEqual(named(made({ loss: 'hinge' })), ['linear', 'dcd', 'hinge']);
+  assert.deepEqual(named(made({ trainer: 'newton' })), ['linear', 'newton', 'log']);
+  assert.deepEqual(named(made({ trainer: 'perceptron' })), ['linear', 'perceptron', undefined]);
+  assert.deepEqual(named(made({ learner: 'kernel' })), ['kernel', 'dcd', 'hinge']);
+  assert.deepEqual(named(made({ learner: 'tree' })), ['tree', undefined, undefined]);
+  assert.deepEqual(named(am.load(made({ trainer: 'newton' }).save()).fit(Xb, yb)), ['linear', 'newton', 'log']);  // refits as trained
+  const ova = new am.Reduction({ learnerOptions: { trainer: 'newton' } }).fit(X, y);
+  assert.deepEqual(named(ova), ['linear', 'newton', 'log']);
+  assert.deepEqual(named(am.load(ova.save())), ['linear', 'newton', 'log']);
+  // The options: the trainer's, from the same declarations as Multiclass's (and no seed: each problem gets its own).
+  const names = (specs) => specs.map((s) => s.name);
+  assert.deepEqual(names(am.BinaryClassifier.options('linear', 'pegasos')), ['trainer', 'loss', 'lambda', 'epochs', 'average', 'bias']);
+  assert.deepEqual(names(am.BinaryClassifier.options('linear', 'perceptron')), ['trainer', 'epochs', 'average', 'bias']);
+  const multiclassC = am.Multiclass.options('dcd').find((s) => s.name === 'C');
+  assert.deepEqual(am.BinaryClassifier.options('linear', 'newton').find((s) => s.name === 'C'), multiclassC);
+  // A pair the learner does not have names the valid ones; an option another trainer reads is refused.
+  const pairs = /the valid pairs: trainer 'dcd' with loss squared-hinge or hinge; trainer 'newton' with loss log; trainer 'pegasos' with loss hinge; trainer 'perceptron' with no loss option/;
+  assert.throws(() => new am.BinaryClassifier({ trainer: 'newton', loss: 'hinge' }), pairs);
+  assert.throws(() => new am.Reduction({ learnerOptions: { loss: 'log' } }), pairs);
+  assert.throws(() => new am.BinaryRelevance({ learnerOptions: { trainer: 'perceptron', loss: 'hinge' } }), pairs);
+  assert.throws(() => new am.BinaryClassifier({ learner: 'kernel', loss: 'log' }), /valid pairs: trainer 'dcd' with loss hinge/);
+  assert.throws(() => new am.BinaryClassifier({ trainer: 'sgd' }), /unknown trainer 'sgd' for the linear binary learner \(known: dcd, newton, pegasos, perceptron\)/);
+  assert.throws(() => new am.BinaryClassifier({ learner: 'tree', trainer: 'dcd' }), /grown greedily/);
+  assert.throws(() => new am.BinaryClassifier({ trainer: 'pegasos', C: 1 }), /unknown option 'C'/);
+  assert.throws(() => new am.BinaryClassifier({ trainer: 7 }), /option 'trainer' must be a string/);
+});
+
+test('the learner names of 0.1 are errors that name their replacement, in the API and on the command line', async () => {
+  const use = {
+    'svm-dcd': "learner 'linear' with trainer 'dcd'",
+    'svm-kernel': "learner 'kernel' with trainer 'dcd' and loss 'hinge'",
+    'svm-pegasos': "learner 'linear' with trainer 'pegasos' and loss 'hinge'",
+    logistic: "learner 'linear' with trainer 'newton' and loss 'log'",
+    perceptron: "learner 'linear' with trainer 'perceptron'",
+  };
+  for (const [old, instead] of Object.entries(use)) {
+    const message = `learner '${old}' was renamed in 0.2.0: use ${instead}`;
+    const exactly = (e) => e instanceof TypeError && e.message === message;
+    assert.throws(() => new am.BinaryClassifier({ learner: old }), exactly, old);
+    assert.throws(() => new am.Reduction({ learner: old }), exactly, old);
+    assert.throws(() => new am.BinaryRelevance({ learner: old }), exactly, old);
+    assert.throws(() => am.Reduction.learnerOptions(old), exactly, old);
+  }
+  const { spawnSync } = await import('node:child_process');
+  const { mkdtempSync, writeFileSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dir = mkdtempSync(join(tmpdir(), 'argmax-old-learner-'));
+  writeFileSync(join(dir, 'mc.svm'), X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');
+  const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
+  const run = spawnSync(process.execPath, [cli, 'train', 'multiclass', '--method', 'ova', '--set', 'learner=logistic',
+    '--train', join(dir, 'mc.svm'), '--model', join(dir, 'm.bin')], { encoding: 'utf8' });
+  assert.notEqual(run.status, 0);
+  assert.match(run.stderr, /learner 'logistic' was renamed in 0.2.0: use learner 'linear' with trainer 'newton' and loss 'log'/);
+});
+
+test('models saved under the learner names of 0.1 load and score as the build that saved them', async () => {
+  const { readFileSync } = await import('node:fs');
+  const fixture = JSON.parse(readFileSync(new URL('./learners-before-0.2.json', import.meta.url), 'utf8'));
+  const test = Array.from({ length: fixture.test.length / 2 }, (_, i) => fixture.test.slice(2 * i, 2 * i + 2));
+  const f32 = (xs) => Array.from(Float32Array.from(xs));
+  const kinds = {
+    'svm-dcd': ['linear', 'dcd', undefined], 'svm-kernel': ['kernel', 'dcd', 'hinge'], 'svm-pegasos': ['linear', 'pegasos', 'hinge'],
+    logistic: ['linear', 'newton', 'log'], perceptron: ['linear', 'perceptron', undefined], stump: ['stump', undefined, undefined],
+  };
+  for (const { name, bytes, scores } of fixture.models) {
+    const words = name.split(' '), kind = words[0], old = words.at(-1);  // 'reduction ova logistic'
+    for (const saved of [Buffer.from(bytes, 'base64'), null]) {
+      const model = am.load(saved ?? am.load(Buffer.from(bytes, 'base64')).save());  // as saved then, and saved again now
+      assert.deepEqual([model.learner, model.trainer, model.loss], kinds[old], name);
+      const got = kind === 'reduction' ? [...model.confidences(test), ...model.predict(test)] : [...model.scores(test)];
+      assert.deepEqual(f32(got), f32(scores), name);
+    }
   }
 });

@@ -68,7 +68,7 @@ test('--help of the CLI lists every option of every table', () => {
   const help = { multiclass: cli('train', 'multiclass', '--help'), sequence: cli('train', 'sequence', '--help'),
     ranking: cli('train', 'ranking', '--help'), multilabel: cli('train', 'multilabel', '--help') };
   const taskOf = { Multiclass: 'multiclass', KernelMulticlass: 'multiclass', SequenceTagger: 'sequence', Ranker: 'ranking',
-    Reduction: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel' };
+    Reduction: 'multiclass', LinearBinaryLearner: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel' };
   for (const { model, tables } of modelTables(am)) {
     for (const { specs } of tables) {
       for (const s of specs) {

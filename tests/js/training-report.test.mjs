@@ -84,14 +84,14 @@ test('cutting-plane, bcfw and cs reach the same objective on one multiclass prob
 });
 
 test('reductions and binary learners report their binary problems', () => {
-  const capped = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { maxIter: 1 } }).fit(X, y);
+  const capped = new am.Reduction({ reduction: 'ova', learner: 'linear', learnerOptions: { maxIter: 1 } }).fit(X, y);
   assert.equal(capped.training.converged, false);
   assert.match(capped.training.warning, /^stopped at maxIter=1 with projected-gradient gap .* \(\d of 3 binary problems\)$/);
-  const done = new am.Reduction({ reduction: 'ova', learner: 'svm-dcd', learnerOptions: { maxIter: 100000 } }).fit(X, y);
+  const done = new am.Reduction({ reduction: 'ova', learner: 'linear', learnerOptions: { maxIter: 100000 } }).fit(X, y);
   assert.equal(done.training.converged, true);
   assert.equal(done.training.warning, undefined);
   const signs = y.map((c) => (c === 0 ? 1 : -1));
-  const lr = new am.BinaryClassifier({ learner: 'logistic', maxIter: 1, eps: 1e-9 }).fit(X, signs);
+  const lr = new am.BinaryClassifier({ learner: 'linear', trainer: 'newton', maxIter: 1, eps: 1e-9 }).fit(X, signs);
   assert.equal(lr.training.converged, false);
   assert.match(lr.training.warning, /^stopped at maxIter=1 with relative gradient norm/);
   capped.dispose(), done.dispose(), lr.dispose();

@@ -19,10 +19,10 @@ const REDUCTION_LEARNERS = (api) => {
   if (typeof api.Reduction !== 'function') return [];
   return [
     // SSBD Example 17.1's setting: each binary halfspace answers yes/no and the code row nearest to the answers wins
-    { id: 'ova', label: 'one-vs-all, linear SVMs, sign outputs (SSBD)', model: 'Reduction', options: { reduction: 'ova', learner: 'svm-dcd', decoding: 'hamming' } },
-    { id: 'ova-logistic', label: 'one-vs-all, logistic regression, argmax', model: 'Reduction', options: { reduction: 'ova', learner: 'logistic' } },
-    { id: 'pairs', label: 'all-pairs, linear SVMs', model: 'Reduction', options: { reduction: 'allpairs', learner: 'svm-dcd' } },
-    { id: 'ecoc', label: 'ECOC, random dense code, linear SVMs', model: 'Reduction', options: { reduction: 'ecoc', code: 'dense', learner: 'svm-dcd' } },
+    { id: 'ova', label: 'one-vs-all, linear SVMs, sign outputs (SSBD)', model: 'Reduction', options: { reduction: 'ova', learner: 'linear', decoding: 'hamming' } },
+    { id: 'ova-logistic', label: 'one-vs-all, logistic regression, argmax', model: 'Reduction', options: { reduction: 'ova', learner: 'linear', learnerOptions: { trainer: 'newton' } } },
+    { id: 'pairs', label: 'all-pairs, linear SVMs', model: 'Reduction', options: { reduction: 'allpairs', learner: 'linear' } },
+    { id: 'ecoc', label: 'ECOC, random dense code, linear SVMs', model: 'Reduction', options: { reduction: 'ecoc', code: 'dense', learner: 'linear' } },
     { id: 'ecoc-trees', label: 'ECOC, random dense code, trees', model: 'Reduction', options: { reduction: 'ecoc', code: 'dense', learner: 'tree' } },
     { id: 'tree', label: 'decision tree (CART, pruned)', model: 'DecisionTree', options: { prune: true } },
     { id: 'boost', label: 'AdaBoost.MH, 200 stump rounds', model: 'AdaBoostMH', options: { rounds: 200 }, epochs: 200 },

@@ -1,12 +1,13 @@
 // Model options: checked in JS against the table the core declares (names, types, ranges), then sent to the
 // core as "key=value" lines, where they are checked again by the same table. The vocabulary (the trainers, and
-// the names of 0.1 that 0.2 replaced) comes from the core once, when the module loads.
+// the names and values of 0.1 that 0.2 replaced) comes from the core once, when the module loads.
 import { optionsObject } from './inputs.js';
 
-const vocabulary = { trainers: [], renamed: [] };
+const vocabulary = { trainers: [], renamed: [], renamedValues: [] };
 export function learnVocabulary(M) {
   vocabulary.trainers = M.trainerCatalogue();
   vocabulary.renamed = M.renamedOptions();
+  vocabulary.renamedValues = M.renamedValues();
 }
 // Whether a trainer takes one example per step (sgd, pegasos, perceptron): parameter mixing applies to it.
 export const isOnline = (trainer) => vocabulary.trainers.some((t) => t.name === trainer && t.online);
@@ -35,6 +36,12 @@ export function unknownOption(key, schema, owner) {
   return new TypeError(`unknown option '${key}' for ${owner} (known: ${schema.map((s) => s.name).join(', ')})`);
 }
 
+// A value of 0.1 that 0.2 replaced (learner 'svm-dcd'): an error that names the replacement.
+export function refuseRenamedValue(option, value) {
+  const renamed = vocabulary.renamedValues.find((r) => r.option === option && r.old === value);
+  if (renamed) throw new TypeError(`${option} '${value}' was renamed in 0.2.0: use ${renamed.instead}`);
+}
+
 export function encodeOptions(schema, options, owner) {
   const byName = new Map(schema.map((s) => [s.name, s]));
   const lines = [];
@@ -61,6 +68,7 @@ function checkValue(spec, value) {
       if (typeof value !== 'boolean') throw new TypeError(`option '${name}' must be a boolean, got ${typeof value}`);
       return String(value);
     case 'choice':
+      if (typeof value === 'string' && !spec.choices.includes(value)) refuseRenamedValue(name, value);
       if (typeof value !== 'string' || !spec.choices.includes(value)) throw new TypeError(`option '${name}' must be one of ${spec.choices.join(', ')}; got ${JSON.stringify(value)}`);
       return value;
     case 'integers': {

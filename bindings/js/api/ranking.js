@@ -31,6 +31,7 @@ export function install(M, api) {
       super(null);
       this.#options = constructorOptions(options, 'Ranker');
       this.#optionText = encodeOptions(schemaOf(), this.#options, 'Ranker');
+      M.checkRankerOptions(this.#optionText);  // an option no fit would read, as the other models refuse it
     }
 
     static options() { return schemaOf().map((s) => ({ ...s })); }

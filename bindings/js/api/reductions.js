@@ -2,7 +2,7 @@
 // AdaBoost.MH, binary learners on their own, and multi-label learning (binary relevance, AdaBoost.MH).
 import { Owned, withHeap, perRow, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, matrix, labelArray, labelSets, labelsOrSets, signArray, codeMatrix, minColsArg } from './inputs.js';
-import { encodeOptions } from './options.js';
+import { encodeOptions, refuseRenamedValue } from './options.js';
 import { trainingProgress } from './training.js';
 import { trainsOnOneThread } from '../parallel/parallel.js';
 
@@ -13,13 +13,29 @@ export function install(M, api) {
   const learners = M.binaryLearners().split(',');
   const schemas = new Map();
   const schemaOf = (what) => {
-    if (!['reduction', 'tree', 'adaboost-mh', 'br', ...learners].includes(what)) {
-      throw new TypeError(`unknown binary learner '${what}' (known: ${learners.join(', ')})`);
-    }
     if (!schemas.has(what)) schemas.set(what, JSON.parse(M.reductionSchema(what)));
     return schemas.get(what);
   };
-  const learnerText = (learner, options) => encodeOptions(schemaOf(learner), options ?? {}, `binary learner '${learner}'`);
+  // A binary learner's table for a trainer and a loss (undefined: the defaults); the core names the valid pairs
+  // when they do not fit, and a learner name of 0.1 (svm-dcd, logistic, …) is an error that names its replacement.
+  const learnerSchema = (learner, trainer, loss) => {
+    if (!learners.includes(learner)) {
+      refuseRenamedValue('learner', learner);
+      throw new TypeError(`unknown binary learner ${JSON.stringify(learner)} (known: ${learners.join(', ')})`);
+    }
+    for (const [name, value] of [['trainer', trainer], ['loss', loss]]) {
+      if (value !== undefined && typeof value !== 'string') throw new TypeError(`option '${name}' must be a string, got ${typeof value}`);
+    }
+    const key = `${learner}/${trainer ?? ''}/${loss ?? ''}`;
+    if (!schemas.has(key)) schemas.set(key, JSON.parse(M.binaryLearnerSchema(learner, trainer ?? '', loss ?? '')));
+    return schemas.get(key);
+  };
+  const learnerText = (learner, options) => {
+    const given = optionsObject(options, `binary learner '${learner}' options`);
+    return encodeOptions(learnerSchema(learner, given.trainer, given.loss), given, `binary learner '${learner}'`);
+  };
+  // The trainer and loss a model's binary learner was trained with ('' in the core: none, or not recorded).
+  const trainedBy = (handle) => ({ trainer: handle.trainer() || undefined, loss: handle.loss() || undefined });
 
   // Label sets checked by inputs.js labelSets, in the heap: [offsets, labels, k].
   const setsArgs = (heap, sets) => [heap.i32(sets.offsets), heap.i32(sets.labels), sets.k];
@@ -28,7 +44,8 @@ export function install(M, api) {
   // A user code: its entries, and its rows (classes) and columns, which the core checks against the labels.
   const codeArg = (heap, code) => (code === undefined ? [0, 0, 0] : [heap.u8(new Uint8Array(code.flat.buffer)), code.flat.length / code.columns, code.columns]);
 
-  // One-vs-all, all-pairs or ECOC. options: { reduction: 'ova'|'allpairs'|'ecoc', learner, learnerOptions,
+  // One-vs-all, all-pairs or ECOC. options: { reduction: 'ova'|'allpairs'|'ecoc', learner, learnerOptions (its
+  // trainer, loss and their options),
   // code: 'ova'|'ovo'|'dense'|'sparse'|'exhaustive'|'user', codeSize, decoding, seed, userCode: number[][] }
   class Reduction extends Owned {
     #training;
@@ -38,7 +55,7 @@ export function install(M, api) {
     constructor(options = {}) {
       super(null);
       const { learnerOptions, userCode, ...rest } = constructorOptions(options, 'Reduction');
-      const learner = rest.learner ?? 'svm-dcd';
+      const learner = rest.learner ?? 'linear';
       if (userCode !== undefined && rest.code === undefined) rest.code = 'user';
       if (userCode !== undefined && rest.reduction === undefined) rest.reduction = 'ecoc';
       this.#text = encodeOptions(schemaOf('reduction'), rest, 'reduction');
@@ -46,7 +63,8 @@ export function install(M, api) {
       this.#userCode = userCode === undefined ? undefined : codeMatrix(userCode);
     }
     static options() { return schemaOf('reduction').map((s) => ({ ...s })); }
-    static learnerOptions(learner) { return schemaOf(learner).map((s) => ({ ...s })); }
+    // A binary learner's options with a trainer (and a loss it minimises); the defaults when left out.
+    static learnerOptions(learner = 'linear', trainer, loss) { return learnerSchema(learner, trainer, loss).map((s) => ({ ...s })); }
 
     fit(X, y, fitOptions) {
       const { onProgress, workers } = optionsObject(fitOptions, 'fit options');
@@ -76,6 +94,8 @@ export function install(M, api) {
     get labels() { return this.handle.labels(); }
     get reduction() { return this.handle.reduction(); }
     get learner() { return this.handle.learner(); }
+    get trainer() { return trainedBy(this.handle).trainer; }
+    get loss() { return trainedBy(this.handle).loss; }
     // The code M as number[][] (row = class in `labels` order, column = binary problem).
     get code() {
       const flat = this.handle.code(), c = this.handle.columns();
@@ -183,7 +203,8 @@ export function install(M, api) {
     }
   }
 
-  // Binary relevance: one binary learner per label. options: { learner, learnerOptions, seed }.
+  // Binary relevance: one binary learner per label. options: { learner, learnerOptions (its trainer, loss and their
+  // options), seed, scale }.
   class BinaryRelevance extends Owned {
     #training;
     #text;
@@ -192,7 +213,7 @@ export function install(M, api) {
       super(null);
       const { learnerOptions, ...rest } = constructorOptions(options, 'BinaryRelevance');
       this.#text = encodeOptions(schemaOf('br'), rest, 'binary relevance');
-      this.#learnerText = learnerText(rest.learner ?? 'svm-dcd', learnerOptions);
+      this.#learnerText = learnerText(rest.learner ?? 'linear', learnerOptions);
     }
     static options() { return schemaOf('br').map((s) => ({ ...s })); }
     fit(X, sets, fitOptions) {
@@ -219,9 +240,11 @@ export function install(M, api) {
     }
     get labelCount() { return this.handle.labelCount(); }
     get learner() { return this.handle.learner(); }
+    get trainer() { return trainedBy(this.handle).trainer; }
+    get loss() { return trainedBy(this.handle).loss; }
   }
 
-  // A binary learner on its own; labels ±1. options: { learner, seed, ...the learner's options }.
+  // A binary learner on its own; labels ±1. options: { learner, trainer, loss, seed, ...the trainer's options }.
   class BinaryClassifier extends Owned {
     #training;
     #learner;
@@ -229,14 +252,14 @@ export function install(M, api) {
     #seed;
     constructor(options = {}) {
       super(null);
-      const { learner = 'svm-dcd', seed = 1, ...rest } = constructorOptions(options, 'BinaryClassifier');
+      const { learner = 'linear', seed = 1, ...rest } = constructorOptions(options, 'BinaryClassifier');
       integerArg(seed, "option 'seed'");
       this.#learner = learner;
       this.#text = learnerText(learner, rest);
       this.#seed = seed;
     }
     static learners() { return [...learners]; }
-    static options(learner) { return schemaOf(learner).map((s) => ({ ...s })); }
+    static options(learner = 'linear', trainer, loss) { return learnerSchema(learner, trainer, loss).map((s) => ({ ...s })); }
     fit(X, y, fitOptions) {
       const { allowSingleClass, workers } = optionsObject(fitOptions, 'fit options');
       trainsOnOneThread(workers, 'a binary classifier');
@@ -256,6 +279,8 @@ export function install(M, api) {
     }
     predict(X) { return Int32Array.from(this.scores(X), (s) => (s > 0 ? 1 : -1)); }
     get learner() { return this.handle.learner(); }
+    get trainer() { return trainedBy(this.handle).trainer; }
+    get loss() { return trainedBy(this.handle).loss; }
   }
 
   api.Reduction = Reduction;
@@ -271,7 +296,7 @@ export function install(M, api) {
     : AdaBoostMH.fromHandle(h(M.AdaBoostMH.load), true));
   api.loaders.binary = (h) => {
     const handle = h(M.BinaryClassifierModel.load);
-    return BinaryClassifier.fromHandle(handle, { learner: handle.learner() });
+    return BinaryClassifier.fromHandle(handle, { learner: handle.learner(), ...trainedBy(handle) });  // refits as trained
   };
 
   // {hammingLoss, subsetAccuracy, microF1, macroF1} of label sets (number[][]); k = 1 + the largest label.

@@ -2,7 +2,7 @@
 //   argmax train multiclass --set trainer=sgd --threads 2 --train letter.scale --model letter.model (2 threads;
 //                           default auto: the cores for sgd, pegasos and perceptron on big enough data, see
 //                           bindings/js/parallel/parallel.js)
-//   argmax train multiclass --method ecoc --set learner=logistic --train letter.scale --model letter.model
+//   argmax train multiclass --method ecoc --set trainer=newton --train letter.scale --model letter.model
 import { parseOptionStrings } from '../api/options.js';
 import { REDUCTION_METHODS, reductionModel, reductionHelp } from './reductions.js';
 

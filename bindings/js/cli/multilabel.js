@@ -33,8 +33,7 @@ export default {
     const data = readData(am, train);
     let model;
     if (method === 'br') {
-      const learner = set.learner ?? 'svm-dcd';
-      const [options, learnerOptions] = splitLearnerOptions(am.BinaryRelevance.options(), am.Reduction.learnerOptions(learner), set, 'br', learner, data.X.cols);
+      const [options, learnerOptions] = splitLearnerOptions(am, am.BinaryRelevance.options(), set, 'br', data.X.cols);
       model = new am.BinaryRelevance({ ...options, learnerOptions });
     } else {
       model = new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));

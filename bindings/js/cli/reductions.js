@@ -1,6 +1,6 @@
 // The methods of `argmax train multiclass` besides the linear model (ova, allpairs, ecoc, tree, adaboost-mh): --set keys
 // go to the reduction when its table declares them (learner, code, codeSize, decoding, seed) and to the
-// binary learner otherwise (C, loss, lambda, epochs, maxDepth, categorical, …).
+// binary learner otherwise (trainer, loss, C, lambda, epochs, maxDepth, categorical, …).
 import { parseOptionStrings } from '../api/options.js';
 
 export const REDUCTION_METHODS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
@@ -16,8 +16,11 @@ export function categoricalColumns(options, cols) {
   return { ...options, categorical: options.categorical.map((i) => i - 1) };
 }
 
-// Splits --set strings between a model's own table and its binary learner's table.
-export function splitLearnerOptions(own, learnerSchema, set, owner, learner, cols) {
+// Splits --set strings between a model's own table and its binary learner's table, which the learner, trainer
+// and loss choose.
+export function splitLearnerOptions(am, own, set, owner, cols) {
+  const learner = set.learner ?? 'linear';
+  const learnerSchema = am.Reduction.learnerOptions(learner, set.trainer, set.loss);
   const mine = {}, theirs = {};
   for (const [key, value] of Object.entries(set)) (own.some((s) => s.name === key) ? mine : theirs)[key] = value;
   return [parseOptionStrings(own, mine, owner),
@@ -28,9 +31,8 @@ export function splitLearnerOptions(own, learnerSchema, set, owner, learner, col
 export function reductionModel(am, method, set, cols) {
   if (method === 'tree') return new am.DecisionTree(categoricalColumns(parseOptionStrings(am.DecisionTree.options(), set, 'tree'), cols));
   if (method === 'adaboost-mh') return new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));
-  const learner = set.learner ?? 'svm-dcd';
   const own = am.Reduction.options().filter((s) => s.name !== 'reduction');
-  const [options, learnerOptions] = splitLearnerOptions(own, am.Reduction.learnerOptions(learner), set, method, learner, cols);
+  const [options, learnerOptions] = splitLearnerOptions(am, own, set, method, cols);
   return new am.Reduction({ reduction: method, ...options, learnerOptions });
 }
 
@@ -41,9 +43,19 @@ export function optionLines(specs) {
     : `  ${s.name}=${s.type === 'choice' ? s.choices.join('|') : s.type}  (default ${s.default})  ${s.help}`)).join('\n');
 }
 
+// Each binary learner's options, one block per trainer.
+export function learnerHelp(am) {
+  return am.BinaryClassifier.learners().flatMap((l) => {
+    const trainers = am.Reduction.learnerOptions(l).find((s) => s.name === 'trainer')?.choices ?? [undefined];
+    return trainers.map((t) => {
+      const specs = am.Reduction.learnerOptions(l, t).filter((s) => s.name !== 'trainer');
+      return `  learner=${l}${t ? ` trainer=${t}` : ''}:\n${specs.length ? optionLines(specs).replace(/^/gm, '  ') : '    (no options)'}`;
+    });
+  }).join('\n');
+}
+
 export function reductionHelp(am) {
   const own = am.Reduction.options().filter((s) => s.name !== 'reduction');
-  const learners = am.BinaryClassifier.learners().map((l) => `  learner=${l}:\n${optionLines(am.Reduction.learnerOptions(l)).replace(/^/gm, '  ')}`);
-  return [`--method ova | allpairs | ecoc\n${optionLines(own)}\n binary learner options (--set key=value):\n${learners.join('\n')}`,
+  return [`--method ova | allpairs | ecoc\n${optionLines(own)}\n binary learner options (--set key=value):\n${learnerHelp(am)}`,
     `--method tree\n${optionLines(am.DecisionTree.options())}`, `--method adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`].join('\n');
 }

@@ -8,9 +8,11 @@ const TYPES = new URL('./options.d.ts', import.meta.url);
 const README = new URL('../../../README.md', import.meta.url);
 const BEGIN = '<!-- option tables: made by bindings/js/types/make-options.mjs -->', END = '<!-- end of option tables -->';
 
-// Every model class with its tables: one per trainer (or per binary learner), or a single one.
+// Every model class with its tables: one per trainer (or per binary learner), or a single one. `optional`: the
+// variant the key may leave out (its default; the first table's unless said).
 export function modelTables(am) {
   const byTrainer = (Model, choices) => choices.map((t) => ({ variant: t, specs: Model.options(t) }));
+  const grown = am.BinaryClassifier.learners().filter((l) => l !== 'linear' && l !== 'kernel');
   const trainersOf = (specs) => specs.find((s) => s.name === 'trainer').choices;
   return [
     { model: 'Multiclass', key: 'trainer', tables: byTrainer(am.Multiclass, trainersOf(am.Multiclass.options())) },
@@ -18,8 +20,10 @@ export function modelTables(am) {
     { model: 'SequenceTagger', key: 'trainer', tables: byTrainer(am.SequenceTagger, trainersOf(am.SequenceTagger.options())) },
     { model: 'Ranker', tables: [{ specs: am.Ranker.options() }] },
     { model: 'Reduction', tables: [{ specs: am.Reduction.options() }] },
-    { model: 'BinaryLearner', key: 'learner', note: "a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`",
-      tables: am.BinaryClassifier.learners().map((l) => ({ variant: l, specs: am.Reduction.learnerOptions(l) })) },
+    { model: 'LinearBinaryLearner', key: 'trainer', note: "the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier)",
+      tables: trainersOf(am.BinaryClassifier.options('linear')).map((t) => ({ variant: t, specs: am.BinaryClassifier.options('linear', t) })) },
+    { model: 'BinaryLearner', key: 'learner', note: "the other binary learners", optional: null,
+      tables: ['kernel', ...grown].map((l) => ({ variant: l, specs: am.BinaryClassifier.options(l) })) },
     { model: 'DecisionTree', tables: [{ specs: am.DecisionTree.options() }] },
     { model: 'AdaBoostMH', tables: [{ specs: am.AdaBoostMH.options() }] },
     { model: 'BinaryRelevance', tables: [{ specs: am.BinaryRelevance.options() }] },
@@ -40,13 +44,15 @@ function field(s, key, variant, isDefault) {
 export function optionTypes(am) {
   const out = ['// The options of every model as its table declares them, one interface per trainer: made by bindings/js/types/make-options.mjs from the',
     "// core's option tables (tests/js/schema.test.mjs holds them to it). Do not edit by hand.", ''];
-  for (const { model, key, note, tables } of modelTables(am)) {
+  for (const { model, key, note, tables, optional = tables[0].variant } of modelTables(am)) {
     const names = [];
-    tables.forEach(({ variant, specs }, i) => {
+    tables.forEach(({ variant, specs }) => {
       const name = `${model}${variant ? pascal(variant) : ''}TableOptions`;
       names.push(name);
       out.push(`/** ${note ?? model}${variant ? `, ${key} '${variant}'` : ''} */`, `export interface ${name} {`);
-      out.push(...specs.map((s) => field(s, key, variant, i === 0)), '}', '');
+      const fields = specs.map((s) => field(s, key, variant, variant === optional));
+      if (key && !specs.some((s) => s.name === key)) fields.unshift(field({ name: key, help: `${key} '${variant}'`, default: variant }, key, variant, variant === optional));
+      out.push(...fields, '}', '');
     });
     if (names.length > 1) out.push(`export type ${model}TableOptions =\n  | ${names.join('\n  | ')};`, '');
   }

@@ -205,7 +205,7 @@ export interface KernelMulticlassTableOptions {
 
 /** SequenceTagger, trainer 'perceptron' */
 export interface SequenceTaggerPerceptronTableOptions {
-  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer?: 'perceptron';
   /** passes over the training data; default 10 here: a tagger's epoch holds every sentence of a treebank: ten reach the plateau (default 10, [1, 1000000]) */
   epochs?: number;
@@ -239,7 +239,7 @@ export interface SequenceTaggerPerceptronTableOptions {
 
 /** SequenceTagger, trainer 'sgd' */
 export interface SequenceTaggerSgdTableOptions {
-  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'sgd';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
   loss?: 'hinge' | 'slack' | 'log' | 'softmax-margin';
@@ -281,7 +281,7 @@ export interface SequenceTaggerSgdTableOptions {
 
 /** SequenceTagger, trainer 'pegasos' */
 export interface SequenceTaggerPegasosTableOptions {
-  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'pegasos';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
   loss?: 'hinge' | 'slack' | 'log' | 'softmax-margin';
@@ -321,7 +321,7 @@ export interface SequenceTaggerPegasosTableOptions {
 
 /** SequenceTagger, trainer 'cutting-plane' */
 export interface SequenceTaggerCuttingPlaneTableOptions {
-  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'cutting-plane';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
   loss?: 'hinge' | 'slack';
@@ -353,7 +353,7 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
 
 /** SequenceTagger, trainer 'bcfw' */
 export interface SequenceTaggerBcfwTableOptions {
-  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'bcfw';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
   loss?: 'hinge' | 'slack';
@@ -389,7 +389,7 @@ export interface SequenceTaggerBcfwTableOptions {
 
 /** SequenceTagger, trainer 'lbfgs' */
 export interface SequenceTaggerLbfgsTableOptions {
-  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective (CRFsuite's default); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
+  /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'lbfgs';
   /** the objective: log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default log) */
   loss?: 'log' | 'softmax-margin';
@@ -397,7 +397,7 @@ export interface SequenceTaggerLbfgsTableOptions {
   cost?: number;
   /** cap on L-BFGS iterations (default 100, [1, 1000000000]) */
   maxIter?: number;
-  /** L2 weight c2 in Σ_i −log p(y_i|x_i) + c2·‖w‖² (CRFsuite's c2) (default 1, [0, 1000000000]) */
+  /** L2 weight c2 in Σ_i ℓ_i + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online trainers' lambda is the mean form: λ = 2·c2/m for m examples (default 1, [0, 1000000000]) */
   c2?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
@@ -481,8 +481,8 @@ export interface RankerTableOptions {
 export interface ReductionTableOptions {
   /** how classes become binary problems (default ova) */
   reduction?: 'ova' | 'allpairs' | 'ecoc';
-  /** binary base learner (default svm-dcd) */
-  learner?: 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
+  /** binary base learner (its trainer, loss and options in learnerOptions) (default linear) */
+  learner?: 'linear' | 'kernel' | 'stump' | 'tree';
   /** ECOC code matrix (default dense) */
   code?: 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
   /** columns of a random code (0: 10 log2 k dense, 15 log2 k sparse) (default 0, [0, 100000]) */
@@ -507,8 +507,10 @@ export interface ReductionTableOptions {
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
 
-/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'svm-dcd' */
-export interface BinaryLearnerSvmDcdTableOptions {
+/** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'dcd' */
+export interface LinearBinaryLearnerDcdTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); newton = trust-region Newton-CG (LIBLINEAR -s 0); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; default dcd: LIBLINEAR's dual coordinate descent: exact, and fast on most data (default dcd) */
+  trainer?: 'dcd';
   /** the objective: squared-hinge = the squared hinge (LIBLINEAR's L2-loss SVM); hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default squared-hinge) */
   loss?: 'squared-hinge' | 'hinge';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
@@ -521,8 +523,64 @@ export interface BinaryLearnerSvmDcdTableOptions {
   bias?: number;
 }
 
-/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'svm-kernel' */
-export interface BinaryLearnerSvmKernelTableOptions {
+/** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'newton' */
+export interface LinearBinaryLearnerNewtonTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); newton = trust-region Newton-CG (LIBLINEAR -s 0); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; default dcd: LIBLINEAR's dual coordinate descent: exact, and fast on most data (default dcd) */
+  trainer: 'newton';
+  /** the objective: log = the log loss −log p(y|x) (logistic regression, CRF) (default log) */
+  loss?: 'log';
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
+  C?: number;
+  /** stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e) (default 0.001, > 0) */
+  eps?: number;
+  /** cap on Newton steps (default 100, [1, 1000000000]) */
+  maxIter?: number;
+  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+/** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'pegasos' */
+export interface LinearBinaryLearnerPegasosTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); newton = trust-region Newton-CG (LIBLINEAR -s 0); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; default dcd: LIBLINEAR's dual coordinate descent: exact, and fast on most data (default dcd) */
+  trainer: 'pegasos';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  loss?: 'hinge';
+  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
+  lambda?: number;
+  /** passes over the training data (default 20, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+/** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'perceptron' */
+export interface LinearBinaryLearnerPerceptronTableOptions {
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); newton = trust-region Newton-CG (LIBLINEAR -s 0); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; default dcd: LIBLINEAR's dual coordinate descent: exact, and fast on most data (default dcd) */
+  trainer: 'perceptron';
+  /** passes over the training data; default 10 here: one binary problem of a reduction among many: ten passes reach the plateau (default 10, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
+  bias?: number;
+}
+
+export type LinearBinaryLearnerTableOptions =
+  | LinearBinaryLearnerDcdTableOptions
+  | LinearBinaryLearnerNewtonTableOptions
+  | LinearBinaryLearnerPegasosTableOptions
+  | LinearBinaryLearnerPerceptronTableOptions;
+
+/** the other binary learners, learner 'kernel' */
+export interface BinaryLearnerKernelTableOptions {
+  /** learner 'kernel' (default kernel) */
+  learner: 'kernel';
+  /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); default dcd: the kernel SVM's one solver (default dcd) */
+  trainer?: 'dcd';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  loss?: 'hinge';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
   /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
@@ -543,46 +601,16 @@ export interface BinaryLearnerSvmKernelTableOptions {
   bias?: number;
 }
 
-/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'svm-pegasos' */
-export interface BinaryLearnerSvmPegasosTableOptions {
-  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
-  lambda?: number;
-  /** passes over the training data (default 20, [1, 1000000]) */
-  epochs?: number;
-  /** output the average of the iterates (default true) */
-  average?: boolean;
-  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
-  bias?: number;
-}
-
-/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'logistic' */
-export interface BinaryLearnerLogisticTableOptions {
-  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
-  C?: number;
-  /** stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e) (default 0.001, > 0) */
-  eps?: number;
-  /** cap on Newton steps (default 100, [1, 1000000000]) */
-  maxIter?: number;
-  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
-  bias?: number;
-}
-
-/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'perceptron' */
-export interface BinaryLearnerPerceptronTableOptions {
-  /** passes over the training data; default 10 here: one binary problem of a reduction among many: ten passes reach the plateau (default 10, [1, 1000000]) */
-  epochs?: number;
-  /** output the average of the iterates (default true) */
-  average?: boolean;
-  /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
-  bias?: number;
-}
-
-/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'stump' */
+/** the other binary learners, learner 'stump' */
 export interface BinaryLearnerStumpTableOptions {
+  /** learner 'stump' (default stump) */
+  learner: 'stump';
 }
 
-/** a Reduction's, BinaryRelevance's or BinaryClassifier's `learner`, learner 'tree' */
+/** the other binary learners, learner 'tree' */
 export interface BinaryLearnerTreeTableOptions {
+  /** learner 'tree' (default tree) */
+  learner: 'tree';
   /** node impurity F (default gini) */
   criterion?: 'gini' | 'entropy' | 'misclassification';
   /** deepest level (0: unlimited) (default 0, [0, 1000]) */
@@ -593,18 +621,12 @@ export interface BinaryLearnerTreeTableOptions {
   prune?: boolean;
   /** folds for choosing the pruning lambda (default 5, [2, 100]) */
   cvFolds?: number;
-  /** fold assignment and the order features are tried in (decides ties) (default 1, [0, 4294967295]) */
-  seed?: number;
   /** columns (from 0) asked as x = v rather than x <= t (default none, [0, 1000000000]) */
   categorical?: number[];
 }
 
 export type BinaryLearnerTableOptions =
-  | BinaryLearnerSvmDcdTableOptions
-  | BinaryLearnerSvmKernelTableOptions
-  | BinaryLearnerSvmPegasosTableOptions
-  | BinaryLearnerLogisticTableOptions
-  | BinaryLearnerPerceptronTableOptions
+  | BinaryLearnerKernelTableOptions
   | BinaryLearnerStumpTableOptions
   | BinaryLearnerTreeTableOptions;
 
@@ -634,8 +656,8 @@ export interface AdaBoostMHTableOptions {
 
 /** BinaryRelevance */
 export interface BinaryRelevanceTableOptions {
-  /** binary base learner, one per label (default svm-dcd) */
-  learner?: 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
+  /** binary base learner, one per label (its trainer, loss and options in learnerOptions) (default linear) */
+  learner?: 'linear' | 'kernel' | 'stump' | 'tree';
   /** the learners' example order (default 1, [0, 4294967295]) */
   seed?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */

@@ -1,14 +1,27 @@
 // Types of the reductions module: one-vs-all, all-pairs and ECOC over any binary learner, CART trees,
 // AdaBoost.MH, binary learners on their own, and multi-label learning.
 import type { Matrix, FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream, FeatureScaling } from '../index.js';
-import type { BinaryLearnerTableOptions, ReductionTableOptions, DecisionTreeTableOptions, BinaryRelevanceTableOptions, AdaBoostMHTableOptions } from './options.js';
+import type { BinaryLearnerTableOptions, LinearBinaryLearnerTableOptions, ReductionTableOptions, DecisionTreeTableOptions, BinaryRelevanceTableOptions, AdaBoostMHTableOptions } from './options.js';
 
-export type BinaryLearnerName = 'svm-dcd' | 'svm-kernel' | 'svm-pegasos' | 'logistic' | 'perceptron' | 'stump' | 'tree';
+/** The model kind of a binary learner; 'linear' and 'kernel' take a `trainer` and a `loss` (the 0.1 names
+ *  svm-dcd, svm-kernel, svm-pegasos, logistic, perceptron are errors naming their replacement). */
+export type BinaryLearnerName = 'linear' | 'kernel' | 'stump' | 'tree';
 export type Decoding = 'auto' | 'argmax' | 'signed-vote' | 'majority-vote' | 'hamming' | 'hinge' | 'logistic' | 'exponential' | 'learned';
 export type CodeName = 'ova' | 'ovo' | 'dense' | 'sparse' | 'exhaustive' | 'user';
 
-/** Options of the binary learners (each learner takes only its own; see BinaryClassifier.options(name)). */
-export type BinaryLearnerOptions = BinaryLearnerTableOptions;
+type WithoutLearner<T> = T extends unknown ? Omit<T, 'learner'> : never;
+/** A binary learner's options, its `trainer` and `loss` among them (each takes only its trainer's; see
+ *  BinaryClassifier.options(learner, trainer)); the learner itself is the reduction's `learner`. */
+export type BinaryLearnerOptions = LinearBinaryLearnerTableOptions | WithoutLearner<BinaryLearnerTableOptions>;
+/** A binary learner named with its options: learner 'linear' (the default) or another kind. */
+export type NamedBinaryLearnerOptions = ({ learner?: 'linear' } & LinearBinaryLearnerTableOptions) | BinaryLearnerTableOptions;
+/** The trainer and loss a model's binary learner was trained with (undefined: a grown tree or stump, the
+ *  perceptron's own loss, or a loss a model saved by 0.1 did not record). */
+export interface TrainedBy {
+  readonly learner: string;
+  readonly trainer: string | undefined;
+  readonly loss: string | undefined;
+}
 
 /** A reduction's options (types/options.d.ts), its binary learner's options, and a user code matrix. */
 export type ReductionOptions = ReductionTableOptions & {
@@ -18,7 +31,7 @@ export type ReductionOptions = ReductionTableOptions & {
   userCode?: number[][];
 };
 
-export interface Reduction extends Disposable {
+export interface Reduction extends Disposable, TrainedBy {
   /** how the last fit ended, over all binary problems (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;
   fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions): this;
@@ -28,7 +41,6 @@ export interface Reduction extends Disposable {
   confidences(X: Matrix): Float32Array;
   readonly labels: Int32Array;
   readonly reduction: string;
-  readonly learner: string;
   readonly code: number[][];
   /** minimum row distance d (a 0 entry counts ½) */
   readonly minimumDistance: number;
@@ -40,7 +52,8 @@ export interface Reduction extends Disposable {
 export interface ReductionConstructor {
   new (options?: ReductionOptions): Reduction;
   options(): OptionSpec[];
-  learnerOptions(learner: BinaryLearnerName): OptionSpec[];
+  /** a binary learner's options with a trainer (default: the learner's first) and a loss it minimises */
+  learnerOptions(learner?: BinaryLearnerName, trainer?: string, loss?: string): OptionSpec[];
 }
 
 export type DecisionTreeOptions = DecisionTreeTableOptions;
@@ -95,7 +108,7 @@ export interface AdaBoostMHConstructor {
   options(): OptionSpec[];
 }
 
-export interface BinaryRelevance extends Disposable {
+export interface BinaryRelevance extends Disposable, TrainedBy {
   /** how the last fit ended, over all binary problems (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;
   /** labelSets: integer labels in [0, 2^24) (the multi-label reader's limit), below `labels` when it is given
@@ -105,7 +118,6 @@ export interface BinaryRelevance extends Disposable {
   predict(X: Matrix): number[][];
   scores(X: Matrix): Float32Array;
   readonly labelCount: number;
-  readonly learner: string;
   save(): Uint8Array;
 }
 export interface BinaryRelevanceConstructor {
@@ -114,7 +126,7 @@ export interface BinaryRelevanceConstructor {
   options(): OptionSpec[];
 }
 
-export interface BinaryClassifier extends Disposable {
+export interface BinaryClassifier extends Disposable, TrainedBy {
   /** how the last fit ended, over all binary problems (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;
   /** labels ±1 (both, unless allowSingleClass); NaN features are missing values to 'tree' and 'stump' */
@@ -123,13 +135,13 @@ export interface BinaryClassifier extends Disposable {
   scores(X: Matrix): Float32Array;
   /** sign f(x), 0 → −1 */
   predict(X: Matrix): Int32Array;
-  readonly learner: string;
   save(): Uint8Array;
 }
 export interface BinaryClassifierConstructor {
-  new (options?: { learner?: BinaryLearnerName; seed?: number } & BinaryLearnerOptions): BinaryClassifier;
+  new (options?: { seed?: number } & NamedBinaryLearnerOptions): BinaryClassifier;
   learners(): BinaryLearnerName[];
-  options(learner: BinaryLearnerName): OptionSpec[];
+  /** the options of a learner (default 'linear') with a trainer (default: its first) and a loss it minimises */
+  options(learner?: BinaryLearnerName, trainer?: string, loss?: string): OptionSpec[];
 }
 
 export interface MultilabelScores {
