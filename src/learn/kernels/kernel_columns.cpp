@@ -13,11 +13,17 @@ KernelColumns::KernelColumns(std::vector<RowView> rows, int32_t cols, const Kern
   }
 }
 
-void KernelColumns::fill(int i, float* out) {
+void KernelColumns::fill(int i, int from, int to, float* out) {
   std::fill(dense_.begin(), dense_.end(), 0.f);
   rows_[i].for_each([&](int32_t j, float v) { dense_[j] = v; });
-  for (int j = 0; j < size(); ++j)
+  for (int j = from; j < to; ++j)
     out[j] = float(kernel_(dot_dense(rows_[j], dense_.data(), cols_), squared_norm_[j], squared_norm_[i]) + shift_);
+}
+
+void KernelColumns::swap(int i, int j) {
+  std::swap(rows_[i], rows_[j]);
+  std::swap(squared_norm_[i], squared_norm_[j]);
+  std::swap(diagonal_[i], diagonal_[j]);
 }
 
 }  // namespace argmax
