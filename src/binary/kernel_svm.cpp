@@ -100,7 +100,7 @@ class BinarySolver {
  public:
   BinarySolver(const BinarySample& data, const Kernel& kernel, const KernelSvmConfig& config)
       : m_(data.size()), columns_(rows_of(data), data.rows.cols(), kernel, config.bias * config.bias),
-        cache_(m_, config.cache_mb, [this](int i, int from, int to, float* out) { columns_.fill(i, from, to, out); }),
+        cache_(m_, config.cache_mb, [this](int i, int from, int to, float* out) { fill(i, from, to, out); }),
         alpha_(m_, 0.0), G_(m_, -1.0), upper_(m_), y_(m_), original_(m_), active_(m_) {
     for (int i = 0; i < m_; ++i) upper_[i] = config.C * data.weight_of(i), y_[i] = data.label[i], original_[i] = i;
   }
@@ -170,10 +170,7 @@ class BinarySolver {
   void step(int p) {
     const double old = alpha_[p];
     alpha_[p] = std::min(std::max(old - G_[p] / columns_.diagonal(p), 0.0), upper_[p]);
-    const double d = (alpha_[p] - old) * y_[p];
-    if (d == 0) return;
-    const float* column = cache_.column(p, active_);
-    for (int q = 0; q < active_; ++q) G_[q] += d * y_[q] * column[q];
+    if (alpha_[p] != old) add_column(alpha_[p] - old, cache_.column(p, active_), G_.data(), active_);
   }
 
   bool shrinkable(int p) const {
@@ -191,7 +188,7 @@ class BinarySolver {
     }
   }
 
-  // G_q = −1 + y_q Σ_p α_p y_p K(x_q, x_p) for the shrunk q, from whichever is shorter: the support vectors'
+  // G_q = −1 + Σ_p α_p Q_qp for the shrunk q, from whichever is shorter: the support vectors'
   // columns or the shrunk variables' own.
   void unshrink() {
     std::vector<int> support;
@@ -199,20 +196,23 @@ class BinarySolver {
       if (alpha_[p] > 0) support.push_back(p);
     if (support.size() <= size_t(m_ - active_)) {
       for (int q = active_; q < m_; ++q) G_[q] = -1;
-      for (const int p : support) {
-        const float* column = cache_.column(p, m_);
-        const double a = alpha_[p] * y_[p];
-        for (int q = active_; q < m_; ++q) G_[q] += a * y_[q] * column[q];
-      }
+      for (const int p : support) add_column(alpha_[p], cache_.column(p, m_) + active_, &G_[size_t(active_)], m_ - active_);
     } else {
       for (int q = active_; q < m_; ++q) {
         const float* column = cache_.column(q, m_);
         double f = 0;
-        for (const int p : support) f += alpha_[p] * y_[p] * column[p];
-        G_[q] = y_[q] * f - 1;
+        for (const int p : support) f += alpha_[p] * column[p];
+        G_[q] = f - 1;
       }
     }
     active_ = m_;
+  }
+
+  // The cache holds columns of Q: Q_ji = y_j y_i (K(x_j, x_i) + b²).
+  void fill(int i, int from, int to, float* out) {
+    columns_.fill(i, from, to, out);
+    for (int j = from; j < to; ++j)
+      if (y_[j] != y_[i]) out[j] = -out[j];
   }
 
   void swap(int p, int q) {

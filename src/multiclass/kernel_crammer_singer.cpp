@@ -70,10 +70,7 @@ class Solver {
       }
       if (changed.empty()) continue;
       const float* column = cache.column(i, active);
-      for (int j = 0; j < active; ++j) {
-        double* f = &F[size_t(j) * k];
-        for (const int m : changed) f[m] += d[m] * column[j];
-      }
+      for (const int m : changed) add_column(d[m], column, &F[size_t(m) * l], active);
     }
     return worst;
   }
@@ -83,19 +80,18 @@ class Solver {
     std::vector<int> support;
     for (int p = 0; p < l; ++p)
       if (alpha[size_t(p) * k + labels[p]] > 0) support.push_back(p);
-    std::fill(F.begin() + size_t(active) * k, F.end(), 0.0);
+    for (int m = 0; m < k; ++m) std::fill(&F[size_t(m) * l + active], &F[size_t(m) * l] + l, 0.0);
     if (support.size() <= size_t(l - active)) {
       for (const int p : support) {
         const float* column = cache.column(p, l);
-        const double* a = &alpha[size_t(p) * k];
-        for (int q = active; q < l; ++q)
-          for (int m = 0; m < k; ++m) F[size_t(q) * k + m] += a[m] * column[q];
+        for (int m = 0; m < k; ++m)
+          if (const double a = alpha[size_t(p) * k + m]; a != 0) add_column(a, column + active, &F[size_t(m) * l + active], l - active);
       }
     } else {
       for (int q = active; q < l; ++q) {
         const float* column = cache.column(q, l);
         for (const int p : support)
-          for (int m = 0; m < k; ++m) F[size_t(q) * k + m] += alpha[size_t(p) * k + m] * column[p];
+          for (int m = 0; m < k; ++m) F[size_t(m) * l + q] += alpha[size_t(p) * k + m] * column[p];
       }
     }
   }
@@ -111,7 +107,7 @@ class Solver {
     const double* alpha_i = &alpha[size_t(i) * k];
     double minG = std::numeric_limits<double>::infinity(), maxG = -minG;
     for (int m = 0; m < k; ++m) {
-      G[m] = delta[m] + F[size_t(i) * k + m];
+      G[m] = delta[m] + F[size_t(m) * l + i];
       maxG = std::max(maxG, G[m]);
       if (alpha_i[m] < (m == labels[i] ? C : 0.0)) minG = std::min(minG, G[m]);
     }
@@ -121,8 +117,9 @@ class Solver {
   // Fills primal, dual, mean Δ of the training predictions (F must be whole: no example shrunk, or rebuilt).
   void objectives(KernelCrammerSinger& out, double& mean_cost) const {
     double half_norm = 0, linear = 0, slack = 0, total_cost = 0;
+    std::vector<double> f(static_cast<size_t>(k));
     for (int i = 0; i < l; ++i) {
-      const double* f = &F[size_t(i) * k];
+      for (int m = 0; m < k; ++m) f[m] = F[size_t(m) * l + i];
       const double* a = &alpha[size_t(i) * k];
       const float* delta = cost.row(labels[i]);
       double worst = 0;
@@ -175,7 +172,7 @@ class Solver {
     cache.swap(i, j);
     columns.swap(i, j);
     std::swap_ranges(&alpha[size_t(i) * k], &alpha[size_t(i) * k] + k, &alpha[size_t(j) * k]);
-    std::swap_ranges(&F[size_t(i) * k], &F[size_t(i) * k] + k, &F[size_t(j) * k]);
+    for (int m = 0; m < k; ++m) std::swap(F[size_t(m) * l + i], F[size_t(m) * l + j]);
     std::swap(labels[i], labels[j]), std::swap(original[i], original[j]);
   }
 
@@ -184,7 +181,8 @@ class Solver {
   const int l, k;
   std::vector<int32_t> labels;  // by position
   std::vector<int> original;    // the row at each position
-  std::vector<double> alpha, F;
+  std::vector<double> alpha;  // by position, k per example
+  std::vector<double> F;      // k × l: F[m·l + j] = h(x_j, m), so that a step's update runs along j
   int active;
   std::vector<int> order, changed;
   std::vector<double> G, B, alpha_new, D, d;

@@ -53,15 +53,22 @@ double Kernel::operator()(double dot, double squared_norm_a, double squared_norm
   return 0;
 }
 
-void Kernel::apply(double* dots, int rows, int cols, const double* squared_norms_a, const double* squared_norms_b) const {
-  Eigen::Map<Eigen::ArrayXXd> d(dots, rows, cols);
-  const Eigen::Map<const Eigen::ArrayXd> a(squared_norms_a, rows), b(squared_norms_b, cols);
-  switch (type) {
-    case Type::Linear: return;
-    case Type::Polynomial: d = (gamma * d + coef0).pow(double(degree)); return;
-    case Type::Rbf: d = (-gamma * (a.replicate(1, cols) + b.transpose().replicate(rows, 1) - 2 * d).max(0.0)).exp(); return;
+template <class Scalar>
+void Kernel::apply(Scalar* dots, int rows, int cols, const Scalar* squared_norms_a, const Scalar* squared_norms_b) const {
+  using Array = Eigen::Array<Scalar, Eigen::Dynamic, 1>;
+  const Eigen::Map<const Array> a(squared_norms_a, rows);
+  const Scalar g = Scalar(gamma), c = Scalar(coef0);
+  for (int j = 0; j < cols; ++j) {  // column by column: contiguous arrays, so the exp and pow are vectorised
+    Eigen::Map<Array> d(dots + size_t(j) * rows, rows);
+    switch (type) {
+      case Type::Linear: return;
+      case Type::Polynomial: d = (g * d + c).pow(Scalar(degree)); break;
+      case Type::Rbf: d = (-g * (a + squared_norms_b[j] - 2 * d).max(Scalar(0))).exp(); break;
+    }
   }
 }
+template void Kernel::apply(float*, int, int, const float*, const float*) const;
+template void Kernel::apply(double*, int, int, const double*, const double*) const;
 
 double dot_dense(RowView x, const float* dense, int32_t cols) {
   double s = 0;

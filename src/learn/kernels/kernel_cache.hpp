@@ -9,6 +9,7 @@
 #include <algorithm>
 #include <cstddef>
 #include <functional>
+#include <memory>
 #include <vector>
 
 #include "core/error.hpp"
@@ -34,18 +35,20 @@ class KernelCache {
   // Entries [0, length) of column i, computing the missing ones (evicting least recently used columns to make
   // room). Valid until the next call.
   const float* column(int i, int length) {
-    std::vector<float>& c = columns_[size_t(i)];
-    const int have = int(c.size());
+    Column& c = columns_[size_t(i)];
+    const int have = c.size;
     if (have > 0) unlink(i);
     if (have < length) {
       make_room(size_t(length - have));
-      c.resize(size_t(length));
-      fill_(i, have, length, c.data());
+      std::unique_ptr<float[]> longer(new float[size_t(length)]);  // left uninitialised: fill_ writes it
+      std::copy_n(c.values.get(), have, longer.get());
+      c.values = std::move(longer), c.size = length;
+      fill_(i, have, length, c.values.get());
       used_ += size_t(length - have);
       ++misses_;
     }
     link_last(i);
-    return c.data();
+    return c.values.get();
   }
 
   // Positions i and j exchange their examples: their columns, and their entries in every cached column. A
@@ -53,7 +56,7 @@ class KernelCache {
   void swap(int i, int j) {
     if (i == j) return;
     if (i > j) std::swap(i, j);
-    const bool linked_i = !columns_[size_t(i)].empty(), linked_j = !columns_[size_t(j)].empty();
+    const bool linked_i = columns_[size_t(i)].size > 0, linked_j = columns_[size_t(j)].size > 0;
     if (linked_i) unlink(i);
     if (linked_j) unlink(j);
     std::swap(columns_[size_t(i)], columns_[size_t(j)]);
@@ -61,12 +64,12 @@ class KernelCache {
     if (linked_i) link_last(j);
     for (int h = next_[sentinel()]; h != int(sentinel());) {
       const int after = next_[size_t(h)];
-      std::vector<float>& c = columns_[size_t(h)];
-      if (int(c.size()) > j) {
-        std::swap(c[size_t(i)], c[size_t(j)]);
-      } else if (int(c.size()) > i) {
-        used_ -= c.size() - size_t(i);
-        c.resize(size_t(i));
+      Column& c = columns_[size_t(h)];
+      if (c.size > j) {
+        std::swap(c.values[size_t(i)], c.values[size_t(j)]);
+      } else if (c.size > i) {
+        used_ -= size_t(c.size - i);
+        c.size = i;  // the prefix stays; its storage is kept until the column is extended or released
         if (i == 0) release(h);
       }
       h = after;
@@ -91,8 +94,8 @@ class KernelCache {
   }
   void release(int h) {  // h is linked; frees its column
     unlink(h);
-    used_ -= columns_[size_t(h)].size();
-    std::vector<float>().swap(columns_[size_t(h)]);
+    used_ -= size_t(columns_[size_t(h)].size);
+    columns_[size_t(h)] = Column{};
   }
   void make_room(size_t needed) {
     while (used_ + needed > budget_ && next_[sentinel()] != int(sentinel())) release(next_[sentinel()]);
@@ -100,7 +103,11 @@ class KernelCache {
 
   int length_;
   Fill fill_;
-  std::vector<std::vector<float>> columns_;  // by position; empty when not cached
+  struct Column {
+    std::unique_ptr<float[]> values;
+    int size = 0;  // entries held; 0 when not cached
+  };
+  std::vector<Column> columns_;  // by position
   std::vector<int> prev_, next_;             // LRU list over positions, least recent first; sentinel at length_
   size_t budget_ = 0, used_ = 0, misses_ = 0;
 };
