@@ -188,23 +188,12 @@ class BinarySolver {
     }
   }
 
-  // G_q = −1 + Σ_p α_p Q_qp for the shrunk q, from whichever is shorter: the support vectors'
-  // columns or the shrunk variables' own.
+  // G_q = −1 + Σ_p α_p Q_qp for the shrunk q, from the support vectors' columns (extended to every position;
+  // mostly cached at the active length already, where the shrunk variables' own would cost m evaluations each).
   void unshrink() {
-    std::vector<int> support;
+    std::fill(G_.begin() + active_, G_.end(), -1.0);
     for (int p = 0; p < m_; ++p)
-      if (alpha_[p] > 0) support.push_back(p);
-    if (support.size() <= size_t(m_ - active_)) {
-      for (int q = active_; q < m_; ++q) G_[q] = -1;
-      for (const int p : support) add_column(alpha_[p], cache_.column(p, m_) + active_, &G_[size_t(active_)], m_ - active_);
-    } else {
-      for (int q = active_; q < m_; ++q) {
-        const float* column = cache_.column(q, m_);
-        double f = 0;
-        for (const int p : support) f += alpha_[p] * column[p];
-        G_[q] = f - 1;
-      }
-    }
+      if (alpha_[p] > 0) add_column(alpha_[p], cache_.column(p, m_) + active_, &G_[size_t(active_)], m_ - active_);
     active_ = m_;
   }
 

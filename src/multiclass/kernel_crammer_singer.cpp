@@ -75,24 +75,15 @@ class Solver {
     return worst;
   }
 
-  // F of the shrunk examples, from whichever is shorter: the support vectors' columns or the shrunk ones' own.
+  // F of the shrunk examples from the support vectors' columns (extended to every position; mostly cached at
+  // the active length already, where the shrunk examples' own columns would cost l evaluations each).
   void rebuild_shrunk() {
-    std::vector<int> support;
-    for (int p = 0; p < l; ++p)
-      if (alpha[size_t(p) * k + labels[p]] > 0) support.push_back(p);
     for (int m = 0; m < k; ++m) std::fill(&F[size_t(m) * l + active], &F[size_t(m) * l] + l, 0.0);
-    if (support.size() <= size_t(l - active)) {
-      for (const int p : support) {
-        const float* column = cache.column(p, l);
-        for (int m = 0; m < k; ++m)
-          if (const double a = alpha[size_t(p) * k + m]; a != 0) add_column(a, column + active, &F[size_t(m) * l + active], l - active);
-      }
-    } else {
-      for (int q = active; q < l; ++q) {
-        const float* column = cache.column(q, l);
-        for (const int p : support)
-          for (int m = 0; m < k; ++m) F[size_t(m) * l + q] += alpha[size_t(p) * k + m] * column[p];
-      }
+    for (int p = 0; p < l; ++p) {
+      if (!(alpha[size_t(p) * k + labels[p]] > 0)) continue;  // α_p = 0
+      const float* column = cache.column(p, l);
+      for (int m = 0; m < k; ++m)
+        if (const double a = alpha[size_t(p) * k + m]; a != 0) add_column(a, column + active, &F[size_t(m) * l + active], l - active);
     }
   }
   void unshrink() {

@@ -1,6 +1,6 @@
 #include "learn/kernels/kernel.hpp"
 
-#include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.hpp"
@@ -53,17 +53,22 @@ double Kernel::operator()(double dot, double squared_norm_a, double squared_norm
   return 0;
 }
 
+// Plain loops over std::exp and std::pow: in wasm, Eigen's vectorised exp (on the SSE path the build emulates with
+// simd128) ran 3× slower than the scalar call on a column of 15000 entries.
 template <class Scalar>
 void Kernel::apply(Scalar* dots, int rows, int cols, const Scalar* squared_norms_a, const Scalar* squared_norms_b) const {
-  using Array = Eigen::Array<Scalar, Eigen::Dynamic, 1>;
-  const Eigen::Map<const Array> a(squared_norms_a, rows);
   const Scalar g = Scalar(gamma), c = Scalar(coef0);
-  for (int j = 0; j < cols; ++j) {  // column by column: contiguous arrays, so the exp and pow are vectorised
-    Eigen::Map<Array> d(dots + size_t(j) * rows, rows);
+  for (int j = 0; j < cols; ++j) {
+    Scalar* d = dots + size_t(j) * rows;
     switch (type) {
       case Type::Linear: return;
-      case Type::Polynomial: d = (g * d + c).pow(Scalar(degree)); break;
-      case Type::Rbf: d = (-g * (a + squared_norms_b[j] - 2 * d).max(Scalar(0))).exp(); break;
+      case Type::Polynomial:
+        for (int i = 0; i < rows; ++i) d[i] = std::pow(g * d[i] + c, Scalar(degree));
+        break;
+      case Type::Rbf:
+        for (int i = 0; i < rows; ++i)
+          d[i] = std::exp(-g * std::max(squared_norms_a[i] + squared_norms_b[j] - 2 * d[i], Scalar(0)));
+        break;
     }
   }
 }
