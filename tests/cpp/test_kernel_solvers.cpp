@@ -19,12 +19,7 @@ using namespace argmax;
 
 namespace {
 
-struct Binary {
-  std::vector<float> x;
-  std::vector<int8_t> y;
-  int cols;
-  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
-};
+using Binary = BinaryPoints;
 
 // Two overlapping classes in `cols` dimensions: some α end at C, some strictly inside.
 Binary overlapping(int m, int cols, uint64_t seed) {

@@ -16,12 +16,7 @@ using namespace argmax;
 
 namespace {
 
-struct Points {
-  std::vector<float> x;
-  std::vector<int8_t> y;
-  int cols;
-  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
-};
+using Points = BinaryPoints;
 
 // Two overlapping Gaussian-ish blobs in 3-D (not separable: some α reach C).
 Points blobs(uint64_t seed, int m) {
