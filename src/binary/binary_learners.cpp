@@ -138,7 +138,7 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
     c.kernel = Kernel::from_options(o);
     c.C = o.real("C"), c.bias = o.real("bias"), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     c.cache_mb = o.real("cache");
-    return seeded(c, train_kernel_svm);
+    return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_kernel_svm(d, c)); };
   }
   const std::string& trainer = o.choice("trainer");
   if (trainer == "dcd") {

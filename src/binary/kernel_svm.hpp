@@ -1,12 +1,13 @@
-// A kernel SVM for two classes by dual coordinate descent (Hsieh et al. 2008 with a kernel, as LIBSVM's
-// C-SVC without its equality constraint): the hinge-loss problem of the linear learner's dcd (linear_learners.hpp, the same
-// C convention) with ⟨x, x'⟩ replaced by a PDS kernel (learn/kernels/kernel.hpp),
+// A kernel SVM for two classes by dual coordinate descent (LIBSVM's C-SVC solver without its equality
+// constraint: one variable per step, chosen with second-order information, with shrinking; kernel_svm.cpp):
+// the hinge-loss problem of the linear learner's dcd (linear_learners.hpp, the same C convention) with ⟨x, x'⟩
+// replaced by a PDS kernel (learn/kernels/kernel.hpp),
 //   dual   min_α ½ αᵀQα − Σ α_i,  0 ≤ α_i ≤ C c_i,  Q_ij = y_i y_j (K(x_i, x_j) + b²),
 //   model  f(x) = Σ_i α_i y_i (K(x_i, x) + b²).
 // The bias b enters as a constant b² added to K: the kernel of x with a constant feature b appended, so its
-// weight is regularised like the others, as the linear learner's bias feature is (b = 0: no intercept). A step on α_i
-// moves every f(x_j) by a kernel column, held by the LRU cache of the kernel C–S (learn/kernels/kernel_cache.hpp).
-// Stops when max − min projected gradient ≤ tol (no shrinking). The model keeps the support vectors.
+// weight is regularised like the others, as the linear learner's bias feature is (b = 0: no intercept). A step on
+// α_i moves every f(x_j) by a kernel column, held by an LRU cache (learn/kernels/kernel_cache.hpp).
+// Stops when max(PG, 0) − min(PG, 0) ≤ tol over the projected gradient. The model keeps the support vectors.
 // γ = 0 in the config's kernel is chosen from all the rows the sample draws from (learn/kernels/kernel_width.hpp), so
 // the binary problems of one reduction share one γ; the model records the value used. A reduction's `scale`
 // reaches the model through set_scaling: the rows it trained on were scaled, and it scales the rows it scores.
@@ -29,7 +30,6 @@ struct KernelSvmConfig {
   double tol = 0.1;
   int max_iterations = 1000;
   double cache_mb = 200;
-  uint64_t seed = 1;
 };
 
 class KernelBinaryModel : public BinaryModel {
@@ -60,7 +60,7 @@ struct KernelSvm {
   std::vector<double> alpha;  // one per example of the sample
   std::unique_ptr<KernelBinaryModel> model;
 };
-// The model's report: whether max − min projected gradient reached tol before max_iterations. Progress:
+// The model's report: whether that gap reached tol within max_iterations passes (of m steps each). Progress:
 // epoch = pass, objective = that gap.
 KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& config, const ProgressFn& progress = {});
 std::unique_ptr<KernelBinaryModel> train_kernel_svm(const BinarySample& data, const KernelSvmConfig& config,

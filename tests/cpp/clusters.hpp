@@ -9,6 +9,14 @@
 
 namespace argmax {
 
+// Rows with labels ±1, for the binary learners.
+struct BinaryPoints {
+  std::vector<float> x;
+  std::vector<int8_t> y;
+  int cols;
+  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
+};
+
 struct Clusters {
   std::vector<float> x;
   std::vector<int32_t> y;

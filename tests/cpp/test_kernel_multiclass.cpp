@@ -166,17 +166,48 @@ TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, su
   CHECK_THROWS_WITH(LinearMulticlass::from_bytes(bytes.data(), bytes.size()), Catch::Contains("kernel-multiclass"));
 }
 
-TEST_CASE("the kernel cache evicts the least recently used column", "[kernel]") {
-  int fills = 0;
-  KernelCache cache(4, 3, 2 * 3 * sizeof(float) / double(1 << 20), [&](int i, float* out) {
-    ++fills;
-    for (int j = 0; j < 3; ++j) out[j] = float(10 * i + j);
+TEST_CASE("the kernel cache evicts the least recently used column, extends short ones, follows swaps", "[kernel]") {
+  // Column i over positions j holds 10·e(i) + e(j), e = the example at the position (swaps permute them).
+  std::vector<int> example = {0, 1, 2, 3};
+  int fills = 0, filled = 0;
+  KernelCache cache(4, 2 * 4 * sizeof(float) / double(1 << 20), [&](int i, int from, int to, float* out) {
+    ++fills, filled += to - from;
+    for (int j = from; j < to; ++j) out[j] = float(10 * example[i] + example[j]);
   });
-  CHECK(cache.capacity() == 2);
-  for (int i : {0, 1, 0, 2, 1}) CHECK(cache.column(i)[2] == float(10 * i + 2));
+  CHECK(cache.budget() == 8);  // floats: two full columns
+  for (int i : {0, 1, 0, 2, 1}) CHECK(cache.column(i, 4)[3] == float(10 * i + 3));
   CHECK(fills == 4);  // 0, 1, (0 hit), 2 evicts 1, 1 evicts 0
-  CHECK(cache.column(2)[0] == 20.f);
+  CHECK(cache.column(2, 4)[0] == 20.f);
   CHECK(fills == 4);
+  // Short columns: three fit in the room of two full ones; a longer prefix computes only what is missing.
+  KernelCache shrunk(4, 2 * 4 * sizeof(float) / double(1 << 20), [&](int i, int from, int to, float* out) {
+    ++fills, filled += to - from;
+    for (int j = from; j < to; ++j) out[j] = float(10 * example[i] + example[j]);
+  });
+  fills = filled = 0;
+  for (int i : {0, 1, 2}) shrunk.column(i, 2);
+  CHECK(fills == 3);
+  CHECK(filled == 6);
+  const float* c0 = shrunk.column(0, 4);  // extends 0 by two entries, evicting 1 (least recent)
+  CHECK(filled == 8);
+  CHECK(c0[0] == 0.f);
+  CHECK(c0[3] == 3.f);
+  shrunk.column(2, 2);
+  CHECK(fills == 4);  // 2 still held
+  // Positions 1 and 3 exchange examples: column 0 (length 4) swaps its entries; column 2 (length 2) holds
+  // position 1 but not 3 and keeps only its first entry.
+  shrunk.swap(1, 3);
+  std::swap(example[1], example[3]);
+  CHECK(shrunk.column(0, 4)[1] == 3.f);
+  CHECK(shrunk.column(0, 4)[3] == 1.f);
+  CHECK(fills == 4);
+  filled = 0;
+  const float* c2 = shrunk.column(2, 2);
+  CHECK(filled == 1);  // position 1 again
+  CHECK(c2[0] == 20.f);
+  CHECK(c2[1] == 23.f);
+  // The column at position 3 is now example 1's; it was evicted, so it is computed afresh.
+  CHECK(shrunk.column(3, 4)[0] == 10.f);
 }
 
 TEST_CASE("kernel multiclass: bad parameters are InputErrors that say what is wrong", "[kernel]") {

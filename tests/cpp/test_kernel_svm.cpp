@@ -16,12 +16,7 @@ using namespace argmax;
 
 namespace {
 
-struct Points {
-  std::vector<float> x;
-  std::vector<int8_t> y;
-  int cols;
-  Rows rows() const { return Rows::dense(x.data(), int32_t(y.size()), cols); }
-};
+using Points = BinaryPoints;
 
 // Two overlapping Gaussian-ish blobs in 3-D (not separable: some α reach C).
 Points blobs(uint64_t seed, int m) {
@@ -132,7 +127,7 @@ TEST_CASE("the kernel learner with (γ⟨x,x'⟩ + c)² is the linear learner (d
   CHECK(correct >= 85);  // the quadratic boundary is learned
 }
 
-TEST_CASE("the kernel learner models save and load; one-vs-all on svm-kernel separates the rings", "[kernel][binary][reductions]") {
+TEST_CASE("the kernel learner models save and load; one-vs-all on the kernel learner separates the rings", "[kernel][binary][reductions]") {
   const Points p = disc(6, 150);
   const auto model = train_kernel_svm(BinarySample::all(p.rows(), p.y), KernelSvmConfig{Kernel::named("rbf", 2, 0, 1)});
   const std::vector<uint8_t> bytes = model->to_bytes();

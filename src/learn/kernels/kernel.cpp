@@ -1,6 +1,6 @@
 #include "learn/kernels/kernel.hpp"
 
-#include <Eigen/Dense>
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.hpp"
@@ -53,15 +53,27 @@ double Kernel::operator()(double dot, double squared_norm_a, double squared_norm
   return 0;
 }
 
-void Kernel::apply(double* dots, int rows, int cols, const double* squared_norms_a, const double* squared_norms_b) const {
-  Eigen::Map<Eigen::ArrayXXd> d(dots, rows, cols);
-  const Eigen::Map<const Eigen::ArrayXd> a(squared_norms_a, rows), b(squared_norms_b, cols);
-  switch (type) {
-    case Type::Linear: return;
-    case Type::Polynomial: d = (gamma * d + coef0).pow(double(degree)); return;
-    case Type::Rbf: d = (-gamma * (a.replicate(1, cols) + b.transpose().replicate(rows, 1) - 2 * d).max(0.0)).exp(); return;
+// Plain loops over std::exp and std::pow: in wasm, Eigen's vectorised exp (on the SSE path the build emulates with
+// simd128) ran 3× slower than the scalar call on a column of 15000 entries.
+template <class Scalar>
+void Kernel::apply(Scalar* dots, int rows, int cols, const Scalar* squared_norms_a, const Scalar* squared_norms_b) const {
+  const Scalar g = Scalar(gamma), c = Scalar(coef0);
+  for (int j = 0; j < cols; ++j) {
+    Scalar* d = dots + size_t(j) * rows;
+    switch (type) {
+      case Type::Linear: return;
+      case Type::Polynomial:
+        for (int i = 0; i < rows; ++i) d[i] = std::pow(g * d[i] + c, Scalar(degree));
+        break;
+      case Type::Rbf:
+        for (int i = 0; i < rows; ++i)
+          d[i] = std::exp(-g * std::max(squared_norms_a[i] + squared_norms_b[j] - 2 * d[i], Scalar(0)));
+        break;
+    }
   }
 }
+template void Kernel::apply(float*, int, int, const float*, const float*) const;
+template void Kernel::apply(double*, int, int, const double*, const double*) const;
 
 double dot_dense(RowView x, const float* dense, int32_t cols) {
   double s = 0;

@@ -29,8 +29,10 @@ struct Kernel {
   Kernel fitted(const Rows& training_rows) const;
 
   double operator()(double dot, double squared_norm_a, double squared_norm_b) const;
-  // The same for a block, in place and vectorised: dots (column-major rows × cols, ⟨a_i, b_j⟩) becomes K(a_i, b_j).
-  void apply(double* dots, int rows, int cols, const double* squared_norms_a, const double* squared_norms_b) const;
+  // The same for a block, in place: dots (column-major rows × cols, ⟨a_i, b_j⟩) becomes K(a_i, b_j).
+  // Scalar: float or double.
+  template <class Scalar>
+  void apply(Scalar* dots, int rows, int cols, const Scalar* squared_norms_a, const Scalar* squared_norms_b) const;
 };
 
 // ⟨x, dense⟩ over the columns the dense vector has (a sparse row's later columns meet zeros).
