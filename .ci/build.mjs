@@ -27,5 +27,5 @@ if (want('native')) {
 }
 if (want('wasm')) {
   run(`emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release ${testFlag}`);
-  run(`cmake --build build/wasm -j${jobs} --target argmax_wasm${tests ? ' argmax_tests' : ''}`);
+  run(`cmake --build build/wasm -j${jobs} --target argmax_modules${tests ? ' argmax_tests' : ''}`);
 }
