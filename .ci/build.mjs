@@ -1,16 +1,18 @@
 // Builds the native core with its benchmark drivers and Catch2 suite (build/native), and the wasm module
 // (dist/) with the same Catch2 suite compiled to wasm (build/wasm, run under Node by ctest).
-//   node .ci/build.mjs [--native] [--wasm] [--no-tests]   (both, with tests, by default)
-// The demo and the npm package need only `--wasm --no-tests`.
+//   node .ci/build.mjs [--native] [--wasm] [--no-tests] [--demo]   (both, with tests, by default)
+// The npm package needs only `--wasm --no-tests` (every module: dist/argmax, argmax-sequence, argmax-ranking);
+// the demo only `--wasm --no-tests --demo` (dist/argmax).
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const tests = !process.argv.includes('--no-tests');
-const only = process.argv.slice(2).filter((a) => a !== '--no-tests');
+const demo = process.argv.includes('--demo');
+const only = process.argv.slice(2).filter((a) => a !== '--no-tests' && a !== '--demo');
 const want = (what) => only.length === 0 || only.includes(`--${what}`);
 for (const flag of only) {
-  if (!['--native', '--wasm'].includes(flag)) throw new Error(`build.mjs: unknown flag ${flag} (--native, --wasm, --no-tests)`);
+  if (!['--native', '--wasm'].includes(flag)) throw new Error(`build.mjs: unknown flag ${flag} (--native, --wasm, --no-tests, --demo)`);
 }
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 const jobs = process.env.ARGMAX_JOBS ?? '2';
@@ -27,5 +29,5 @@ if (want('native')) {
 }
 if (want('wasm')) {
   run(`emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release ${testFlag}`);
-  run(`cmake --build build/wasm -j${jobs} --target argmax_wasm${tests ? ' argmax_tests' : ''}`);
+  run(`cmake --build build/wasm -j${jobs} --target ${demo ? 'argmax_wasm' : 'argmax_modules'}${tests ? ' argmax_tests' : ''}`);
 }

@@ -7,7 +7,6 @@
 
 #include <algorithm>
 #include <cstdint>
-#include <sstream>
 #include <string>
 #include <string_view>
 #include <type_traits>
@@ -41,36 +40,8 @@ inline size_t& failed_allocation_bytes() {
   static size_t bytes = 0;
   return bytes;
 }
-inline std::string out_of_memory_message() {
-  std::ostringstream text;
-  text << "out of memory: ";
-  if (failed_allocation_bytes()) text << "a block of " << (failed_allocation_bytes() + (1 << 20) - 1) / (1 << 20) << " MB ";
-  else text << "an allocation ";
-  text << "did not fit in the wasm heap (2 GB at most); train on less data or a smaller model (fewer features "
-          "or labels, hash_bits, min_count; solver=sgd instead of L-BFGS for sequence models)";
-  failed_allocation_bytes() = 0;
-  return text.str();
-}
-
-// Called inside a catch block: records the exception being handled.
-inline void record_current_exception() noexcept {
-  PendingError& error = pending_error();
-  try {
-    try {
-      throw;
-    } catch (const InputError& e) {
-      error.message = e.what(), error.type = "Error";
-    } catch (const std::bad_alloc&) {
-      error.message = out_of_memory_message(), error.type = "RangeError";
-    } catch (const std::exception& e) {
-      error.message = std::string("internal error: ") + e.what(), error.type = "Error";
-    } catch (...) {
-      error.message = "unknown internal error", error.type = "Error";
-    }
-  } catch (...) {  // no memory left even for the message
-    error.message.clear(), error.type = "RangeError";
-  }
-}
+// Called inside a catch block: records the exception being handled (common.cpp; one copy for every Guard).
+void record_current_exception() noexcept;
 
 // What a failed call returns; JS sees the pending error instead.
 template <class R>
@@ -136,9 +107,9 @@ inline void require_two_classes(const int32_t* y, int n, bool allow_single_class
 // "key=value" lines (the CLI's --set and the JS option objects both arrive this way).
 inline OptionList option_lines(const std::string& text) {
   OptionList list;
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
+  for (size_t start = 0, end; start < text.size(); start = end + 1) {
+    end = std::min(text.find('\n', start), text.size());
+    const std::string line = text.substr(start, end - start);
     if (line.empty()) continue;
     const size_t eq = line.find('=');
     require(eq != std::string::npos && eq > 0, "option '", line, "' is not key=value");

@@ -72,7 +72,6 @@ val training(const Model& m) { return training_report_to_js(m.training_report())
 val weights(const LinearMulticlass& m) { return typed_array("Float32Array", m.weights()); }
 std::string trainer(const LinearMulticlass& m) { return m.trainer(); }
 int support_vectors(const KernelMulticlass& m) { return m.support_vectors(); }
-std::string kind_of(uintptr_t data, int size) { return model_kind(bytes_at(data), size_t(size)); }
 
 std::string schema(std::string trainer) { return schema_json(LinearMulticlass::options_of(trainer)); }
 std::string help(std::string trainer) { return describe(LinearMulticlass::options_of(trainer)); }
@@ -150,7 +149,6 @@ EMSCRIPTEN_BINDINGS(argmax_multiclass) {
       .function("classes", &Guard<&classes<KernelMulticlass>>::call)
       .function("cols", &Guard<&cols<KernelMulticlass>>::call)
       .function("options", &Guard<&options<KernelMulticlass>>::call);
-  function("modelKind", &Guard<&kind_of>::call);
   function("multiclassSchema", &Guard<&schema>::call);
   function("multiclassHelp", &Guard<&help>::call);
   bind_reader<LibsvmReader, &open_libsvm>("LibsvmReader");

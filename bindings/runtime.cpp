@@ -1,4 +1,5 @@
-// The module's own state as JS sees it: the pending error of the last failed call, and memory in use.
+// The module's own state as JS sees it: the pending error of the last failed call, memory in use, and the kind
+// of a saved model (every module has these, whichever tasks it binds).
 #include <emscripten/heap.h>
 #include <emscripten/stack.h>
 #include <malloc.h>
@@ -8,6 +9,7 @@
 
 #include "common.hpp"
 #include "core/sizes.hpp"
+#include "io/bytes.hpp"
 
 // Every C++ allocation goes through here, so an out-of-memory error can say how much was asked for.
 void* operator new(size_t bytes) {
@@ -55,12 +57,15 @@ val input_limits() {
   return out;
 }
 
+std::string kind_of(uintptr_t data, int size) { return model_kind(bytes_at(data), size_t(size)); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_runtime) {
   emscripten::function("inputLimits", &input_limits);
   emscripten::function("takeError", &take_error);
   emscripten::function("memoryUsage", &memory_usage);
+  emscripten::function("modelKind", &Guard<&kind_of>::call);
 }
 
 }  // namespace argmax::js

@@ -1,9 +1,10 @@
 // Errors the core raises. The bindings turn each into a JS Error with the same message;
 // nothing in the core aborts.
 #pragma once
-#include <sstream>
 #include <stdexcept>
 #include <string>
+
+#include "core/text.hpp"
 
 namespace argmax {
 
@@ -12,12 +13,13 @@ struct InputError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Throws InputError(message): one copy of the throw for every fail() below.
+[[noreturn]] void fail_with(const std::string& message);
+
 // Builds a message from pieces: fail("row ", i, " has ", n, " features").
 template <class... Parts>
 [[noreturn]] void fail(const Parts&... parts) {
-  std::ostringstream out;
-  (out << ... << parts);
-  throw InputError(out.str());
+  fail_with(text(parts...));
 }
 
 template <class... Parts>

@@ -4,7 +4,6 @@
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
-#include <sstream>
 
 #include "core/error.hpp"
 
@@ -25,10 +24,8 @@ const char* type_name(OptionType t) {
 
 // "in [0, 1]", "≥ 1", "> 0"
 std::string range_text(const OptionSpec& s) {
-  std::ostringstream out;
-  if (s.max >= 1e300) out << (s.min_open ? "> " : "≥ ") << s.min;
-  else out << "in " << (s.min_open ? "(" : "[") << s.min << ", " << s.max << "]";
-  return out.str();
+  if (s.max >= 1e300) return text(s.min_open ? "> " : "≥ ", s.min);
+  return text("in ", s.min_open ? "(" : "[", s.min, ", ", s.max, "]");
 }
 
 bool parse_number(const std::string& text, double& out) {
@@ -222,45 +219,40 @@ std::string join(const std::vector<std::string>& items, const char* sep) {
 }
 
 std::string describe(const std::vector<OptionSpec>& specs) {
-  std::ostringstream out;
+  std::string out;
   for (const auto& s : specs) {
-    out << "  " << s.name << "=" << (s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type))
-        << "  (default " << (s.fallback.empty() ? "none" : s.fallback);
+    out += text("  ", s.name, "=", s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type),
+                "  (default ", s.fallback.empty() ? "none" : s.fallback);
     if (s.type != OptionType::Choice && s.type != OptionType::Boolean && s.min <= s.max)
-      out << ", " << (s.type == OptionType::IntegerList ? "each " : "") << range_text(s);
-    out << ")  " << s.help << "\n";
+      out += text(", ", s.type == OptionType::IntegerList ? "each " : "", range_text(s));
+    out += text(")  ", s.help, "\n");
   }
-  return out.str();
+  return out;
 }
 
 std::string number_text(double x) {
-  std::string text;
+  std::string shortest;
   for (int digits : {15, 17}) {
-    std::ostringstream out;
-    out.precision(digits);
-    out << x;
-    text = out.str();
-    if (std::strtod(text.c_str(), nullptr) == x) break;
+    shortest = text(with_digits(x, digits));
+    if (std::strtod(shortest.c_str(), nullptr) == x) break;
   }
-  return text;
+  return shortest;
 }
 
 std::string schema_json(const std::vector<OptionSpec>& specs) {
-  std::ostringstream out;
-  out.precision(17);
-  out << "[";
+  std::string out = "[";
   for (size_t i = 0; i < specs.size(); ++i) {
     const auto& s = specs[i];
-    out << (i ? "," : "") << "{\"name\":" << json_string(s.name) << ",\"type\":"
-        << json_string(type_name(s.type)) << ",\"default\":" << json_string(s.fallback)
-        << ",\"help\":" << json_string(s.help);
+    out += text(i ? "," : "", "{\"name\":", json_string(s.name), ",\"type\":", json_string(type_name(s.type)),
+                ",\"default\":", json_string(s.fallback), ",\"help\":", json_string(s.help));
     if (s.min <= s.max && s.type != OptionType::Choice && s.type != OptionType::Boolean)
-      out << ",\"min\":" << s.min << ",\"max\":" << s.max << ",\"minOpen\":" << (s.min_open ? "true" : "false");
-    out << ",\"choices\":[";
-    for (size_t c = 0; c < s.choices.size(); ++c) out << (c ? "," : "") << json_string(s.choices[c]);
-    out << "]}";
+      out += text(",\"min\":", with_digits(s.min, 17), ",\"max\":", with_digits(s.max, 17), ",\"minOpen\":",
+                  s.min_open ? "true" : "false");
+    out += ",\"choices\":[";
+    for (size_t c = 0; c < s.choices.size(); ++c) out += text(c ? "," : "", json_string(s.choices[c]));
+    out += "]}";
   }
-  return out.str() + "]";
+  return out + "]";
 }
 
 }  // namespace argmax

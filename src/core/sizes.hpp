@@ -5,7 +5,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <initializer_list>
-#include <sstream>
 #include <vector>
 
 #include "core/error.hpp"
@@ -30,10 +29,9 @@ inline size_t checked_count(const char* what, std::initializer_list<int64_t> fac
     count = f != 0 && count > limit / f ? limit + 1 : count * f;
   }
   if (count > limit) {
-    std::ostringstream product;
-    const char* times = "";
-    for (int64_t f : factors) product << times << f, times = " × ";
-    fail(what, ": ", product.str(), " items of ", item_bytes, " bytes exceed the limit of ", kMaxBufferBytes,
+    std::string product;
+    for (int64_t f : factors) product += text(product.empty() ? "" : " × ", f);
+    fail(what, ": ", product, " items of ", item_bytes, " bytes exceed the limit of ", kMaxBufferBytes,
          " bytes (1 GiB) per buffer");
   }
   return size_t(count);

@@ -1,21 +1,19 @@
 #include "learn/progress.hpp"
 
-#include <sstream>
+#include "core/text.hpp"
 
 namespace argmax {
 
 std::string TrainingReport::warning() const {
-  std::ostringstream out;
-  out.precision(3);
+  std::string out;
   if (!converged) {
-    if (stopped_by_callback) out << "stopped by the progress callback after " << iterations << " iterations";
-    else out << "stopped at maxIter=" << cap;
-    out << " with " << measure << " " << gap << " (tolerance " << tolerance << ")";
-    if (!stopped_by_callback && !hint.empty()) out << "; " << hint;
-    if (!caution.empty()) out << "; ";
+    out = stopped_by_callback ? text("stopped by the progress callback after ", iterations, " iterations")
+                              : text("stopped at maxIter=", cap);
+    out += text(" with ", measure, " ", with_digits(gap, 3), " (tolerance ", with_digits(tolerance, 3), ")");
+    if (!stopped_by_callback && !hint.empty()) out += text("; ", hint);
+    if (!caution.empty()) out += "; ";
   }
-  out << caution;
-  return out.str();
+  return out + caution;
 }
 
 }  // namespace argmax

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <cstdlib>
 #include <exception>
-#include <sstream>
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
@@ -192,12 +191,10 @@ std::string overlap_caution(const RankingProblemConfig& config, const QuerySet& 
   for (int32_t i = 0; i < x.rows(); ++i) scores[size_t(i)] = x.row(i).dot(difference.data());
   const double means = best_cut(config, data, scores).measure;
   if (fitted >= means) return "";
-  std::ostringstream out;
-  out.precision(3);
-  out << "the model separates its training set worse than the difference of the class means (training " << measure
-      << " " << fitted << " against " << means << " at their best cuts): the classes overlap, where the whole-set "
-      << "hinge ranks poorly; a per-example learner with a fitted cut does better (docs/benchmarks.md)";
-  return out.str();
+  return text("the model separates its training set worse than the difference of the class means (training ", measure,
+              " ", with_digits(fitted, 3), " against ", with_digits(means, 3), " at their best cuts): the classes "
+              "overlap, where the whole-set hinge ranks poorly; a per-example learner with a fitted cut does better "
+              "(docs/benchmarks.md)");
 }
 
 // Records the averaged weights at the start of every epoch after the first (= the model after each epoch).

@@ -1,20 +1,18 @@
 #include "sequence/global_features.hpp"
 
 #include <algorithm>
-#include <sstream>
 
 #include "core/error.hpp"
 #include "core/sizes.hpp"
+#include "io/lines.hpp"
 
 namespace argmax {
 
 GlobalFeatures::GlobalFeatures(const std::string& templates, std::vector<std::string> labels, const std::string& words)
     : labels_(std::move(labels)) {
   const int64_t k = int64_t(labels_.size());
-  std::istringstream list(templates);
-  std::string name;
   int64_t size = 0;
-  while (list >> name) {
+  for (const std::string& name : split_blanks(templates.data(), templates.data() + templates.size())) {
     Kind kind;
     int64_t width;
     if (name == "has") kind = Kind::Has, width = k;
@@ -29,9 +27,7 @@ GlobalFeatures::GlobalFeatures(const std::string& templates, std::vector<std::st
     templates_ += (templates_.empty() ? "" : " ") + name;
   }
   size_ = int(size);
-  std::istringstream word_list(words);
-  std::string word;
-  while (word_list >> word) {
+  for (const std::string& word : split_blanks(words.data(), words.data() + words.size())) {
     words_.insert(word);
     words_text_ += (words_text_.empty() ? "" : " ") + word;
   }

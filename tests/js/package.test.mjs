@@ -59,7 +59,9 @@ guarded('the tarball holds the library, its types, the wasm and the CLI, and not
   for (const f of ['package.json', 'dist/argmax.mjs', 'dist/argmax.wasm', 'bindings/js/index.js', 'bindings/js/index.cjs',
     'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/parallel/worker.js', 'bindings/js/parallel/worker-host.js', 'bindings/js/parallel/worker.d.ts',
     'bindings/js/lexicons/english.tsv', 'bindings/js/lexicons/NOTICE', 'bindings/js/pretrained/english-upos.bin',
-    'bindings/js/pretrained/NOTICE']) {
+    'bindings/js/pretrained/NOTICE', 'bindings/js/sequence.js', 'bindings/js/sequence.d.ts', 'bindings/js/ranking.js',
+    'bindings/js/ranking.d.ts', 'dist/argmax-sequence.mjs', 'dist/argmax-sequence.wasm', 'dist/argmax-ranking.mjs',
+    'dist/argmax-ranking.wasm']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build)\/|make-english/.test(f)), []);
@@ -81,6 +83,12 @@ guarded('the installed package tags English with its pretrained tagger, from an 
   write('pretrained.mjs', `import { init } from 'argmax';\nconst am = await init();\n` +
     `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tagText('The dog barked.')[0].map((w) => w.tag).join(' '));`);
   assert.equal(run('node', ['pretrained.mjs']).trim(), 'DET NOUN VERB PUNCT');
+});
+
+guarded('argmax/sequence of the installed package tags with the pretrained tagger on its own module', () => {
+  write('sequence.mjs', `import { init } from 'argmax/sequence';\nconst am = await init();\n` +
+    `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tag(am.io.tokenize('The dog barked.')).join(' '), 'Multiclass' in am);`);
+  assert.equal(run('node', ['sequence.mjs']).trim(), 'DET NOUN VERB PUNCT false');
 });
 
 guarded('require in Node 20 gives the same API', () => {
@@ -113,12 +121,23 @@ const bytes: Uint8Array = result.bytes;
 new am.Multiclass({ trainer: 'nope' });
 export { labels, bytes };
 `);
+  write('task.mts', `import { init as initSequence, type ArgmaxSequence, type SequenceTagger } from 'argmax/sequence';
+import { init as initRanking, type ArgmaxRanking } from 'argmax/ranking';
+const tags: ArgmaxSequence = await initSequence();
+const tagger: SequenceTagger = await tags.pretrained.englishUpos();
+const words: string[] = tagger.tag(tags.io.tokenize('The dog barked.'));
+const ranks: ArgmaxRanking = await initRanking();
+ranks.Ranker.options();
+// @ts-expect-error: argmax/sequence has no Multiclass
+new tags.Multiclass({});
+export { words };
+`);
   write('consumer.cts', `import argmax = require('argmax');
 argmax.init().then((am) => { const m = new am.Multiclass({ trainer: 'sgd', epochs: 3 }); m.dispose(); });
 `);
   write('tsconfig.json', JSON.stringify({
     compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [] },
-    files: ['consumer.mts', 'consumer.cts'],
+    files: ['consumer.mts', 'consumer.cts', 'task.mts'],
   }));
   try {
     run('node', [tsc, '-p', 'tsconfig.json']);

@@ -1,0 +1,10 @@
+// argmax/sequence: the sequence taggers alone (SequenceTagger, DenseSequenceTagger, the shipped lexicon and
+// tagger, the CoNLL-U / column / SVM^hmm readers, the sequence metrics), on a wasm module linked from the
+// sequence bindings only.
+//   import { init } from 'argmax/sequence';  const am = await init();
+import createArgmaxSequence from '../../dist/argmax-sequence.mjs';
+import { library } from './api/library.js';
+import * as sequence from './api/sequence.js';
+
+export const init = library(createArgmaxSequence, new URL('../../dist/argmax-sequence.wasm', import.meta.url),
+  [sequence], 'argmax/sequence');
