@@ -87,7 +87,7 @@ guarded('the installed package tags English with its pretrained tagger, from an 
 
 guarded('argmax/sequence of the installed package tags with the pretrained tagger on its own module', () => {
   write('sequence.mjs', `import { init } from 'argmax/sequence';\nconst am = await init();\n` +
-    `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tag(am.io.tokenize('The dog barked.')).join(' '), 'Multiclass' in am);`);
+    `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tagText('The dog barked.')[0].map((w) => w.tag).join(' '), 'Multiclass' in am);`);
   assert.equal(run('node', ['sequence.mjs']).trim(), 'DET NOUN VERB PUNCT false');
 });
 
@@ -125,7 +125,9 @@ export { labels, bytes };
 import { init as initRanking, type ArgmaxRanking } from 'argmax/ranking';
 const tags: ArgmaxSequence = await initSequence();
 const tagger: SequenceTagger = await tags.pretrained.englishUpos();
-const words: string[] = tagger.tag(tags.io.tokenize('The dog barked.'));
+const words: string[][] = tagger.tagText('The dog barked.').map((s) => s.map((w) => w.tag));
+const tokens = (await tags.io.tokenize('The dog barked.')).flat().map((t) => t.text);
+tagger.tag(tokens);
 const ranks: ArgmaxRanking = await initRanking();
 ranks.Ranker.options();
 // @ts-expect-error: argmax/sequence has no Multiclass

@@ -26,7 +26,7 @@ const ENTRIES = {
     budget: 225,
     target: 200,
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
-      "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tag(am.io.tokenize('I can can a can.')).join(' ');\n",
+      "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
   'argmax/ranking': {
     budget: 185,
