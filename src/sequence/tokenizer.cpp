@@ -93,6 +93,19 @@ std::string ascii_lower(std::string s) {
 enum Label : int { kS, kB, kI, kW, kO, kLabels };
 const char* const kLabelNames[kLabels] = {"S", "B", "I", "W", "O"};
 
+// The clusters in [begin, end) that the chain labels, with their kinds: ignorable ones are skipped, and so is
+// every space after the first of a run, so that "ends.  Next" reads as "ends. Next".
+std::vector<int32_t> labelled_clusters(const ClusterText& text, int32_t begin, int32_t end, std::vector<ClusterKind>& kinds) {
+  std::vector<int32_t> where;
+  kinds.clear();
+  for (int32_t i = begin; i < end; ++i) {
+    const ClusterKind kind = cluster_kind(text.cluster(size_t(i)));
+    if (kind == ClusterKind::Ignorable || (kind == ClusterKind::Space && !kinds.empty() && kinds.back() == ClusterKind::Space)) continue;
+    where.push_back(i), kinds.push_back(kind);
+  }
+  return where;
+}
+
 // Where the runs of a paragraph's labelled clusters (indices into `kinds`' positions) end: at most kRun long,
 // cut after the last space in the run's second half when there is one.
 std::vector<size_t> run_ends(const std::vector<ClusterKind>& kinds) {
@@ -256,19 +269,13 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
   Tokenization out;
   std::vector<std::string> symbols;
   std::vector<ClusterKind> kinds;
-  std::vector<int32_t> where;  // cluster index of each labelled cluster
-  std::vector<int> labels;     // per cluster of the paragraph: Label, or −1 for an ignorable one
+  std::vector<int> labels;  // per cluster of the paragraph: Label, or −1 for one the chain does not label
   for (const auto& paragraph : paragraphs_of(text)) {
     const int32_t pb = paragraph.first, pe = paragraph.second;  // not a structured binding: the lambdas use them
-    symbols.clear(), kinds.clear(), where.clear();
+    const std::vector<int32_t> where = labelled_clusters(text, pb, pe, kinds);
+    symbols.clear();
+    for (const int32_t i : where) symbols.push_back(feature_symbol(text.cluster(size_t(i))));
     labels.assign(size_t(pe - pb), -1);
-    for (int32_t i = pb; i < pe; ++i) {
-      const ClusterKind kind = cluster_kind(text.cluster(size_t(i)));
-      if (kind == ClusterKind::Ignorable) continue;
-      symbols.push_back(feature_symbol(text.cluster(size_t(i))));
-      kinds.push_back(kind);
-      where.push_back(i);
-    }
     mark_links(symbols);
     size_t start = 0;
     for (const size_t end : run_ends(kinds)) {
@@ -387,12 +394,8 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
     }
     ++m.paragraphs;
     std::vector<std::string> x, y;
-    kinds.clear();
-    for (size_t i = 0; i < gold.size(); ++i) {
-      const ClusterKind kind = cluster_kind(clusters[p].cluster(i));
-      if (kind == ClusterKind::Ignorable) continue;
-      x.push_back(feature_symbol(clusters[p].cluster(i))), y.push_back(gold[i]), kinds.push_back(kind);
-    }
+    for (const int32_t i : labelled_clusters(clusters[p], 0, int32_t(gold.size()), kinds))
+      x.push_back(feature_symbol(clusters[p].cluster(size_t(i)))), y.push_back(gold[size_t(i)]);
     mark_links(x);
     size_t start = 0;
     for (const size_t end : run_ends(kinds)) {

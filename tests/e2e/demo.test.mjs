@@ -184,6 +184,25 @@ test('tagging: opens with the English tagger, which gives typed English its UD t
   await shoot(p, 'tagging-english', '#tagging');
 });
 
+test('tagging: a typed paragraph is split into sentences, and each tag is shown on its word in the text as typed', { skip }, async () => {
+  const p = b.page;
+  const text = 'The dog barked.  She can’t stop!\n\nThe café opened.';
+  await p.fill('#tagging textarea.paragraph', text);
+  await p.click('#tagging button.tag-text');
+  assert.equal(await p.locator('#tagging .text-tags .sentence').count(), 3);
+  assert.equal((await p.locator('#tagging .text-tags mark sub').allTextContents()).join(' '),
+    'DET NOUN VERB PUNCT PRON AUX PART VERB PUNCT DET NOUN VERB PUNCT');
+  // Without the tags, the marked-up text is the text as typed: every word sits at its offsets.
+  const shown = await p.locator('#tagging .text-tags').evaluate((node) => {
+    const copy = node.cloneNode(true);
+    for (const sub of copy.querySelectorAll('sub')) sub.remove();
+    return copy.textContent;
+  });
+  assert.equal(shown, text);
+  assert.deepEqual(await p.locator('#tagging .text-tags mark').evaluateAll((marks) => marks.map((m) => m.firstChild.textContent)),
+    ['The', 'dog', 'barked', '.', 'She', 'ca', 'n’t', 'stop', '!', 'The', 'café', 'opened', '.']);
+});
+
 test('tagging: "Train on UD English EWT" is offered exactly when the server has the treebank', { skip }, async () => {
   const served = await b.page.evaluate(async () => (await (await fetch('/ewt/files.json')).json()).includes('en_ewt-ud-train.conllu'));
   assert.equal(served, existsSync(TREEBANK), `the server ${served ? 'serves' : 'does not serve'} ${TREEBANK}`);

@@ -94,6 +94,18 @@ test('the shipped English tokenizer: clitics with either apostrophe, clusters, z
   assert.deepEqual(english.tokenize(''), []);
 });
 
+test('a run of spaces reads as one space: doubling every space changes no token and no sentence', () => {
+  const texts = ['The dog barked. She can’t stop! It was 3 p.m. in the U.S. office.', 'Dr. Smith left. Then he came back at 9.',
+    'I said "no." She said, ‘yes’. We agreed: it is fine.'];
+  const shape = (sentences) => sentences.map((s) => s.map((t) => t.text).join(' '));
+  for (const text of texts) {
+    for (const wide of [text.replace(/ /g, '  '), text.replace(/ /g, ' \t '), text.replace(/\. /g, '.   ')]) {
+      assert.deepEqual(shape(english.tokenize(wide)), shape(english.tokenize(text)), wide);
+      checkOffsets(wide, english.tokenize(wide));
+    }
+  }
+});
+
 test('paragraphs: a blank line ends one, or a line break in a text without blank lines', () => {
   assert.equal(spelled(english.tokenize('the end\nof it\n\nNext one')), 'the end of it | Next one');
   assert.equal(spelled(english.tokenize('Title\nthe end of it')), 'Title | the end of it');

@@ -2,7 +2,8 @@
 // can also be trained in a worker on sentences generated from a small grammar, on a dropped CoNLL-U treebank, or,
 // when the server has it (web/serve.mjs), on UD English EWT with the shipped tagger's own settings. The user's
 // sentence is tagged and shown as a Viterbi trellis (best path, loss-augmented path), with the transition weights
-// as a heat map and the per-token marginals.
+// as a heat map and the per-token marginals; a typed paragraph is tokenized, tagged and shown with each tag where its
+// word sits in the text.
 import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { heatTable, escapeHtml } from '../lib/draw.js';
@@ -71,6 +72,7 @@ export async function mount(section) {
     panel.say(`trained: ${tagger.labels.length} tags`, 'ok');
     showTransitions();
     show();
+    showText();
   }
 
   function show() {
@@ -110,6 +112,31 @@ export async function mount(section) {
         `<td style="background:rgba(47,95,208,${row[j].toFixed(3)});color:${row[j] > 0.55 ? '#fff' : '#223'}">${row[j] >= 0.005 ? row[j].toFixed(2) : ''}</td>`).join('')}</tr>`).join('') + '</table>';
   }
 
+  // The paragraph as typed, each sentence underlined and each word marked with its tag at its offsets (the words of
+  // a multiword token that does not spell them, such as "can’t" → ca + n’t, share the token's offsets: one mark).
+  function showText() {
+    if (!tagger) return;
+    const text = $('textarea.paragraph').value;
+    let html = '', at = 0;
+    const piece = (end) => { html += escapeHtml(text.slice(at, end)); at = end; };
+    for (const words of tagger.tagText(text, { tokenizer: english.tokenizer })) {
+      piece(words[0].multiword?.start ?? words[0].start);
+      html += '<span class="sentence">';
+      for (let i = 0; i < words.length;) {
+        let j = i + 1;
+        while (j < words.length && words[j].start === words[i].start && words[j].end === words[i].end) ++j;
+        const { start, end } = words[i];
+        piece(start);
+        html += `<mark>${escapeHtml(text.slice(start, end))}<sub>${words.slice(i, j).map((w) => escapeHtml(w.tag)).join('+')}</sub></mark>`;
+        at = end;
+        i = j;
+      }
+      html += '</span>';
+    }
+    piece(text.length);
+    $('.text-tags').innerHTML = html;
+  }
+
   function showTransitions() {
     const W = tagger.transitions, labels = tagger.labels;
     $('.transitions').innerHTML = heatTable([...W.slice(0, labels.length), W[labels.length], W[labels.length + 1]],
@@ -143,6 +170,7 @@ export async function mount(section) {
       'CC BY-SA 4.0, see bindings/js/pretrained/NOTICE). Train makes a tagger of your own instead.';
     showTransitions();
     show();
+    showText();
   }
 
   async function trainOnEwt() {
@@ -167,6 +195,7 @@ export async function mount(section) {
   $('button.english').addEventListener('click', useEnglish);
   $('button.generated').addEventListener('click', () => useCorpus(generateCorpus(), GENERATED));
   $('button.tag').addEventListener('click', show);
+  $('button.tag-text').addEventListener('click', showText);
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') show(); });
   input.addEventListener('input', () => { sample = null; });
   $('button.sample').addEventListener('click', () => {
