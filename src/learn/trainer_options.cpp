@@ -65,7 +65,7 @@ bool is_exact_trainer(const std::string& trainer) { return trainer == "cutting-p
 
 const std::vector<LossInfo>& loss_catalogue() {
   static const std::vector<LossInfo> losses = {
-      {"hinge", "the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩"},
+      {"hinge", "the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩))"},
       {"slack", "the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)"},
       {"sum", "the sum of hinges over the other classes (Weston–Watkins)"},
       {"squared-hinge", "the squared hinge (LIBLINEAR's L2-loss SVM)"},

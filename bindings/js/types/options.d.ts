@@ -5,7 +5,7 @@
 export interface MulticlassDcdTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
   trainer?: 'dcd';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -31,7 +31,7 @@ export interface MulticlassDcdTableOptions {
 export interface MulticlassSgdTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
   trainer: 'sgd';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); sum = the sum of hinges over the other classes (Weston–Watkins); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); sum = the sum of hinges over the other classes (Weston–Watkins); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
   loss?: 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
   /** the constant step size (0: computed from the data, where the task can: Multiclass); default 0 here: 0 = SSBD Cor. 17.2's step √(B²/(ρ²T)), ρ the data's largest ‖Ψ(x,y) − Ψ(x,y')‖ (default 0, ≥ 0) */
   eta?: number;
@@ -63,7 +63,7 @@ export interface MulticlassSgdTableOptions {
 export interface MulticlassPegasosTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
   trainer: 'pegasos';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); sum = the sum of hinges over the other classes (Weston–Watkins); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); sum = the sum of hinges over the other classes (Weston–Watkins); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
   loss?: 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
   /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
   lambda?: number;
@@ -115,7 +115,7 @@ export interface MulticlassPerceptronTableOptions {
 export interface MulticlassCuttingPlaneTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
   trainer: 'cutting-plane';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
   loss?: 'hinge' | 'slack';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -141,7 +141,7 @@ export interface MulticlassCuttingPlaneTableOptions {
 export interface MulticlassBcfwTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default dcd: Crammer–Singer's multiclass SVM, exact and fast on most data (default dcd) */
   trainer: 'bcfw';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
   loss?: 'hinge' | 'slack';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -179,7 +179,7 @@ export type MulticlassTableOptions =
 export interface KernelMulticlassTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); default dcd: the kernel SVM's one solver (default dcd) */
   trainer?: 'dcd';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -241,7 +241,7 @@ export interface SequenceTaggerPerceptronTableOptions {
 export interface SequenceTaggerSgdTableOptions {
   /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'sgd';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
   loss?: 'hinge' | 'slack' | 'log' | 'softmax-margin';
   /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
   cost?: number;
@@ -283,7 +283,7 @@ export interface SequenceTaggerSgdTableOptions {
 export interface SequenceTaggerPegasosTableOptions {
   /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'pegasos';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
   loss?: 'hinge' | 'slack' | 'log' | 'softmax-margin';
   /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
   cost?: number;
@@ -323,7 +323,7 @@ export interface SequenceTaggerPegasosTableOptions {
 export interface SequenceTaggerCuttingPlaneTableOptions {
   /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'cutting-plane';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
   loss?: 'hinge' | 'slack';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -355,7 +355,7 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
 export interface SequenceTaggerBcfwTableOptions {
   /** the optimiser: perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); lbfgs = L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online trainers' λ: λ = 2·c2/m for m examples); default perceptron: the averaged perceptron tags as well as a CRF at a tenth of its time (default perceptron) */
   trainer: 'bcfw';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩) (default hinge) */
   loss?: 'hinge' | 'slack';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -431,7 +431,7 @@ export type SequenceTaggerTableOptions =
 export interface RankerTableOptions {
   /** the task loss Δ the ranker is trained and judged by: ndcg, kendall (pairs in order), or a bipartite measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy) (default ndcg) */
   measure?: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩; squared = the squared error of each score against its target (pointwise regression) (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); squared = the squared error of each score against its target (pointwise regression) (default hinge) */
   loss?: 'hinge' | 'squared';
   /** NDCG truncation k; k of precision@k and recall@k (default 10, [1, 100000]) */
   k?: number;
@@ -511,7 +511,7 @@ export interface ReductionTableOptions {
 export interface LinearBinaryLearnerDcdTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); newton = trust-region Newton-CG (LIBLINEAR -s 0); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; default dcd: LIBLINEAR's dual coordinate descent: exact, and fast on most data (default dcd) */
   trainer?: 'dcd';
-  /** the objective: squared-hinge = the squared hinge (LIBLINEAR's L2-loss SVM); hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default squared-hinge) */
+  /** the objective: squared-hinge = the squared hinge (LIBLINEAR's L2-loss SVM); hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default squared-hinge) */
   loss?: 'squared-hinge' | 'hinge';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -543,7 +543,7 @@ export interface LinearBinaryLearnerNewtonTableOptions {
 export interface LinearBinaryLearnerPegasosTableOptions {
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); newton = trust-region Newton-CG (LIBLINEAR -s 0); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; default dcd: LIBLINEAR's dual coordinate descent: exact, and fast on most data (default dcd) */
   trainer: 'pegasos';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
   /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
   lambda?: number;
@@ -579,7 +579,7 @@ export interface BinaryLearnerKernelTableOptions {
   learner: 'kernel';
   /** the optimiser: dcd = dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels); default dcd: the kernel SVM's one solver (default dcd) */
   trainer?: 'dcd';
-  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (default hinge) */
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
