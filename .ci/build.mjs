@@ -1,7 +1,7 @@
 // Builds the native core with its benchmark drivers and Catch2 suite (build/native), and the wasm module
 // (dist/) with the same Catch2 suite compiled to wasm (build/wasm, run under Node by ctest).
 //   node .ci/build.mjs [--native] [--wasm] [--no-tests] [--demo]   (both, with tests, by default)
-// The npm package needs only `--wasm --no-tests` (every module: dist/argmax, argmax-sequence, argmax-ranking);
+// The npm package needs only `--wasm --no-tests` (every module: dist/argmax, argmax-sequence, argmax-tagger, argmax-ranking);
 // the demo only `--wasm --no-tests --demo` (dist/argmax).
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';

@@ -1,14 +1,15 @@
-// Embind glue for sequence tagging: chain taggers (tokens or numeric positions), their inference
+// Embind glue for sequence tagging: chain taggers (tokens or numeric positions) and their inference
 // (Viterbi with constraints, emission scores, decoding against a reference, marginals, n-best, sequence
-// probability), the CoNLL-U / column / SVM^hmm readers and the sequence metrics. Token sequences cross as
-// one string of tokens joined by U+001F plus an Int32Array of sequence lengths (one conversion, not one per
-// token).
+// probability), the CoNLL-U / column / SVM^hmm readers and the sequence metrics. Training is in
+// sequence_training.cpp, which argmax/tagger's module leaves out. Token sequences cross as one string of tokens
+// joined by U+001F plus an Int32Array of sequence lengths (one conversion, not one per token).
 #include <cmath>
 #include <unordered_map>
 #include <utility>
 
 #include "common.hpp"
 #include "model_binding.hpp"
+#include "sequence_input.hpp"
 #include "training_report.hpp"
 #include "io/bytes.hpp"
 #include "io/conll.hpp"
@@ -16,20 +17,12 @@
 #include "metrics/sequence_metrics.hpp"
 #include "sequence/forward_backward.hpp"
 #include "sequence/nbest.hpp"
-#include "sequence/chain_shard_trainer.hpp"
 #include "sequence/sequence_trainer.hpp"
-#include "shard_binding.hpp"
 
 namespace argmax::js {
 namespace {
 
 constexpr char kSep = kWordSeparator;
-
-// "a␟b␟c" + lengths [2, 1] → {{a, b}, {c}}
-Sentences split_sequences(const std::string& text, uintptr_t lengths_ptr, int m) {
-  require(m >= 0, "negative number of sequences");
-  return split_joined(text, reinterpret_cast<const int32_t*>(lengths_ptr), size_t(m));
-}
 
 std::string join(const Sentences& s) {
   std::string out;
@@ -48,48 +41,6 @@ std::vector<int32_t> lengths_of(const Sentences& s) {
   return out;
 }
 
-std::vector<int64_t> starts_at(uintptr_t starts_ptr, int m) {
-  const int32_t* s = reinterpret_cast<const int32_t*>(starts_ptr);
-  return std::vector<int64_t>(s, s + m + 1);
-}
-
-// lexicon: the text of a word lexicon (word_lexicon.hpp), or empty for none.
-SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
-                           std::string lexicon, val on_progress, SequenceModel* warm) {
-  return train_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m), option_lines(options),
-                      progress_from(on_progress), warm, lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon));
-}
-
-// The tags of numeric sequences, split by the sequences' lengths.
-Sentences numeric_tags(const std::vector<int64_t>& starts, int m, const std::string& tags) {
-  std::vector<int32_t> lengths;
-  for (int i = 0; i < m; ++i) lengths.push_back(int32_t(starts[i + 1] - starts[i]));
-  return split_sequences(tags, uintptr_t(lengths.data()), m);
-}
-
-SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
-                            val on_progress, SequenceModel* warm) {
-  const std::vector<int64_t> s = starts_at(starts, m);
-  return train_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s, numeric_tags(s, m, tags),
-                              option_lines(options), progress_from(on_progress), warm);
-}
-
-// Parameter mixing: one worker's shard of the training set (arguments as trainTokens and trainNumeric take them).
-ChainShardTrainer* shard_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
-                                std::string lexicon, SequenceModel* warm, int shards, int shard) {
-  return new ChainShardTrainer(prepare_tagger_shard(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
-                                                    option_lines(options), warm,
-                                                    lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon),
-                                                    shards, shard),
-                               shards, shard);
-}
-ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
-                                 SequenceModel* warm, int shards, int shard) {
-  const std::vector<int64_t> s = starts_at(starts, m);
-  return new ChainShardTrainer(prepare_numeric_shard(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
-                                                     numeric_tags(s, m, tags), option_lines(options), warm, shards, shard),
-                               shards, shard);
-}
 SequenceBatch featurize_tokens(const SequenceModel& model, const std::string& tokens, uintptr_t lengths, int m) {
   SequenceBatch x;
   model.featurize(split_sequences(tokens, lengths, m), x);
@@ -227,7 +178,6 @@ val transitions(const SequenceModel& m) {
 }
 
 std::string schema(std::string trainer) { return schema_json(sequence_options(trainer)); }
-std::string help(std::string trainer) { return describe(sequence_options(trainer)); }
 std::string preset(std::string name, bool with_lexicon) { return template_preset(name, with_lexicon); }
 
 // The distinct words of a U+001F-joined list (joined likewise, in order of first use) and, for each word of
@@ -322,8 +272,6 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
   using namespace emscripten;
   bind_model<SequenceModel>("SequenceModel")
       .function("training", &Guard<&training>::call)
-      .class_function("trainTokens", &Guard<&train_tokens>::call, allow_raw_pointers())
-      .class_function("trainNumeric", &Guard<&train_numeric>::call, allow_raw_pointers())
       .function("tagTokens", &Guard<&tag_tokens>::call)
       .function("tagNumeric", &Guard<&tag_numeric>::call)
       .function("emissionsTokens", &Guard<&emissions_tokens>::call)
@@ -345,11 +293,7 @@ EMSCRIPTEN_BINDINGS(argmax_sequence) {
       .function("options", &Guard<&options_of>::call)
       .function("trainer", &Guard<&trainer_of>::call)
       .function("transitions", &Guard<&transitions>::call);
-  bind_shard<ChainShardTrainer>("ChainShard")
-      .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
-      .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());
   function("sequenceSchema", &Guard<&schema>::call);
-  function("sequenceHelp", &Guard<&help>::call);
   function("sequenceTemplates", &Guard<&preset>::call);
   bind_reader<ConlluReader, &open_conllu>("ConlluReader");
   bind_reader<ColumnsReader, &open_columns>("ColumnsReader");

@@ -1,19 +1,22 @@
-// The task entry points argmax/sequence and argmax/ranking: each serves its task on its own smaller module,
-// reads and writes the same model bytes as the full entry, and names the full entry for a kind it does not load.
+// The task entry points argmax/sequence, argmax/tagger and argmax/ranking: each serves its task on its own
+// smaller module, reads and writes the same model bytes as the full entry, and names the full entry for a kind it
+// does not load; argmax/tagger tags as argmax does and names argmax/sequence when asked to train.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init as initFull } from '../../bindings/js/index.js';
 import { init as initSequence } from '../../bindings/js/sequence.js';
 import { init as initRanking } from '../../bindings/js/ranking.js';
+import { init as initTagger } from '../../bindings/js/tagger.js';
 
 const full = await initFull();
 const sequence = await initSequence();
 const ranking = await initRanking();
+const tagger = await initTagger();
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
-test('package.json exports both entry points with their types', () => {
-  for (const entry of ['sequence', 'ranking']) {
+test('package.json exports the task entry points with their types', () => {
+  for (const entry of ['sequence', 'tagger', 'ranking']) {
     assert.deepEqual(pkg.exports[`./${entry}`], { types: `./bindings/js/${entry}.d.ts`, default: `./bindings/js/${entry}.js` });
     for (const ext of ['mjs', 'wasm']) assert.ok(pkg.files.includes(`dist/argmax-${entry}.${ext}`), `dist/argmax-${entry}.${ext} is packed`);
   }
@@ -75,4 +78,69 @@ test('a model of another task is refused with the entry that loads it', () => {
   assert.throws(() => sequence.load(bytes), /not supported by argmax\/sequence \(import 'argmax' to load every kind\)/);
   assert.throws(() => ranking.load(bytes), /not supported by argmax\/ranking/);
   multiclass.dispose();
+});
+
+test('argmax/tagger has the taggers, tokenizer, readers and metrics, and its module no trainer', () => {
+  for (const name of ['SequenceTagger', 'DenseSequenceTagger', 'Tokenizer', 'features', 'lexicons', 'pretrained', 'load', 'modelKind', 'memoryUsage']) {
+    assert.ok(name in tagger, `${name} is there`);
+  }
+  for (const name of ['tokenize', 'readConllu', 'readColumns', 'readSvmhmm']) assert.equal(typeof tagger.io[name], 'function');
+  assert.equal(typeof tagger.metrics.sequences, 'function');
+  for (const name of ['Multiclass', 'Ranker', 'Reduction']) assert.ok(!(name in tagger), `${name} is not there`);
+  for (const name of ['trainSequenceTokens', 'trainSequenceNumeric', 'ChainShard', 'trainTokenizer', 'tokenizerParagraphs']) {
+    assert.equal(tagger.module[name], undefined, `the module binds no ${name}`);
+    assert.equal(typeof sequence.module[name], 'function', `argmax/sequence binds ${name}`);
+  }
+});
+
+test('the shipped tagger tags raw text in argmax/tagger as in argmax, from the same bytes', async () => {
+  const text = "The dog didn't bark at the mailman. I can can a can.";
+  assert.deepEqual(await tagger.io.tokenize(text), await full.io.tokenize(text));
+  const small = await tagger.pretrained.englishUpos();
+  const big = await full.pretrained.englishUpos();
+  assert.deepEqual(small.save(), big.save());
+  assert.deepEqual(small.tokenizer.save(), big.tokenizer.save());
+  assert.deepEqual(small.tagText(text), big.tagText(text));
+  assert.deepEqual(small.tagText(text)[0].map((w) => w.tag), ['DET', 'NOUN', 'AUX', 'PART', 'VERB', 'ADP', 'DET', 'NOUN', 'PUNCT']);
+  const words = small.tagText(text)[0].map((w) => w.token);
+  assert.deepEqual(small.marginals(words), big.marginals(words));
+  assert.deepEqual(small.nbest(words, 3), big.nbest(words, 3));
+  assert.deepEqual(small.decode(words), big.decode(words));
+  assert.deepEqual(small.emissions(words), big.emissions(words));
+  assert.deepEqual(small.options, big.options);
+  assert.deepEqual(tagger.load(big.save()).tag(words), big.tag(words));
+  assert.deepEqual(full.load(small.save()).tag(words), big.tag(words));
+  for (const m of [small, big]) m.tokenizer.dispose(), m.dispose();
+});
+
+test('a model trained in argmax loads and tags in argmax/tagger; its readers and metrics answer as argmax', () => {
+  const sentences = [['a', 'dog', 'runs'], ['the', 'cat', 'sleeps'], ['a', 'cat', 'runs']];
+  const tags = [['D', 'N', 'V'], ['D', 'N', 'V'], ['D', 'N', 'V']];
+  const trained = new full.SequenceTagger({ trainer: 'lbfgs', loss: 'log', maxIter: 20 }).fit(sentences, tags);
+  const loaded = tagger.load(trained.save());
+  assert.ok(loaded instanceof tagger.SequenceTagger);
+  assert.deepEqual(loaded.tag(sentences), trained.tag(sentences));
+  assert.deepEqual(loaded.logProbability(sentences[0], tags[0]), trained.logProbability(sentences[0], tags[0]));
+  assert.deepEqual(loaded.save(), trained.save());
+  const dense = new full.DenseSequenceTagger({ epochs: 3 }).fit([[[1, 0], [0, 1]], [[0, 1], [1, 0]]], [['A', 'B'], ['B', 'A']]);
+  assert.deepEqual(tagger.load(dense.save()).tag([[1, 0], [0, 1]]), ['A', 'B']);
+  const conllu = '# text = a dog\n1\ta\t_\tDET\t_\t_\t_\t_\t_\t_\n2\tdog\t_\tNOUN\t_\t_\t_\t_\t_\t_\n\n';
+  assert.deepEqual(tagger.io.readConllu(conllu), full.io.readConllu(conllu));
+  assert.deepEqual(tagger.metrics.sequences(tags, loaded.tag(sentences)), full.metrics.sequences(tags, trained.tag(sentences)));
+  for (const m of [trained, loaded, dense]) m.dispose();
+});
+
+test('training in argmax/tagger is an Error naming the entries that train', async () => {
+  const sentences = [['a', 'dog']], tags = [['D', 'N']];
+  assert.throws(() => new tagger.SequenceTagger({}).fit(sentences, tags),
+    { message: "SequenceTagger.fit is not in argmax/tagger, which only tags: import 'argmax/sequence' (or 'argmax') to train" });
+  assert.throws(() => new tagger.DenseSequenceTagger({}).fit([[[1]]], [['A']]), /DenseSequenceTagger\.fit is not in argmax\/tagger.*'argmax\/sequence'/);
+  assert.throws(() => new tagger.Tokenizer({}).fit('# text = a\n1\ta\t_\t_\t_\t_\t_\t_\t_\t_\n\n'), /Tokenizer\.fit is not in argmax\/tagger.*'argmax\/sequence'/);
+  const loaded = await tagger.pretrained.englishUpos();
+  assert.throws(() => loaded.fit(sentences, tags, { warmStart: true }), /SequenceTagger\.fit is not in argmax\/tagger/);
+  assert.throws(() => loaded.fit(sentences, tags, { workers: 2 }), /SequenceTagger\.fit is not in argmax\/tagger/);
+  assert.deepEqual(loaded.tag(['a', 'dog']), ['DET', 'NOUN'], 'the refused fits leave the model as it was');
+  loaded.tokenizer.dispose(), loaded.dispose();
+  assert.throws(() => tagger.load(new full.Ranker({}).fit([{ features: [[1], [0]], relevance: [1, 0] }]).save()),
+    /not supported by argmax\/tagger \(import 'argmax' to load every kind\)/);
 });

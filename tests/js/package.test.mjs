@@ -61,7 +61,8 @@ guarded('the tarball holds the library, its types, the wasm and the CLI, and not
     'bindings/js/lexicons/english.tsv', 'bindings/js/lexicons/NOTICE', 'bindings/js/pretrained/english-upos.bin',
     'bindings/js/pretrained/NOTICE', 'bindings/js/sequence.js', 'bindings/js/sequence.d.ts', 'bindings/js/ranking.js',
     'bindings/js/ranking.d.ts', 'dist/argmax-sequence.mjs', 'dist/argmax-sequence.wasm', 'dist/argmax-ranking.mjs',
-    'dist/argmax-ranking.wasm']) {
+    'dist/argmax-ranking.wasm', 'bindings/js/tagger.js', 'bindings/js/tagger.d.ts', 'dist/argmax-tagger.mjs',
+    'dist/argmax-tagger.wasm']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build)\/|make-english/.test(f)), []);
@@ -89,6 +90,13 @@ guarded('argmax/sequence of the installed package tags with the pretrained tagge
   write('sequence.mjs', `import { init } from 'argmax/sequence';\nconst am = await init();\n` +
     `const tagger = await am.pretrained.englishUpos();\nconsole.log(tagger.tagText('The dog barked.')[0].map((w) => w.tag).join(' '), 'Multiclass' in am);`);
   assert.equal(run('node', ['sequence.mjs']).trim(), 'DET NOUN VERB PUNCT false');
+});
+
+guarded('argmax/tagger of the installed package tags raw text on its module without trainers', () => {
+  write('tagger.mjs', `import { init } from 'argmax/tagger';\nconst am = await init();\n` +
+    `const tagger = await am.pretrained.englishUpos();\nlet refused = '';\ntry { tagger.fit([['a']], [['A']]); } catch (e) { refused = e.message; }\n` +
+    `console.log(tagger.tagText('The dog barked.')[0].map((w) => w.tag).join(' '), 'Multiclass' in am, refused.includes("import 'argmax/sequence'"));`);
+  assert.equal(run('node', ['tagger.mjs']).trim(), 'DET NOUN VERB PUNCT false true');
 });
 
 guarded('require in Node 20 gives the same API', () => {
@@ -123,6 +131,7 @@ export { labels, bytes };
 `);
   write('task.mts', `import { init as initSequence, type ArgmaxSequence, type SequenceTagger } from 'argmax/sequence';
 import { init as initRanking, type ArgmaxRanking } from 'argmax/ranking';
+import { init as initTagger, type ArgmaxTagger, type TaggingSequenceTagger } from 'argmax/tagger';
 const tags: ArgmaxSequence = await initSequence();
 const tagger: SequenceTagger = await tags.pretrained.englishUpos();
 const words: string[][] = tagger.tagText('The dog barked.').map((s) => s.map((w) => w.tag));
@@ -132,7 +141,19 @@ const ranks: ArgmaxRanking = await initRanking();
 ranks.Ranker.options();
 // @ts-expect-error: argmax/sequence has no Multiclass
 new tags.Multiclass({});
-export { words };
+const onlyTags: ArgmaxTagger = await initTagger();
+const shipped: TaggingSequenceTagger = await onlyTags.pretrained.englishUpos();
+const tagged: string[] = shipped.tagText('The dog barked.', { tokenizer: await onlyTags.pretrained.englishTokenizer() })[0].map((w) => w.tag);
+shipped.tag((await onlyTags.io.tokenize('The dog barked.'))[0].map((t) => t.text));
+shipped.marginals(['The', 'dog']).probabilities;
+const again = onlyTags.load(shipped.save());
+if (again instanceof onlyTags.SequenceTagger) again.nbest(['The', 'dog'], 2);
+onlyTags.metrics.sequences([['A']], [['A']]).tokenAccuracy;
+// @ts-expect-error: argmax/tagger's taggers have no fit
+shipped.fit([['a']], [['A']]);
+// @ts-expect-error: nor are they constructed there (models come from load() or pretrained)
+new onlyTags.SequenceTagger({});
+export { words, tagged };
 `);
   write('consumer.cts', `import argmax = require('argmax');
 argmax.init().then((am) => { const m = new am.Multiclass({ trainer: 'sgd', epochs: 3 }); m.dispose(); });

@@ -2,7 +2,8 @@
 // what it loads (its JS chunks and the .wasm they fetch; the workers for parallel training and the shipped
 // tagger and lexicon are fetched only when used, so they are left out). Fails when an entry passes its budget
 // (what it loads today, with a little room), or when README's table of entry points gives another figure than
-// the build. Issue #27's targets, where not yet met, are reported as todo.
+// the build. Issue #27's targets are tests: a page that only tags (argmax/tagger) loads at most 200 KB; the full
+// entry's 300 KB, not yet met, is reported as todo.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -18,24 +19,29 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 460,
+    budget: 492,
     target: 300,
+    todo: true,
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/sequence': {
-    budget: 225,
-    target: 200,
+    budget: 246,
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
-  'argmax/ranking': {
-    budget: 185,
+  'argmax/tagger': {
+    budget: 169,
     target: 200,
+    main: "import { init } from 'argmax/tagger';\nconst am = await init();\n" +
+      "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
+  },
+  'argmax/ranking': {
+    budget: 184,
     main: "import { init } from 'argmax/ranking';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
 };
 
-const missing = ['argmax', 'argmax-sequence', 'argmax-ranking'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
+const missing = ['argmax', 'argmax-sequence', 'argmax-tagger', 'argmax-ranking'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
 const why = missing.length ? `${missing.join(', ')} not built (node .ci/build.mjs --wasm)`
   : existsSync(vite) ? null : 'vite is not installed (npm ci installs the devDependencies)';
 
@@ -84,15 +90,15 @@ const total = (sizes) => Object.values(sizes).reduce((a, b) => a + b, 0);
 const kb = (bytes) => Math.round(bytes / 1000);
 const guarded = (name, fn) => test(name, (t) => (why ? t.skip(why) : fn(t)));
 
-for (const [entry, { budget, target }] of Object.entries(ENTRIES)) {
+for (const [entry, { budget, target, todo = false }] of Object.entries(ENTRIES)) {
   guarded(`a page that imports '${entry}' loads at most ${budget} KB gzip of wasm and JS`, (t) => {
     const sizes = measured.get(entry);
     t.diagnostic(`${entry}: ${kb(total(sizes))} KB gzip (${Object.entries(sizes).map(([f, n]) => `${f} ${n} B`).join(', ')})`);
     assert.ok(Object.keys(sizes).some((f) => f.endsWith('.wasm')), `${entry}: the page loads a .wasm`);
     assert.ok(total(sizes) <= budget * 1000, `${entry}: ${total(sizes)} B gzip, over the budget of ${budget} KB`);
   });
-  if (target < budget) {
-    test(`a page that imports '${entry}' loads at most ${target} KB gzip (issue #27)`, { todo: true }, (t) => {
+  if (target !== undefined) {
+    test(`a page that imports '${entry}' loads at most ${target} KB gzip (issue #27)`, { todo }, (t) => {
       if (why) return t.skip(why);
       assert.ok(total(measured.get(entry)) <= target * 1000, `${entry}: ${kb(total(measured.get(entry)))} KB gzip`);
     });

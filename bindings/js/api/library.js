@@ -1,5 +1,5 @@
 // One entry point of the library: its wasm module (the full one, or one linked from a task's bindings only) and
-// the task APIs installed on it. index.js (every task), sequence.js and ranking.js are made of this.
+// the task APIs installed on it. index.js (every task), sequence.js, tagger.js and ranking.js are made of this.
 import { withHeap, bytesArg, guardCalls } from './wasm.js';
 import { learnVocabulary, trainerCatalogue } from './options.js';
 import { readLimits } from './inputs.js';
@@ -7,7 +7,7 @@ import { readLimits } from './inputs.js';
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 // createModule: the Emscripten factory; wasmFile: the URL of its .wasm (read from disk in Node);
-// modules: the task APIs ({install(M, api)}) to install; entry: the entry point's name for errors ('argmax/sequence').
+// modules: the task APIs ({install(M, api, entry)}) to install; entry: the entry point's name for errors ('argmax/sequence').
 // options.wasmUrl / options.locateFile override where the .wasm is fetched from;
 // options.wasmBinary supplies its bytes directly.
 export function library(createModule, wasmFile, modules, entry = 'argmax') {
@@ -32,7 +32,7 @@ function makeApi(M, modules, entry) {
   const api = { metrics: {}, io: {}, loaders: {}, module: M };
   // Every trainer: {name, help, online} (online trainers can train on several workers).
   api.trainers = trainerCatalogue();
-  for (const m of modules) m.install(M, api);
+  for (const m of modules) m.install(M, api, entry);
 
   // Any saved model back from its bytes, whatever its kind. A refused load frees everything it made: every
   // wasm object a loader got from handleFromBytes is deleted unless a model took it and was returned.

@@ -4,7 +4,7 @@
 // SVM), log (CRF), softmax-margin.
 import { Owned, withHeap, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, describe, tokenSequences, packedTokens, numericSequences, sameLengths, tagIds, forcedTagIds } from './inputs.js';
-import { trainingProgress } from './training.js';
+import { trainingProgress, noTraining } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } from './options.js';
 import { fitMixed, workerCount } from '../parallel/parallel.js';
 import { install as installTokenizer } from './tokenizer.js';
@@ -55,7 +55,10 @@ const splitJoined = (text, total) => (total === 0 ? [] : text.split(SEP));
 // One sentence (string[]) rather than many (string[][]): its first entry is not an array.
 const isSingleTokens = (x) => Array.isArray(x) && (x.length === 0 || !Array.isArray(x[0]));
 
-export function install(M, api) {
+// entry: the entry point installing this ('argmax/tagger' links no training code: fit is an error naming the
+// entries that train).
+export function install(M, api, entry) {
+  const trains = typeof M.trainSequenceTokens === 'function';
   // The tagger's table for each trainer (the core's composition of the trainer's, the loss's and the task's options).
   const { table: schemaOf, checked: checkedTrainer } = trainerTables((t) => M.sequenceSchema(t), 'perceptron', 'a sequence tagger');
 
@@ -120,6 +123,7 @@ export function install(M, api) {
     // With workers (a count or 'auto'), training runs on that many threads by parameter mixing (parallel.js)
     // and fit returns a promise for this tagger; signal (an AbortSignal) cancels it.
     fit(x, tags, fitOptions) {
+      if (!trains) throw noTraining(entry, `${this.constructor.name}.fit`);
       const { onProgress, warmStart = false, workers, signal } = optionsObject(fitOptions, 'fit options');
       if (typeof warmStart !== 'boolean' && !(warmStart instanceof Tagger)) {
         throw new TypeError('warmStart must be true, false or a trained tagger');
@@ -337,7 +341,7 @@ export function install(M, api) {
     }
     packedArgs(heap, s, tags) { return [s.text, heap.i32(s.lengths), s.lengths.length, tags.text]; }
     train(heap, s, tags, optionText, lexicon, callback, warm) {
-      return M.SequenceModel.trainTokens(...this.packedArgs(heap, s, tags), optionText, lexicon, callback, warm);
+      return M.trainSequenceTokens(...this.packedArgs(heap, s, tags), optionText, lexicon, callback, warm);
     }
     prepareShard(heap, s, tags, optionText, lexicon, warm, shards, shard) {
       return M.ChainShard.tokens(...this.packedArgs(heap, s, tags), optionText, lexicon, warm, shards, shard);
@@ -394,7 +398,7 @@ export function install(M, api) {
     }
     numericArgs(heap, p) { return [heap.matrix(p.matrix, p.name), heap.i32(p.starts), p.count]; }
     train(heap, p, tags, optionText, lexicon, callback, warm) {
-      return M.SequenceModel.trainNumeric(...this.numericArgs(heap, p), tags.text, optionText, callback, warm);
+      return M.trainSequenceNumeric(...this.numericArgs(heap, p), tags.text, optionText, callback, warm);
     }
     prepareShard(heap, p, tags, optionText, lexicon, warm, shards, shard) {
       return M.ChainShard.numeric(...this.numericArgs(heap, p), tags.text, optionText, warm, shards, shard);
@@ -434,7 +438,7 @@ export function install(M, api) {
     }
   }
 
-  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer });
+  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer, entry });
   // The shipped English tokenizer, loaded once, on first use (am.io.tokenize or am.pretrained.englishTokenizer()).
   let english = null;
   async function loadEnglishTokenizer({ url = ENGLISH_TOKENIZER } = {}) {

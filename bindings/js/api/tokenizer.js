@@ -6,7 +6,7 @@
 // offset, so text.slice(start, end) === token always holds.
 import { Owned, withHeap, progressBridge } from './wasm.js';
 import { constructorOptions, optionsObject, describe } from './inputs.js';
-import { trainingProgress } from './training.js';
+import { trainingProgress, noTraining } from './training.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const SEP = '\x1f';
@@ -93,7 +93,7 @@ export function clustersOf(text, what = 'text') {
   return { normalized: c.parts.join(''), ends: c.ends.slice(0, c.n), starts };
 }
 
-export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
+export function install(M, api, { optionText, schemaOf, checkedTrainer, entry }) {
   // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
   // the words of each sentence as a tagger reads them (NFC, quotes folded; dictionary words as the dictionary has them).
   function tokenized(text, c, r, forms = null) {
@@ -150,6 +150,7 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
 
     // treebank: CoNLL-U as a string or its UTF-8 bytes.
     fit(treebank, fitOptions) {
+      if (typeof M.trainTokenizer !== 'function') throw noTraining(entry, 'Tokenizer.fit');
       const { onProgress } = optionsObject(fitOptions, 'fit options');
       let conllu = treebank instanceof Uint8Array ? new TextDecoder('utf-8', { fatal: true }).decode(treebank) : treebank;
       if (typeof conllu !== 'string') throw new TypeError(`Tokenizer.fit expects CoNLL-U text (a string or a Uint8Array), not ${describe(treebank)}`);
@@ -157,7 +158,7 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
       const c = clustersOf(M.tokenizerParagraphs(conllu), 'the treebank text');
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
-      const handle = withHeap(M, (heap) => M.TokenizerModel.train(conllu, c.normalized, heap.i32(c.ends), c.ends.length, this.#optionText, progress.callback));
+      const handle = withHeap(M, (heap) => M.trainTokenizer(conllu, c.normalized, heap.i32(c.ends), c.ends.length, this.#optionText, progress.callback));
       this.replaceHandle(handle);
       progress.rethrow();
       this.#training = report.finish(handle);

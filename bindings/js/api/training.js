@@ -19,3 +19,8 @@ export function trainingProgress(onProgress) {
     },
   };
 }
+
+// The error of a fit in an entry whose module links no trainers (argmax/tagger), naming the entries that train.
+export function noTraining(entry, what) {
+  return new Error(`${what} is not in ${entry}, which only tags: import 'argmax/sequence' (or 'argmax') to train`);
+}

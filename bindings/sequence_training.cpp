@@ -1,0 +1,65 @@
+// Embind glue for training chain taggers (sequence/sequence_trainer.hpp), serially or as one shard under
+// parameter mixing, and the trainers' option help. argmax and argmax/sequence link it; argmax/tagger, which
+// only tags, does not.
+#include "common.hpp"
+#include "sequence_input.hpp"
+#include "sequence/chain_shard_trainer.hpp"
+#include "sequence/sequence_trainer.hpp"
+#include "shard_binding.hpp"
+
+namespace argmax::js {
+namespace {
+
+// lexicon: the text of a word lexicon (word_lexicon.hpp), or empty for none.
+SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
+                           std::string lexicon, val on_progress, SequenceModel* warm) {
+  return train_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m), option_lines(options),
+                      progress_from(on_progress), warm, lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon));
+}
+
+// The tags of numeric sequences, split by the sequences' lengths.
+Sentences numeric_tags(const std::vector<int64_t>& starts, int m, const std::string& tags) {
+  std::vector<int32_t> lengths;
+  for (int i = 0; i < m; ++i) lengths.push_back(int32_t(starts[i + 1] - starts[i]));
+  return split_sequences(tags, uintptr_t(lengths.data()), m);
+}
+
+SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
+                            val on_progress, SequenceModel* warm) {
+  const std::vector<int64_t> s = starts_at(starts, m);
+  return train_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s, numeric_tags(s, m, tags),
+                              option_lines(options), progress_from(on_progress), warm);
+}
+
+// Parameter mixing: one worker's shard of the training set (arguments as train_tokens and train_numeric take them).
+ChainShardTrainer* shard_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
+                                std::string lexicon, SequenceModel* warm, int shards, int shard) {
+  return new ChainShardTrainer(prepare_tagger_shard(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
+                                                    option_lines(options), warm,
+                                                    lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon),
+                                                    shards, shard),
+                               shards, shard);
+}
+ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
+                                 SequenceModel* warm, int shards, int shard) {
+  const std::vector<int64_t> s = starts_at(starts, m);
+  return new ChainShardTrainer(prepare_numeric_shard(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
+                                                     numeric_tags(s, m, tags), option_lines(options), warm, shards, shard),
+                               shards, shard);
+}
+
+std::string help(std::string trainer) { return describe(sequence_options(trainer)); }
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(argmax_sequence_training) {
+  using namespace emscripten;
+  function("trainSequenceTokens", &Guard<&train_tokens>::call, allow_raw_pointers());
+  function("trainSequenceNumeric", &Guard<&train_numeric>::call, allow_raw_pointers());
+  bind_shard<ChainShardTrainer>("ChainShard")
+      .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
+      .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());
+  function("sequenceHelp", &Guard<&help>::call);
+}
+
+}  // namespace argmax::js
