@@ -26,6 +26,11 @@ const TokenFeaturizer& SequenceModel::featurizer() const {
 }
 
 void SequenceModel::featurize(const std::string* tokens, int n, SequenceBatch& out) const {
+  std::vector<std::string_view> views(tokens, tokens + n);
+  featurize(views.data(), n, out);
+}
+
+void SequenceModel::featurize(const std::string_view* tokens, int n, SequenceBatch& out) const {
   require(input == SequenceInput::Tokens, "this sequence model reads numeric features, not tokens");
   keys_.clear();
   key_ends_.clear();
