@@ -1,5 +1,7 @@
 // Embind glue for the learned tokenizer (sequence/tokenizer.hpp). Text crosses as one string of NFC clusters
 // and an Int32Array of where each cluster ends, in UTF-16 code units; JS segments and keeps the offsets.
+#include <cstring>
+
 #include "common.hpp"
 #include "model_binding.hpp"
 #include "training_report.hpp"
@@ -41,10 +43,13 @@ TokenizerModel train_from(std::string conllu, std::string clusters, uintptr_t en
 val tokenize(const TokenizerModel& m, std::string clusters, uintptr_t ends, int n) {
   require(n >= 0, "negative number of clusters");
   const Tokenization t = m.tokenize(clusters_from_utf16(std::move(clusters), reinterpret_cast<const int32_t*>(ends), size_t(n)));
-  std::string forms;
-  for (size_t i = 0; i < t.forms.size(); ++i) {
-    require(t.forms[i].find(kWordSeparator) == std::string::npos, "a word contains the control character U+001F");
-    forms += (i ? std::string(1, kWordSeparator) : "") + t.forms[i];
+  size_t size = t.forms.size();
+  for (const std::string& form : t.forms) size += form.size();
+  std::string forms(size ? size - 1 : 0, kWordSeparator);
+  size_t at = 0;
+  for (const std::string& form : t.forms) {
+    require(form.find(kWordSeparator) == std::string::npos, "a word contains the control character U+001F");
+    std::memcpy(&forms[at], form.data(), form.size()), at += form.size() + 1;
   }
   val out = val::object();
   out.set("tokens", typed_array("Int32Array", t.tokens));

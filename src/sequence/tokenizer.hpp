@@ -51,6 +51,9 @@ enum class ClusterKind : uint8_t { Visible, Space, Ignorable };
 ClusterKind cluster_kind(std::string_view cluster);
 // What the features see of a cluster: spaces are " "; ‘ ’ ‚ ‛ ′ ʼ ＇ read as ', “ ” „ ‟ ″ ＂ as ", ‐ ‑ as -.
 std::string cluster_symbol(std::string_view cluster);
+// The same, written to out, which has room for cluster.size() bytes (a symbol is never longer than its
+// cluster); returns the symbol's length.
+size_t write_cluster_symbol(std::string_view cluster, char* out);
 
 // Paragraphs of a text: a blank line (a line of spaces) ends one; a text with no blank line has a paragraph
 // per line. Sentences never cross a paragraph. Returns [begin, end) cluster ranges.
