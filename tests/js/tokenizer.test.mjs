@@ -9,6 +9,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
+import { clustersOf } from '../../bindings/js/api/tokenizer.js';
 import { scratchDir } from './scratch.mjs';
 
 const am = await init();
@@ -78,6 +79,22 @@ test('offsets round-trip on random Unicode text, with clusters whole', () => {
     for (let i = 0, n = next(60); i < n; ++i) text += pieces[next(pieces.length)];
     checkOffsets(text, english.tokenize(text));
     checkOffsets(text, tiny.tokenize(text));
+  }
+});
+
+test('clusters are those Intl.Segmenter finds in the whole text, each NFC, with CR LF, controls, prepended marks', () => {
+  const pieces = ['a', 'Z', ' ', '.', '\n', '\r', '\r\n', '\t', '\x01', '\x7f', '\u0085', '\u0301', 'e\u0301', 'A\u030a', '\u212b', '\u200d',
+    '👩', '🇫', '🇷', '\ufe0f', '\u20e3', '#', '가', '\u1100', '\u1161', '\u0600', '\u0903', 'क', '\u094d', '\ud800', '\udc00', '’',
+    'x'.repeat(300), 'e\u0301'.repeat(150)];
+  let state = 3;
+  const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  for (let round = 0; round < 2000; ++round) {
+    let text = '';
+    for (let i = 0, n = 1 + next(30); i < n; ++i) text += pieces[next(pieces.length)];
+    const segments = [...graphemes.segment(text)];
+    const c = clustersOf(text);
+    assert.deepEqual([...c.starts], segments.map((s) => s.index).concat(text.length), JSON.stringify(text));
+    assert.equal(c.normalized, segments.map((s) => s.segment.normalize('NFC').toWellFormed()).join(''));
   }
 });
 
