@@ -39,10 +39,11 @@ TokenizerModel train_from(std::string conllu, std::string clusters, uintptr_t en
   return train_tokenizer(paragraphs, each, option_lines(options), progress_from(on_progress));
 }
 
-// {tokens, sentences, words, wordSpans: Int32Array (see Tokenization), forms: the words joined by U+001F}
-val tokenize(const TokenizerModel& m, std::string clusters, uintptr_t ends, int n) {
+// {tokens, sentences, words, wordSpans: Int32Array (see Tokenization), forms: the words joined by U+001F (with
+// all_forms false, only the dictionary words)}
+val tokenize(const TokenizerModel& m, std::string clusters, uintptr_t ends, int n, bool all_forms) {
   require(n >= 0, "negative number of clusters");
-  const Tokenization t = m.tokenize(clusters_from_utf16(std::move(clusters), reinterpret_cast<const int32_t*>(ends), size_t(n)));
+  const Tokenization t = m.tokenize(clusters_from_utf16(std::move(clusters), reinterpret_cast<const int32_t*>(ends), size_t(n)), all_forms);
   size_t size = t.forms.size();
   for (const std::string& form : t.forms) size += form.size();
   std::string forms(size ? size - 1 : 0, kWordSeparator);

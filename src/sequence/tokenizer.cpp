@@ -304,7 +304,7 @@ std::vector<std::string> cluster_labels(const ClusterText& text, const TextParag
   return labels;
 }
 
-Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
+Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const {
   int ids[kLabels];
   for (int l = 0; l < kLabels; ++l) ids[l] = chain.label_id(kLabelNames[l]);
   Tokenization out;
@@ -350,21 +350,21 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
     auto close = [&]() {
       if (begin < 0) return;
       out.tokens.push_back(begin), out.tokens.push_back(end);
-      out.words.push_back(int32_t(out.forms.size()));
+      out.words.push_back(int32_t(out.word_spans.size() / 2));
       word_starts.push_back(end);
       if (word_starts.size() == 2) {  // one word, unless the dictionary splits it
-        std::string form = symbols_of(begin, end);
+        std::string form = forms || !multiword.empty() ? symbols_of(begin, end) : std::string();
         const auto known = multiword.empty() ? multiword.end() : multiword.find(ascii_lower(form));
         if (known == multiword.end()) {
           out.word_spans.push_back(begin), out.word_spans.push_back(end);
-          out.forms.push_back(std::move(form));
+          if (forms) out.forms.push_back(std::move(form));
         } else {
           for (const std::string& w : known->second) out.forms.push_back(w), out.word_spans.push_back(-1), out.word_spans.push_back(-1);
         }
       } else {
         for (size_t w = 0; w + 1 < word_starts.size(); ++w) {
           out.word_spans.push_back(word_starts[w]), out.word_spans.push_back(word_starts[w + 1]);
-          out.forms.push_back(symbols_of(word_starts[w], word_starts[w + 1]));
+          if (forms) out.forms.push_back(symbols_of(word_starts[w], word_starts[w + 1]));
         }
       }
       begin = -1;
@@ -393,7 +393,7 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
     close();
   }
   out.sentences.push_back(int32_t(out.tokens.size() / 2));
-  out.words.push_back(int32_t(out.forms.size()));
+  out.words.push_back(int32_t(out.word_spans.size() / 2));
   return out;
 }
 

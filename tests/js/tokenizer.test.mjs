@@ -145,7 +145,7 @@ test('a tagger tags raw text in one call, with offsets; curly and straight quote
   assert.equal(tagged[0][1].multiword.text, 'can’t');
   assert.deepEqual(tagger.tagText("I can't go.").map((s) => s.map((w) => w.tag)), tagger.tagText('I can’t go.').map((s) => s.map((w) => w.tag)));
   assert.deepEqual(tagger.tagText('  '), []);
-  assert.deepEqual(tagger.tagText('ab. cd', { tokenizer: tiny }).flat().map((w) => w.token), ['ab', '.', 'cd']);
+  assert.deepEqual(tagger.tagText('ab du. cd', { tokenizer: tiny }).flat().map((w) => w.token), ['ab', 'de', 'le', '.', 'cd']);
   tagger.tokenizer.dispose();
   tagger.dispose();
 });

@@ -104,12 +104,14 @@ export function clustersOf(text, what = 'text') {
 export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
   // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
   // the words of each sentence as a tagger reads them (NFC, quotes folded; dictionary words as the dictionary has them).
+  // r.forms has every word's form when forms are asked for, else the dictionary words' alone.
   function tokenized(text, c, r, forms = null) {
-    const all = r.words[r.words.length - 1] === 0 ? [] : r.forms.split(SEP);
+    const given = r.forms === '' ? [] : r.forms.split(SEP);
+    let dictionary = 0;  // (without forms) the next dictionary word in given
     const sentences = [];
     for (let s = 0; s + 1 < r.sentences.length; ++s) {
       const sentence = [];
-      if (forms) forms.push(all.slice(r.words[r.sentences[s]], r.words[r.sentences[s + 1]]));
+      if (forms) forms.push(given.slice(r.words[r.sentences[s]], r.words[r.sentences[s + 1]]));
       for (let t = r.sentences[s]; t < r.sentences[s + 1]; ++t) {
         const start = c.starts[r.tokens[2 * t]], end = c.starts[r.tokens[2 * t + 1]];
         const token = { text: text.slice(start, end), start, end };
@@ -118,7 +120,7 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
           token.words = [];
           for (let w = w0; w < w1; ++w) {
             const b = r.wordSpans[2 * w], e = r.wordSpans[2 * w + 1];
-            token.words.push(b < 0 ? { text: all[w], start, end } : { text: text.slice(c.starts[b], c.starts[e]), start: c.starts[b], end: c.starts[e] });
+            token.words.push(b < 0 ? { text: given[forms ? w : dictionary++], start, end } : { text: text.slice(c.starts[b], c.starts[e]), start: c.starts[b], end: c.starts[e] });
           }
         }
         sentence.push(token);
@@ -130,7 +132,7 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer }) {
   function run(tokenizer, text, forms) {
     const c = clustersOf(text);
     if (c.ends.length === 0) return [];
-    return tokenized(text, c, withHeap(M, (heap) => tokenizer.handle.tokenize(c.normalized, heap.i32(c.ends), c.ends.length)), forms);
+    return tokenized(text, c, withHeap(M, (heap) => tokenizer.handle.tokenize(c.normalized, heap.i32(c.ends), c.ends.length, forms !== null)), forms);
   }
   // What a tagger reads: {sentences (as tokenize gives them), forms: per sentence, each word as the tagger reads it}.
   function forTagger(tokenizer, text) {
