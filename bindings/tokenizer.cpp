@@ -1,6 +1,8 @@
 // Embind glue for the learned tokenizer (sequence/tokenizer.hpp). Text crosses as one string of NFC clusters
 // and an Int32Array of where each cluster ends, in UTF-16 code units; JS segments and keeps the offsets.
 // Training is in tokenizer_training.cpp, which argmax/tagger's module leaves out.
+#include <cstring>
+
 #include "common.hpp"
 #include "model_binding.hpp"
 #include "training_report.hpp"
@@ -10,14 +12,18 @@
 namespace argmax::js {
 namespace {
 
-// {tokens, sentences, words, wordSpans: Int32Array (see Tokenization), forms: the words joined by U+001F}
-val tokenize(const TokenizerModel& m, std::string clusters, uintptr_t ends, int n) {
+// {tokens, sentences, words, wordSpans: Int32Array (see Tokenization), forms: the words joined by U+001F (with
+// all_forms false, only the dictionary words)}
+val tokenize(const TokenizerModel& m, std::string clusters, uintptr_t ends, int n, bool all_forms) {
   require(n >= 0, "negative number of clusters");
-  const Tokenization t = m.tokenize(clusters_from_utf16(std::move(clusters), reinterpret_cast<const int32_t*>(ends), size_t(n)));
-  std::string forms;
-  for (size_t i = 0; i < t.forms.size(); ++i) {
-    require(t.forms[i].find(kWordSeparator) == std::string::npos, "a word contains the control character U+001F");
-    forms += (i ? std::string(1, kWordSeparator) : "") + t.forms[i];
+  const Tokenization t = m.tokenize(clusters_from_utf16(std::move(clusters), reinterpret_cast<const int32_t*>(ends), size_t(n)), all_forms);
+  size_t size = t.forms.size();
+  for (const std::string& form : t.forms) size += form.size();
+  std::string forms(size ? size - 1 : 0, kWordSeparator);
+  size_t at = 0;
+  for (const std::string& form : t.forms) {
+    require(form.find(kWordSeparator) == std::string::npos, "a word contains the control character U+001F");
+    std::memcpy(&forms[at], form.data(), form.size()), at += form.size() + 1;
   }
   val out = val::object();
   out.set("tokens", typed_array("Int32Array", t.tokens));

@@ -26,25 +26,47 @@ struct ChainLayout {
   }
 };
 
+// The emission scores of sequence i of `x` (s.n, s.k set) under weights v, each the sum of its features'
+// weights (times their values when kWeighted) in the order of the features. The sums run in registers, four
+// labels at a time: a running sum kept in s.emit would be stored and reloaded for every feature, since the
+// compiler cannot tell s.emit from v.
+template <bool kWeighted>
+void sum_emissions(const float* v, int k, const SequenceBatch& x, int i, ChainScores& s) {
+  const int64_t first = x.starts[i];
+  const int32_t* ids = x.ids.data();
+  const float* values = x.values.data();
+  for (int t = 0; t < s.n; ++t) {
+    float* e = s.row(t);
+    const int64_t from = x.ends[first + t], to = x.ends[first + t + 1];
+    int y = 0;
+    for (; y + 4 <= k; y += 4) {
+      float a0 = 0, a1 = 0, a2 = 0, a3 = 0;
+      for (int64_t p = from; p < to; ++p) {
+        const float* wf = v + size_t(ids[p]) * k + y;
+        if (kWeighted) {
+          a0 += values[p] * wf[0], a1 += values[p] * wf[1], a2 += values[p] * wf[2], a3 += values[p] * wf[3];
+        } else {
+          a0 += wf[0], a1 += wf[1], a2 += wf[2], a3 += wf[3];
+        }
+      }
+      e[y] = a0, e[y + 1] = a1, e[y + 2] = a2, e[y + 3] = a3;
+    }
+    for (; y < k; ++y) {
+      float a0 = 0;
+      for (int64_t p = from; p < to; ++p) a0 += kWeighted ? values[p] * v[size_t(ids[p]) * k + y] : v[size_t(ids[p]) * k + y];
+      e[y] = a0;
+    }
+  }
+}
+
 // s = scores of sequence i of `x` under w = scale·v.
 inline void fill_scores(const float* v, float scale, const ChainLayout& L, const SequenceBatch& x, int i,
                         ChainScores& s) {
-  const int n = x.length(i), k = L.labels;
-  s.n = n, s.k = k;
-  s.emit.assign(size_t(n) * k, 0.f);
-  const int64_t first = x.starts[i];
-  for (int t = 0; t < n; ++t) {
-    float* e = s.row(t);
-    for (int64_t p = x.ends[first + t]; p < x.ends[first + t + 1]; ++p) {
-      const float* wf = v + size_t(x.ids[p]) * k;
-      if (x.values.empty()) {
-        for (int y = 0; y < k; ++y) e[y] += wf[y];
-      } else {
-        const float a = x.values[p];
-        for (int y = 0; y < k; ++y) e[y] += a * wf[y];
-      }
-    }
-  }
+  const int k = L.labels;
+  s.n = x.length(i), s.k = k;
+  s.emit.resize(size_t(s.n) * k);
+  if (x.values.empty()) sum_emissions<false>(v, k, x, i, s);
+  else sum_emissions<true>(v, k, x, i, s);
   if (scale != 1.f)
     for (float& e : s.emit) e *= scale;
   const float* tr = v + L.transition(0, 0);

@@ -26,18 +26,27 @@ const TokenFeaturizer& SequenceModel::featurizer() const {
 }
 
 void SequenceModel::featurize(const std::string* tokens, int n, SequenceBatch& out) const {
+  std::vector<std::string_view> views(tokens, tokens + n);
+  featurize(views.data(), n, out);
+}
+
+void SequenceModel::featurize(const std::string_view* tokens, int n, SequenceBatch& out) const {
   require(input == SequenceInput::Tokens, "this sequence model reads numeric features, not tokens");
   keys_.clear();
   key_ends_.clear();
   featurizer().extract(tokens, n, keys_, key_ends_);
-  size_t p = 0;
+  const size_t first = out.ids.size();
+  out.ids.resize(first + keys_.size());  // room for every key; the unknown ones are cut off after
+  int32_t* ids = out.ids.data() + first;
+  size_t p = 0, kept = 0;
   for (int t = 0; t < n; ++t) {
     for (; p < size_t(key_ends_[t]); ++p) {
       const int32_t id = index.lookup(keys_[p]);
-      if (id >= 0) out.ids.push_back(id);
+      if (id >= 0) ids[kept++] = id;
     }
-    out.ends.push_back(int64_t(out.ids.size()));
+    out.ends.push_back(int64_t(first + kept));
   }
+  out.ids.resize(first + kept);
   out.starts.push_back(out.tokens());
 }
 

@@ -60,6 +60,7 @@ class SequenceModel {
   // Feature extraction (unknown features are dropped). Appends to `out`.
   void featurize(const Sentences& sentences, SequenceBatch& out) const;
   void featurize(const std::string* tokens, int n, SequenceBatch& out) const;
+  void featurize(const std::string_view* tokens, int n, SequenceBatch& out) const;
   // rows: one row per position of every sequence, sequence i = rows [starts[i], starts[i+1]).
   void featurize(const Rows& rows, const std::vector<int64_t>& starts, SequenceBatch& out) const;
 

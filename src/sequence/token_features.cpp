@@ -21,6 +21,8 @@ uint64_t mix(uint64_t z) {
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
 }
+// What each part of a template adds to its running hash: h = mix(h ^ value) + kStep.
+constexpr uint64_t kStep = 0x632BE59BD9B4E019ull;
 // Never 0: 0 marks "attribute absent".
 uint64_t present(uint64_t h) { return h ? h : 1; }
 
@@ -113,36 +115,49 @@ uint64_t TokenFeaturizer::word_key(const std::string& token) {
 TokenFeaturizer::TokenFeaturizer(const std::string& templates_or_preset)
     : spec_(template_preset(templates_or_preset)), templates_(parse_templates(spec_)) {
   std::fill(slot_, slot_ + int(Attribute::Count), -1);
-  for (const auto& t : templates_)
+  for (const auto& t : templates_) {
     for (const auto& p : t.parts) {
       if (slot_[int(p.attribute)] < 0) slot_[int(p.attribute)] = int(used_.size()), used_.push_back(p.attribute);
+      parts_.push_back({p.offset, slot_[int(p.attribute)], is_flag(p.attribute) && p.attribute != Attribute::Bias});
+      affixes_ = affixes_ || (p.attribute >= Attribute::Prefix1 && p.attribute <= Attribute::Suffix4);
     }
+    part_ends_.push_back(uint32_t(parts_.size()));
+  }
 }
 
 void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint64_t>& keys,
                               std::vector<int64_t>& ends) const {
+  std::vector<std::string_view> views(tokens, tokens + n);
+  extract(views.data(), n, keys, ends);
+}
+
+void TokenFeaturizer::extract(const std::string_view* tokens, int n, std::vector<uint64_t>& keys,
+                              std::vector<int64_t>& ends) const {
   const int a = int(used_.size());
-  table_.resize(checked_count<uint64_t>("token attribute table (tokens × attributes)", {n, a}));
-  std::string lower;
+  // (scratch only grows: zeroing it anew for every sequence would cost as much as filling it)
+  const size_t cells = checked_count<uint64_t>("token attribute table (tokens × attributes)", {n, a});
+  if (table_.size() < cells) table_.resize(cells);
+  std::vector<char> lowered;
   // Headline-style sentences: at least 3 words with letters, 60% of them capitalised.
   int words = 0, capitalised = 0;
   if (slot_[int(Attribute::TitleCase)] >= 0)
     for (int t = 0; t < n; ++t) {
-      const std::string& w = tokens[t];
+      const std::string_view w = tokens[t];
       bool letter = false;
       for (unsigned char c : w) letter |= (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
       words += letter, capitalised += letter && w[0] >= 'A' && w[0] <= 'Z';
     }
   const bool title_case = words >= 3 && capitalised * 5 >= words * 3;
   for (int t = 0; t < n; ++t) {
-    const std::string& w = tokens[t];
+    const std::string_view w = tokens[t];
     uint64_t* row = table_.data() + size_t(t) * a;
-    lower.resize(w.size());
+    if (lowered.size() < w.size()) lowered.resize(w.size());
+    const std::string_view lower(lowered.data(), w.size());
     bool digit = false, hyphen = false, upper = false, all_upper = !w.empty(), any_letter = false;
     for (size_t i = 0; i < w.size(); ++i) {
       const unsigned char c = w[i];
       const bool up = c >= 'A' && c <= 'Z', low = c >= 'a' && c <= 'z';
-      lower[i] = up ? char(c + 32) : char(c);
+      lowered[i] = up ? char(c + 32) : char(c);
       digit |= c >= '0' && c <= '9';
       hyphen |= c == '-';
       upper |= up;
@@ -152,7 +167,7 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
     all_upper &= any_letter;
     // Code point starts, for prefixes and suffixes.
     size_t cp[5] = {0, 0, 0, 0, 0}, cs[5] = {0, 0, 0, 0, 0};  // byte length of the first / last i code points
-    {
+    if (affixes_) {
       int count = 0;
       for (size_t i = 0; i <= lower.size() && count <= 4; ++i)
         if (i == lower.size() || (uint8_t(lower[i]) & 0xC0) != 0x80) cp[count++] = i;
@@ -219,29 +234,52 @@ void TokenFeaturizer::extract(const std::string* tokens, int n, std::vector<uint
       row[s] = is_flag(at) ? v : present(v);
     }
   }
-  for (int t = 0; t < n; ++t) {
-    for (const auto& ft : templates_) {
-      uint64_t h = ft.seed;
-      bool on = true;
-      for (const auto& p : ft.parts) {
-        const int u = t + p.offset;
-        uint64_t v;
-        if (u >= 0 && u < n) {
-          v = table_[size_t(u) * a + slot_[int(p.attribute)]];
-        } else {
-          // boundary symbol: which side and how far out (u = −1 and u = −2 differ)
-          v = is_flag(p.attribute) && p.attribute != Attribute::Bias ? 0 : mix(0xB0DA + uint64_t(u < 0 ? -u : 64 + u - n));
+  // Each template's key: its seed, mixed with the value of each part in turn; a part that reads an absent flag
+  // turns the template off. The chains of a block of positions are mixed a template at a time, so that the
+  // positions' chains, independent of one another, overlap instead of waiting on each other.
+  const size_t count = templates_.size(), block = kHashBlock;
+  if (hashes_.size() < count * block) hashes_.resize(count * block), live_.resize(count * block);
+  const size_t first = keys.size();  // keys are written in place, and what is left over cut off at the end
+  keys.resize(first + checked_count<uint64_t>("feature keys (tokens × templates)", {n, int64_t(count)}));
+  uint64_t* out = keys.data() + first;
+  for (int t0 = 0; t0 < n; t0 += kHashBlock) {
+    const int m = std::min(kHashBlock, n - t0);
+    uint32_t q = 0;
+    for (size_t j = 0; j < count; ++j) {
+      uint64_t* h = hashes_.data() + j * block;
+      uint8_t* on = live_.data() + j * block;
+      std::fill(h, h + m, templates_[j].seed);
+      std::fill(on, on + m, uint8_t(1));
+      for (; q < part_ends_[j]; ++q) {
+        const Part& p = parts_[q];
+        // Positions [lo, hi) of the block read a token of the sequence; the others a boundary symbol, which
+        // says which side and how far out (u = −1 and u = −2 differ).
+        const int lo = std::clamp(-p.offset - t0, 0, m), hi = std::clamp(n - p.offset - t0, lo, m);
+        auto outside = [&](int i) {
+          const int u = t0 + i + p.offset;
+          const uint64_t v = p.flag ? 0 : mix(0xB0DA + uint64_t(u < 0 ? -u : 64 + u - n));
+          on[i] &= v != 0;
+          h[i] = mix(h[i] ^ v) + kStep;
+        };
+        for (int i = 0; i < lo; ++i) outside(i);
+        if (lo < hi) {
+          const uint64_t* v = table_.data() + size_t(t0 + lo + p.offset) * a + p.column;
+          if (p.flag)
+            for (int i = lo; i < hi; ++i, v += a) on[i] &= *v != 0, h[i] = mix(h[i] ^ *v) + kStep;
+          else
+            for (int i = lo; i < hi; ++i, v += a) h[i] = mix(h[i] ^ *v) + kStep;
         }
-        if (!v) {
-          on = false;
-          break;
-        }
-        h = mix(h ^ v) + 0x632BE59BD9B4E019ull;
+        for (int i = hi; i < m; ++i) outside(i);
       }
-      if (on) keys.push_back(mix(h));
+      for (int i = 0; i < m; ++i) h[i] = mix(h[i]);
     }
-    ends.push_back(int64_t(keys.size()));
+    for (int i = 0; i < m; ++i) {
+      for (size_t j = 0; j < count; ++j)
+        if (live_[j * block + i]) *out++ = hashes_[j * block + i];
+      ends.push_back(int64_t(out - keys.data()));
+    }
   }
+  keys.resize(size_t(out - keys.data()));
 }
 
 }  // namespace argmax

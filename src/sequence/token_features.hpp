@@ -18,6 +18,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "sequence/tag_lexicon.hpp"
@@ -71,17 +72,36 @@ class TokenFeaturizer {
   // Appends the feature keys of every position of tokens[0..n) to `keys`, and after each
   // position the running size of `keys` to `ends` (so position t owns keys[ends[t−1], ends[t])).
   void extract(const std::string* tokens, int n, std::vector<uint64_t>& keys, std::vector<int64_t>& ends) const;
-  // Frees the attribute table (scratch of the last extract).
-  void release_scratch() const { std::vector<uint64_t>().swap(table_); }
+  void extract(const std::string_view* tokens, int n, std::vector<uint64_t>& keys, std::vector<int64_t>& ends) const;
+  // Frees the scratch of the last extract.
+  void release_scratch() const {
+    std::vector<uint64_t>().swap(table_);
+    std::vector<uint64_t>().swap(hashes_);
+    std::vector<uint8_t>().swap(live_);
+  }
 
  private:
   std::string spec_;
   std::vector<FeatureTemplate> templates_;
   std::vector<Attribute> used_;  // attributes any template reads
   int slot_[int(Attribute::Count)];  // attribute → column in the per-token table, −1 if unused
+  bool affixes_ = false;             // whether a template reads a prefix or suffix
+  // The templates' parts, flat (template j owns parts_[part_ends_[j−1], part_ends_[j])), resolved to columns.
+  struct Part {
+    int32_t offset;
+    int32_t column;
+    bool flag;  // a flag other than bias: 0 (the template off) when false, and before the first or after the last token
+  };
+  std::vector<Part> parts_;
+  std::vector<uint32_t> part_ends_;
   const TagLexicon* lexicon_ = nullptr;
   const WordLexicon* words_ = nullptr;
   mutable std::vector<uint64_t> table_;  // scratch: per token, one value per used attribute
+  // Scratch: per template, its running hash at each position of a block of kHashBlock positions, and whether
+  // it is still on (a block's hashes stay in the L1 cache).
+  static constexpr int kHashBlock = 64;
+  mutable std::vector<uint64_t> hashes_;
+  mutable std::vector<uint8_t> live_;
 };
 
 }  // namespace argmax

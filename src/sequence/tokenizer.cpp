@@ -1,5 +1,6 @@
 #include "sequence/tokenizer.hpp"
 
+#include <algorithm>
 #include <cstring>
 
 #include "core/error.hpp"
@@ -46,12 +47,13 @@ bool is_ignorable(char32_t c) {
          (c >= 0xE0100 && c <= 0xE01EF);
 }
 
-const char* folded(char32_t c) {
+// The ASCII character a quote, apostrophe or hyphen reads as, or 0.
+char folded(char32_t c) {
   switch (c) {
-    case 0x2018: case 0x2019: case 0x201A: case 0x201B: case 0x2032: case 0x02BC: case 0xFF07: return "'";
-    case 0x201C: case 0x201D: case 0x201E: case 0x201F: case 0x2033: case 0xFF02: return "\"";
-    case 0x2010: case 0x2011: return "-";
-    default: return nullptr;
+    case 0x2018: case 0x2019: case 0x201A: case 0x201B: case 0x2032: case 0x02BC: case 0xFF07: return '\'';
+    case 0x201C: case 0x201D: case 0x201E: case 0x201F: case 0x2033: case 0xFF02: return '"';
+    case 0x2010: case 0x2011: return '-';
+    default: return 0;
   }
 }
 
@@ -68,14 +70,15 @@ char letter_class(char32_t c) {
   return 0;
 }
 
-// What the features read of a cluster: its symbol, with a letter of letter_class as that class.
-std::string feature_symbol(std::string_view cluster) {
+// What the features read of a cluster, written as write_cluster_symbol writes: its symbol, with a letter of
+// letter_class as that class.
+size_t write_feature_symbol(std::string_view cluster, char* out) {
   size_t i = 0;
   if (!cluster.empty() && uint8_t(cluster[0]) >= 0x80) {
     const char letter = letter_class(next_code_point(cluster, i));
-    if (letter) return std::string(1, letter);
+    if (letter) return *out = letter, 1;
   }
-  return cluster_symbol(cluster);
+  return write_cluster_symbol(cluster, out);
 }
 
 bool has_line_break(std::string_view cluster) {
@@ -93,17 +96,16 @@ std::string ascii_lower(std::string s) {
 enum Label : int { kS, kB, kI, kW, kO, kLabels };
 const char* const kLabelNames[kLabels] = {"S", "B", "I", "W", "O"};
 
-// The clusters in [begin, end) that the chain labels, with their kinds: ignorable ones are skipped, and so is
-// every space after the first of a run, so that "ends.  Next" reads as "ends. Next".
-std::vector<int32_t> labelled_clusters(const ClusterText& text, int32_t begin, int32_t end, std::vector<ClusterKind>& kinds) {
-  std::vector<int32_t> where;
-  kinds.clear();
+// The clusters in [begin, end) that the chain labels (`where`), with their kinds (`labelled`): ignorable ones are
+// skipped, and so is every space after the first of a run, so that "ends.  Next" reads as "ends. Next".
+void labelled_clusters(const std::vector<ClusterKind>& kinds, int32_t begin, int32_t end, std::vector<int32_t>& where,
+                       std::vector<ClusterKind>& labelled) {
+  where.clear(), labelled.clear();
   for (int32_t i = begin; i < end; ++i) {
-    const ClusterKind kind = cluster_kind(text.cluster(size_t(i)));
-    if (kind == ClusterKind::Ignorable || (kind == ClusterKind::Space && !kinds.empty() && kinds.back() == ClusterKind::Space)) continue;
-    where.push_back(i), kinds.push_back(kind);
+    const ClusterKind kind = kinds[size_t(i)];
+    if (kind == ClusterKind::Ignorable || (kind == ClusterKind::Space && !labelled.empty() && labelled.back() == ClusterKind::Space)) continue;
+    where.push_back(i), labelled.push_back(kind);
   }
-  return where;
 }
 
 // Where the runs of a paragraph's labelled clusters (indices into `kinds`' positions) end: at most kRun long,
@@ -125,13 +127,15 @@ std::vector<size_t> run_ends(const std::vector<ClusterKind>& kinds) {
   return ends;
 }
 
-// Marks the symbols of every link-like chunk (a run without spaces holding "://", starting with "www.", or an
-// e-mail address: '@' between letters or digits, a '.' after it) with a trailing U+0002, so that its n-grams
-// are features of their own: inside links, '-', '?', '/' and '.' seldom end a token.
-void mark_links(std::vector<std::string>& symbols) {
-  auto alnum = [](const std::string& s) {
+// Which symbols belong to a link-like chunk (a run without spaces holding "://", starting with "www.", or an
+// e-mail address: '@' between letters or digits, a '.' after it). Their symbols get a trailing U+0002, so that
+// their n-grams are features of their own: inside links, '-', '?', '/' and '.' seldom end a token.
+std::vector<bool> link_marks(const std::vector<std::string_view>& symbols) {
+  auto alnum = [](std::string_view s) {
     return s.size() == 1 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= '0' && s[0] <= '9'));
   };
+  std::vector<bool> marks(symbols.size());
+  std::string chunk;
   size_t b = 0;
   while (b < symbols.size()) {
     if (symbols[b] == " ") {
@@ -140,18 +144,44 @@ void mark_links(std::vector<std::string>& symbols) {
     }
     size_t e = b;
     while (e < symbols.size() && symbols[e] != " ") ++e;
-    std::string chunk;
-    for (size_t i = b; i < e; ++i) chunk += symbols[i].size() == 1 ? symbols[i][0] : '?';
+    chunk.resize(e - b);
+    for (size_t i = b; i < e; ++i) chunk[i - b] = symbols[i].size() == 1 ? symbols[i][0] : '?';
     const size_t at = chunk.find('@');
     const size_t first = chunk.find_first_not_of("(<[\"'");
     const bool link = chunk.find("://") != std::string::npos ||
                       (first != std::string::npos && chunk.compare(first, 4, "www.") == 0) ||
                       (at != std::string::npos && at > 0 && at + 1 < chunk.size() && alnum(symbols[b + at - 1]) &&
                        alnum(symbols[b + at + 1]) && chunk.find('.', at) != std::string::npos);
-    if (link)
-      for (size_t i = b; i < e; ++i) symbols[i] += '\x02';
+    if (link) std::fill(marks.begin() + long(b), marks.begin() + long(e), true);
     b = e;
   }
+  return marks;
+}
+
+// The feature symbols of a paragraph's labelled clusters, as views into `bytes` (which they fill).
+void feature_symbols(const ClusterText& text, const std::vector<int32_t>& where, std::string& bytes,
+                     std::vector<std::string_view>& symbols) {
+  size_t room = 0;  // a symbol is no longer than its cluster
+  for (const int32_t i : where) room += text.cluster(size_t(i)).size();
+  bytes.resize(room);
+  std::vector<size_t> ends(where.size());
+  size_t used = 0;
+  for (size_t j = 0; j < where.size(); ++j) ends[j] = used += write_feature_symbol(text.cluster(size_t(where[j])), &bytes[used]);
+  auto view = [&]() {
+    symbols.clear();
+    for (size_t j = 0, b = 0; j < ends.size(); b = ends[j++]) symbols.emplace_back(bytes.data() + b, ends[j] - b);
+  };
+  view();
+  const std::vector<bool> marks = link_marks(symbols);
+  if (std::find(marks.begin(), marks.end(), true) == marks.end()) return;
+  std::string marked;  // (paragraphs with links are few)
+  for (size_t j = 0; j < symbols.size(); ++j) {
+    marked += symbols[j];
+    if (marks[j]) marked += '\x02';
+    ends[j] = marked.size();
+  }
+  bytes.swap(marked);
+  view();
 }
 
 }  // namespace
@@ -177,6 +207,10 @@ ClusterText clusters_from_utf16(std::string text, const int32_t* ends, size_t n)
 }
 
 ClusterKind cluster_kind(std::string_view cluster) {
+  if (cluster.size() == 1) {  // (most clusters)
+    const char32_t c = uint8_t(cluster[0]);
+    return is_space(c) ? ClusterKind::Space : is_ignorable(c) ? ClusterKind::Ignorable : ClusterKind::Visible;
+  }
   size_t i = 0;
   if (cluster.empty()) return ClusterKind::Ignorable;
   if (is_space(next_code_point(cluster, i))) return ClusterKind::Space;
@@ -185,26 +219,39 @@ ClusterKind cluster_kind(std::string_view cluster) {
   return ClusterKind::Ignorable;
 }
 
-std::string cluster_symbol(std::string_view cluster) {
-  if (cluster_kind(cluster) == ClusterKind::Space) return " ";
-  std::string out;
+size_t write_cluster_symbol(std::string_view cluster, char* out) {
+  if (cluster_kind(cluster) == ClusterKind::Space) return *out = ' ', 1;
+  size_t n = 0;
   for (size_t i = 0; i < cluster.size();) {
     const size_t from = i;
-    const char* f = folded(next_code_point(cluster, i));
-    if (f) out += f;
-    else out.append(cluster.substr(from, i - from));
+    const char f = folded(next_code_point(cluster, i));
+    if (f) out[n++] = f;
+    else std::memcpy(out + n, cluster.data() + from, i - from), n += i - from;
   }
+  return n;
+}
+
+std::string cluster_symbol(std::string_view cluster) {
+  std::string out(cluster.size(), '\0');
+  out.resize(write_cluster_symbol(cluster, out.data()));
   return out;
 }
 
-std::vector<std::pair<int32_t, int32_t>> paragraphs_of(const ClusterText& text) {
+namespace {
+
+std::vector<ClusterKind> cluster_kinds(const ClusterText& text) {
+  std::vector<ClusterKind> kinds(text.size());
+  for (size_t i = 0; i < text.size(); ++i) kinds[i] = cluster_kind(text.cluster(i));
+  return kinds;
+}
+
+// paragraphs_of, given the kind of each cluster.
+std::vector<std::pair<int32_t, int32_t>> paragraphs_from(const ClusterText& text, const std::vector<ClusterKind>& kinds) {
   const int32_t n = int32_t(text.size());
-  std::vector<ClusterKind> kinds(static_cast<size_t>(n));
   std::vector<char> breaks(static_cast<size_t>(n));
   bool blank_lines = false;
   int32_t gap_breaks = 0;  // line breaks since the last visible cluster
   for (int32_t i = 0; i < n; ++i) {
-    kinds[size_t(i)] = cluster_kind(text.cluster(size_t(i)));
     breaks[size_t(i)] = kinds[size_t(i)] == ClusterKind::Space && has_line_break(text.cluster(size_t(i)));
     if (kinds[size_t(i)] == ClusterKind::Visible) gap_breaks = 0;
     else if (breaks[size_t(i)] && ++gap_breaks == 2) blank_lines = true;
@@ -224,6 +271,12 @@ std::vector<std::pair<int32_t, int32_t>> paragraphs_of(const ClusterText& text) 
   }
   if (begin >= 0) out.emplace_back(begin, end);
   return out;
+}
+
+}  // namespace
+
+std::vector<std::pair<int32_t, int32_t>> paragraphs_of(const ClusterText& text) {
+  return paragraphs_from(text, cluster_kinds(text));
 }
 
 std::vector<std::string> cluster_labels(const ClusterText& text, const TextParagraph& paragraph,
@@ -263,23 +316,25 @@ std::vector<std::string> cluster_labels(const ClusterText& text, const TextParag
   return labels;
 }
 
-Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
+Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const {
   int ids[kLabels];
   for (int l = 0; l < kLabels; ++l) ids[l] = chain.label_id(kLabelNames[l]);
   Tokenization out;
-  std::vector<std::string> symbols;
-  std::vector<ClusterKind> kinds;
-  std::vector<int> labels;  // per cluster of the paragraph: Label, or −1 for one the chain does not label
-  for (const auto& paragraph : paragraphs_of(text)) {
+  const std::vector<ClusterKind> kinds = cluster_kinds(text);
+  std::string bytes;                       // the paragraph's feature symbols
+  std::vector<std::string_view> symbols;   // views into bytes
+  std::vector<ClusterKind> labelled;       // the kind of each labelled cluster
+  std::vector<int32_t> where;              // cluster index of each labelled cluster
+  std::vector<int> labels;                 // per cluster of the paragraph: Label, or −1 for one not labelled
+  SequenceBatch batch;
+  for (const auto& paragraph : paragraphs_from(text, kinds)) {
     const int32_t pb = paragraph.first, pe = paragraph.second;  // not a structured binding: the lambdas use them
-    const std::vector<int32_t> where = labelled_clusters(text, pb, pe, kinds);
-    symbols.clear();
-    for (const int32_t i : where) symbols.push_back(feature_symbol(text.cluster(size_t(i))));
+    labelled_clusters(kinds, pb, pe, where, labelled);
     labels.assign(size_t(pe - pb), -1);
-    mark_links(symbols);
+    feature_symbols(text, where, bytes, symbols);
     size_t start = 0;
-    for (const size_t end : run_ends(kinds)) {
-      SequenceBatch batch;
+    for (const size_t end : run_ends(labelled)) {
+      batch.starts.assign(1, 0), batch.ends.assign(1, 0), batch.ids.clear();
       chain.featurize(symbols.data() + start, int(end - start), batch);
       const std::vector<int> decoded = chain.decode(batch);
       for (size_t j = start; j < end; ++j) {
@@ -295,24 +350,31 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
     std::vector<int32_t> word_starts;
     bool sentence_open = false;
     auto symbols_of = [&](int32_t b, int32_t e) {
-      std::string s;
+      std::string s(size_t(text.ends[size_t(e - 1)] - (b ? text.ends[size_t(b - 1)] : 0)), '\0');
+      size_t n = 0;
       for (int32_t i = b; i < e; ++i)
-        if (labels[size_t(i - pb)] >= 0) s += cluster_symbol(text.cluster(size_t(i)));
+        if (labels[size_t(i - pb)] >= 0) n += write_cluster_symbol(text.cluster(size_t(i)), &s[n]);
+      s.resize(n);
       return s;
     };
     auto close = [&]() {
       if (begin < 0) return;
       out.tokens.push_back(begin), out.tokens.push_back(end);
-      out.words.push_back(int32_t(out.forms.size()));
+      out.words.push_back(int32_t(out.word_spans.size() / 2));
       word_starts.push_back(end);
-      const std::string form = symbols_of(begin, end);
-      const auto known = word_starts.size() == 2 ? multiword.find(ascii_lower(form)) : multiword.end();
-      if (known != multiword.end()) {
-        for (const std::string& w : known->second) out.forms.push_back(w), out.word_spans.push_back(-1), out.word_spans.push_back(-1);
+      if (word_starts.size() == 2) {  // one word, unless the dictionary splits it
+        std::string form = forms || !multiword.empty() ? symbols_of(begin, end) : std::string();
+        const auto known = multiword.empty() ? multiword.end() : multiword.find(ascii_lower(form));
+        if (known == multiword.end()) {
+          out.word_spans.push_back(begin), out.word_spans.push_back(end);
+          if (forms) out.forms.push_back(std::move(form));
+        } else {
+          for (const std::string& w : known->second) out.forms.push_back(w), out.word_spans.push_back(-1), out.word_spans.push_back(-1);
+        }
       } else {
         for (size_t w = 0; w + 1 < word_starts.size(); ++w) {
           out.word_spans.push_back(word_starts[w]), out.word_spans.push_back(word_starts[w + 1]);
-          out.forms.push_back(symbols_of(word_starts[w], word_starts[w + 1]));
+          if (forms) out.forms.push_back(symbols_of(word_starts[w], word_starts[w + 1]));
         }
       }
       begin = -1;
@@ -321,8 +383,7 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
     for (int32_t i = pb; i < pe; ++i) {
       const int label = labels[size_t(i - pb)];
       if (label < 0) continue;
-      const bool space = cluster_kind(text.cluster(size_t(i))) == ClusterKind::Space;
-      if (space) {
+      if (kinds[size_t(i)] == ClusterKind::Space) {
         if (label != kI || begin < 0) close();
         continue;
       }
@@ -342,7 +403,7 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text) const {
     close();
   }
   out.sentences.push_back(int32_t(out.tokens.size() / 2));
-  out.words.push_back(int32_t(out.forms.size()));
+  out.words.push_back(int32_t(out.word_spans.size() / 2));
   return out;
 }
 
@@ -386,6 +447,9 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
   TokenizerModel m;
   Sentences symbols, labels;
   std::vector<ClusterKind> kinds;
+  std::vector<int32_t> where;
+  std::string bytes;
+  std::vector<std::string_view> views;
   for (size_t p = 0; p < paragraphs.size(); ++p) {
     const std::vector<std::string> gold = cluster_labels(clusters[p], paragraphs[p], m.multiword);
     if (gold.empty()) {
@@ -393,10 +457,11 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
       continue;
     }
     ++m.paragraphs;
-    std::vector<std::string> x, y;
-    for (const int32_t i : labelled_clusters(clusters[p], 0, int32_t(gold.size()), kinds))
-      x.push_back(feature_symbol(clusters[p].cluster(size_t(i)))), y.push_back(gold[size_t(i)]);
-    mark_links(x);
+    std::vector<std::string> y;
+    labelled_clusters(cluster_kinds(clusters[p]), 0, int32_t(gold.size()), where, kinds);
+    for (const int32_t i : where) y.push_back(gold[size_t(i)]);
+    feature_symbols(clusters[p], where, bytes, views);
+    const std::vector<std::string> x(views.begin(), views.end());
     size_t start = 0;
     for (const size_t end : run_ends(kinds)) {
       symbols.emplace_back(x.begin() + long(start), x.begin() + long(end));

@@ -51,6 +51,9 @@ enum class ClusterKind : uint8_t { Visible, Space, Ignorable };
 ClusterKind cluster_kind(std::string_view cluster);
 // What the features see of a cluster: spaces are " "; ‘ ’ ‚ ‛ ′ ʼ ＇ read as ', “ ” „ ‟ ″ ＂ as ", ‐ ‑ as -.
 std::string cluster_symbol(std::string_view cluster);
+// The same, written to out, which has room for cluster.size() bytes (a symbol is never longer than its
+// cluster); returns the symbol's length.
+size_t write_cluster_symbol(std::string_view cluster, char* out);
 
 // Paragraphs of a text: a blank line (a line of spaces) ends one; a text with no blank line has a paragraph
 // per line. Sentences never cross a paragraph. Returns [begin, end) cluster ranges.
@@ -68,7 +71,9 @@ struct Tokenization {
   std::vector<int32_t> sentences;   // the first token of each sentence, then the number of tokens
   std::vector<int32_t> words;       // the first word of each token, then the number of words
   std::vector<int32_t> word_spans;  // [begin, end) clusters of each word; −1, −1 for a dictionary word
-  std::vector<std::string> forms;   // each word as a tagger reads it (cluster_symbol of its clusters; dictionary words)
+  // each word as a tagger reads it (cluster_symbol of its clusters; dictionary words), or when tokenize was asked
+  // for no forms, only the dictionary words (those whose spans are −1)
+  std::vector<std::string> forms;
 };
 
 class TokenizerModel {
@@ -82,7 +87,7 @@ class TokenizerModel {
   // the end of each run (or, in a run with no space, at the limit), so memory and time stay linear.
   static constexpr int32_t kRun = 4096;
 
-  Tokenization tokenize(const ClusterText& text) const;
+  Tokenization tokenize(const ClusterText& text, bool forms = true) const;
 
   std::vector<uint8_t> to_bytes() const;
   static TokenizerModel from_bytes(const uint8_t* data, size_t size);

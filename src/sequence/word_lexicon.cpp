@@ -15,7 +15,7 @@ const uint64_t kNone = fnv1a("\x01none");
 // A set found through the lower-cased word: its own value.
 uint64_t lowered(uint64_t set) { return (set ^ 0x9e3779b97f4a7c15ull) * 0xbf58476d1ce4e5b9ull | 1; }
 
-uint64_t fingerprint(const std::string& word) { return fnv1a(word) >> 32; }
+uint64_t fingerprint(std::string_view word) { return fnv1a(word.data(), word.size()) >> 32; }
 
 }  // namespace
 
@@ -61,7 +61,7 @@ WordLexicon WordLexicon::parse(const std::string& text) {
   return lex;
 }
 
-WordLexicon::Match WordLexicon::find(const std::string& word, const std::string& lower) const {
+WordLexicon::Match WordLexicon::find(std::string_view word, std::string_view lower) const {
   if (classes_.empty()) return {};
   const int32_t id = words_.lookup(fingerprint(word));
   if (id >= 0 || lower == word) return {id, false};

@@ -16,6 +16,7 @@
 #pragma once
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "io/bytes.hpp"
@@ -39,7 +40,7 @@ class WordLexicon {
     int32_t id = -1;
     bool lowered = false;
   };
-  Match find(const std::string& word, const std::string& lower) const;
+  Match find(std::string_view word, std::string_view lower) const;
   // The value of class column `column` (0 or 1) for a match (never 0).
   uint64_t value(Match match, int column) const;
 

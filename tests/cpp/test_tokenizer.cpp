@@ -160,6 +160,13 @@ TEST_CASE("a tokenizer learns from a tiny treebank what context decides", "[toke
   // unseen combinations: "zz." stays whole and ends no sentence; "gh." splits and ends one; abnt and du split
   const ClusterText text = code_points("cd zz. gh. ef abnt du gh.\n\nzz. ab.");
   CHECK(spelled(text, m.tokenize(text)) == "cd zz. gh . | ef abnt[ab|nt] du[de|le] gh . | zz. ab .");
+  // asked for no forms: the same tokens, words and spans, and the dictionary words' forms alone
+  const Tokenization full = m.tokenize(text), bare = m.tokenize(text, false);
+  CHECK(bare.tokens == full.tokens);
+  CHECK(bare.sentences == full.sentences);
+  CHECK(bare.words == full.words);
+  CHECK(bare.word_spans == full.word_spans);
+  CHECK(bare.forms == std::vector<std::string>{"de", "le"});
   // an ignorable inside a token stays in it; a zero-width space separates
   const ClusterText hidden = code_points("a\xC2\xAD" "b cd\xE2\x80\x8B" "ef.");
   CHECK(spelled(hidden, m.tokenize(hidden)) == "a\xC2\xAD" "b cd ef .");

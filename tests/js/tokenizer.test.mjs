@@ -9,6 +9,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
+import { clustersOf } from '../../bindings/js/api/tokenizer.js';
 import { scratchDir } from './scratch.mjs';
 
 const am = await init();
@@ -81,6 +82,22 @@ test('offsets round-trip on random Unicode text, with clusters whole', () => {
   }
 });
 
+test('clusters are those Intl.Segmenter finds in the whole text, each NFC, with CR LF, controls, prepended marks', () => {
+  const pieces = ['a', 'Z', ' ', '.', '\n', '\r', '\r\n', '\t', '\x01', '\x7f', '\u0085', '\u0301', 'e\u0301', 'A\u030a', '\u212b', '\u200d',
+    '👩', '🇫', '🇷', '\ufe0f', '\u20e3', '#', '가', '\u1100', '\u1161', '\u0600', '\u0903', 'क', '\u094d', '\ud800', '\udc00', '’',
+    'x'.repeat(300), 'e\u0301'.repeat(150)];
+  let state = 3;
+  const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  for (let round = 0; round < 2000; ++round) {
+    let text = '';
+    for (let i = 0, n = 1 + next(30); i < n; ++i) text += pieces[next(pieces.length)];
+    const segments = [...graphemes.segment(text)];
+    const c = clustersOf(text);
+    assert.deepEqual([...c.starts], segments.map((s) => s.index).concat(text.length), JSON.stringify(text));
+    assert.equal(c.normalized, segments.map((s) => s.segment.normalize('NFC').toWellFormed()).join(''));
+  }
+});
+
 test('the shipped English tokenizer: clitics with either apostrophe, clusters, zero-width characters, links', () => {
   assert.equal(spelled(english.tokenize('I can’t go.')), 'I can’t[ca|n’t] go .');
   assert.equal(spelled(english.tokenize("I can't go.")), "I can't[ca|n't] go .");
@@ -140,7 +157,7 @@ test('a tagger tags raw text in one call, with offsets; curly and straight quote
   assert.equal(tagged[0][1].multiword.text, 'can’t');
   assert.deepEqual(tagger.tagText("I can't go.").map((s) => s.map((w) => w.tag)), tagger.tagText('I can’t go.').map((s) => s.map((w) => w.tag)));
   assert.deepEqual(tagger.tagText('  '), []);
-  assert.deepEqual(tagger.tagText('ab. cd', { tokenizer: tiny }).flat().map((w) => w.token), ['ab', '.', 'cd']);
+  assert.deepEqual(tagger.tagText('ab du. cd', { tokenizer: tiny }).flat().map((w) => w.token), ['ab', 'de', 'le', '.', 'cd']);
   tagger.tokenizer.dispose();
   tagger.dispose();
 });

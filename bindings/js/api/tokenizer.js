@@ -12,8 +12,11 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const SEP = '\x1f';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const wellFormed = (s) => (String.prototype.toWellFormed ? s.toWellFormed() : s.replace(LONE_SURROGATE, '\ufffd'));
-// ASCII other than NUL, CR and LF: between two of these UAX #29 always breaks, and each is NFC.
-const plain = (u) => u > 0 && u < 0x80 && u !== 13 && u !== 10;
+// Whether UAX #29 puts a cluster boundary between code units a and b whatever surrounds them, so that the
+// segmenter need not be asked: between two ASCII characters other than CR LF (no rule joins them), and before
+// and after an ASCII control, CR and LF included (GB4, GB5; but CR × LF, GB3).
+const control = (u) => u < 0x20 || u === 0x7f;
+const certain = (a, b) => (a === 13 ? b !== 10 : (a < 0x80 && b < 0x80) || control(a) || control(b));
 // Intl.Segmenter takes time quadratic in the length of the string it segments (Node 20), so it sees pieces of
 // at most this many code units; each piece starts on a cluster boundary, and a piece's last cluster, which the
 // piece may cut, is segmented again at the start of the next.
@@ -53,18 +56,23 @@ export function clustersOf(text, what = 'text') {
   const n = text.length, c = new Clusters();
   let i = 0, run = 0;  // run: where the current stretch of one-character clusters began
   while (i < n) {
-    if (plain(text.charCodeAt(i)) && (i + 1 === n || plain(text.charCodeAt(i + 1)))) {
-      let j = i + 1;  // text[i, j): clusters of one character
-      while (j < n && plain(text.charCodeAt(j)) && (j + 1 === n || plain(text.charCodeAt(j + 1)))) ++j;
+    if (text.charCodeAt(i) < 0x80 && (i + 1 === n || certain(text.charCodeAt(i), text.charCodeAt(i + 1)))) {
+      let j = i + 1;  // text[i, j): clusters of one character (each ASCII and NFC)
+      while (j < n && text.charCodeAt(j) < 0x80 && (j + 1 === n || certain(text.charCodeAt(j), text.charCodeAt(j + 1)))) ++j;
       c.pushRun(i, j);
       i = j;
       continue;
     }
     if (run < i) c.parts.push(text.slice(run, i));
-    // a stretch for the segmenter: up to two plain characters in a row
+    if (text.charCodeAt(i) === 13 && text.charCodeAt(i + 1) === 10) {  // CR LF, one cluster (GB3)
+      c.push(i, '\r\n');
+      c.parts.push('\r\n');
+      run = i += 2;
+      continue;
+    }
+    // a stretch for the segmenter, up to the next certain boundary
     let k = i + 1;
-    while (k < n && !(plain(text.charCodeAt(k - 1)) && plain(text.charCodeAt(k)))) ++k;
-    if (k < n) --k;  // text[k] starts a cluster of its own
+    while (k < n && !certain(text.charCodeAt(k - 1), text.charCodeAt(k))) ++k;
     while (i < k) {
       const piece = text.slice(i, Math.min(k, i + PIECE));
       const whole = i + piece.length === k;
@@ -96,12 +104,14 @@ export function clustersOf(text, what = 'text') {
 export function install(M, api, { optionText, schemaOf, checkedTrainer, entry }) {
   // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
   // the words of each sentence as a tagger reads them (NFC, quotes folded; dictionary words as the dictionary has them).
+  // r.forms has every word's form when forms are asked for, else the dictionary words' alone.
   function tokenized(text, c, r, forms = null) {
-    const all = r.words[r.words.length - 1] === 0 ? [] : r.forms.split(SEP);
+    const given = r.forms === '' ? [] : r.forms.split(SEP);
+    let dictionary = 0;  // (without forms) the next dictionary word in given
     const sentences = [];
     for (let s = 0; s + 1 < r.sentences.length; ++s) {
       const sentence = [];
-      if (forms) forms.push(all.slice(r.words[r.sentences[s]], r.words[r.sentences[s + 1]]));
+      if (forms) forms.push(given.slice(r.words[r.sentences[s]], r.words[r.sentences[s + 1]]));
       for (let t = r.sentences[s]; t < r.sentences[s + 1]; ++t) {
         const start = c.starts[r.tokens[2 * t]], end = c.starts[r.tokens[2 * t + 1]];
         const token = { text: text.slice(start, end), start, end };
@@ -110,7 +120,7 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer, entry })
           token.words = [];
           for (let w = w0; w < w1; ++w) {
             const b = r.wordSpans[2 * w], e = r.wordSpans[2 * w + 1];
-            token.words.push(b < 0 ? { text: all[w], start, end } : { text: text.slice(c.starts[b], c.starts[e]), start: c.starts[b], end: c.starts[e] });
+            token.words.push(b < 0 ? { text: given[forms ? w : dictionary++], start, end } : { text: text.slice(c.starts[b], c.starts[e]), start: c.starts[b], end: c.starts[e] });
           }
         }
         sentence.push(token);
@@ -122,7 +132,7 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer, entry })
   function run(tokenizer, text, forms) {
     const c = clustersOf(text);
     if (c.ends.length === 0) return [];
-    return tokenized(text, c, withHeap(M, (heap) => tokenizer.handle.tokenize(c.normalized, heap.i32(c.ends), c.ends.length)), forms);
+    return tokenized(text, c, withHeap(M, (heap) => tokenizer.handle.tokenize(c.normalized, heap.i32(c.ends), c.ends.length, forms !== null)), forms);
   }
   // What a tagger reads: {sentences (as tokenize gives them), forms: per sentence, each word as the tagger reads it}.
   function forTagger(tokenizer, text) {
