@@ -117,6 +117,12 @@ inline OptionList option_lines(const std::string& text) {
   }
   return list;
 }
+// The inverse: a model's options as "key=value" lines, as JS decodes them.
+inline std::string option_text(const OptionList& options) {
+  std::string text;
+  for (const auto& [key, value] : options) text += key + "=" + value + "\n";
+  return text;
+}
 
 // Calls onProgress(epoch, objective, trainingError); a returned `false` stops training.
 inline ProgressFn progress_from(val callback) {

@@ -61,11 +61,7 @@ int classes(const Model& m) { return m.classes(); }
 template <class Model>
 int cols(const Model& m) { return m.cols(); }
 template <class Model>
-std::string options(const Model& m) {
-  std::string text;
-  for (const auto& [key, value] : m.options()) text += key + "=" + value + "\n";
-  return text;
-}
+std::string options(const Model& m) { return option_text(m.options()); }
 template <class Model>
 val training(const Model& m) { return training_report_to_js(m.training_report()); }
 

@@ -55,11 +55,7 @@ val rank(const Ranker& m, const MatrixArg& x) {
 }
 val weights(const Ranker& m) { return typed_array("Float32Array", m.weights()); }
 int cols(const Ranker& m) { return m.cols(); }
-std::string options(const Ranker& m) {
-  std::string text;
-  for (const auto& [key, value] : m.settings()) text += key + "=" + value + "\n";
-  return text;
-}
+std::string options(const Ranker& m) { return option_text(m.settings()); }
 
 std::string schema() { return schema_json(Ranker::option_specs()); }
 std::string help() { return describe(Ranker::option_specs()); }

@@ -161,11 +161,7 @@ std::string trainer_of(const SequenceModel& m) {
   return "perceptron";
 }
 
-std::string options_of(const SequenceModel& m) {
-  std::string text;
-  for (const auto& [key, value] : m.options) text += key + "=" + value + "\n";
-  return text;
-}
+std::string options_of(const SequenceModel& m) { return option_text(m.options); }
 // Transition weights: Float32Array of (k + 2) × k: rows 0..k−1 = from label, row k = start, row k+1 = end.
 val transitions(const SequenceModel& m) {
   const ChainLayout L = m.layout();

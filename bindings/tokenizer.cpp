@@ -37,11 +37,7 @@ val tokenize(const TokenizerModel& m, std::string clusters, uintptr_t ends, int 
 int skipped(const TokenizerModel& m) { return m.skipped; }
 int paragraphs(const TokenizerModel& m) { return m.paragraphs; }
 int multiword_count(const TokenizerModel& m) { return int(m.multiword.size()); }
-std::string options_of(const TokenizerModel& m) {
-  std::string text;
-  for (const auto& [key, value] : m.chain.options) text += key + "=" + value + "\n";
-  return text;
-}
+std::string options_of(const TokenizerModel& m) { return option_text(m.chain.options); }
 val training(const TokenizerModel& m) { return training_report_to_js(m.chain.report); }
 std::string default_templates() { return kTokenizerTemplates; }
 
