@@ -317,7 +317,7 @@ test('handwriting: a dropped SVM^hmm file of 16×8 letters trains the chain on i
   });
   await dropFile('#handwriting .drop', 'tiny.svmhmm', text);
   // the previous test's status also reads "trained in …": wait for this file's result instead
-  await b.page.waitForFunction(() => /tiny\.svmhmm/.test(document.querySelector('#handwriting .result').textContent), null, { timeout: 60_000 });
+  await b.page.waitForFunction(() => /held-out words of tiny\.svmhmm/.test(document.querySelector('#handwriting .result').textContent), null, { timeout: 60_000 });
   await waitForStatus('handwriting', /^trained in/);
   assert.match(await b.page.locator('#handwriting .result').textContent(), /held-out words of tiny\.svmhmm: .* with the chain 100\.0% \(2 of 2 words exactly\)/);
 });
