@@ -27,6 +27,8 @@ export interface ArgmaxTagger extends Omit<SequenceApi, 'SequenceTagger' | 'Dens
     englishUpos(options?: { url?: string | URL; tokenizerUrl?: string | URL }): Promise<TaggingSequenceTagger>;
     /** The UPOS tagger of a language: a code ('en', or an installed argmax-upos-<code>), the package's default export, or its files. */
     upos(source: UposLanguage | UposFiles): Promise<TaggingSequenceTagger>;
+    /** The languages upos() knows, code → English name. */
+    readonly languages: SequenceApi['pretrained']['languages'];
     /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses), loaded once, on first use. */
     englishTokenizer(options?: { url?: string | URL }): Promise<TaggingOnly<Tokenizer>>;
   };

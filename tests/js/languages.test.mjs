@@ -125,6 +125,8 @@ test('corrupt or foreign model files are errors naming the file; the module keep
 });
 
 test('every package in packages/ is a known language, and every known language but English is a package', () => {
+  assert.deepEqual(am.pretrained.languages, UPOS_LANGUAGES);
+  assert.ok(Object.isFrozen(am.pretrained.languages));
   assert.deepEqual(packages, Object.keys(UPOS_LANGUAGES).filter((c) => c !== 'en').map(uposPackage).sort());
   const types = readFileSync(join(root, 'bindings/js/types/sequence.d.ts'), 'utf8');
   const union = /export type UposLanguage = ([^;]+);/.exec(types)[1];

@@ -8,7 +8,7 @@ import { trainingProgress, noTraining } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } from './options.js';
 import { fitMixed, workerCount } from '../parallel/parallel.js';
 import { install as installTokenizer } from './tokenizer.js';
-import { packageFile, modelFile, uposSource } from './pretrained.js';
+import { packageFile, modelFile, uposSource, UPOS_LANGUAGES } from './pretrained.js';
 
 // The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
 // lexicons/NOTICE), as text for the SequenceTagger option `lexicon`.
@@ -531,6 +531,8 @@ export function install(M, api, entry) {
     // tokenizerUrl: where its tokenizer is (default: beside the shipped tagger); the tagger carries it as
     // .tokenizer, so tagger.tagText(text) tags raw text.
     englishUpos,
+    // The languages upos() knows: code → English name.
+    languages: Object.freeze({ ...UPOS_LANGUAGES }),
     async upos(source) {
       const files = await uposSource(source);
       return files.english ? englishUpos() : loadTagger(files);

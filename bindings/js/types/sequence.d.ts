@@ -238,6 +238,8 @@ export interface SequenceApi {
      * installed is an Error naming it.
      */
     upos(source: UposLanguage | UposFiles): Promise<SequenceTagger>;
+    /** The languages upos() knows, code → English name ('en' ships with argmax, the others are packages). */
+    readonly languages: Readonly<Record<UposLanguage, string>>;
     /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses), loaded once, on first use. */
     englishTokenizer(options?: { url?: string | URL }): Promise<Tokenizer>;
   };
