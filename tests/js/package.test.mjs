@@ -283,7 +283,7 @@ guarded(`${LANGUAGE}'s tarball holds its index, types, models and licence, and n
   console.log(`npm pack ${LANGUAGE}: ${languagePacked.size} bytes (${languagePacked.unpackedSize} unpacked)`);
 }, noLanguage);
 
-guarded(`am.pretrained.upos('pt') finds the installed ${LANGUAGE} in Node, and a language not installed is an Error naming its package`, async () => {
+guarded(`am.pretrained.upos('pt') and argmax tag --pretrained upos-pt find the installed ${LANGUAGE} in Node; a language not installed is an Error naming its package`, async () => {
   const { text, words } = await taggedHere();
   write('upos.mjs', `import { init } from 'argmax';\nimport pt from '${LANGUAGE}';\nconst am = await init();\n` +
     `const tagger = await am.pretrained.upos('pt');\n${TAG_SCRIPT(text)}\n` +
@@ -294,6 +294,8 @@ guarded(`am.pretrained.upos('pt') finds the installed ${LANGUAGE} in Node, and a
   assert.deepEqual(result.words, words);
   assert.equal(result.same, true, 'the code and the package export load the same tagger');
   assert.match(result.missing, /the French UPOS tagger is the package argmax-upos-fr, which could not be imported .*npm install argmax-upos-fr/);
+  const cli = execFileSync(join(consumer, 'node_modules/.bin/argmax'), ['tag', '--pretrained', 'upos-pt'], { cwd: consumer, input: text, encoding: 'utf8' });
+  assert.deepEqual(cli.trim().split('\n'), words.map((s) => s.replace(/@\d+/g, '')), 'argmax tag --pretrained upos-pt tags as the API does');
 }, noLanguage);
 
 guarded(`TypeScript types am.pretrained.upos with a code and with ${LANGUAGE}'s export`, () => {
