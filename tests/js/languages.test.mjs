@@ -124,6 +124,17 @@ test('corrupt or foreign model files are errors naming the file; the module keep
   tagger.dispose();
 });
 
+test('loading and disposing, and a load that fails at the tokenizer, return the heap to where it was', async () => {
+  const cycle = async () => {
+    (await am.pretrained.upos(tiny)).dispose();  // the tagger frees its own tokenizer
+    await assert.rejects(am.pretrained.upos({ tagger: tiny.tagger, tokenizer: tiny.tagger }));  // the tagger loaded first is freed
+  };
+  await cycle();
+  const before = am.memoryUsage().heapInUse;
+  for (let i = 0; i < 20; ++i) await cycle();
+  assert.equal(am.memoryUsage().heapInUse, before);
+});
+
 test('every package in packages/ is a known language, and every known language but English is a package', () => {
   assert.deepEqual(am.pretrained.languages, UPOS_LANGUAGES);
   assert.ok(Object.isFrozen(am.pretrained.languages));
