@@ -123,16 +123,16 @@ export async function mount(section) {
   // language, that language's tagger reads its own tokenizer's.
   async function showText() {
     if (!tagger) return;
-    const code = $('select.language').value;
+    const code = $('select.language').value, text = $('textarea.paragraph').value;
     let tagged;
     try {
-      tagged = code === 'en' ? tagger.tagText($('textarea.paragraph').value, { tokenizer: english.tokenizer })
-        : (await languageTagger(code)).tagText($('textarea.paragraph').value);
+      const chosen = code === 'en' ? null : await languageTagger(code);
+      if ($('select.language').value !== code) return;   // another language was chosen while this one loaded
+      tagged = chosen ? chosen.tagText(text) : tagger.tagText(text, { tokenizer: english.tokenizer });
     } catch (e) {
       panel.say(`could not tag the ${am.pretrained.languages[code]} text: ${e.message}`, 'error');
       return;
     }
-    const text = $('textarea.paragraph').value;
     let html = '', at = 0;
     const piece = (end) => { html += escapeHtml(text.slice(at, end)); at = end; };
     for (const words of tagged) {

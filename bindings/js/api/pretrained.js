@@ -24,7 +24,7 @@ export async function packageFile(url, what, as) {
 }
 
 // A model file given as its bytes (Uint8Array, ArrayBuffer) or its URL (a URL, or a string read against the
-// page's address) → { bytes, where }, where: how an error names the file ('' for bytes).
+// page's or the worker's address) → { bytes, where }, where: how an error names the file ('' for bytes).
 export async function modelFile(file, what) {
   if (file instanceof Uint8Array) return { bytes: file, where: '' };
   if (file instanceof ArrayBuffer) return { bytes: new Uint8Array(file), where: '' };
@@ -33,7 +33,7 @@ export async function modelFile(file, what) {
   }
   let url;
   try {
-    url = new URL(file, globalThis.document?.baseURI);
+    url = new URL(file, globalThis.document?.baseURI ?? globalThis.location?.href);
   } catch {
     throw new TypeError(`${what}: '${file}' is not a URL (give an absolute URL, or the file's bytes as a Uint8Array or ArrayBuffer)`);
   }
