@@ -183,7 +183,7 @@ argmax.init().then((am) => { const m = new am.Multiclass({ trainer: 'sgd', epoch
 
 // Serves a directory (the Vite output) with cross-origin isolation, as a static host would.
 function serveDir(path) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
   const server = createServer((req, res) => {
     const file = join(path, new URL(req.url, 'http://x').pathname.replace(/\/$/, '/index.html'));
     if (!file.startsWith(path) || !existsSync(file)) { res.writeHead(404).end(); return; }
@@ -348,3 +348,26 @@ guarded(`a Vite 7 page tags with ${LANGUAGE}'s export, with no configuration; a 
     } finally { server.close(); }
   }
 }, () => noLanguage() || viteMissing() || false);
+
+// Without a bundler, an import map gives the browser the package's address: then a code alone works in a page.
+guarded(`an unbundled page that maps ${LANGUAGE} in an import map tags with am.pretrained.upos('pt')`, async () => {
+  const { text, words } = await taggedHere();
+  write('importmap/index.html', `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="importmap">{ "imports": { "argmax/tagger": "/node_modules/argmax/bindings/js/tagger.js", "${LANGUAGE}": "/node_modules/${LANGUAGE}/index.js" } }</script>
+</head><body><p id="out">loading</p><script type="module">
+import { init } from 'argmax/tagger';
+const out = document.getElementById('out');
+try {
+  const am = await init();
+  const tagger = await am.pretrained.upos('pt');
+  ${TAG_SCRIPT(text)}
+  out.textContent = JSON.stringify(words);
+} catch (e) { out.textContent = e.message; }
+</script></body></html>`);
+  const { server, url } = await serveDir(consumer);
+  try {
+    const { text: shown, errors } = await pageText(`${url}importmap/`);
+    assert.deepEqual(JSON.parse(shown), words, shown);
+    assert.deepEqual(errors, []);
+  } finally { server.close(); }
+}, () => noLanguage() || noChromium());

@@ -42,8 +42,8 @@ export async function modelFile(file, what) {
 
 // The source of am.pretrained.upos → { english: true } or { tagger, tokenizer, what }: a language code, a
 // language package's default export, or { tagger, tokenizer } (bytes or URLs). A code other than 'en' imports
-// its package, resolved from this module in Node (a bundler leaves such a variable import to the browser,
-// which cannot resolve a bare name without an import map: pages pass the package's export instead).
+// its package by name: Node resolves it from this module, a browser through an import map; a bundler leaves such
+// a variable import to the browser, so bundled pages pass the package's export instead.
 export async function uposSource(source) {
   if (typeof source === 'string') {
     const name = UPOS_LANGUAGES[source];
