@@ -6,6 +6,7 @@ import { describe } from './inputs.js';
 // The languages with a UPOS tagger, by ISO 639-1 code ('en' is in this package, the others are packages).
 export const UPOS_LANGUAGES = { en: 'English', fr: 'French', pt: 'Portuguese' };
 export const uposPackage = (code) => `argmax-upos-${code}`;
+const languageName = (code) => (typeof code === 'string' && Object.hasOwn(UPOS_LANGUAGES, code) ? UPOS_LANGUAGES[code] : undefined);
 const known = () => Object.keys(UPOS_LANGUAGES).map((c) => `'${c}' (${UPOS_LANGUAGES[c]})`).join(', ');
 
 // Files shipped in a package: Node reads them, browsers and bundlers fetch them (from beside the module naming them).
@@ -46,7 +47,7 @@ export async function modelFile(file, what) {
 // a variable import to the browser, so bundled pages pass the package's export instead.
 export async function uposSource(source) {
   if (typeof source === 'string') {
-    const name = UPOS_LANGUAGES[source];
+    const name = languageName(source);
     if (!name) throw new TypeError(`no UPOS tagger for the language '${source}': the known languages are ${known()}`);
     if (source === 'en') return { english: true };
     const pkg = uposPackage(source);
@@ -68,6 +69,6 @@ export async function uposSource(source) {
     throw new TypeError(`am.pretrained.upos takes a language code (${known()}), a language package's default export ` +
       `(import pt from 'argmax-upos-pt'), or { tagger, tokenizer } as bytes or URLs; not ${describe(source)}`);
   }
-  const what = `the ${UPOS_LANGUAGES[language] ?? (typeof language === 'string' ? `'${language}'` : 'given')} UPOS`;
+  const what = `the ${languageName(language) ?? (typeof language === 'string' ? `'${language}'` : 'given')} UPOS`;
   return { tagger, tokenizer, what };
 }

@@ -24,7 +24,7 @@ export async function taggerFor(am, { pretrained, model }, loadModel) {
     if (!tagger.tag || typeof tagger.lexiconWords !== 'number') throw new Error(`--model ${model} is not a token tagger`);
     return tagger;
   }
-  const make = PRETRAINED[pretrained];
+  const make = Object.hasOwn(PRETRAINED, pretrained) ? PRETRAINED[pretrained] : undefined;
   if (!make) throw new Error(`unknown pretrained model '${pretrained}' (known: ${pretrainedNames.join(', ')})`);
   return make(am);
 }
