@@ -4,9 +4,10 @@
 // (SharedArrayBuffer) and Stop keeps the model trained so far. When the UD English EWT treebank is on this
 // machine (ARGMAX_DATA, default ../shared/data beside the repository), its .conllu files are served at
 // /ewt/ so that the tagging section can train a full English tagger; /ewt/files.json lists those present.
-// The treebank is never part of the page.
+// The treebank is never part of the page. The language packages (packages/argmax-upos-*) are served as they are
+// in the repository; /packages/languages.json lists the codes of those that hold both their model files.
 import { createServer } from 'node:http';
-import { readFile, stat } from 'node:fs/promises';
+import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -16,10 +17,18 @@ const types = {
   '.wasm': 'application/wasm', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png',
   '.conllu': 'text/plain; charset=utf-8', '.txt': 'text/plain; charset=utf-8',
 };
-const allowed = ['web/', 'bindings/js/', 'dist/'];
+const allowed = ['web/', 'bindings/js/', 'dist/', 'packages/'];
 const treebank = join(process.env.ARGMAX_DATA ?? join(root, '..', 'shared', 'data'), 'ud-english-ewt');
 const EWT = /^ewt\/(en_ewt-ud-(?:train|dev|test)\.conllu)$/;
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
+const isFile = (path) => stat(path).then((f) => f.isFile(), () => false);
+
+// The codes of the language packages that hold their models, e.g. ['fr', 'pt'].
+async function languages() {
+  const names = (await readdir(join(root, 'packages')).catch(() => [])).filter((n) => /^argmax-upos-[a-z]+$/.test(n)).sort();
+  const ready = await Promise.all(names.map(async (n) => (await Promise.all(['tagger.bin', 'tokenizer.bin'].map((f) => isFile(join(root, 'packages', n, f))))).every(Boolean)));
+  return names.filter((_, i) => ready[i]).map((n) => n.slice('argmax-upos-'.length));
+}
 
 // Starts the server; resolves with { server, url } once it listens. isolated: false leaves out COOP/COEP
 // (as many static hosts do): Stop then cancels training instead of keeping the model so far.
@@ -29,11 +38,16 @@ export function serve({ port = 8080, host = '127.0.0.1', isolated = true } = {})
     // The page lives at /web/ so that its relative imports (../bindings/js, ../dist) resolve as in the repo.
     if (path === '/' || path === '/web') { res.writeHead(302, { Location: '/web/' }).end(); return; }
     const relative = normalize(path.endsWith('/') ? `${path.slice(1)}index.html` : path.slice(1));
-    if (relative === 'ewt/files.json') {  // (always 200, so an absent treebank is no console error)
-      const names = ['train', 'dev', 'test'].map((split) => `en_ewt-ud-${split}.conllu`);
-      const present = await Promise.all(names.map((n) => stat(join(treebank, n)).then((f) => f.isFile(), () => false)));
+    if (relative === 'ewt/files.json' || relative === 'packages/languages.json') {  // (always 200: an absent file is no console error)
+      let list;
+      if (relative === 'packages/languages.json') list = await languages();
+      else {
+        const names = ['train', 'dev', 'test'].map((split) => `en_ewt-ud-${split}.conllu`);
+        const present = await Promise.all(names.map((n) => isFile(join(treebank, n))));
+        list = names.filter((_, i) => present[i]);
+      }
       res.writeHead(200, { 'Content-Type': types['.json'], 'Cache-Control': 'no-cache', ...(isolated ? isolation : {}) });
-      res.end(JSON.stringify(names.filter((_, i) => present[i])));
+      res.end(JSON.stringify(list));
       return;
     }
     const ewt = relative.match(EWT);

@@ -1,6 +1,6 @@
 // Types of argmax/tagger: the sequence task's inference on a module without trainers. Its taggers and tokenizers
 // come from load() or am.pretrained, and have no fit (calling it anyway throws an Error naming argmax/sequence).
-import type { SequenceApi, SequenceTagger, DenseSequenceTagger, Tokenizer, TaggedWord } from './types/sequence.js';
+import type { SequenceApi, SequenceTagger, DenseSequenceTagger, Tokenizer, TaggedWord, UposLanguage, UposFiles } from './types/sequence.js';
 import type { Argmax, InitOptions, OptionSpec } from './index.js';
 
 export type * from './index.js';
@@ -25,6 +25,10 @@ export interface ArgmaxTagger extends Omit<SequenceApi, 'SequenceTagger' | 'Dens
   pretrained: {
     /** The shipped UPOS tagger, carrying its tokenizer as `tokenizer` (from `tokenizerUrl`, default beside the tagger). */
     englishUpos(options?: { url?: string | URL; tokenizerUrl?: string | URL }): Promise<TaggingSequenceTagger>;
+    /** The UPOS tagger of a language: a code ('en', or an installed argmax-upos-<code>), the package's default export, or its files. */
+    upos(source: UposLanguage | UposFiles): Promise<TaggingSequenceTagger>;
+    /** The languages upos() knows, code → English name. */
+    readonly languages: SequenceApi['pretrained']['languages'];
     /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses), loaded once, on first use. */
     englishTokenizer(options?: { url?: string | URL }): Promise<TaggingOnly<Tokenizer>>;
   };

@@ -203,6 +203,50 @@ test('tagging: a typed paragraph is split into sentences, and each tag is shown 
     ['The', 'dog', 'barked', '.', 'She', 'ca', 'n’t', 'stop', '!', 'The', 'café', 'opened', '.']);
 });
 
+// The language packages the repository holds models for, and the Portuguese tagger tagging the sample paragraph
+// in Node: the page must show the same tags, each on its word at its offsets.
+const PT = 'packages/argmax-upos-pt';
+const noPortuguese = ['tagger.bin', 'tokenizer.bin'].some((f) => !existsSync(new URL(`../../${PT}/${f}`, import.meta.url)))
+  ? `${PT} has no models yet` : false;
+
+test('tagging: Portuguese, chosen from the language packages, loads on demand and tags its sample paragraph in place', { skip: skip || noPortuguese }, async () => {
+  const p = b.page;
+  const { init } = await import('../../bindings/js/index.js');
+  const { PARAGRAPHS } = await import('../../web/data/paragraphs.js');
+  const am = await init();
+  const tagger = await am.pretrained.upos((await import(`../../${PT}/index.js`)).default);
+  const expected = tagger.tagText(PARAGRAPHS.pt);
+  tagger.dispose();
+  assert.ok(await p.locator('#tagging select.language option[value="pt"]').count() === 1, 'Portuguese is offered');
+  await p.selectOption('#tagging select.language', 'pt');
+  await p.waitForFunction(() => /argmax-upos-pt/.test(document.querySelector('#tagging .language-note').textContent), null, { timeout: 30_000 });
+  await p.waitForFunction(() => document.querySelector('#tagging .text-tags mark') !== null);
+  assert.equal(await p.inputValue('#tagging textarea.paragraph'), PARAGRAPHS.pt);
+  assert.equal(await p.locator('#tagging .text-tags .sentence').count(), expected.length);
+  // One mark per distinct span (the words of a multiword token that does not spell them share one), its text
+  // the paragraph's at the word's offsets, its tags the tagger's.
+  const marks = [];
+  for (const words of expected) {
+    for (const w of words) {
+      const last = marks.at(-1);
+      if (last && last.start === w.start && last.end === w.end) last.tags.push(w.tag);
+      else marks.push({ start: w.start, end: w.end, tags: [w.tag] });
+    }
+  }
+  assert.deepEqual(await p.locator('#tagging .text-tags mark').evaluateAll((ms) => ms.map((m) => [m.firstChild.textContent, m.querySelector('sub').textContent])),
+    marks.map((m) => [PARAGRAPHS.pt.slice(m.start, m.end), m.tags.join('+')]));
+  const shown = await p.locator('#tagging .text-tags').evaluate((node) => {
+    const copy = node.cloneNode(true);
+    for (const sub of copy.querySelectorAll('sub')) sub.remove();
+    return copy.textContent;
+  });
+  assert.equal(shown, PARAGRAPHS.pt, 'without the tags, the marked-up text is the paragraph as typed');
+  await shoot(p, 'tagging-portuguese', '#tagging');
+  await p.selectOption('#tagging select.language', 'en');
+  await p.waitForFunction(() => document.querySelector('#tagging .text-tags mark')?.firstChild.textContent === 'Dr.');
+  assert.equal(await p.locator('#tagging .language-note').textContent(), '', 'English is the tagger shown above');
+});
+
 test('tagging: "Train on UD English EWT" is offered exactly when the server has the treebank', { skip }, async () => {
   const served = await b.page.evaluate(async () => (await (await fetch('/ewt/files.json')).json()).includes('en_ewt-ud-train.conllu'));
   assert.equal(served, existsSync(TREEBANK), `the server ${served ? 'serves' : 'does not serve'} ${TREEBANK}`);

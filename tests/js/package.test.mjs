@@ -1,10 +1,11 @@
 // The npm package as users meet it: `npm pack`, installed into an empty directory, then used with import and
 // require in Node, type-checked by tsc, and bundled by Vite 7 (the .wasm found without configuration) and run in
 // Chromium. tsc, Vite and Chromium come from the repo's devDependencies / the system; a missing one skips its part.
+// A language package (packages/argmax-upos-pt) is packed and installed beside it, and tags through both.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { tmpdir } from 'node:os';
 import { extname, join } from 'node:path';
@@ -18,6 +19,11 @@ const chromium = process.env.CHROMIUM ?? '/usr/bin/chromium';
 const built = existsSync(join(root, 'dist/argmax.wasm'));
 
 let dir, consumer, packed = null, why = built ? null : 'dist/argmax.wasm is not built (node .ci/build.mjs --wasm)';
+const LANGUAGE = 'argmax-upos-pt';
+const languageDir = join(root, 'packages', LANGUAGE);
+const modelsMissing = ['tagger.bin', 'tokenizer.bin'].filter((f) => !existsSync(join(languageDir, f)));
+let languagePacked = null;
+const noLanguage = () => (modelsMissing.length ? `packages/${LANGUAGE} has no ${modelsMissing.join(' or ')} yet` : false);
 
 const run = (cmd, args, cwd = consumer) => execFileSync(cmd, args, { cwd, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], timeout: 120_000 });
 const write = (path, text) => { mkdirSync(join(consumer, path, '..'), { recursive: true }); writeFileSync(join(consumer, path), text); };
@@ -34,9 +40,15 @@ before(() => {
     const model = packed.files.find((f) => f.path === 'bindings/js/pretrained/english-upos.bin')?.size ?? 0;
     console.log(`npm pack: ${packed.size} bytes (${packed.unpackedSize} unpacked); dist/argmax.wasm ${wasm} bytes; ` +
       `pretrained english-upos.bin ${model} bytes`);
+    const tarballs = [join(dir, info.filename)];
+    if (!noLanguage()) {
+      [languagePacked] = JSON.parse(run('npm', ['pack', '--json', '--pack-destination', dir], languageDir));
+      tarballs.push(join(dir, languagePacked.filename));
+    }
     write('package.json', JSON.stringify({ name: 'consumer', private: true, type: 'module' }));
-    // argmax has no dependencies, so this needs no registry; if npm cannot install anyway, skip with its reason.
-    run('npm', ['install', join(dir, info.filename), '--offline', '--no-audit', '--no-fund', '--ignore-scripts']);
+    // argmax has no dependencies (the language package only its peer argmax), so this needs no registry; if npm
+    // cannot install anyway, skip with its reason.
+    run('npm', ['install', ...tarballs, '--offline', '--no-audit', '--no-fund', '--ignore-scripts']);
   } catch (e) {
     why = `npm pack/install failed, skipping the package tests: ${(e.stderr || e.message).split('\n').find((l) => l.trim()) ?? e.message}`;
     console.log(`# ${why}`);
@@ -65,7 +77,7 @@ guarded('the tarball holds the library, its types, the wasm and the CLI, and not
     'dist/argmax-tagger.wasm']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
-  assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build)\/|make-english/.test(f)), []);
+  assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build|packages)\/|\/make-[\w-]+\.mjs$/.test(f)), []);
 });
 
 guarded('import in Node 20 finds the wasm by itself and trains', () => {
@@ -171,7 +183,7 @@ argmax.init().then((am) => { const m = new am.Multiclass({ trainer: 'sgd', epoch
 
 // Serves a directory (the Vite output) with cross-origin isolation, as a static host would.
 function serveDir(path) {
-  const types = { '.html': 'text/html', '.js': 'text/javascript', '.wasm': 'application/wasm' };
+  const types = { '.html': 'text/html', '.js': 'text/javascript', '.mjs': 'text/javascript', '.wasm': 'application/wasm' };
   const server = createServer((req, res) => {
     const file = join(path, new URL(req.url, 'http://x').pathname.replace(/\/$/, '/index.html'));
     if (!file.startsWith(path) || !existsSync(file)) { res.writeHead(404).end(); return; }
@@ -249,3 +261,113 @@ guarded('argmax/worker in a Vite bundle trains off the main thread', async (t) =
     assert.deepEqual(errors, []);
   } finally { server.close(); }
 }, viteMissing);
+
+// The Portuguese sample paragraph tagged by the repository's own files: what the installed package must give.
+async function taggedHere() {
+  const { init } = await import('../../bindings/js/index.js');
+  const { PARAGRAPHS } = await import('../../web/data/paragraphs.js');
+  const am = await init();
+  const read = (f) => new Uint8Array(readFileSync(join(languageDir, f)));
+  const tagger = await am.pretrained.upos({ tagger: read('tagger.bin'), tokenizer: read('tokenizer.bin') });
+  const words = tagger.tagText(PARAGRAPHS.pt).map((s) => s.map((w) => `${w.token}/${w.tag}@${w.start}`).join(' '));
+  tagger.dispose();
+  return { text: PARAGRAPHS.pt, words };
+}
+const TAG_SCRIPT = (text) => `const words = tagger.tagText(${JSON.stringify(text)}).map((s) => s.map((w) => \`\${w.token}/\${w.tag}@\${w.start}\`).join(' '));`;
+
+guarded(`${LANGUAGE}'s tarball holds its index, types, models and licence, and nothing else`, () => {
+  const files = languagePacked.files.map((f) => f.path).sort();
+  const expected = ['package.json', 'index.js', 'index.d.ts', 'tagger.bin', 'tokenizer.bin', 'NOTICE', 'README.md']
+    .filter((f) => f === 'package.json' || existsSync(join(languageDir, f))).sort();
+  assert.deepEqual(files, expected);
+  console.log(`npm pack ${LANGUAGE}: ${languagePacked.size} bytes (${languagePacked.unpackedSize} unpacked)`);
+}, noLanguage);
+
+guarded(`am.pretrained.upos('pt') and argmax tag --pretrained upos-pt find the installed ${LANGUAGE} in Node; a language not installed is an Error naming its package`, async () => {
+  const { text, words } = await taggedHere();
+  write('upos.mjs', `import { init } from 'argmax';\nimport pt from '${LANGUAGE}';\nconst am = await init();\n` +
+    `const tagger = await am.pretrained.upos('pt');\n${TAG_SCRIPT(text)}\n` +
+    `const same = (await am.pretrained.upos(pt)).save().join() === tagger.save().join();\n` +
+    `const missing = await am.pretrained.upos('fr').catch((e) => e.message);\n` +
+    `console.log(JSON.stringify({ words, same, missing }));`);
+  const result = JSON.parse(run('node', ['upos.mjs']));
+  assert.deepEqual(result.words, words);
+  assert.equal(result.same, true, 'the code and the package export load the same tagger');
+  assert.match(result.missing, /the French UPOS tagger is the package argmax-upos-fr, which could not be imported .*npm install argmax-upos-fr/);
+  const cli = execFileSync(join(consumer, 'node_modules/.bin/argmax'), ['tag', '--pretrained', 'upos-pt'], { cwd: consumer, input: text, encoding: 'utf8' });
+  assert.deepEqual(cli.trim().split('\n'), words.map((s) => s.replace(/@\d+/g, '')), 'argmax tag --pretrained upos-pt tags as the API does');
+}, noLanguage);
+
+guarded(`TypeScript types am.pretrained.upos with a code and with ${LANGUAGE}'s export`, () => {
+  write('languages.mts', `import { init, type SequenceTagger } from 'argmax';
+import { init as initTagger, type TaggingSequenceTagger } from 'argmax/tagger';
+import pt from '${LANGUAGE}';
+const am = await init();
+const byExport: SequenceTagger = await am.pretrained.upos(pt);
+const byCode: TaggingSequenceTagger = await (await initTagger()).pretrained.upos('pt');
+await am.pretrained.upos({ tagger: new Uint8Array(0), tokenizer: new URL('https://example.com/t.bin') });
+// @ts-expect-error: not a known language
+await am.pretrained.upos('xx');
+const url: URL = pt.tagger;
+export { byExport, byCode, url };
+`);
+  write('tsconfig.languages.json', JSON.stringify({
+    compilerOptions: { strict: true, noEmit: true, module: 'nodenext', moduleResolution: 'nodenext', target: 'es2022', lib: ['es2022', 'dom'], types: [] },
+    files: ['languages.mts'],
+  }));
+  try {
+    run('node', [tsc, '-p', 'tsconfig.languages.json']);
+  } catch (e) {
+    assert.fail(`tsc reported:\n${e.stdout}${e.stderr}`);
+  }
+}, () => noLanguage() || (existsSync(tsc) ? false : 'typescript is not installed (npm ci installs the devDependencies)'));
+
+// In a page, Vite emits the package's files as assets (new URL(…, import.meta.url) in its index.js): passing the
+// package's export works with no configuration. A code alone makes argmax import the bare name at run time,
+// which a browser cannot resolve without an import map: that page gets the Error saying what to pass instead.
+guarded(`a Vite 7 page tags with ${LANGUAGE}'s export, with no configuration; a code alone is an Error saying to pass it`, async (t) => {
+  const { text, words } = await taggedHere();
+  const page = (source) => `import { init } from 'argmax/tagger';\nimport pt from '${LANGUAGE}';\nconst am = await init();\n` +
+    `const out = document.getElementById('out');\ntry {\n  const tagger = await am.pretrained.upos(${source});\n  ${TAG_SCRIPT(text)}\n` +
+    `  out.textContent = JSON.stringify(words);\n} catch (e) { out.textContent = e.message; }\n`;
+  const out = viteBuild('vite-upos', page('pt'));
+  const assets = readdirSync(join(out, 'assets'));
+  for (const file of ['tagger', 'tokenizer']) {
+    const asset = assets.find((a) => a.startsWith(`${file}-`) && a.endsWith('.bin'));
+    assert.ok(asset, `${file}.bin is emitted as an asset (${assets.join(', ')})`);
+    assert.deepEqual(readFileSync(join(out, 'assets', asset)), readFileSync(join(languageDir, `${file}.bin`)));
+  }
+  const byCode = viteBuild('vite-upos-code', page("'pt'"));
+  if (noChromium()) { t.diagnostic(noChromium()); return; }
+  for (const [path, check] of [[out, (shown) => assert.deepEqual(JSON.parse(shown), words)],
+    [byCode, (shown) => assert.match(shown, /argmax-upos-pt, which could not be imported .*import pt from 'argmax-upos-pt'; am\.pretrained\.upos\(pt\)/)]]) {
+    const { server, url } = await serveDir(path);
+    try {
+      const { text: shown } = await pageText(url);
+      check(shown);
+    } finally { server.close(); }
+  }
+}, () => noLanguage() || viteMissing() || false);
+
+// Without a bundler, an import map gives the browser the package's address: then a code alone works in a page.
+guarded(`an unbundled page that maps ${LANGUAGE} in an import map tags with am.pretrained.upos('pt')`, async () => {
+  const { text, words } = await taggedHere();
+  write('importmap/index.html', `<!doctype html><html><head><meta charset="utf-8"><link rel="icon" href="data:,">
+<script type="importmap">{ "imports": { "argmax/tagger": "/node_modules/argmax/bindings/js/tagger.js", "${LANGUAGE}": "/node_modules/${LANGUAGE}/index.js" } }</script>
+</head><body><p id="out">loading</p><script type="module">
+import { init } from 'argmax/tagger';
+const out = document.getElementById('out');
+try {
+  const am = await init();
+  const tagger = await am.pretrained.upos('pt');
+  ${TAG_SCRIPT(text)}
+  out.textContent = JSON.stringify(words);
+} catch (e) { out.textContent = e.message; }
+</script></body></html>`);
+  const { server, url } = await serveDir(consumer);
+  try {
+    const { text: shown, errors } = await pageText(`${url}importmap/`);
+    assert.deepEqual(JSON.parse(shown), words, shown);
+    assert.deepEqual(errors, []);
+  } finally { server.close(); }
+}, () => noLanguage() || noChromium());

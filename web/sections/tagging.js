@@ -3,7 +3,8 @@
 // when the server has it (web/serve.mjs), on UD English EWT with the shipped tagger's own settings. The user's
 // sentence is tagged and shown as a Viterbi trellis (best path, loss-augmented path), with the transition weights
 // as a heat map and the per-token marginals; a typed paragraph is tokenized, tagged and shown with each tag where its
-// word sits in the text.
+// word sits in the text, in English or in the language of a language package (packages/argmax-upos-*, loaded when
+// chosen: web/serve.mjs lists those present at /packages/languages.json).
 import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { heatTable, escapeHtml } from '../lib/draw.js';
@@ -11,10 +12,13 @@ import { dropZone } from '../lib/files.js';
 import { trellisSvg } from '../lib/trellis.js';
 import { crfPenalty } from '../lib/crf.js';
 import { generateCorpus } from '../data/grammar.js';
+import { PARAGRAPHS } from '../data/paragraphs.js';
 
 const GENERATED = 'the generated corpus';
 const EWT = 'UD English EWT';
 const ewtFile = (split) => new URL(`../../../ewt/en_ewt-ud-${split}.conllu`, import.meta.url);
+// A language package as a page imports it (import pt from 'argmax-upos-pt'), here from the repository's packages/.
+const languagePackage = async (code) => (await import(`../../packages/argmax-upos-${code}/index.js`)).default;
 const LARGE = 2000;   // sentences
 const TRAINERS = {
   ssvm: { options: { trainer: 'sgd', loss: 'hinge' }, label: 'structured SVM' },
@@ -33,6 +37,7 @@ export async function mount(section) {
   let tagger = null;
   let english = null;   // the shipped English tagger, kept to switch back to
   let sample = null;    // { tokens, tags } of a held-out sentence put in the box (its tags are the reference)
+  const languages = {};  // code → promise of its UPOS tagger, loaded when first chosen
 
   // test: the held-out sentences; without them every fifth sentence is held out for the test accuracy and the
   // "random test sentence" button
@@ -114,12 +119,23 @@ export async function mount(section) {
 
   // The paragraph as typed, each sentence underlined and each word marked with its tag at its offsets (the words of
   // a multiword token that does not spell them, such as "can’t" → ca + n’t, share the token's offsets: one mark).
-  function showText() {
+  // In English, the tagger shown above (the shipped one or yours) reads the shipped tokenizer's words; in another
+  // language, that language's tagger reads its own tokenizer's.
+  async function showText() {
     if (!tagger) return;
-    const text = $('textarea.paragraph').value;
+    const code = $('select.language').value, text = $('textarea.paragraph').value;
+    let tagged;
+    try {
+      const chosen = code === 'en' ? null : await languageTagger(code);
+      if ($('select.language').value !== code) return;   // another language was chosen while this one loaded
+      tagged = chosen ? chosen.tagText(text) : tagger.tagText(text, { tokenizer: english.tokenizer });
+    } catch (e) {
+      panel.say(`could not tag the ${am.pretrained.languages[code]} text: ${e.message}`, 'error');
+      return;
+    }
     let html = '', at = 0;
     const piece = (end) => { html += escapeHtml(text.slice(at, end)); at = end; };
-    for (const words of tagger.tagText(text, { tokenizer: english.tokenizer })) {
+    for (const words of tagged) {
       piece(words[0].multiword?.start ?? words[0].start);
       html += '<span class="sentence">';
       for (let i = 0; i < words.length;) {
@@ -135,6 +151,31 @@ export async function mount(section) {
     }
     piece(text.length);
     $('.text-tags').innerHTML = html;
+  }
+
+  // The language's tagger, loaded from its package the first time it is chosen.
+  function languageTagger(code) {
+    languages[code] ??= (async () => {
+      $('.language-note').textContent = `loading the ${am.pretrained.languages[code]} tagger…`;
+      const files = await languagePackage(code);
+      const loaded = await am.pretrained.upos(files);
+      $('.language-note').textContent = `${am.pretrained.languages[code]}: the tagger of the package argmax-upos-${code}, ` +
+        `${loaded.labels.length} UPOS tags (see its README for accuracy, size and licence)`;
+      return loaded;
+    })().catch((e) => {
+      delete languages[code];
+      $('.language-note').textContent = '';
+      throw e;
+    });
+    return languages[code];
+  }
+
+  function chooseLanguage() {
+    const code = $('select.language').value;
+    $('textarea.paragraph').value = PARAGRAPHS[code] ?? '';
+    if (code === 'en') $('.language-note').textContent = '';
+    $('.text-tags').textContent = '';
+    showText();
   }
 
   function showTransitions() {
@@ -196,6 +237,7 @@ export async function mount(section) {
   $('button.generated').addEventListener('click', () => useCorpus(generateCorpus(), GENERATED));
   $('button.tag').addEventListener('click', show);
   $('button.tag-text').addEventListener('click', showText);
+  $('select.language').addEventListener('change', chooseLanguage);
   input.addEventListener('keydown', (e) => { if (e.key === 'Enter') show(); });
   input.addEventListener('input', () => { sample = null; });
   $('button.sample').addEventListener('click', () => {
@@ -207,8 +249,13 @@ export async function mount(section) {
   dropZone($('.drop'), loadConllu, { accept: '.conllu,.conll,.txt' });
 
   useCorpus(generateCorpus(), GENERATED);
+  $('textarea.paragraph').value = PARAGRAPHS.en;
   const served = fetch(new URL('../../../ewt/files.json', import.meta.url)).then((r) => (r.ok ? r.json() : []), () => [])
     .then((files) => ['train', 'test'].every((split) => files.includes(`en_ewt-ud-${split}.conllu`)));
+  const installed = await fetch(new URL('../../packages/languages.json', import.meta.url)).then((r) => (r.ok ? r.json() : []), () => []);
+  for (const code of installed.filter((c) => am.pretrained.languages[c])) {
+    $('select.language').add(new Option(am.pretrained.languages[code], code));
+  }
   english = await am.pretrained.englishUpos();
   $('button.ewt').hidden = !(await served);
   useEnglish();

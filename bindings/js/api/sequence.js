@@ -8,21 +8,7 @@ import { trainingProgress, noTraining } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } from './options.js';
 import { fitMixed, workerCount } from '../parallel/parallel.js';
 import { install as installTokenizer } from './tokenizer.js';
-
-// Files shipped in the package: Node reads them, browsers and bundlers fetch them from beside this module.
-async function packageFile(url, what, as) {
-  const fs = url.protocol === 'file:' ? globalThis.process?.getBuiltinModule?.('fs') : undefined;
-  if (fs) {
-    try {
-      return as === 'text' ? fs.readFileSync(url, 'utf8') : new Uint8Array(fs.readFileSync(url));
-    } catch (e) {
-      throw new Error(`could not read ${what} ${url.pathname} (${e.code ?? e.message})`);
-    }
-  }
-  const response = await fetch(url);
-  if (!response.ok) throw new Error(`could not fetch ${what} from ${url} (HTTP ${response.status})`);
-  return as === 'text' ? response.text() : new Uint8Array(await response.arrayBuffer());
-}
+import { packageFile, modelFile, uposSource, UPOS_LANGUAGES } from './pretrained.js';
 
 // The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
 // lexicons/NOTICE), as text for the SequenceTagger option `lexicon`.
@@ -294,11 +280,17 @@ export function install(M, api, entry) {
   }
 
   class SequenceTagger extends Tagger {
-    // The tokenizer tagText uses (am.pretrained.englishUpos() sets its own); null: the shipped English one.
+    // The tokenizer tagText uses (am.pretrained sets its own); null: the shipped English one.
     tokenizer = null;
 
     // options: {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', epochs, lambda, hashBits, minCount, …}
     constructor(options) { super(options); }
+
+    // A pretrained tagger owns the tokenizer it came with: disposing the tagger frees both.
+    dispose() {
+      super.dispose();
+      ownTokenizers.get(this)?.dispose();
+    }
 
     // Raw text → sentences of { token, tag, start, end }, one entry per word, offsets in UTF-16 code units into
     // text. The words of a multiword token have their own offsets where they are pieces of the text (else the
@@ -439,17 +431,40 @@ export function install(M, api, entry) {
   }
 
   const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer, entry });
-  // The shipped English tokenizer, loaded once, on first use (am.io.tokenize or am.pretrained.englishTokenizer()).
-  let english = null;
-  async function loadEnglishTokenizer({ url = ENGLISH_TOKENIZER } = {}) {
-    const file = new URL(url, ENGLISH_TOKENIZER);
-    const bytes = await packageFile(file, 'the pretrained English tokenizer', 'bytes');
+  const ownTokenizers = new WeakMap();
+
+  // A model file (bytes or URL, see modelFile) made into a model by fromBytes; an error names the file.
+  async function loadModel(file, what, fromBytes) {
+    const { bytes, where } = await modelFile(file, what);
     try {
-      return Tokenizer.fromHandle(withHeap(M, (heap) => M.TokenizerModel.load(heap.u8(bytes), bytes.length)));
+      return fromBytes(bytes);
     } catch (e) {
-      throw new Error(`the pretrained English tokenizer ${file.protocol === 'file:' ? file.pathname : file} does not load: ${e.message}`);
+      throw new Error(`${what}${where} does not load: ${e.message}`);
     }
   }
+  const loadTokenizer = (file, what) => loadModel(file, what,
+    (bytes) => Tokenizer.fromHandle(withHeap(M, (heap) => M.TokenizerModel.load(heap.u8(bytes), bytes.length))));
+  // A UPOS tagger and its tokenizer: a new pair on every call, the tagger owning its tokenizer.
+  async function loadTagger({ tagger: taggerFile, tokenizer: tokenizerFile, what }) {
+    const tagger = await loadModel(taggerFile, `${what} tagger`, (bytes) => {
+      const model = fromHandle(withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length)));
+      if (model instanceof SequenceTagger) return model;
+      model.dispose();
+      throw new Error('it is a DenseSequenceTagger (numeric features), not a tagger of words');
+    });
+    try {
+      tagger.tokenizer = await loadTokenizer(tokenizerFile, `${what} tokenizer`);
+    } catch (e) {
+      tagger.dispose();
+      throw e;
+    }
+    ownTokenizers.set(tagger, tagger.tokenizer);
+    return tagger;
+  }
+
+  // The shipped English tokenizer, loaded once, on first use (am.io.tokenize or am.pretrained.englishTokenizer()).
+  let english = null;
+  const loadEnglishTokenizer = ({ url = ENGLISH_TOKENIZER } = {}) => loadTokenizer(new URL(url, ENGLISH_TOKENIZER), 'the pretrained English tokenizer');
   function englishTokenizer() {
     if (english?.error) throw english.error;
     if (!english?.tokenizer) throw new Error('the English tokenizer is not loaded: await am.pretrained.englishTokenizer() first, or pass { tokenizer }');
@@ -508,21 +523,19 @@ export function install(M, api, entry) {
     crfsuite: () => M.sequenceTemplates('crfsuite', false),
   });
   api.lexicons = Object.assign(api.lexicons ?? {}, { english: englishLexicon });
-  // englishUpos({ url }): the UPOS tagger shipped with the package, or the same file from elsewhere.
+  // englishUpos({ url }): the UPOS tagger shipped with the package, or the same file from elsewhere; upos(source):
+  // the UPOS tagger of a language (see pretrained.js). Each call loads a new tagger, which owns its tokenizer.
+  const englishUpos = async ({ url = ENGLISH_UPOS, tokenizerUrl = ENGLISH_TOKENIZER } = {}) => loadTagger({
+    tagger: new URL(url, ENGLISH_UPOS), tokenizer: new URL(tokenizerUrl, ENGLISH_TOKENIZER), what: 'the pretrained English UPOS' });
   api.pretrained = Object.assign(api.pretrained ?? {}, {
     // tokenizerUrl: where its tokenizer is (default: beside the shipped tagger); the tagger carries it as
     // .tokenizer, so tagger.tagText(text) tags raw text.
-    async englishUpos({ url = ENGLISH_UPOS, tokenizerUrl = ENGLISH_TOKENIZER } = {}) {
-      const file = new URL(url, ENGLISH_UPOS);
-      const bytes = await packageFile(file, 'the pretrained English UPOS tagger', 'bytes');
-      let tagger;
-      try {
-        tagger = fromHandle(withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length)));
-      } catch (e) {
-        throw new Error(`the pretrained English UPOS tagger ${file.protocol === 'file:' ? file.pathname : file} does not load: ${e.message}`);
-      }
-      tagger.tokenizer = await loadEnglishTokenizer({ url: tokenizerUrl });
-      return tagger;
+    englishUpos,
+    // The languages upos() knows: code → English name.
+    languages: Object.freeze({ ...UPOS_LANGUAGES }),
+    async upos(source) {
+      const files = await uposSource(source);
+      return files.english ? englishUpos() : loadTagger(files);
     },
     // The tokenizer and sentence splitter learned from UD English EWT train (the one am.io.tokenize uses).
     async englishTokenizer({ url } = {}) {

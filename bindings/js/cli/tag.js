@@ -5,8 +5,15 @@
 //   argmax tag --model pos.bin --tokenizer tok.bin < t   a tagger with a tokenizer of its own (argmax train tokenizer)
 //   argmax tag --model pos.bin --input tokens < t.txt    one token per line, blank line between sentences
 //                                                        → "token<TAB>TAG" lines, as read
+//   argmax tag --pretrained upos-pt < text.txt            the UPOS tagger of a language: upos-en is english-upos,
+//                                                        upos-pt that of the installed package argmax-upos-pt
 // Raw text is read as paragraphs: blank lines separate them, or, in a text without blank lines, line breaks.
-const PRETRAINED = { 'english-upos': (am) => am.pretrained.englishUpos() };
+import { UPOS_LANGUAGES } from '../api/pretrained.js';
+
+const PRETRAINED = {
+  'english-upos': (am) => am.pretrained.englishUpos(),
+  ...Object.fromEntries(Object.keys(UPOS_LANGUAGES).map((code) => [`upos-${code}`, (am) => am.pretrained.upos(code)])),
+};
 
 export const pretrainedNames = Object.keys(PRETRAINED);
 export const formats = ['text', 'conllu'];
@@ -17,7 +24,7 @@ export async function taggerFor(am, { pretrained, model }, loadModel) {
     if (!tagger.tag || typeof tagger.lexiconWords !== 'number') throw new Error(`--model ${model} is not a token tagger`);
     return tagger;
   }
-  const make = PRETRAINED[pretrained];
+  const make = Object.hasOwn(PRETRAINED, pretrained) ? PRETRAINED[pretrained] : undefined;
   if (!make) throw new Error(`unknown pretrained model '${pretrained}' (known: ${pretrainedNames.join(', ')})`);
   return make(am);
 }

@@ -141,7 +141,7 @@ declare abstract class Tagger<Sequence, Many> implements Disposable {
 
 /** Token sequences: string[] is one sentence, string[][] many. */
 export declare class SequenceTagger extends Tagger<string[], string[][]> {
-  /** The tokenizer tagText uses when none is given (am.pretrained.englishUpos() sets its own); null: the shipped English one, once `await am.pretrained.englishTokenizer()` has loaded it. */
+  /** The tokenizer tagText uses when none is given (am.pretrained sets its own, which the tagger's dispose() frees); null: the shipped English one, once `await am.pretrained.englishTokenizer()` has loaded it. */
   tokenizer: Tokenizer | null;
   /**
    * Raw text → sentences of words with their tags and UTF-16 offsets into `text`. The words of a multiword
@@ -208,6 +208,13 @@ export interface SequenceReport {
   chunks?: { precision: number; recall: number; f1: number; gold: number; predicted: number; correct: number; perType: TagScores[] };
 }
 
+/** The languages with a UPOS tagger: 'en' ships with argmax, each other one is the package argmax-upos-<code>. */
+export type UposLanguage = 'en' | 'fr' | 'pt';
+/** A model file: its bytes, or its URL (a string is read against the page's address). */
+export type ModelFile = Uint8Array | ArrayBuffer | URL | string;
+/** A UPOS tagger's two files, as a language package's default export names them. */
+export interface UposFiles { readonly language?: string; readonly tagger: ModelFile; readonly tokenizer: ModelFile }
+
 export interface SequenceApi {
   SequenceTagger: typeof SequenceTagger;
   DenseSequenceTagger: typeof DenseSequenceTagger;
@@ -216,12 +223,23 @@ export interface SequenceApi {
   /** Word lexicons shipped with the package, as text for the `lexicon` option. */
   lexicons: { english(): Promise<string> };
   /**
-   * Taggers shipped with the package. englishUpos(): Universal POS tags, trained on UD English EWT
-   * (CC BY-SA 4.0, see pretrained/NOTICE); `url` loads the same file from elsewhere (e.g. a CDN).
+   * Pretrained taggers. englishUpos(): Universal POS tags, trained on UD English EWT (CC BY-SA 4.0, see
+   * pretrained/NOTICE), shipped with the package; `url` loads the same file from elsewhere (e.g. a CDN).
+   * upos(): the UPOS tagger of a language. Each call loads a new tagger carrying its own tokenizer as
+   * `tokenizer` (so `tagger.tagText(text)` tags raw text); `tagger.dispose()` frees both.
    */
   pretrained: {
     /** The tagger, carrying its tokenizer as `tokenizer` (from `tokenizerUrl`, default beside the tagger). */
     englishUpos(options?: { url?: string | URL; tokenizerUrl?: string | URL }): Promise<SequenceTagger>;
+    /**
+     * The UPOS tagger of a language: 'en' is englishUpos(); another code imports its installed package
+     * argmax-upos-<code> (in Node; a bundled page passes the package instead: `import pt from 'argmax-upos-pt';
+     * am.pretrained.upos(pt)`); or `{ tagger, tokenizer }` given as bytes or URLs. A package that is not
+     * installed is an Error naming it.
+     */
+    upos(source: UposLanguage | UposFiles): Promise<SequenceTagger>;
+    /** The languages upos() knows, code → English name ('en' ships with argmax, the others are packages). */
+    readonly languages: Readonly<Record<UposLanguage, string>>;
     /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses), loaded once, on first use. */
     englishTokenizer(options?: { url?: string | URL }): Promise<Tokenizer>;
   };
