@@ -133,7 +133,7 @@ TEST_CASE("paragraphs end at blank lines, or at line breaks in a text without bl
   CHECK(paragraphs_of(code_points("  ")).empty());
 }
 
-TEST_CASE("labels from a treebank: S B I W O, multiword tokens by spelling or by dictionary", "[tokenizer]") {
+TEST_CASE("labels from a treebank: S B I W D O, multiword tokens by spelling or by dictionary", "[tokenizer]") {
   const std::string conllu =
       "# text = I can't, du.\n1\tI\t_\t_\t_\t_\t_\t_\t_\t_\n2-3\tcan't\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n"
       "2\tca\t_\t_\t_\t_\t_\t_\t_\t_\n3\tn't\t_\t_\t_\t_\t_\t_\t_\t_\n4\t,\t_\t_\t_\t_\t_\t_\t_\t_\n"
@@ -146,7 +146,7 @@ TEST_CASE("labels from a treebank: S B I W O, multiword tokens by spelling or by
   const std::vector<std::string> labels = cluster_labels(code_points(p[0].text()), p[0], multiword);
   std::string joined;
   for (const auto& l : labels) joined += l;
-  CHECK(joined == "SOBIWIIBOBIBOSIB");
+  CHECK(joined == "SOBIWIIBOBDBOSIB");
   CHECK(multiword.at("du") == std::vector<std::string>{"de", "le"});
   TextParagraph wrong = p[0];
   wrong.sentences[0].tokens[0].form = "J";
