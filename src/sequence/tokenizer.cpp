@@ -93,8 +93,8 @@ std::string ascii_lower(std::string s) {
   return s;
 }
 
-enum Label : int { kS, kB, kI, kW, kD, kO, kLabels };
-const char* const kLabelNames[kLabels] = {"S", "B", "I", "W", "D", "O"};
+enum Label : int { kS, kB, kI, kW, kD, kH, kO, kLabels };
+const char* const kLabelNames[kLabels] = {"S", "B", "I", "W", "D", "H", "O"};
 
 // The clusters in [begin, end) that the chain labels (`where`), with their kinds (`labelled`): ignorable ones are
 // skipped, and so is every space after the first of a run, so that "ends.  Next" reads as "ends. Next".
@@ -296,15 +296,23 @@ std::vector<std::string> cluster_labels(const ClusterText& text, const TextParag
       labels[first] = kLabelNames[k == 0 ? kS : kB];
       for (size_t j = first + 1; j < c; ++j) labels[j] = kLabelNames[kI];
       if (token.words.size() < 2) continue;
-      std::string joined;
-      std::vector<size_t> word_starts;
-      for (const std::string& w : token.words) word_starts.push_back(joined.size()), joined += w;
-      bool on_clusters = joined == token.form;
+      // The words spell the token, or spell it with a hyphen between each two (Portuguese "dá-se" = "dá" + "se").
+      std::string joined, hyphened;
+      std::vector<size_t> word_starts;  // where each word starts in the form
+      for (const std::string& w : token.words) {
+        hyphened += (joined.empty() ? "" : "-") + w;
+        word_starts.push_back(joined.size()), joined += w;
+      }
+      const size_t hyphens = joined != token.form && hyphened == token.form;
+      for (size_t w = 1; w < word_starts.size(); ++w) word_starts[w] += w * hyphens;
+      bool on_clusters = joined == token.form || hyphens;
       for (size_t w = 1; on_clusters && w < word_starts.size(); ++w) {
         size_t j = 0;
         while (j < starts.size() && starts[j] < word_starts[w]) ++j;
-        on_clusters = j < starts.size() && starts[j] == word_starts[w] && word_starts[w] > word_starts[w - 1];
+        on_clusters = j < starts.size() && starts[j] == word_starts[w] && word_starts[w] > word_starts[w - 1] + hyphens &&
+                      (!hyphens || starts[j - 1] + 1 == word_starts[w]);
         if (on_clusters) labels[first + j] = kLabelNames[kW];
+        if (on_clusters && hyphens) labels[first + j - 1] = kLabelNames[kH];
       }
       if (!on_clusters) {
         for (size_t j = first + 1; j < c; ++j) labels[j] = kLabelNames[kD];
@@ -378,8 +386,10 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
         }
       } else {
         for (size_t w = 0; w + 1 < word_starts.size(); ++w) {
-          out.word_spans.push_back(word_starts[w]), out.word_spans.push_back(word_starts[w + 1]);
-          if (forms) out.forms.push_back(symbols_of(word_starts[w], word_starts[w + 1]));
+          // a hyphen (H) before the next word is in neither
+          const int32_t e = word_starts[w + 1] - (w + 2 < word_starts.size() && labels[size_t(word_starts[w + 1] - 1 - pb)] == kH);
+          out.word_spans.push_back(word_starts[w]), out.word_spans.push_back(e);
+          if (forms) out.forms.push_back(symbols_of(word_starts[w], e));
         }
       }
       begin = -1, split = false;
@@ -433,7 +443,7 @@ TokenizerModel TokenizerModel::from_bytes(const uint8_t* data, size_t size) {
   for (const std::string& label : m.chain.labels) {
     bool known = false;
     for (const char* name : kLabelNames) known = known || label == name;
-    require(known, "tokenizer model has a label '", label, "' (a tokenizer labels clusters S, B, I, W, D, O)");
+    require(known, "tokenizer model has a label '", label, "' (a tokenizer labels clusters S, B, I, W, D, H, O)");
   }
   const uint64_t entries = r.get<uint64_t>();
   require(entries <= size, "tokenizer model bytes are corrupt (", entries, " multiword entries)");

@@ -206,6 +206,26 @@ test('a dictionary form is split where its context says so, and kept whole elsew
   t.dispose();
 });
 
+// Clitics joined by a hyphen (Portuguese "dá-se" = "dá" + "se"): the hyphen is in the token and in neither word,
+// and the split generalises to verbs not seen with it.
+test('a token whose words spell it with a hyphen between them is split around the hyphen', () => {
+  let out = '';
+  const line = (id, form, misc = '_') => `${id}\t${form}\t_\t_\t_\t_\t_\t_\t_\t${misc}\n`;
+  const verbs = ['ab', 'cd', 'ef', 'gh', 'ij', 'kl'];
+  for (let p = 0; p < 40; ++p) {
+    const v = verbs[p % 4], w = verbs[(p + 1) % 6];
+    out += `# newpar\n# text = ${v}-se ${w}-ne.\n1-2\t${v}-se\t_\t_\t_\t_\t_\t_\t_\t_\n`;
+    out += `${line(1, v)}${line(2, 'se')}${line(3, `${w}-ne`, 'SpaceAfter=No')}${line(4, '.')}\n`;
+  }
+  const t = new am.Tokenizer().fit(out);
+  assert.equal(t.multiwordEntries, 0);
+  const [[first, second]] = t.tokenize('gh-se ab-ne.');
+  assert.deepEqual(first.words, [{ text: 'gh', start: 0, end: 2 }, { text: 'se', start: 3, end: 5 }]);
+  assert.equal(second.text, 'ab-ne');
+  assert.equal(second.words, undefined);
+  t.dispose();
+});
+
 test('200 fit/save/load/tokenize/dispose cycles return the heap to where it was', () => {
   const treebank = tinyTreebank();
   const cycle = () => {
