@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { TREEBANKS, readSplit, makeUpos, runMaker, withAmbiguityClasses } from '../../bindings/js/pretrained/make-upos.mjs';
 
-export const TREEBANK = join(TREEBANKS, 'UD_French-Sequoia');
+export const TREEBANK_NAME = 'UD_French-Sequoia';
+export const TREEBANK = join(TREEBANKS, TREEBANK_NAME);
 // Chosen on the dev split (docs/benchmarks.md, "Languages").
 export const settings = (am) => ({
   tagger: { trainer: 'perceptron', epochs: 10, templates: withAmbiguityClasses(am), hashBits: 20, weightBits: 8 },
