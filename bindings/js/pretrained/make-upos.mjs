@@ -4,11 +4,12 @@
 // packages/argmax-upos-<lang>/make.mjs) hold each language's settings and the treebank's specifics.
 import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { init } from '../index.js';
 
 // Where treebanks are looked for: ARGMAX_TREEBANKS, else ../treebanks beside the repository.
-export const TREEBANKS = process.env.ARGMAX_TREEBANKS ?? new URL('../../../../treebanks', import.meta.url).pathname;
+export const TREEBANKS = process.env.ARGMAX_TREEBANKS ?? fileURLToPath(new URL('../../../../treebanks', import.meta.url));
 
 // The path of DIR's split `name` ('train', 'dev', 'test'), or null; an empty file, as a snapshot without its
 // large files has, counts as absent.
