@@ -11,14 +11,14 @@
 //   node bench/tokenizer.mjs [--eval tools/eval.py] [--data DIR] [--treebank DIR]… [--language DIR]…
 // eval.py: the CoNLL 2018 script, e.g. `git show 799292f:eval.py` in UniversalDependencies/tools (later versions
 // import the udtools package); default $UD_EVAL. Missing treebanks and a missing eval.py skip their rows.
-import { readFileSync, writeFileSync, existsSync, readdirSync, mkdtempSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { readFileSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { init } from '../bindings/js/index.js';
 import { tagText } from '../bindings/js/cli/tag.js';
 import { TOKENIZER_SETTINGS } from '../bindings/js/pretrained/make-english-upos.mjs';
+import { splitFile as split } from '../bindings/js/pretrained/make-upos.mjs';
+import { rawText as paragraphsOf, scorer } from './ud-eval.mjs';
 
 const args = process.argv.slice(2);
 let evalPy = process.env.UD_EVAL, data = '../shared/data';
@@ -31,34 +31,15 @@ for (let i = 0; i < args.length; ++i) {
   else { console.error('usage: node bench/tokenizer.mjs [--eval eval.py] [--data DIR] [--treebank DIR]… [--language DIR]…'); process.exit(2); }
 }
 treebanks.unshift(join(data, 'ud-english-ewt'));
-// DIR's split `name` (an empty file, as a clone without its large files has, counts as absent).
-const split = (dir, name) => {
-  const file = existsSync(dir) && readdirSync(dir).find((f) => f.endsWith(`-ud-${name}.conllu`));
-  return file && readFileSync(join(dir, file)).length ? join(dir, file) : null;
-};
 
 const am = await init();
 const tagger = await am.pretrained.englishUpos();
-const work = mkdtempSync(join(tmpdir(), 'argmax-tokenizer-'));
 
 // The 0.2 rule-based tokenizer, the comparison row.
 const RULES = /\p{L}+(?=n't\b)|n't\b|['’](?:s|re|ve|ll|d|m)\b|\p{N}+(?:[.,:]\p{N}+)*|[\p{L}\p{N}]+(?:-[\p{L}\p{N}]+)*|\S/giu;
 
-const rawText = (conllu) => am.module.tokenizerParagraphs(conllu).split('\n').filter(Boolean).join('\n\n') + '\n';
-
-// eval.py's table → { Tokens: F1, Sentences: F1, Words: F1, UPOS: F1 } (percent).
-function score(gold, system) {
-  const file = join(work, 'system.conllu');
-  writeFileSync(file, system);
-  const run = spawnSync('python3', [evalPy, '-v', gold, file], { encoding: 'utf8' });
-  if (run.status !== 0) throw new Error(`eval.py failed: ${run.stderr || run.stdout}`);
-  const out = {};
-  for (const line of run.stdout.split('\n')) {
-    const cells = line.split('|').map((c) => c.trim());
-    if (['Tokens', 'Sentences', 'Words', 'UPOS'].includes(cells[0])) out[cells[0]] = Number(cells[3]);
-  }
-  return out;
-}
+const rawText = (conllu) => paragraphsOf(am, conllu);
+const score = evalPy && scorer(evalPy);
 
 // Sentences of am.Tokenizer tokens (no tags) as CoNLL-U for eval.py: a multiword token's range line, then its words.
 function plainConllu(sentences) {

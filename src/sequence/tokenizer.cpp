@@ -93,8 +93,8 @@ std::string ascii_lower(std::string s) {
   return s;
 }
 
-enum Label : int { kS, kB, kI, kW, kO, kLabels };
-const char* const kLabelNames[kLabels] = {"S", "B", "I", "W", "O"};
+enum Label : int { kS, kB, kI, kW, kD, kH, kO, kLabels };
+const char* const kLabelNames[kLabels] = {"S", "B", "I", "W", "D", "H", "O"};
 
 // The clusters in [begin, end) that the chain labels (`where`), with their kinds (`labelled`): ignorable ones are
 // skipped, and so is every space after the first of a run, so that "ends.  Next" reads as "ends. Next".
@@ -296,18 +296,26 @@ std::vector<std::string> cluster_labels(const ClusterText& text, const TextParag
       labels[first] = kLabelNames[k == 0 ? kS : kB];
       for (size_t j = first + 1; j < c; ++j) labels[j] = kLabelNames[kI];
       if (token.words.size() < 2) continue;
-      std::string joined;
-      std::vector<size_t> word_starts;
-      for (const std::string& w : token.words) word_starts.push_back(joined.size()), joined += w;
-      bool on_clusters = joined == token.form;
+      // The words spell the token, or spell it with a hyphen between each two (Portuguese "dá-se" = "dá" + "se").
+      std::string joined, hyphened;
+      std::vector<size_t> word_starts;  // where each word starts in the form
+      for (const std::string& w : token.words) {
+        hyphened += (joined.empty() ? "" : "-") + w;
+        word_starts.push_back(joined.size()), joined += w;
+      }
+      const size_t hyphens = joined != token.form && hyphened == token.form;
+      for (size_t w = 1; w < word_starts.size(); ++w) word_starts[w] += w * hyphens;
+      bool on_clusters = joined == token.form || hyphens;
       for (size_t w = 1; on_clusters && w < word_starts.size(); ++w) {
         size_t j = 0;
         while (j < starts.size() && starts[j] < word_starts[w]) ++j;
-        on_clusters = j < starts.size() && starts[j] == word_starts[w] && word_starts[w] > word_starts[w - 1];
+        on_clusters = j < starts.size() && starts[j] == word_starts[w] && word_starts[w] > word_starts[w - 1] + hyphens &&
+                      (!hyphens || starts[j - 1] + 1 == word_starts[w]);
         if (on_clusters) labels[first + j] = kLabelNames[kW];
+        if (on_clusters && hyphens) labels[first + j - 1] = kLabelNames[kH];
       }
       if (!on_clusters) {
-        for (size_t j = first + 1; j < c; ++j) labels[j] = kLabelNames[kI];
+        for (size_t j = first + 1; j < c; ++j) labels[j] = kLabelNames[kD];
         multiword.emplace(ascii_lower(token.form), token.words);
       }
     }
@@ -319,6 +327,9 @@ std::vector<std::string> cluster_labels(const ClusterText& text, const TextParag
 Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const {
   int ids[kLabels];
   for (int l = 0; l < kLabels; ++l) ids[l] = chain.label_id(kLabelNames[l]);
+  // Whether the chain decides which dictionary forms to split ("des" is "de les" or a word, by its context); a
+  // chain that never saw D (no dictionary token of two clusters or more) leaves the dictionary to split them all.
+  const bool chooses = ids[kD] >= 0;
   Tokenization out;
   const std::vector<ClusterKind> kinds = cluster_kinds(text);
   std::string bytes;                       // the paragraph's feature symbols
@@ -347,6 +358,7 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
     }
     // Labels → tokens. A visible cluster labelled O begins a token (every visible character is in one).
     int32_t begin = -1, end = 0;
+    bool split = false;  // whether a cluster of the open token is labelled D
     std::vector<int32_t> word_starts;
     bool sentence_open = false;
     auto symbols_of = [&](int32_t b, int32_t e) {
@@ -364,7 +376,8 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
       word_starts.push_back(end);
       if (word_starts.size() == 2) {  // one word, unless the dictionary splits it
         std::string form = forms || !multiword.empty() ? symbols_of(begin, end) : std::string();
-        const auto known = multiword.empty() ? multiword.end() : multiword.find(ascii_lower(form));
+        const bool asked = split || !chooses || end - begin == 1;
+        const auto known = multiword.empty() || !asked ? multiword.end() : multiword.find(ascii_lower(form));
         if (known == multiword.end()) {
           out.word_spans.push_back(begin), out.word_spans.push_back(end);
           if (forms) out.forms.push_back(std::move(form));
@@ -373,18 +386,21 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
         }
       } else {
         for (size_t w = 0; w + 1 < word_starts.size(); ++w) {
-          out.word_spans.push_back(word_starts[w]), out.word_spans.push_back(word_starts[w + 1]);
-          if (forms) out.forms.push_back(symbols_of(word_starts[w], word_starts[w + 1]));
+          // a hyphen (H) before the next word is in neither
+          const int32_t e = word_starts[w + 1] - (w + 2 < word_starts.size() && labels[size_t(word_starts[w + 1] - 1 - pb)] == kH);
+          out.word_spans.push_back(word_starts[w]), out.word_spans.push_back(e);
+          if (forms) out.forms.push_back(symbols_of(word_starts[w], e));
         }
       }
-      begin = -1;
+      begin = -1, split = false;
       word_starts.clear();
     };
     for (int32_t i = pb; i < pe; ++i) {
       const int label = labels[size_t(i - pb)];
       if (label < 0) continue;
       if (kinds[size_t(i)] == ClusterKind::Space) {
-        if (label != kI || begin < 0) close();
+        if ((label != kI && label != kD) || begin < 0) close();
+        else split = split || label == kD;
         continue;
       }
       if (begin < 0 || label == kB || label == kS || label == kO) {
@@ -397,6 +413,8 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
         word_starts.assign(1, i);
       } else if (label == kW) {
         word_starts.push_back(i);
+      } else if (label == kD) {
+        split = true;
       }
       end = i + 1;
     }
@@ -425,7 +443,7 @@ TokenizerModel TokenizerModel::from_bytes(const uint8_t* data, size_t size) {
   for (const std::string& label : m.chain.labels) {
     bool known = false;
     for (const char* name : kLabelNames) known = known || label == name;
-    require(known, "tokenizer model has a label '", label, "' (a tokenizer labels clusters S, B, I, W, O)");
+    require(known, "tokenizer model has a label '", label, "' (a tokenizer labels clusters S, B, I, W, D, H, O)");
   }
   const uint64_t entries = r.get<uint64_t>();
   require(entries <= size, "tokenizer model bytes are corrupt (", entries, " multiword entries)");

@@ -4,14 +4,18 @@
 // clusters around it:
 //   S  begins a token that begins a sentence      B  begins a token
 //   I  continues the token                        W  begins the next word of a multiword token ("Google|'s")
+//   D  continues a token the dictionary splits    H  a hyphen between two words of a token ("dá|-|se"), in neither
 //   O  outside every token (spaces)
 // Features read a symbol per cluster through the token templates of token_features.hpp (kTokenizerTemplates:
 // cluster n-grams to ±3, 4-grams, and their shapes X, x, d, u, the punctuation itself). The symbol is
 // cluster_symbol's (quotes folded, spaces one symbol), a Latin, Greek or Cyrillic letter beyond ASCII read as its
 // case class, and every symbol of a link-like chunk (URL, e-mail address) marked. The labels come from a UD
 // treebank (conllu_text.hpp): its `# text` and its tokens.
-// Multiword tokens whose words spell the surface ("Google's" = "Google" + "'s") are learned through W; the
-// others ("du" = "de" + "le") go to a dictionary of surface forms seen in training.
+// Multiword tokens whose words spell the surface ("Google's" = "Google" + "'s"), or spell it with a hyphen between
+// each two (Portuguese "dá-se" = "dá" + "se"), are learned through W (and H); the others ("du" = "de" + "le") go
+// to a dictionary of surface forms seen in training, and the chain labels D what it splits, so that a form that
+// is sometimes one word and sometimes two (French "des": "de les" or the article) is split by its context; a
+// dictionary form of one cluster (Portuguese "à" = "a" + "a") always is.
 //
 // Clusters come from the caller (JS segments with Intl.Segmenter and normalises each cluster to NFC), so the
 // core needs no Unicode tables beyond what cluster_kind reads.
@@ -78,7 +82,7 @@ struct Tokenization {
 
 class TokenizerModel {
  public:
-  SequenceModel chain;  // over cluster symbols, labels S B I W O
+  SequenceModel chain;  // over cluster symbols, labels S B I W D H O
   std::map<std::string, std::vector<std::string>> multiword;
   // Training paragraphs learned from, and those skipped because their tokens did not spell their text (not saved).
   int32_t paragraphs = 0, skipped = 0;

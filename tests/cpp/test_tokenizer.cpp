@@ -133,7 +133,7 @@ TEST_CASE("paragraphs end at blank lines, or at line breaks in a text without bl
   CHECK(paragraphs_of(code_points("  ")).empty());
 }
 
-TEST_CASE("labels from a treebank: S B I W O, multiword tokens by spelling or by dictionary", "[tokenizer]") {
+TEST_CASE("labels from a treebank: S B I W D O, multiword tokens by spelling or by dictionary", "[tokenizer]") {
   const std::string conllu =
       "# text = I can't, du.\n1\tI\t_\t_\t_\t_\t_\t_\t_\t_\n2-3\tcan't\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n"
       "2\tca\t_\t_\t_\t_\t_\t_\t_\t_\n3\tn't\t_\t_\t_\t_\t_\t_\t_\t_\n4\t,\t_\t_\t_\t_\t_\t_\t_\t_\n"
@@ -146,11 +146,26 @@ TEST_CASE("labels from a treebank: S B I W O, multiword tokens by spelling or by
   const std::vector<std::string> labels = cluster_labels(code_points(p[0].text()), p[0], multiword);
   std::string joined;
   for (const auto& l : labels) joined += l;
-  CHECK(joined == "SOBIWIIBOBIBOSIB");
+  CHECK(joined == "SOBIWIIBOBDBOSIB");
   CHECK(multiword.at("du") == std::vector<std::string>{"de", "le"});
   TextParagraph wrong = p[0];
   wrong.sentences[0].tokens[0].form = "J";
   CHECK(cluster_labels(code_points(p[0].text()), wrong, multiword).empty());
+}
+
+TEST_CASE("labels from a treebank: a hyphen between the words of a token is H, in neither word", "[tokenizer]") {
+  const std::string conllu =
+      "# text = Dá-se o-lhe.\n1-2\tDá-se\t_\t_\t_\t_\t_\t_\t_\t_\n1\tDá\t_\t_\t_\t_\t_\t_\t_\t_\n"
+      "2\tse\t_\t_\t_\t_\t_\t_\t_\t_\n3-4\to-lhe\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n3\to\t_\t_\t_\t_\t_\t_\t_\t_\n"
+      "4\tlhes\t_\t_\t_\t_\t_\t_\t_\t_\n5\t.\t_\t_\t_\t_\t_\t_\t_\t_\n\n";
+  const std::vector<TextParagraph> p = read_conllu_paragraphs(conllu);
+  std::map<std::string, std::vector<std::string>> multiword;
+  std::string joined;
+  for (const auto& l : cluster_labels(code_points(p[0].text()), p[0], multiword)) joined += l;
+  // "o-lhe" is not "o" + "-" + "lhes": a dictionary token
+  CHECK(joined == "SIHWIOBDDDDB");
+  CHECK(multiword.size() == 1);
+  CHECK(multiword.at("o-lhe") == std::vector<std::string>{"o", "lhes"});
 }
 
 TEST_CASE("a tokenizer learns from a tiny treebank what context decides", "[tokenizer]") {

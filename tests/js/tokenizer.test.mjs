@@ -184,6 +184,48 @@ test('a tokenizer learns from a tiny treebank what context decides; its bytes lo
   assert.throws(() => new am.Tokenizer().fit(5), /CoNLL-U text/);
 });
 
+// A form that is two words in some contexts and one in others: "dx" is "de" + "lx" after "ab", the word "dx"
+// after "cd" (as French "des" is "de les" or an article).
+test('a dictionary form is split where its context says so, and kept whole elsewhere', () => {
+  let state = 5, out = '';
+  const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };
+  const line = (id, form, misc = '_') => `${id}\t${form}\t_\t_\t_\t_\t_\t_\t_\t${misc}\n`;
+  for (let p = 0; p < 40; ++p) {
+    out += '# newpar\n';
+    for (let s = 0; s < 3; ++s) {
+      const before = next(2) ? 'ab' : 'cd', after = ['ef', 'gh'][next(2)];
+      out += `# text = ${before} dx ${after}.\n${line(1, before)}`;
+      out += before === 'ab' ? `2-3\tdx\t_\t_\t_\t_\t_\t_\t_\t_\n${line(2, 'de')}${line(3, 'lx')}${line(4, after, 'SpaceAfter=No')}${line(5, '.')}`
+        : `${line(2, 'dx')}${line(3, after, 'SpaceAfter=No')}${line(4, '.')}`;
+      out += '\n';
+    }
+  }
+  const t = new am.Tokenizer().fit(out);
+  assert.equal(t.multiwordEntries, 1);
+  assert.equal(spelled(t.tokenize('ab dx gh. cd dx ef. ab dx ef.')), 'ab dx[de|lx] gh . | cd dx ef . | ab dx[de|lx] ef .');
+  t.dispose();
+});
+
+// Clitics joined by a hyphen (Portuguese "dá-se" = "dá" + "se"): the hyphen is in the token and in neither word,
+// and the split generalises to verbs not seen with it.
+test('a token whose words spell it with a hyphen between them is split around the hyphen', () => {
+  let out = '';
+  const line = (id, form, misc = '_') => `${id}\t${form}\t_\t_\t_\t_\t_\t_\t_\t${misc}\n`;
+  const verbs = ['ab', 'cd', 'ef', 'gh', 'ij', 'kl'];
+  for (let p = 0; p < 40; ++p) {
+    const v = verbs[p % 4], w = verbs[(p + 1) % 6];
+    out += `# newpar\n# text = ${v}-se ${w}-ne.\n1-2\t${v}-se\t_\t_\t_\t_\t_\t_\t_\t_\n`;
+    out += `${line(1, v)}${line(2, 'se')}${line(3, `${w}-ne`, 'SpaceAfter=No')}${line(4, '.')}\n`;
+  }
+  const t = new am.Tokenizer().fit(out);
+  assert.equal(t.multiwordEntries, 0);
+  const [[first, second]] = t.tokenize('gh-se ab-ne.');
+  assert.deepEqual(first.words, [{ text: 'gh', start: 0, end: 2 }, { text: 'se', start: 3, end: 5 }]);
+  assert.equal(second.text, 'ab-ne');
+  assert.equal(second.words, undefined);
+  t.dispose();
+});
+
 test('200 fit/save/load/tokenize/dispose cycles return the heap to where it was', () => {
   const treebank = tinyTreebank();
   const cycle = () => {

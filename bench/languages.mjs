@@ -1,0 +1,74 @@
+// The language packages' UPOS taggers (packages/argmax-upos-<lang>: tagger.bin with its tokenizer.bin, as shipped)
+// on their treebank's test split, beside UDPipe 1's published figures for its UD 2.5 models (ufal/udpipe,
+// doc/manual_model_ud-2.5.t2t). One row per language:
+//   - raw text (the test split's `# text` as paragraphs, bench/ud-eval.mjs) tokenized, split and tagged, scored by
+//     the CoNLL 2018 eval.py: Words F1, Sentences F1, UPOS F1;
+//   - UPOS accuracy on the gold words;
+//   - the models' size (gzip, tagger + tokenizer) and raw-text tagging speed in wasm (words/s, best of 5 runs
+//     over the test text).
+//   node bench/languages.mjs [--eval eval.py] [--treebanks DIR] [--split dev|test]
+// eval.py: `git show 799292f:eval.py` in UniversalDependencies/tools, default $UD_EVAL. DIR holds the treebanks
+// (UD_Portuguese-Bosque, …), default $ARGMAX_TREEBANKS or ../treebanks beside the repository; a language whose
+// treebank (or test split) is absent is skipped. --split dev scores the dev split instead (settings are chosen
+// on it; UDPipe's figures are for test).
+import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { join } from 'node:path';
+import { init } from '../bindings/js/index.js';
+import { tagText } from '../bindings/js/cli/tag.js';
+import { TREEBANKS, splitFile, goldAccuracy } from '../bindings/js/pretrained/make-upos.mjs';
+import { rawText, scorer } from './ud-eval.mjs';
+
+// UDPipe 1, UD 2.5 models: words, sentences, UPOS (raw text), UPOS (gold tokenization).
+const UDPIPE = {
+  'UD_Portuguese-Bosque': [99.5, 87.8, 95.9, 96.4],
+  'UD_French-Sequoia': [99.1, 87.5, 96.1, 97.1],
+};
+
+const args = process.argv.slice(2);
+let evalPy = process.env.UD_EVAL, treebanks = TREEBANKS, split = 'test';
+for (let i = 0; i < args.length; ++i) {
+  if (args[i] === '--eval') evalPy = args[++i];
+  else if (args[i] === '--treebanks') treebanks = args[++i];
+  else if (args[i] === '--split' && ['dev', 'test'].includes(args[i + 1])) split = args[++i];
+  else { console.error('usage: node bench/languages.mjs [--eval eval.py] [--treebanks DIR] [--split dev|test]'); process.exit(2); }
+}
+if (!evalPy || !existsSync(evalPy)) {
+  console.error('no eval.py (--eval or UD_EVAL): nothing to score');
+  process.exit(0);
+}
+const score = scorer(evalPy);
+const am = await init();
+const packages = new URL('../packages/', import.meta.url);
+
+const best = (f) => {
+  let t = Infinity;
+  for (let k = 0; k < 5; ++k) { const s = performance.now(); f(); t = Math.min(t, performance.now() - s); }
+  return t / 1000;
+};
+const udpipe = (figure) => (figure === undefined ? '' : ` (${figure})`);
+const rows = [];
+for (const name of readdirSync(packages).filter((d) => d.startsWith('argmax-upos-') && existsSync(new URL(`${d}/make.mjs`, packages))).sort()) {
+  const lang = name.slice('argmax-upos-'.length);
+  const { TREEBANK_NAME } = await import(new URL(`${name}/make.mjs`, packages));
+  const test = splitFile(join(treebanks, TREEBANK_NAME), split);
+  if (!test) { console.log(`${lang}: no ${split} split of ${TREEBANK_NAME} in ${treebanks}: skipped`); continue; }
+  const bytes = ['tagger.bin', 'tokenizer.bin'].map((f) => readFileSync(new URL(`${name}/${f}`, packages)));
+  const tagger = am.load(bytes[0]);
+  tagger.tokenizer = am.load(bytes[1]);
+  const conllu = readFileSync(test, 'utf8').normalize('NFC');
+  const text = rawText(am, conllu);
+  const s = score(test, tagText(am, tagger, text, { format: 'conllu' }).join('\n') + '\n');
+  const gold = 100 * goldAccuracy(am, tagger, conllu);
+  const words = tagger.tagText(text).flat().length;
+  const seconds = best(() => tagger.tagText(text));
+  const [w, sent, upos, uposGold] = UDPIPE[TREEBANK_NAME] ?? [];
+  const kb = bytes.reduce((sum, b) => sum + gzipSync(b).length, 0) / 1024;
+  rows.push(`| ${lang} | ${TREEBANK_NAME.slice(3)} | ${s.Words.toFixed(2)}${udpipe(w)} | ${s.Sentences.toFixed(2)}${udpipe(sent)} | ` +
+    `${s.UPOS.toFixed(2)}${udpipe(upos)} | ${gold.toFixed(2)}${udpipe(uposGold)} | ${kb.toFixed(0)} KB | ${(words / seconds / 1000).toFixed(0)}k |`);
+  tagger.tokenizer.dispose();
+  tagger.dispose();
+}
+console.log('| language | treebank | Words F1 (UDPipe 1) | Sentences F1 (UDPipe 1) | UPOS F1, raw text (UDPipe 1) | UPOS, gold words (UDPipe 1) | tagger + tokenizer, gzip | words/s, wasm |');
+console.log('|---|---|---|---|---|---|---|---|');
+for (const r of rows) console.log(r);

@@ -1,0 +1,71 @@
+// What every maker of a pretrained UPOS tagger shares: a treebank's splits, training the tagger (am.SequenceTagger)
+// and the tokenizer (am.Tokenizer) on its train split, the tagger's accuracy on gold tokens, and writing the two
+// models a language package ships (tagger.bin, tokenizer.bin). The makers (make-english-upos.mjs,
+// packages/argmax-upos-<lang>/make.mjs) hold each language's settings and the treebank's specifics.
+import { readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { init } from '../index.js';
+
+// Where treebanks are looked for: ARGMAX_TREEBANKS, else ../treebanks beside the repository.
+export const TREEBANKS = process.env.ARGMAX_TREEBANKS ?? fileURLToPath(new URL('../../../../treebanks', import.meta.url));
+
+// The path of DIR's split `name` ('train', 'dev', 'test'), or null; an empty file, as a snapshot without its
+// large files has, counts as absent.
+export function splitFile(dir, name) {
+  const file = existsSync(dir) && readdirSync(dir).find((f) => f.endsWith(`-ud-${name}.conllu`));
+  return file && readFileSync(join(dir, file)).length ? join(dir, file) : null;
+}
+
+// DIR's split `name` as NFC text; an error naming DIR when it is absent.
+export function readSplit(dir, name) {
+  const file = splitFile(dir, name);
+  if (!file) throw new Error(`no ${name} split (*-ud-${name}.conllu) in ${dir}`);
+  return readFileSync(file, 'utf8').normalize('NFC');
+}
+
+// The default part-of-speech templates with the word's ambiguity class (the tags it had in the train split) at
+// −2..2, with its suffix and beside its neighbours': the tag dictionary a language without a word lexicon learns.
+export const withAmbiguityClasses = (am) =>
+  `${am.features.pos()} tags[0] tags[-1] tags[1] tags[-2] tags[2] tags[0]|suffix3[0] tags[-1]|tags[0] tags[0]|tags[1]`;
+
+// A tagger trained on CoNLL-U text (its words and UPOS tags) with SequenceTagger options.
+export function trainTagger(am, conllu, options) {
+  const { sentences, tags } = am.io.readConllu(conllu);
+  return new am.SequenceTagger(options).fit(sentences, tags);
+}
+
+// The tagger's token accuracy on CoNLL-U text's gold words.
+export function goldAccuracy(am, tagger, conllu) {
+  const { sentences, tags } = am.io.readConllu(conllu);
+  return am.metrics.sequences(tags, tagger.tag(sentences)).tokenAccuracy;
+}
+
+// A language's models from its train split: { tagger, tokenizer }, settings(am) giving their { tagger, tokenizer }
+// options.
+export function makeUpos(am, train, settings) {
+  const { tagger, tokenizer } = settings(am);
+  return { tagger: trainTagger(am, train, tagger), tokenizer: new am.Tokenizer(tokenizer).fit(train) };
+}
+
+// Writes tagger.bin and tokenizer.bin into the directory URL `into`; logs their sizes.
+export function writeModels(into, { tagger, tokenizer }) {
+  let gzip = 0;
+  for (const [name, model] of [['tagger.bin', tagger], ['tokenizer.bin', tokenizer]]) {
+    const bytes = model.save(), file = new URL(name, into);
+    writeFileSync(file, bytes);
+    gzip += gzipSync(bytes).length;
+    console.log(`${file.pathname}: ${bytes.length} bytes`);
+  }
+  console.log(`tagger + tokenizer: ${(gzip / 1024).toFixed(0)} KB gzip`);
+}
+
+// A package's make.mjs run as a script: make(am, dir) → { tagger, tokenizer }, its dev accuracy on gold tokens
+// logged, the models written into the directory URL `into`.
+export async function runMaker(make, dir, into) {
+  const am = await init();
+  const models = make(am, dir);
+  console.log(`${dir}: dev accuracy on gold tokens ${(100 * goldAccuracy(am, models.tagger, readSplit(dir, 'dev'))).toFixed(2)}%`);
+  writeModels(into, models);
+}

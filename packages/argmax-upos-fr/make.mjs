@@ -1,0 +1,19 @@
+// Re-creates tagger.bin and tokenizer.bin, the French UPOS tagger and tokenizer, from UD French-Sequoia's train split:
+//   node packages/argmax-upos-fr/make.mjs [DIR]   (default: UD_French-Sequoia in ARGMAX_TREEBANKS or ../treebanks
+//                                                  beside the repository)
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { TREEBANKS, readSplit, makeUpos, runMaker, withAmbiguityClasses } from '../../bindings/js/pretrained/make-upos.mjs';
+
+export const TREEBANK_NAME = 'UD_French-Sequoia';
+export const TREEBANK = join(TREEBANKS, TREEBANK_NAME);
+// Chosen on the dev split (docs/benchmarks.md, "Languages").
+export const settings = (am) => ({
+  tagger: { trainer: 'perceptron', epochs: 10, templates: withAmbiguityClasses(am), hashBits: 20, weightBits: 8 },
+  tokenizer: { trainer: 'perceptron', epochs: 20, hashBits: 19, weightBits: 8 },
+});
+
+// { tagger, tokenizer } trained on DIR's train split.
+export const make = (am, dir = TREEBANK) => makeUpos(am, readSplit(dir, 'train'), settings);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runMaker(make, process.argv[2] ?? TREEBANK, new URL('./', import.meta.url));
