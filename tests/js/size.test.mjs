@@ -19,18 +19,18 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 495,
+    budget: 497,
     target: 300,
     todo: true,
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/sequence': {
-    budget: 249,
+    budget: 251,
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
   'argmax/tagger': {
-    budget: 172,
+    budget: 174,
     target: 200,
     main: "import { init } from 'argmax/tagger';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
