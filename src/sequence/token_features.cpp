@@ -12,7 +12,8 @@ namespace {
 
 const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "prefix3",   "prefix4", "suffix1",
                               "suffix2", "suffix3",  "suffix4",   "shape",     "shortshape", "length", "hasdigit",
-                              "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias", "tags", "lex", "lex2"};
+                              "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias", "tags", "lex", "lex2",
+                              "chunk", "prevchunk", "nextchunk", "chunkshape"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
 
 // SplitMix64's finaliser: spreads the bits of a combined key (hashing into 2^b buckets takes the low bits).
@@ -120,8 +121,60 @@ TokenFeaturizer::TokenFeaturizer(const std::string& templates_or_preset)
       if (slot_[int(p.attribute)] < 0) slot_[int(p.attribute)] = int(used_.size()), used_.push_back(p.attribute);
       parts_.push_back({p.offset, slot_[int(p.attribute)], is_flag(p.attribute) && p.attribute != Attribute::Bias});
       affixes_ = affixes_ || (p.attribute >= Attribute::Prefix1 && p.attribute <= Attribute::Suffix4);
+      chunks_ = chunks_ || p.attribute >= Attribute::Chunk;
     }
     part_ends_.push_back(uint32_t(parts_.size()));
+  }
+}
+
+// The chunk attributes of tokens[0..n), whose columns hold each token's lower-cased hash: a run's hash mixes
+// those of its tokens in order.
+void TokenFeaturizer::chunk_values(const std::string_view* tokens, int n, int a) const {
+  const uint64_t space = mix(0x5BACE), none = mix(0xB0DA);  // (none: before the first run, after the last)
+  const int own = std::max({slot_[int(Attribute::Chunk)], slot_[int(Attribute::PrevChunk)], slot_[int(Attribute::NextChunk)],
+                            slot_[int(Attribute::ChunkShape)]});
+  const int shaped = slot_[int(Attribute::ChunkShape)];
+  auto is_space = [&](int t) { return tokens[t] == " "; };
+  std::vector<uint64_t> runs;  // the hash of each run of non-space tokens, in order
+  std::vector<int32_t> run_of(size_t(n), -1);  // index into runs; for a space, −(the number of runs before it) − 1
+  std::vector<int32_t> step(shaped >= 0 ? size_t(n) : 0);  // 2 × the token's place in its run's short shape, + 1 if it begins a step
+  for (int t = 0; t < n;) {
+    if (is_space(t)) {
+      run_of[size_t(t)] = -int32_t(runs.size()) - 1;
+      ++t;
+      continue;
+    }
+    uint64_t h = 0x43484E4Bull, shape = kFnvOffset;
+    int e = t, steps = 0;
+    char last = 0;
+    for (; e < n && !is_space(e); ++e) {
+      h = mix(h ^ table_[size_t(e) * a + own]) + kStep, run_of[size_t(e)] = int32_t(runs.size());
+      if (shaped < 0) continue;
+      const char k = tokens[e].empty() ? 0 : shape_class(uint8_t(tokens[e][0]));
+      const bool begins = e == t || k != last;
+      steps += begins, last = k;
+      if (begins) shape = fnv1a(&k, 1, shape);
+      step[size_t(e)] = 2 * steps + begins;
+    }
+    runs.push_back(mix(h));
+    if (shaped >= 0)  // (the run's short shape, then each token's place in it)
+      for (int j = t; j < e; ++j) table_[size_t(j) * a + shaped] = present(mix(shape + uint64_t(step[size_t(j)])));
+    t = e;
+  }
+  const int r = int(runs.size());
+  auto run = [&](int k) { return k >= 0 && k < r ? runs[size_t(k)] : none; };
+  int start = 0;  // of the current run
+  for (int t = 0; t < n; ++t) {
+    const int k = run_of[size_t(t)];
+    if (k >= 0 && (t == 0 || run_of[size_t(t - 1)] != k)) start = t;
+    // a space between runs p and p + 1 (p = −k − 2) reads them as its previous and next runs
+    const int before = k >= 0 ? k - 1 : -k - 2, after = k >= 0 ? k + 1 : -k - 1;
+    uint64_t* row = table_.data() + size_t(t) * a;
+    if (slot_[int(Attribute::Chunk)] >= 0)
+      row[slot_[int(Attribute::Chunk)]] = present(k >= 0 ? mix(run(k) + uint64_t(t - start + 1)) : space);
+    if (slot_[int(Attribute::PrevChunk)] >= 0) row[slot_[int(Attribute::PrevChunk)]] = present(run(before));
+    if (slot_[int(Attribute::NextChunk)] >= 0) row[slot_[int(Attribute::NextChunk)]] = present(run(after));
+    if (shaped >= 0 && k < 0) row[shaped] = space;
   }
 }
 
@@ -229,11 +282,15 @@ void TokenFeaturizer::extract(const std::string_view* tokens, int n, std::vector
         case Attribute::Lex: case Attribute::Lex2:
           v = words_ ? words_->value(match, int(at) - int(Attribute::Lex)) : mix(0x4E4F4E45);
           break;
+        case Attribute::Chunk: case Attribute::PrevChunk: case Attribute::NextChunk: case Attribute::ChunkShape:
+          v = fnv1a(lower.data(), lower.size());  // the token's own hash, which chunk_values turns into its runs'
+          break;
         case Attribute::Count: break;
       }
       row[s] = is_flag(at) ? v : present(v);
     }
   }
+  if (chunks_) chunk_values(tokens, n, a);
   // Each template's key: its seed, mixed with the value of each part in turn; a part that reads an absent flag
   // turns the template off. The chains of a block of positions are mixed a template at a time, so that the
   // positions' chains, independent of one another, overlap instead of waiting on each other.

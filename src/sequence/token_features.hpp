@@ -12,6 +12,12 @@
 //   only when true — and bias (always on: a per-label bias); tags: the word's ambiguity class, the
 //   set of tags it had in training (tag_lexicon.hpp; "rare" for rare and unseen words); lex, lex2:
 //   the word's classes in a user-supplied dictionary (word_lexicon.hpp; "none" without one).
+// For sequences of characters, as a tokenizer reads them, where a token " " is a space: chunk (the run of tokens
+// between spaces that holds the token, lower-cased, with the token's place in it: "its" at the "s" reads
+// "its"#3), prevchunk and nextchunk (the runs before and after it, lower-cased), chunkshape (the run's short
+// shape, by the first byte of each token, with the token's step in it and whether it begins the step: the
+// second "-" of "01-Feb-02" begins step 5 of "d-Xx-d"). A space's chunk and chunkshape are the space; its
+// prevchunk and nextchunk, the runs on either side.
 // Before the first and after the last token, string attributes read boundary symbols that depend
 // on the offset; flags are off. A feature is a 64-bit key mixing the template's text with the
 // attribute values, so keys do not depend on the order of the templates.
@@ -31,6 +37,7 @@ enum class Attribute : uint8_t {
   Shape, ShortShape, Length, HasDigit, HasHyphen, HasUpper, InitCap, AllCaps, First, Last, TitleCase, Bias,
   Tags,  // ambiguity class from a TagLexicon (see tag_lexicon.hpp)
   Lex, Lex2,  // class columns of a WordLexicon (see word_lexicon.hpp)
+  Chunk, PrevChunk, NextChunk, ChunkShape,  // runs of tokens between " " tokens
   Count
 };
 
@@ -86,6 +93,7 @@ class TokenFeaturizer {
   std::vector<Attribute> used_;  // attributes any template reads
   int slot_[int(Attribute::Count)];  // attribute → column in the per-token table, −1 if unused
   bool affixes_ = false;             // whether a template reads a prefix or suffix
+  bool chunks_ = false;              // whether a template reads chunk, prevchunk or nextchunk
   // The templates' parts, flat (template j owns parts_[part_ends_[j−1], part_ends_[j])), resolved to columns.
   struct Part {
     int32_t offset;
@@ -93,6 +101,7 @@ class TokenFeaturizer {
     bool flag;  // a flag other than bias: 0 (the template off) when false, and before the first or after the last token
   };
   std::vector<Part> parts_;
+  void chunk_values(const std::string_view* tokens, int n, int attributes) const;
   std::vector<uint32_t> part_ends_;
   const TagLexicon* lexicon_ = nullptr;
   const WordLexicon* words_ = nullptr;

@@ -17,7 +17,7 @@ const char* const kTokenizerTemplates =
     "word[-3]|word[-2]|word[-1] word[1]|word[2]|word[3] "
     "word[0]|word[1]|word[2]|word[3] word[-1]|word[0]|word[1]|word[2] word[-2]|word[-1]|word[0]|word[1] "
     "lower[-4]|lower[-3]|lower[-2]|lower[-1] lower[-3]|lower[-2]|lower[-1]|lower[0] "
-    "shape[0] shape[-1]|shape[0]|shape[1] shape[-2]|shape[-1]|shape[0]|shape[1]|shape[2]";
+    "shape[0] shape[-1]|shape[0]|shape[1] shape[-2]|shape[-1]|shape[0]|shape[1]|shape[2] chunk[0] chunkshape[0]";
 
 namespace {
 
@@ -72,13 +72,13 @@ char letter_class(char32_t c) {
 
 // What the features read of a cluster, written as write_cluster_symbol writes: its symbol, with a letter of
 // letter_class as that class.
-size_t write_feature_symbol(std::string_view cluster, char* out) {
+size_t write_feature_symbol(std::string_view cluster, ClusterKind kind, char* out) {
   size_t i = 0;
   if (!cluster.empty() && uint8_t(cluster[0]) >= 0x80) {
     const char letter = letter_class(next_code_point(cluster, i));
     if (letter) return *out = letter, 1;
   }
-  return write_cluster_symbol(cluster, out);
+  return write_cluster_symbol(cluster, kind, out);
 }
 
 bool has_line_break(std::string_view cluster) {
@@ -127,14 +127,32 @@ std::vector<size_t> run_ends(const std::vector<ClusterKind>& kinds) {
   return ends;
 }
 
-// Which symbols belong to a link-like chunk (a run without spaces holding "://", starting with "www.", or an
-// e-mail address: '@' between letters or digits, a '.' after it). Their symbols get a trailing U+0002, so that
-// their n-grams are features of their own: inside links, '-', '?', '/' and '.' seldom end a token.
-std::vector<bool> link_marks(const std::vector<std::string_view>& symbols) {
-  auto alnum = [](std::string_view s) {
-    return s.size() == 1 && ((s[0] >= 'a' && s[0] <= 'z') || (s[0] >= 'A' && s[0] <= 'Z') || (s[0] >= '0' && s[0] <= '9'));
-  };
-  std::vector<bool> marks(symbols.size());
+// A link-like chunk (a run without spaces holding "://", starting with "www.", an e-mail address: '@' after a
+// letter, digit or '.' (as in "jo...@x.org", shortened by mail archives) and before a letter or digit, a '.'
+// after it, or a file name: a letter or digit, then a '.' and a common extension at its end), in symbols: the
+// chunk, and the link itself within it, without the brackets and quotes before it nor the brackets, quotes and
+// punctuation after it ("<a@b.com>", "[http://x.org/].", "(notes.pdf)", "Jo"<jo@x.org>").
+struct Link {
+  size_t chunk_begin, chunk_end, begin, end;
+};
+
+bool ascii_alnum(char c) { return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9'); }
+
+// Whether s ends in a '.' and a common file extension, after a letter or digit.
+bool file_name(std::string_view s) {
+  const size_t dot = s.rfind('.');
+  if (dot == std::string_view::npos || dot == 0 || !ascii_alnum(s[dot - 1])) return false;
+  const std::string extension = ascii_lower(std::string(s.substr(dot + 1)));
+  static const char* const kExtensions[] = {"pdf", "doc", "docx", "xls", "xlsx", "ppt", "pptx", "txt", "rtf", "csv",
+                                            "htm", "html", "xml", "jpg", "jpeg", "png", "gif", "zip", "mp3", "wav", "exe"};
+  for (const char* known : kExtensions)
+    if (extension == known) return true;
+  return false;
+}
+
+std::vector<Link> links_of(const std::vector<std::string_view>& symbols) {
+  auto alnum = [](std::string_view s) { return s.size() == 1 && ascii_alnum(s[0]); };
+  std::vector<Link> links;
   std::string chunk;
   size_t b = 0;
   while (b < symbols.size()) {
@@ -145,35 +163,51 @@ std::vector<bool> link_marks(const std::vector<std::string_view>& symbols) {
     size_t e = b;
     while (e < symbols.size() && symbols[e] != " ") ++e;
     chunk.resize(e - b);
-    for (size_t i = b; i < e; ++i) chunk[i - b] = symbols[i].size() == 1 ? symbols[i][0] : '?';
-    const size_t at = chunk.find('@');
-    const size_t first = chunk.find_first_not_of("(<[\"'");
-    const bool link = chunk.find("://") != std::string::npos ||
-                      (first != std::string::npos && chunk.compare(first, 4, "www.") == 0) ||
-                      (at != std::string::npos && at > 0 && at + 1 < chunk.size() && alnum(symbols[b + at - 1]) &&
-                       alnum(symbols[b + at + 1]) && chunk.find('.', at) != std::string::npos);
-    if (link) std::fill(marks.begin() + long(b), marks.begin() + long(e), true);
+    for (size_t i = b; i < e; ++i) chunk[i - b] = symbols[i].size() == 1 ? symbols[i][0] : '\x01';
+    const size_t at = chunk.find('@'), scheme = chunk.find("://");
+    const size_t first = chunk.find_first_not_of("(<[\"'"), last = chunk.find_last_not_of(")>]\"'.,;:!?");
+    const bool mail = at != std::string::npos && at > 0 && at + 1 < chunk.size() &&
+                      (alnum(symbols[b + at - 1]) || chunk[at - 1] == '.') && alnum(symbols[b + at + 1]) &&
+                      chunk.find('.', at) != std::string::npos;
+    // where the chunk says it is a link: the link begins after the last '<' or '"' before that ("Jo"<jo@x.org>")
+    size_t core = std::string::npos;
+    if (scheme != std::string::npos) core = scheme;
+    else if (first != std::string::npos && chunk.compare(first, 4, "www.") == 0) core = first;
+    else if (mail) core = at;
+    else if (first != std::string::npos && last != std::string::npos && first <= last &&
+             file_name(std::string_view(chunk).substr(first, last + 1 - first)))
+      core = chunk.rfind('.', last);
+    if (core != std::string::npos) {  // (a link holds a letter or digit: first and last are found)
+      const size_t opened = core ? chunk.find_last_of("<\"", core - 1) : std::string::npos;
+      const size_t begin = std::max(first, opened == std::string::npos ? 0 : opened + 1);
+      if (begin <= last) links.push_back({b, e, b + begin, b + last + 1});
+    }
     b = e;
   }
-  return marks;
+  return links;
 }
 
-// The feature symbols of a paragraph's labelled clusters, as views into `bytes` (which they fill).
-void feature_symbols(const ClusterText& text, const std::vector<int32_t>& where, std::string& bytes,
-                     std::vector<std::string_view>& symbols) {
+// The feature symbols of a paragraph's labelled clusters (`where`, of kinds `labelled`), as views into `bytes`
+// (which they fill), and the paragraph's links. Every symbol of a link's chunk gets a trailing U+0002, so that
+// their n-grams are features of their own: inside links, '-', '?', '/' and '.' seldom end a token.
+std::vector<Link> feature_symbols(const ClusterText& text, const std::vector<int32_t>& where,
+                                  const std::vector<ClusterKind>& labelled, std::string& bytes,
+                                  std::vector<std::string_view>& symbols) {
   size_t room = 0;  // a symbol is no longer than its cluster
   for (const int32_t i : where) room += text.cluster(size_t(i)).size();
   bytes.resize(room);
   std::vector<size_t> ends(where.size());
   size_t used = 0;
-  for (size_t j = 0; j < where.size(); ++j) ends[j] = used += write_feature_symbol(text.cluster(size_t(where[j])), &bytes[used]);
+  for (size_t j = 0; j < where.size(); ++j) ends[j] = used += write_feature_symbol(text.cluster(size_t(where[j])), labelled[j], &bytes[used]);
   auto view = [&]() {
     symbols.clear();
     for (size_t j = 0, b = 0; j < ends.size(); b = ends[j++]) symbols.emplace_back(bytes.data() + b, ends[j] - b);
   };
   view();
-  const std::vector<bool> marks = link_marks(symbols);
-  if (std::find(marks.begin(), marks.end(), true) == marks.end()) return;
+  const std::vector<Link> links = links_of(symbols);
+  if (links.empty()) return links;
+  std::vector<bool> marks(symbols.size());
+  for (const Link& l : links) std::fill(marks.begin() + long(l.chunk_begin), marks.begin() + long(l.chunk_end), true);
   std::string marked;  // (paragraphs with links are few)
   for (size_t j = 0; j < symbols.size(); ++j) {
     marked += symbols[j];
@@ -182,6 +216,7 @@ void feature_symbols(const ClusterText& text, const std::vector<int32_t>& where,
   }
   bytes.swap(marked);
   view();
+  return links;
 }
 
 }  // namespace
@@ -219,8 +254,8 @@ ClusterKind cluster_kind(std::string_view cluster) {
   return ClusterKind::Ignorable;
 }
 
-size_t write_cluster_symbol(std::string_view cluster, char* out) {
-  if (cluster_kind(cluster) == ClusterKind::Space) return *out = ' ', 1;
+size_t write_cluster_symbol(std::string_view cluster, ClusterKind kind, char* out) {
+  if (kind == ClusterKind::Space) return *out = ' ', 1;
   size_t n = 0;
   for (size_t i = 0; i < cluster.size();) {
     const size_t from = i;
@@ -233,7 +268,7 @@ size_t write_cluster_symbol(std::string_view cluster, char* out) {
 
 std::string cluster_symbol(std::string_view cluster) {
   std::string out(cluster.size(), '\0');
-  out.resize(write_cluster_symbol(cluster, out.data()));
+  out.resize(write_cluster_symbol(cluster, cluster_kind(cluster), out.data()));
   return out;
 }
 
@@ -342,7 +377,7 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
     const int32_t pb = paragraph.first, pe = paragraph.second;  // not a structured binding: the lambdas use them
     labelled_clusters(kinds, pb, pe, where, labelled);
     labels.assign(size_t(pe - pb), -1);
-    feature_symbols(text, where, bytes, symbols);
+    const std::vector<Link> links = feature_symbols(text, where, labelled, bytes, symbols);
     size_t start = 0;
     for (const size_t end : run_ends(labelled)) {
       batch.starts.assign(1, 0), batch.ends.assign(1, 0), batch.ids.clear();
@@ -356,6 +391,16 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
       }
       start = end;
     }
+    // A link is one token, whatever the chain says of its insides and of the brackets and punctuation around it
+    // (UD treebanks split those off).
+    for (const Link& l : links) {
+      for (size_t j = l.begin + 1; j < l.end; ++j) labels[size_t(where[j] - pb)] = kI;
+      for (const size_t j : {l.begin, l.end})
+        if (j > l.chunk_begin && j < l.chunk_end) {
+          int& label = labels[size_t(where[j] - pb)];
+          if (label == kI || label == kW) label = kB;
+        }
+    }
     // Labels → tokens. A visible cluster labelled O begins a token (every visible character is in one).
     int32_t begin = -1, end = 0;
     bool split = false;  // whether a cluster of the open token is labelled D
@@ -365,7 +410,7 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
       std::string s(size_t(text.ends[size_t(e - 1)] - (b ? text.ends[size_t(b - 1)] : 0)), '\0');
       size_t n = 0;
       for (int32_t i = b; i < e; ++i)
-        if (labels[size_t(i - pb)] >= 0) n += write_cluster_symbol(text.cluster(size_t(i)), &s[n]);
+        if (labels[size_t(i - pb)] >= 0) n += write_cluster_symbol(text.cluster(size_t(i)), kinds[size_t(i)], &s[n]);
       s.resize(n);
       return s;
     };
@@ -478,7 +523,7 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
     std::vector<std::string> y;
     labelled_clusters(cluster_kinds(clusters[p]), 0, int32_t(gold.size()), where, kinds);
     for (const int32_t i : where) y.push_back(gold[size_t(i)]);
-    feature_symbols(clusters[p], where, bytes, views);
+    feature_symbols(clusters[p], where, kinds, bytes, views);  // (the gold labels already split links off)
     const std::vector<std::string> x(views.begin(), views.end());
     size_t start = 0;
     for (const size_t end : run_ends(kinds)) {

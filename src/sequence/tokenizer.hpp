@@ -7,7 +7,10 @@
 //   D  continues a token the dictionary splits    H  a hyphen between two words of a token ("dá|-|se"), in neither
 //   O  outside every token (spaces)
 // Features read a symbol per cluster through the token templates of token_features.hpp (kTokenizerTemplates:
-// cluster n-grams to ±3, 4-grams, and their shapes X, x, d, u, the punctuation itself). The symbol is
+// cluster n-grams to ±3, 4-grams, and their shapes X, x, d, u, the punctuation itself; and the chunk, the run
+// between spaces that holds the cluster, with the cluster's place in it, which learns the treebank's
+// segmentation of whole strings such as "wanna", "etc." or "PayPal", and the chunk's shape, which learns that
+// of "01-Feb-02" or "(281)651-7106"). The symbol is
 // cluster_symbol's (quotes folded, spaces one symbol), a Latin, Greek or Cyrillic letter beyond ASCII read as its
 // case class, and every symbol of a link-like chunk (URL, e-mail address) marked. The labels come from a UD
 // treebank (conllu_text.hpp): its `# text` and its tokens.
@@ -55,9 +58,10 @@ enum class ClusterKind : uint8_t { Visible, Space, Ignorable };
 ClusterKind cluster_kind(std::string_view cluster);
 // What the features see of a cluster: spaces are " "; ‘ ’ ‚ ‛ ′ ʼ ＇ read as ', “ ” „ ‟ ″ ＂ as ", ‐ ‑ as -.
 std::string cluster_symbol(std::string_view cluster);
-// The same, written to out, which has room for cluster.size() bytes (a symbol is never longer than its
-// cluster); returns the symbol's length.
-size_t write_cluster_symbol(std::string_view cluster, char* out);
+// The same for a cluster of the given kind (cluster_kind's, which callers that label text have found already),
+// written to out, which has room for cluster.size() bytes (a symbol is never longer than its cluster); returns
+// the symbol's length.
+size_t write_cluster_symbol(std::string_view cluster, ClusterKind kind, char* out);
 
 // Paragraphs of a text: a blank line (a line of spaces) ends one; a text with no blank line has a paragraph
 // per line. Sentences never cross a paragraph. Returns [begin, end) cluster ranges.

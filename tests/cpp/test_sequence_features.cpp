@@ -92,6 +92,47 @@ TEST_CASE("neighbour templates read the right tokens and boundaries", "[sequence
   REQUIRE(a == b);
 }
 
+TEST_CASE("chunk attributes read the run of characters between spaces", "[sequence][features]") {
+  auto chars = [](const std::string& text) {
+    std::vector<std::string> out;
+    for (char c : text) out.emplace_back(1, c);
+    return out;
+  };
+  const auto its = chars("its a");  // i t s ␣ a
+  // The run and the place in it: "s" of "its" is "its"#3, whatever the case and whatever surrounds the run.
+  REQUIRE(keys_at("chunk[0]", its, 2) == keys_at("chunk[0]", chars("ITS"), 2));
+  REQUIRE(keys_at("chunk[0]", its, 2) == keys_at("chunk[0]", chars("so its"), 5));
+  REQUIRE(keys_at("chunk[0]", its, 2) != keys_at("chunk[0]", its, 1));
+  REQUIRE(keys_at("chunk[0]", its, 2) != keys_at("chunk[0]", chars("it's"), 2));
+  REQUIRE(keys_at("chunk[0]", its, 2) != keys_at("chunk[0]", chars("itsy"), 2));
+  // The runs are the chunk's, not a concatenation: "ab" + "c" differs from "a" + "bc".
+  REQUIRE(keys_at("chunk[0]", chars("ab c"), 0) != keys_at("chunk[0]", chars("abc"), 0));
+  // Every space reads the same chunk; its neighbours are the runs on either side.
+  REQUIRE(keys_at("chunk[0]", its, 3) == keys_at("chunk[0]", chars("x y"), 1));
+  REQUIRE(keys_at("prevchunk[0]", its, 3) == keys_at("prevchunk[0]", chars("its b"), 3));
+  REQUIRE(keys_at("nextchunk[0]", its, 3) == keys_at("nextchunk[0]", chars("x a"), 1));
+  // Every character of a run has the same neighbouring runs: "a" follows "its" at each of i, t, s, and nothing
+  // follows "a" (as nothing follows "b": the boundary).
+  REQUIRE(keys_at("nextchunk[0]", its, 0) == keys_at("nextchunk[0]", its, 2));
+  REQUIRE(keys_at("nextchunk[0]", its, 0) == keys_at("nextchunk[0]", its, 3));
+  REQUIRE(keys_at("nextchunk[0]", its, 0) != keys_at("nextchunk[0]", chars("its b"), 0));
+  REQUIRE(keys_at("nextchunk[0]", its, 4) == keys_at("nextchunk[0]", chars("b"), 0));
+  REQUIRE(keys_at("prevchunk[0]", its, 4) == keys_at("prevchunk[0]", chars("x its a"), 6));
+  REQUIRE(keys_at("prevchunk[0]", its, 0) == keys_at("prevchunk[0]", chars("b"), 0));
+  REQUIRE(keys_at("prevchunk[0]", its, 0) != keys_at("prevchunk[0]", its, 4));
+  // chunkshape: the run's short shape and the token's step in it. The second "-" of "01-Feb-02" and of
+  // "7-Mar-99" (d-Xx-d, step 5, its first token) read alike; the "b" of "Feb" and the "r" of "Mar" (step 4, not
+  // its first token) too.
+  REQUIRE(keys_at("chunkshape[0]", chars("01-Feb-02"), 6) == keys_at("chunkshape[0]", chars("7-Mar-99"), 5));
+  REQUIRE(keys_at("chunkshape[0]", chars("01-Feb-02"), 5) == keys_at("chunkshape[0]", chars("x 7-Mar-99"), 6));
+  REQUIRE(keys_at("chunkshape[0]", chars("01-Feb-02"), 4) != keys_at("chunkshape[0]", chars("01-Feb-02"), 5));
+  REQUIRE(keys_at("chunkshape[0]", chars("01-Feb-02"), 2) != keys_at("chunkshape[0]", chars("01-Feb-02"), 6));
+  REQUIRE(keys_at("chunkshape[0]", chars("01-Feb-02"), 6) != keys_at("chunkshape[0]", chars("01/Feb-02"), 6));
+  REQUIRE(keys_at("chunkshape[0]", its, 3) == keys_at("chunkshape[0]", chars("x y"), 1));
+  // Word sequences have no spaces: a sentence is one run.
+  REQUIRE(keys_at("chunk[0]", {"the", "dog"}, 1) != keys_at("chunk[0]", {"the", "cat"}, 1));
+}
+
 TEST_CASE("feature index: hashing and a dictionary with a minimum count", "[sequence][features]") {
   FeatureIndex h = FeatureIndex::hashed(4);
   REQUIRE(h.size() == 16);

@@ -192,6 +192,31 @@ TEST_CASE("a tokenizer learns from a tiny treebank what context decides", "[toke
   CHECK(t.tokens.back() == 100000);
 }
 
+TEST_CASE("a link is a token of its own, without the brackets and punctuation around it", "[tokenizer]") {
+  const TokenizerModel m = tiny_tokenizer();  // it never saw a link, nor '<', '[', '('
+  struct Case {
+    std::string text;
+    int32_t begin, end;  // the link's clusters
+  };
+  for (const Case& c : {Case{"cd <ab@cd.ef>. gh.", 4, 12}, Case{"cd [http://ab.cd/e-f?g=h.]. gh", 4, 24},
+                        Case{"cd (www.ab.cd), gh", 4, 13}, Case{"cd \"ab@cd.ef\"", 4, 12},
+                        Case{"cd ab...@cd.ef", 3, 14}, Case{"cd gh\"<ab@cd.ef>", 7, 15},
+                        Case{"cd (ab-cd.PDF).", 4, 13}}) {
+    const ClusterText text = code_points(c.text);
+    const Tokenization t = m.tokenize(text);
+    bool whole = false;
+    for (size_t k = 0; k < t.tokens.size(); k += 2) whole = whole || (t.tokens[k] == c.begin && t.tokens[k + 1] == c.end);
+    INFO(c.text << " → " << spelled(text, t));
+    CHECK(whole);
+  }
+  // not links: a '.' and an unknown extension, an '@' between spaces
+  for (const std::string& s : {"cd ab.cdx gh", "cd @ ef.gh"}) {
+    const ClusterText text = code_points(s);
+    INFO(s << " → " << spelled(text, m.tokenize(text)));
+    CHECK(m.tokenize(text).tokens.size() > 6);
+  }
+}
+
 TEST_CASE("tokenizer bytes: a round trip tokenizes alike; corrupt and foreign bytes are refused", "[tokenizer]") {
   const TokenizerModel m = tiny_tokenizer();
   const std::vector<uint8_t> bytes = m.to_bytes();
