@@ -44,7 +44,7 @@ const treebank = tinyTreebank();
 const { sentences, tags } = am.io.readConllu(treebank);
 const tiny = {
   tagger: new am.SequenceTagger({ trainer: 'perceptron', epochs: 5 }).fit(sentences, tags).save(),
-  tokenizer: new am.Tokenizer({ epochs: 5 }).fit(treebank).save(),
+  tokenizer: new am.Tokenizer({ epochs: 10 }).fit(treebank).save(),
 };
 const tinyText = 'cat sings du. owl runs.';
 const spelled = (tagger, text) => tagger.tagText(text).map((s) => s.map((w) => `${w.token}/${w.tag}`).join(' ')).join(' | ');
