@@ -84,7 +84,8 @@ else {
     const text = rawText(readFileSync(test, 'utf8').normalize('NFC'));
     const sentences = tokenizer.tokenize(text);
     const name = test.split('/').pop().replace('-ud-test.conllu', '');
-    row(`${name}: learned tokenizer (trained on its ${train.endsWith('-train.conllu') ? 'train' : 'dev'} split in ${seconds.toFixed(0)} s)`, score(test, plainConllu(sentences)),
+    row(`${name}: learned tokenizer (trained on its ${train.endsWith('-train.conllu') ? 'train' : 'dev'} split in ${seconds.toFixed(0)} s)`,
+      { ...score(test, plainConllu(sentences)), UPOS: undefined },  // untagged: eval.py's UPOS would read 0
       `${gzipSync(tokenizer.save()).length >> 10} KB gzip, ${tokenizer.skipped} of ${tokenizer.paragraphs + tokenizer.skipped} paragraphs skipped`);
     tokenizer.dispose();
   }
