@@ -23,12 +23,22 @@ const EWT = /^ewt\/(en_ewt-ud-(?:train|dev|test)\.conllu)$/;
 const isolation = { 'Cross-Origin-Opener-Policy': 'same-origin', 'Cross-Origin-Embedder-Policy': 'require-corp' };
 const isFile = (path) => stat(path).then((f) => f.isFile(), () => false);
 
+// The EWT files present.
+async function ewtFiles() {
+  const names = ['train', 'dev', 'test'].map((split) => `en_ewt-ud-${split}.conllu`);
+  const present = await Promise.all(names.map((n) => isFile(join(treebank, n))));
+  return names.filter((_, i) => present[i]);
+}
+
 // The codes of the language packages that hold their models, e.g. ['fr', 'pt'].
 async function languages() {
   const names = (await readdir(join(root, 'packages')).catch(() => [])).filter((n) => /^argmax-upos-[a-z]+$/.test(n)).sort();
   const ready = await Promise.all(names.map(async (n) => (await Promise.all(['tagger.bin', 'tokenizer.bin'].map((f) => isFile(join(root, 'packages', n, f))))).every(Boolean)));
   return names.filter((_, i) => ready[i]).map((n) => n.slice('argmax-upos-'.length));
 }
+
+// The lists the page asks for, by path.
+const listings = new Map([['ewt/files.json', ewtFiles], ['packages/languages.json', languages]]);
 
 // Starts the server; resolves with { server, url } once it listens. isolated: false leaves out COOP/COEP
 // (as many static hosts do): Stop then cancels training instead of keeping the model so far.
@@ -38,16 +48,10 @@ export function serve({ port = 8080, host = '127.0.0.1', isolated = true } = {})
     // The page lives at /web/ so that its relative imports (../bindings/js, ../dist) resolve as in the repo.
     if (path === '/' || path === '/web') { res.writeHead(302, { Location: '/web/' }).end(); return; }
     const relative = normalize(path.endsWith('/') ? `${path.slice(1)}index.html` : path.slice(1));
-    if (relative === 'ewt/files.json' || relative === 'packages/languages.json') {  // (always 200: an absent file is no console error)
-      let list;
-      if (relative === 'packages/languages.json') list = await languages();
-      else {
-        const names = ['train', 'dev', 'test'].map((split) => `en_ewt-ud-${split}.conllu`);
-        const present = await Promise.all(names.map((n) => isFile(join(treebank, n))));
-        list = names.filter((_, i) => present[i]);
-      }
+    const listing = listings.get(relative);
+    if (listing) {  // (always 200: an absent file is no console error)
       res.writeHead(200, { 'Content-Type': types['.json'], 'Cache-Control': 'no-cache', ...(isolated ? isolation : {}) });
-      res.end(JSON.stringify(list));
+      res.end(JSON.stringify(await listing()));
       return;
     }
     const ewt = relative.match(EWT);

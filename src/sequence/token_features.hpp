@@ -93,7 +93,7 @@ class TokenFeaturizer {
   std::vector<Attribute> used_;  // attributes any template reads
   int slot_[int(Attribute::Count)];  // attribute → column in the per-token table, −1 if unused
   bool affixes_ = false;             // whether a template reads a prefix or suffix
-  bool chunks_ = false;              // whether a template reads chunk, prevchunk or nextchunk
+  bool chunks_ = false;              // whether a template reads chunk, prevchunk, nextchunk or chunkshape
   // The templates' parts, flat (template j owns parts_[part_ends_[j−1], part_ends_[j])), resolved to columns.
   struct Part {
     int32_t offset;

@@ -420,9 +420,10 @@ Tokenization TokenizerModel::tokenize(const ClusterText& text, bool forms) const
       out.words.push_back(int32_t(out.word_spans.size() / 2));
       word_starts.push_back(end);
       if (word_starts.size() == 2) {  // one word, unless the dictionary splits it
-        std::string form = forms || !multiword.empty() ? symbols_of(begin, end) : std::string();
-        const bool asked = split || !chooses || end - begin == 1;
-        const auto known = multiword.empty() || !asked ? multiword.end() : multiword.find(ascii_lower(form));
+        // the dictionary is asked for a token the chain split (D), or for every token when the chain never does
+        const bool asked = !multiword.empty() && (split || !chooses || end - begin == 1);
+        std::string form = forms || asked ? symbols_of(begin, end) : std::string();
+        const auto known = asked ? multiword.find(ascii_lower(form)) : multiword.end();
         if (known == multiword.end()) {
           out.word_spans.push_back(begin), out.word_spans.push_back(end);
           if (forms) out.forms.push_back(std::move(form));
