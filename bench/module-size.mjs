@@ -1,7 +1,7 @@
 // Where the bytes of a wasm module go, by component: each src/<dir> of the core, the bindings, code shared by
 // several of them (templates instantiated in more than one object), libc++ (its iostream/locale part apart),
 // libc, the Embind and Emscripten runtime, and the data section. Prints one table per module.
-//   node bench/module-size.mjs [--build build/wasm] [--modules argmax,argmax-sequence,argmax-tagger,argmax-ranking] [--top 15] [--files]
+//   node bench/module-size.mjs [--build build/wasm] [--modules argmax,argmax-multiclass,argmax-sequence,argmax-tagger,argmax-ranking] [--top 15] [--files]
 // --files: one row per source file instead of per folder.
 // How: each module is linked again as the build links it, with --profiling-funcs (a name section of mangled
 // names; the code is the same, which the table checks against dist/), and each function is given to the object
@@ -20,10 +20,10 @@ const arg = (name, fallback) => {
   return i > 0 ? process.argv[i + 1] : fallback;
 };
 const build = join(root, arg('build', 'build/wasm'));
-const modules = arg('modules', 'argmax,argmax-sequence,argmax-tagger,argmax-ranking').split(',');
+const modules = arg('modules', 'argmax,argmax-multiclass,argmax-sequence,argmax-tagger,argmax-ranking').split(',');
 const top = Number(arg('top', '15'));
 const byFile = process.argv.includes('--files');
-const targets = { argmax: 'argmax_wasm', 'argmax-sequence': 'argmax_sequence_wasm', 'argmax-tagger': 'argmax_tagger_wasm', 'argmax-ranking': 'argmax_ranking_wasm' };
+const targets = { argmax: 'argmax_wasm', 'argmax-multiclass': 'argmax_multiclass_wasm', 'argmax-sequence': 'argmax_sequence_wasm', 'argmax-tagger': 'argmax_tagger_wasm', 'argmax-ranking': 'argmax_ranking_wasm' };
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

@@ -1,7 +1,7 @@
 // argmax: linear predictors h(x) = argmax_y ⟨w, Ψ(x, y)⟩ in WebAssembly.
 //   const am = await init();   // Node or browser; finds dist/argmax.wasm by itself
-// Every task; argmax/sequence, argmax/tagger and argmax/ranking (sequence.js, tagger.js, ranking.js) load a
-// smaller module with one task (argmax/tagger: tagging without trainers).
+// Every task; argmax/multiclass, argmax/sequence, argmax/tagger and argmax/ranking (multiclass.js, sequence.js,
+// tagger.js, ranking.js) load a smaller module with one task (argmax/tagger: tagging without trainers).
 import createArgmax from '../../dist/argmax.mjs';
 import { library } from './api/library.js';
 import * as multiclass from './api/multiclass.js';

@@ -1,22 +1,24 @@
-// The task entry points argmax/sequence, argmax/tagger and argmax/ranking: each serves its task on its own
+// The task entry points argmax/multiclass, argmax/sequence, argmax/tagger and argmax/ranking: each serves its task on its own
 // smaller module, reads and writes the same model bytes as the full entry, and names the full entry for a kind it
 // does not load; argmax/tagger tags as argmax does and names argmax/sequence when asked to train.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
 import { init as initFull } from '../../bindings/js/index.js';
+import { init as initMulticlass } from '../../bindings/js/multiclass.js';
 import { init as initSequence } from '../../bindings/js/sequence.js';
 import { init as initRanking } from '../../bindings/js/ranking.js';
 import { init as initTagger } from '../../bindings/js/tagger.js';
 
 const full = await initFull();
+const multiclass = await initMulticlass();
 const sequence = await initSequence();
 const ranking = await initRanking();
 const tagger = await initTagger();
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
 test('package.json exports the task entry points with their types', () => {
-  for (const entry of ['sequence', 'tagger', 'ranking']) {
+  for (const entry of ['multiclass', 'sequence', 'tagger', 'ranking']) {
     assert.deepEqual(pkg.exports[`./${entry}`], { types: `./bindings/js/${entry}.d.ts`, default: `./bindings/js/${entry}.js` });
     for (const ext of ['mjs', 'wasm']) assert.ok(pkg.files.includes(`dist/argmax-${entry}.${ext}`), `dist/argmax-${entry}.${ext} is packed`);
   }
@@ -71,13 +73,44 @@ test('argmax/ranking trains the Ranker as argmax does', () => {
   a.dispose(), b.dispose();
 });
 
+test('argmax/multiclass has Multiclass, the reductions, trees and boosting, their readers and metrics, and nothing of the other tasks', () => {
+  for (const name of ['Multiclass', 'Reduction', 'DecisionTree', 'AdaBoostMH', 'BinaryRelevance', 'BinaryClassifier', 'load', 'modelKind', 'memoryUsage', 'trainers']) {
+    assert.ok(name in multiclass, `${name} is there`);
+  }
+  for (const name of ['readLibsvm', 'readMultilabel']) assert.equal(typeof multiclass.io[name], 'function');
+  for (const name of ['classification', 'averageCost', 'marginLoss', 'multilabel']) assert.equal(typeof multiclass.metrics[name], 'function');
+  for (const name of ['SequenceTagger', 'Tokenizer', 'Ranker', 'pretrained']) assert.ok(!(name in multiclass), `${name} is not there`);
+  assert.equal(multiclass.module.Ranker, undefined, 'the module binds no ranking code');
+  assert.equal(multiclass.module.trainSequenceTokens, undefined, 'the module binds no sequence code');
+});
+
+test('argmax/multiclass trains, predicts and loads as argmax does, linear and kernel, reductions and trees', () => {
+  const X = [[0, 0], [0, 1], [1, 0], [5, 5], [5, 6], [6, 5], [0, 6], [1, 6], [0, 5]];
+  const y = [0, 0, 0, 1, 1, 1, 2, 2, 2];
+  for (const [Model, options] of [['Multiclass', { seed: 2, bias: 1 }], ['Multiclass', { kernel: 'rbf', gamma: 0.5 }],
+    ['Reduction', { reduction: 'allpairs', learner: 'linear' }], ['DecisionTree', {}], ['AdaBoostMH', { rounds: 5 }]]) {
+    const a = new multiclass[Model](options).fit(X, y);
+    const b = new full[Model](options).fit(X, y);
+    assert.deepEqual(a.save(), b.save(), `${Model} ${JSON.stringify(options)}: the same bytes`);
+    assert.deepEqual(Array.from(a.predict(X)), y, `${Model} ${JSON.stringify(options)} fits the three clusters`);
+    assert.deepEqual(Array.from(multiclass.load(b.save()).predict(X)), y);
+    assert.deepEqual(Array.from(full.load(a.save()).predict(X)), y);
+    a.dispose(), b.dispose();
+  }
+  const text = '1 1:0.5 3:2\n2 2:1\n';
+  assert.deepEqual(multiclass.io.readLibsvm(text), full.io.readLibsvm(text));
+});
+
 test('a model of another task is refused with the entry that loads it', () => {
-  const multiclass = new full.Multiclass({}).fit([[0, 0], [0, 1], [5, 5], [5, 6]], [0, 0, 1, 1]);
-  const bytes = multiclass.save();
+  const linear = new full.Multiclass({}).fit([[0, 0], [0, 1], [5, 5], [5, 6]], [0, 0, 1, 1]);
+  const bytes = linear.save();
   assert.equal(sequence.modelKind(bytes), full.modelKind(bytes));
   assert.throws(() => sequence.load(bytes), /not supported by argmax\/sequence \(import 'argmax' to load every kind\)/);
   assert.throws(() => ranking.load(bytes), /not supported by argmax\/ranking/);
-  multiclass.dispose();
+  linear.dispose();
+  const ranker = new full.Ranker({}).fit([{ features: [[1], [0]], relevance: [1, 0] }]);
+  assert.throws(() => multiclass.load(ranker.save()), /not supported by argmax\/multiclass \(import 'argmax' to load every kind\)/);
+  ranker.dispose();
 });
 
 test('argmax/tagger has the taggers, tokenizer, readers and metrics, and its module no trainer', () => {

@@ -74,7 +74,8 @@ guarded('the tarball holds the library, its types, the wasm and the CLI, and not
     'bindings/js/pretrained/NOTICE', 'bindings/js/sequence.js', 'bindings/js/sequence.d.ts', 'bindings/js/ranking.js',
     'bindings/js/ranking.d.ts', 'dist/argmax-sequence.mjs', 'dist/argmax-sequence.wasm', 'dist/argmax-ranking.mjs',
     'dist/argmax-ranking.wasm', 'bindings/js/tagger.js', 'bindings/js/tagger.d.ts', 'dist/argmax-tagger.mjs',
-    'dist/argmax-tagger.wasm']) {
+    'dist/argmax-tagger.wasm', 'bindings/js/multiclass.js', 'bindings/js/multiclass.d.ts', 'dist/argmax-multiclass.mjs',
+    'dist/argmax-multiclass.wasm']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build|packages)\/|\/make-[\w-]+\.mjs$/.test(f)), []);
@@ -144,6 +145,14 @@ export { labels, bytes };
   write('task.mts', `import { init as initSequence, type ArgmaxSequence, type SequenceTagger } from 'argmax/sequence';
 import { init as initRanking, type ArgmaxRanking } from 'argmax/ranking';
 import { init as initTagger, type ArgmaxTagger, type TaggingSequenceTagger } from 'argmax/tagger';
+import { init as initMulticlass, type ArgmaxMulticlass } from 'argmax/multiclass';
+const classes: ArgmaxMulticlass = await initMulticlass();
+const tree = new classes.DecisionTree({ criterion: 'gini' }).fit([[0], [1]], [0, 1]);
+const predicted: Int32Array = new classes.Multiclass({ kernel: 'rbf' }).fit([[0], [1]], [0, 1]).predict([[0]]);
+classes.metrics.classification([0, 1], tree.predict([[0], [1]])).accuracy;
+classes.io.readLibsvm('1 1:2').rows;
+// @ts-expect-error: argmax/multiclass has no Ranker
+new classes.Ranker({});
 const tags: ArgmaxSequence = await initSequence();
 const tagger: SequenceTagger = await tags.pretrained.englishUpos();
 const words: string[][] = tagger.tagText('The dog barked.').map((s) => s.map((w) => w.tag));
@@ -165,7 +174,7 @@ onlyTags.metrics.sequences([['A']], [['A']]).tokenAccuracy;
 shipped.fit([['a']], [['A']]);
 // @ts-expect-error: nor are they constructed there (models come from load() or pretrained)
 new onlyTags.SequenceTagger({});
-export { words, tagged };
+export { words, tagged, predicted };
 `);
   write('consumer.cts', `import argmax = require('argmax');
 argmax.init().then((am) => { const m = new am.Multiclass({ trainer: 'sgd', epochs: 3 }); m.dispose(); });

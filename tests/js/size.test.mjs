@@ -24,6 +24,10 @@ const ENTRIES = {
     todo: true,
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
+  'argmax/multiclass': {
+    budget: 269,
+    main: "import { init } from 'argmax/multiclass';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
+  },
   'argmax/sequence': {
     budget: 251,
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
@@ -41,7 +45,7 @@ const ENTRIES = {
   },
 };
 
-const missing = ['argmax', 'argmax-sequence', 'argmax-tagger', 'argmax-ranking'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
+const missing = ['argmax', 'argmax-multiclass', 'argmax-sequence', 'argmax-tagger', 'argmax-ranking'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
 const why = missing.length ? `${missing.join(', ')} not built (node .ci/build.mjs --wasm)`
   : existsSync(vite) ? null : 'vite is not installed (npm ci installs the devDependencies)';
 

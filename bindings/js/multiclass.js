@@ -1,0 +1,11 @@
+// argmax/multiclass: multiclass and multi-label learning alone (Multiclass with its linear and kernel solvers,
+// the reductions, decision trees, AdaBoost.MH, binary relevance and the binary classifiers, the LIBSVM and
+// multi-label readers, the classification metrics), on a wasm module linked from those bindings only.
+//   import { init } from 'argmax/multiclass';  const am = await init();
+import createArgmaxMulticlass from '../../dist/argmax-multiclass.mjs';
+import { library } from './api/library.js';
+import * as multiclass from './api/multiclass.js';
+import * as reductions from './api/reductions.js';
+
+export const init = library(createArgmaxMulticlass, new URL('../../dist/argmax-multiclass.wasm', import.meta.url),
+  [multiclass, reductions], 'argmax/multiclass');
