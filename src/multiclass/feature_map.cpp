@@ -9,18 +9,25 @@
 
 namespace argmax {
 
+namespace {
+void check_bias(float bias) {
+  require(std::isfinite(bias) && bias >= 0, "bias must be a finite value ≥ 0 (0 = no bias feature); got ", bias);
+}
+}  // namespace
+
 FeatureMap FeatureMap::multivector(int cols, int classes, float bias) {
   require(classes >= 1 && cols >= 0, "feature map needs at least one class");
-  require(std::isfinite(bias) && bias >= 0, "bias must be a finite value ≥ 0 (0 = no bias feature); got ", bias);
+  check_bias(bias);
   FeatureMap f;
   f.kind_ = Kind::Multivector, f.k_ = classes, f.cols_ = cols, f.bias_ = bias;
   return f;
 }
 
-FeatureMap FeatureMap::tfidf(const Rows& docs, const std::vector<int32_t>& labels, int classes) {
+FeatureMap FeatureMap::tfidf(const Rows& docs, const std::vector<int32_t>& labels, int classes, float bias) {
   require(docs.rows() > 0, "TF-IDF needs at least one training document");
+  check_bias(bias);
   FeatureMap f;
-  f.kind_ = Kind::TfIdf, f.k_ = classes, f.cols_ = docs.cols();
+  f.kind_ = Kind::TfIdf, f.k_ = classes, f.cols_ = docs.cols(), f.bias_ = bias;
   std::vector<double> df_all(docs.cols(), 0), df_in(checked_count<double>("TF-IDF table", {docs.cols(), classes}), 0);
   for (int32_t i = 0; i < docs.rows(); ++i) {
     bool any = false;
@@ -44,7 +51,7 @@ FeatureMap FeatureMap::tfidf(const Rows& docs, const std::vector<int32_t>& label
 size_t FeatureMap::dim() const {
   return kind_ == Kind::Multivector
              ? checked_count<float>("multiclass weights", {int64_t(cols_) + (bias_ > 0 ? 1 : 0), k_})
-             : checked_count<float>("multiclass weights", {cols_});
+             : checked_count<float>("multiclass weights", {int64_t(cols_) + (bias_ > 0 ? k_ : 0)});
 }
 
 float FeatureMap::total(RowView x) {
@@ -74,6 +81,8 @@ void FeatureMap::scores(const float* w, float scale, RowView x, float* out) cons
       const float* idf = idf_.data() + size_t(j) * k;
       for (int y = 0; y < k; ++y) out[y] += wtf * idf[y];
     });
+    if (bias_ > 0)
+      for (int y = 0; y < k; ++y) out[y] += bias_ * w[size_t(cols_) + y];
   }
   if (scale != 1.f)
     for (int y = 0; y < k; ++y) out[y] *= scale;
@@ -90,7 +99,7 @@ double FeatureMap::max_psi_distance(const Rows& rows) const {
       const double t = total(x);
       for (int a = 0; a < k_; ++a)
         for (int b = a + 1; b < k_; ++b) {
-          double d2 = 0;
+          double d2 = 2.0 * double(bias_) * bias_;  // the two classes' bias coordinates
           x.for_each([&](int32_t j, float v) {
             const double d = (v / t) * (idf_[size_t(j) * k_ + a] - idf_[size_t(j) * k_ + b]);
             d2 += d * d;

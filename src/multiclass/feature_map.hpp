@@ -5,7 +5,8 @@
 //   sparse row is one contiguous k-wide axpy per non-zero (the layout LIBLINEAR uses).
 // TF-IDF (SSBD 17.2.1): for bag-of-words counts x, Ψ_j(x, y) = TF(j, x) · log(m / (DF(j, y) + 1)),
 //   TF(j, x) = x_j / Σ_i x_i, DF(j, y) = number of training documents not about y that contain word j
-//   (+1 smooths words found in every other document). w has one weight per word, shared by all classes.
+//   (+1 smooths words found in every other document). w has one weight per word, shared by all classes,
+//   and, when b > 0, one per class for the bias: Ψ_{cols+y}(x, y) = b, as in block y of the multivector map.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -24,7 +25,7 @@ class FeatureMap {
   FeatureMap() = default;
   static FeatureMap multivector(int cols, int classes, float bias);
   // Learns DF(j, y) from training documents (non-negative counts) with labels in [0, classes).
-  static FeatureMap tfidf(const Rows& docs, const std::vector<int32_t>& labels, int classes);
+  static FeatureMap tfidf(const Rows& docs, const std::vector<int32_t>& labels, int classes, float bias);
 
   Kind kind() const { return kind_; }
   int classes() const { return k_; }
@@ -44,6 +45,7 @@ class FeatureMap {
     } else {
       const float tf = a / total(x);
       x.for_each([&](int32_t j, float v) { add(size_t(j), tf * v * idf_[size_t(j) * k_ + y]); });
+      if (bias_ > 0) add(size_t(cols_) + y, a * bias_);
     }
   }
 

@@ -18,7 +18,8 @@ constexpr double kHuge = 1e300;
 const char* kKind = "linear-multiclass";
 
 OptionSpec bias_option() {
-  return {"bias", OptionType::Real, "0", 0, kHuge, false, "value of a constant bias feature appended to x (0 = none)"};
+  return {"bias", OptionType::Real, "1", 0, kHuge, false,
+          "value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0)"};
 }
 OptionSpec features_option() {
   return {"features", OptionType::Choice, "multivector", 0, -1, false,
@@ -111,9 +112,8 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
   model_.labels_ = costs_.labels;
   const int k = costs_.cost.size();
   require(!tfidf || !model_.rff_.dim(), "the TF-IDF feature map reads word counts, not random features; leave rff at 0");
-  model_.map_ = tfidf ? FeatureMap::tfidf(rows, costs_.index, k)
-                      : FeatureMap::multivector(rows.cols(), k, float(options_.real("bias")));
-  require(!tfidf || options_.real("bias") == 0, "the TF-IDF feature map has no bias feature; leave bias at 0");
+  const float bias = float(options_.real("bias"));
+  model_.map_ = tfidf ? FeatureMap::tfidf(rows, costs_.index, k, bias) : FeatureMap::multivector(rows.cols(), k, bias);
 }
 
 LinearMulticlass::Training::~Training() = default;

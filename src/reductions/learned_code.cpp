@@ -10,12 +10,12 @@ LearnedCode LearnedCode::train(const Rows& confidences, const std::vector<int32_
   // class has no training example.
   std::vector<float> zero_one(size_t(classes) * classes, 1.f);
   for (int l = 0; l < classes; ++l) zero_one[size_t(l) * classes + l] = 0.f;
-  const OptionList common = {{"C", number_text(config.C)}, {"seed", number_text(double(config.seed))}};
+  OptionList options = {{"C", number_text(config.C)}, {"seed", number_text(double(config.seed))}};
   LearnedCode code;
   if (config.kernel == "linear") {  // the primal solver keeps M itself (c × k) rather than support vectors
-    code.decoder_ = LinearMulticlass::train(confidences, labels, common, zero_one);  // dcd: Crammer–Singer
+    options.push_back({"bias", "0"});  // the code scores M_l·f(x), with no bias, as the kernel decoders do
+    code.decoder_ = LinearMulticlass::train(confidences, labels, options, zero_one);  // dcd: Crammer–Singer
   } else {
-    OptionList options = common;
     options.insert(options.end(), {{"kernel", config.kernel}, {"gamma", number_text(config.gamma)}});
     code.decoder_ = KernelMulticlass::train(confidences, labels, options, zero_one);
   }

@@ -66,7 +66,7 @@ TEST_CASE("kernel Crammer–Singer with the linear kernel solves the linear prob
   const std::vector<float> cost_rows = {0, 1, 2, 3, 1, 0, 1, 2, 2, 1, 0, 1, 3, 2, 1, 0};
   const CostMatrix cost = CostMatrix::from_rows(cost_rows, 4);
   const double C = 0.5;
-  const auto linear = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"C", "0.5"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, cost_rows);
+  const auto linear = LinearMulticlass::train(d.rows(), d.y, {{"trainer", "dcd"}, {"C", "0.5"}, {"eps", "1e-6"}, {"maxIter", "100000"}, {"bias", "0"}}, cost_rows);
   KernelCrammerSingerConfig config;
   config.C = C, config.eps = 1e-6, config.max_iterations = 100000;
   const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("linear", 1, 0, 1), cost, config, nullptr);
@@ -83,7 +83,7 @@ TEST_CASE("kernel Crammer–Singer with the linear kernel solves the linear prob
 
 TEST_CASE("the degree-2 polynomial kernel equals linear Crammer–Singer on the explicit monomials", "[kernel]") {
   const Clusters d = rings(120, 5), explicit_features = degree_two_monomials(d);
-  const auto linear = LinearMulticlass::train(explicit_features.rows(), d.y, {{"trainer", "dcd"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, {});
+  const auto linear = LinearMulticlass::train(explicit_features.rows(), d.y, {{"trainer", "dcd"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}, {"bias", "0"}}, {});
   KernelCrammerSingerConfig config;
   config.C = 2, config.eps = 1e-6, config.max_iterations = 100000;
   const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("poly", 1, 1, 2), CostMatrix::zero_one(3), config, nullptr);

@@ -191,7 +191,7 @@ TEST_CASE("class-sensitive TF-IDF matches hand-computed scores", "[multiclass]")
   const std::vector<float> x = {2, 0, 0, 3, 1, 0};
   const std::vector<int32_t> y = {0, 0, 1};
   const Rows rows = Rows::dense(x.data(), 3, 2);
-  const FeatureMap map = FeatureMap::tfidf(rows, y, 2);
+  const FeatureMap map = FeatureMap::tfidf(rows, y, 2, 0);
   const std::vector<float> w = {0.5f, 2.0f};
   std::vector<float> s(2);
   map.scores(w.data(), 1.f, rows.row(1), s.data());  // TF = (0, 1)
@@ -200,6 +200,39 @@ TEST_CASE("class-sensitive TF-IDF matches hand-computed scores", "[multiclass]")
   map.scores(w.data(), 1.f, rows.row(0), s.data());  // TF = (1, 0)
   CHECK(s[0] == Approx(0.5 * std::log(3.0 / 2.0)));
   CHECK(s[1] == Approx(0.5 * std::log(3.0 / 2.0)));
+
+  // With a bias feature b = 0.5, each class adds b times its own bias weight (w[2 + y]), in the scores and in Ψ.
+  const FeatureMap biased = FeatureMap::tfidf(rows, y, 2, 0.5f);
+  CHECK(biased.dim() == 4);
+  const std::vector<float> wb = {0.5f, 2.0f, -1.0f, 3.0f};
+  biased.scores(wb.data(), 1.f, rows.row(0), s.data());
+  CHECK(s[0] == Approx(0.5 * std::log(3.0 / 2.0) - 0.5));
+  CHECK(s[1] == Approx(0.5 * std::log(3.0 / 2.0) + 1.5));
+  std::vector<float> psi(4, 0.f);
+  biased.add_psi(rows.row(0), 1, 1.f, [&](size_t j, float v) { psi[j] += v; });
+  CHECK(psi[0] == Approx(std::log(3.0 / 2.0)));
+  CHECK(psi[1] == 0.f);
+  CHECK(psi[2] == 0.f);
+  CHECK(psi[3] == 0.5f);
+}
+
+TEST_CASE("the default bias feature lets every trainer fit classes that the origin does not separate", "[multiclass]") {
+  // Class 0 sits around the origin: without a bias, every score is 0 at x = 0 and (0, 1) goes to class 2.
+  const std::vector<float> x = {0, 0, 0, 1, 1, 0, 5, 5, 5, 6, 6, 5, 0, 6, 1, 6, 0, 5};
+  const std::vector<int32_t> y = {0, 0, 0, 1, 1, 1, 2, 2, 2};
+  const Rows rows = Rows::dense(x.data(), 9, 2);
+  // Pegasos is left out: its uniform average of iterates, with steps 1/(λt), needs more than 9 × 20 steps.
+  for (const char* trainer : {"dcd", "sgd", "perceptron", "cutting-plane", "bcfw"}) {
+    const auto model = LinearMulticlass::train(rows, y, {{"trainer", trainer}}, {});
+    std::vector<int32_t> p(y.size());
+    model.predict(rows, p.data());
+    INFO(trainer);
+    CHECK(p == y);
+  }
+  const auto unbiased = LinearMulticlass::train(rows, y, {{"bias", "0"}}, {});
+  std::vector<int32_t> p(y.size());
+  unbiased.predict(rows, p.data());
+  CHECK(p != y);
 }
 
 TEST_CASE("margins are h(x,y) minus the best rival", "[multiclass]") {

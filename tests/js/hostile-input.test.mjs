@@ -149,9 +149,10 @@ test('metrics.ranking counts an empty query as one without a relevant document',
 });
 
 test('training that needs more than the wasm heap is a RangeError saying how much and what to shrink', () => {
-  // 4 classes × 2^26 columns: within the per-buffer limit, but the solver's buffers do not fit in 2 GB.
-  const X = { offsets: new Int32Array([0, 1, 2, 3, 4]), indices: new Int32Array([0, 1, 2, 2 ** 26 - 1]),
-    values: new Float32Array([1, 1, 1, 1]), cols: 2 ** 26 };
+  // 4 classes × (2^26 − 1 columns and the bias): within the per-buffer limit, but the solver's buffers do not
+  // fit in 2 GB.
+  const X = { offsets: new Int32Array([0, 1, 2, 3, 4]), indices: new Int32Array([0, 1, 2, 2 ** 26 - 2]),
+    values: new Float32Array([1, 1, 1, 1]), cols: 2 ** 26 - 1 };
   const before = am.memoryUsage().heapInUse;
   assert.throws(() => new am.Multiclass({}).fit(X, [1, 2, 3, 4]),
     (e) => e instanceof RangeError && /out of memory: a block of \d+ MB did not fit/.test(e.message) && /fewer features/.test(e.message));

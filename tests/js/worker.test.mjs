@@ -72,7 +72,7 @@ test('errors keep their type and message; the worker stays usable', async () => 
   await assert.rejects(worker.train({ model: 'Multiclass', options: { C: -1 }, args: [X, y] }), (e) => e instanceof RangeError && /'C'/.test(e.message));
   await assert.rejects(worker.train({ model: 'Multiclass', args: [X, y.slice(1)] }), /299 labels, expected 300 \(one per row of X\)/);
   assert.throws(() => worker.train({}), TypeError);
-  const ok = await worker.train({ model: 'Multiclass', options: { trainer: 'perceptron', epochs: 3 }, args: [X, y] });
+  const ok = await worker.train({ model: 'Multiclass', options: { trainer: 'sgd', epochs: 3 }, args: [X, y] });
   assert.equal(ok.epochs, 3);
 });
 

@@ -15,7 +15,7 @@ export interface MulticlassDcdTableOptions {
   maxIter?: number;
   /** random seed (example order) (default 1, [0, 4294967295]) */
   seed?: number;
-  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
@@ -47,7 +47,7 @@ export interface MulticlassSgdTableOptions {
   features?: 'multivector' | 'tfidf';
   /** eta = 0: the norm bound ‖w*‖ ≤ B of that step (default 10, > 0) */
   B?: number;
-  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
@@ -75,7 +75,7 @@ export interface MulticlassPegasosTableOptions {
   seed?: number;
   /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
   features?: 'multivector' | 'tfidf';
-  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
@@ -99,7 +99,7 @@ export interface MulticlassPerceptronTableOptions {
   seed?: number;
   /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
   features?: 'multivector' | 'tfidf';
-  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
@@ -125,7 +125,7 @@ export interface MulticlassCuttingPlaneTableOptions {
   maxIter?: number;
   /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
   features?: 'multivector' | 'tfidf';
-  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
@@ -155,7 +155,7 @@ export interface MulticlassBcfwTableOptions {
   seed?: number;
   /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
   features?: 'multivector' | 'tfidf';
-  /** value of a constant bias feature appended to x (0 = none) (default 0, ≥ 0) */
+  /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
