@@ -149,8 +149,8 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
   }
   if (trainer == "pegasos") {
     PegasosSvmConfig c;
-    c.lambda = o.real("lambda"), c.epochs = o.integer("epochs"), c.bias = float(o.real("bias"));
-    c.average = o.flag("average");
+    c.lambda = o.real("lambda"), c.epochs = o.integer("epochs"), c.min_steps = min_default_steps(o);
+    c.bias = float(o.real("bias")), c.average = o.flag("average");
     return seeded(c, train_pegasos_svm);
   }
   if (trainer == "newton") {
@@ -159,7 +159,8 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
   }
   PerceptronConfig c;
-  c.epochs = o.integer("epochs"), c.bias = float(o.real("bias")), c.average = o.flag("average");
+  c.epochs = o.integer("epochs"), c.min_steps = min_default_steps(o);
+  c.bias = float(o.real("bias")), c.average = o.flag("average");
   return seeded(c, train_perceptron);
 }
 

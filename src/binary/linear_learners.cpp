@@ -64,13 +64,12 @@ std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, c
                                                      const ProgressFn& progress) {
   data.validate();
   data.require_finite_features("linear learner (pegasos)");
-  require(config.lambda > 0, "linear learner (pegasos): lambda must be > 0");
   require(data.size() > 0, "linear learner (pegasos): no training examples");
   BinaryMarginProblem problem(data, config.bias);
   OnlineConfig oc;
   oc.step_size = StepSize::Pegasos;
   oc.lambda = config.lambda;
-  oc.epochs = config.epochs;
+  oc.epochs = config.epochs, oc.min_steps = config.min_steps;
   oc.average = config.average;
   oc.surrogate = Surrogate::MarginRescaled;
   oc.seed = config.seed;
@@ -86,7 +85,7 @@ std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, co
   OnlineConfig oc;
   oc.step_size = StepSize::Constant;
   oc.eta = 1.0;
-  oc.epochs = config.epochs;
+  oc.epochs = config.epochs, oc.min_steps = config.min_steps;
   oc.average = config.average;
   oc.stop_when_no_update = !config.average;  // the plain batch perceptron stops at a clean pass
   oc.surrogate = Surrogate::Perceptron;

@@ -13,8 +13,9 @@ namespace argmax {
 // feature map Ψ(x, y) = y·x/2 (ALGORITHMS.md), for which the generalized hinge is the ordinary hinge:
 //   min_w λ/2‖w‖² + (1/m) Σ_i c_i max(0, 1 − y_i⟨w, x_i⟩),   η_t = 1/(λt), averaged output.
 struct PegasosSvmConfig {
-  double lambda = 1e-4;
+  double lambda = 0;  // 0 = 1/m (learn/online.hpp)
   int epochs = 20;
+  int min_steps = 0;  // the epochs rise to make this many steps (learn/online.hpp)
   float bias = 1;
   // Average of all iterates (better on large data); on small data with a tiny λ the early, huge iterates
   // dominate it, and the last iterate (Shalev-Shwartz et al.'s output) is the better choice.
@@ -27,6 +28,7 @@ std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, c
 // Perceptron (SSBD 9.1.2; Freund & Schapire's averaged version): on y_i⟨w, x_i⟩ ≤ 0, w += c_i y_i x_i.
 struct PerceptronConfig {
   int epochs = 10;
+  int min_steps = 0;
   float bias = 1;
   bool average = true;
   uint64_t seed = 1;

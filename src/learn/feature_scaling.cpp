@@ -10,8 +10,9 @@ namespace argmax {
 
 OptionSpec FeatureScaling::option() {
   return {"scale", OptionType::Choice, "auto", 0, -1, false,
-          "feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided "
-          "by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, "
+          "feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns "
+          "whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds "
+          "10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, "
           "minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows "
           "are scaled only, never shifted",
           {"auto", "none", "minmax", "standard"}};
@@ -34,10 +35,25 @@ FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
   rows.validate("features", NanFeatures::missing);  // columns in range (NaN is for the learner to refuse)
   const int32_t n = rows.cols();
   if (kind == "auto") {
+    if (!rows.is_sparse()) {
+      std::vector<double> sum(n, 0.0), squares(n, 0.0);
+      for (int32_t i = 0; i < rows.rows(); ++i)
+        rows.row(i).for_each([&](int32_t j, float v) { sum[j] += v, squares[j] += double(v) * v; });
+      const double m = rows.rows();
+      std::vector<float> centre(n, 0.f);
+      for (int32_t j = 0; j < n; ++j) {
+        const double mean = sum[j] / m, sd = std::sqrt(std::max(0.0, squares[j] / m - mean * mean));
+        if (std::fabs(mean) > kAutoOffset * sd) centre[j] = float(mean);
+      }
+      if (std::any_of(centre.begin(), centre.end(), [](float c) { return c != 0; })) f.centre_ = std::move(centre);
+    }
     double largest = 0;
     for (int32_t i = 0; i < rows.rows(); ++i)
-      rows.row(i).for_each([&](int32_t, float v) { largest = std::max(largest, double(std::fabs(v))); });
-    if (largest > kAutoAbove) f.scale_.assign(n, float(1.0 / largest));
+      rows.row(i).for_each([&](int32_t j, float v) {
+        largest = std::max(largest, std::fabs(double(v) - (f.centre_.empty() ? 0.0 : f.centre_[j])));
+      });
+    const bool rescale = largest > kAutoAbove || (largest > 0 && largest < kAutoBelow);
+    if (rescale || !f.centre_.empty()) f.scale_.assign(n, rescale ? float(1.0 / largest) : 1.f);
     return f;
   }
   const bool minmax = kind == "minmax";

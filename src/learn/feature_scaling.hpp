@@ -5,13 +5,18 @@
 // and apply() it to the rows they score.) Per column j over the training rows:
 //   minmax    s_j = 1 / (max_j − min_j), c_j = min_j   (dense rows land in [0, 1])
 //   standard  s_j = 1 / std_j,           c_j = mean_j  (population std; zeros of sparse rows count)
-//   auto      s_j = 1 / max|x| over all entries when that exceeds 10, else the identity, c = 0
+//   auto      c_j = mean_j for a dense column with |mean_j| > 10·std_j, else 0; then s_j = 1 / max|x − c| over
+//             all entries when that exceeds 10 or is below 0.1, else 1 (the identity when nothing changes)
 // auto, the default, leaves values within [-10, 10] as they are (data scaled to [-1, 1] or [0, 1], small
 // integers) and brings larger ones into [-1, 1] by one common factor. Beyond 10, C = 1 on the raw values is
 // C > 100 on the unit scale: the dual solvers need thousands of passes and the online trainers' steps are
-// sized for unit-scale rows. One factor keeps the geometry (it is the same problem as C / max|x|² on the raw
-// rows) and a text set's row normalisation, which a per-column rule would destroy; minmax and standard are for
-// columns of very different scales.
+// sized for unit-scale rows. Below 0.1 the same holds the other way: the margin needs weights so large that
+// C = 1 prefers the constant classifier, and the perceptron's bound (R/γ)² is dominated by the bias feature.
+// One factor keeps the geometry (it is the same problem as C / max|x|² on the raw rows) and a text set's row
+// normalisation, which a per-column rule would destroy; minmax and standard are for columns of very different
+// scales. A column far from 0 next to its spread (years, kelvins, an offset) is centred: with one factor alone
+// its values would all sit near 1, where the bias cannot tell them apart. A shift moves every score by a
+// constant, which the fold gives back to the bias, so it changes the problem only through the regulariser.
 // A constant column keeps s_j = 1. Sparse rows are scaled only (c = 0), so their zeros stay zeros and nothing
 // is densified; a shift would only move every score by a constant, which is what the bias learns.
 #pragma once
@@ -31,7 +36,9 @@ class FeatureScaling {
   // The "scale" entry of the option tables that offer it.
   static OptionSpec option();
   // kind: auto, none (the identity), minmax or standard.
-  static constexpr double kAutoAbove = 10;  // auto scales data whose largest |value| exceeds this
+  static constexpr double kAutoAbove = 10;   // auto scales data whose largest |value| exceeds this,
+  static constexpr double kAutoBelow = 0.1;  // or is below this,
+  static constexpr double kAutoOffset = 10;  // and centres dense columns whose |mean| exceeds this many std
   static FeatureScaling fit(const Rows& rows, const std::string& kind);
 
   bool identity() const { return scale_.empty(); }

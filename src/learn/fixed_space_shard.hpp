@@ -28,6 +28,7 @@ class FixedSpaceShard {
   FixedSpaceShard(std::unique_ptr<Prepared> prepared, int shards, int shard, const char* examples_name)
       : prepared_(std::move(prepared)), shards_(shards), config_(prepared_->online_config()) {
     const int m = prepared_->problem().size();
+    config_ = fitted_to(config_, m);
     std::vector<int> mine = shard_examples(m, shards, shard, config_.seed);
     require(!mine.empty(), "worker ", shard + 1, " of ", shards, " has no ", examples_name, ": ", m, " ",
             examples_name, " feed at most ", m, " workers");

@@ -42,13 +42,25 @@ enum class StepSize { Constant, Pegasos };
 struct OnlineConfig {
   StepSize step_size = StepSize::Constant;
   double eta = 1.0;     // for Constant
-  double lambda = 0.0;  // regularisation λ/2‖w‖²; Pegasos needs λ > 0
+  double lambda = 0.0;  // regularisation λ/2‖w‖²; Pegasos with 0 takes 1/m (fitted_to)
   int epochs = 10;
+  int min_steps = 0;    // the epochs rise to make at least this many steps (fitted_to)
   bool average = true;
   bool stop_when_no_update = false;  // batch perceptron: stop once a pass makes no update
   Surrogate surrogate = Surrogate::MarginRescaled;
   uint64_t seed = 1;
 };
+
+// The configuration for a problem of m examples (a shard's problem holds all m, so every shard gets the serial
+// configuration). Pegasos with λ = 0 takes λ = 1/m: the mean form of ½‖w‖² + C·Σℓ with C = 1, the problem dcd
+// solves by default; a fixed λ made a small set's steps 1/(λt) so long that its epochs ended before the average
+// of the iterates settled. The epochs rise to make min_steps steps: 20 epochs of 9 examples are 180 steps.
+inline OnlineConfig fitted_to(OnlineConfig c, int m) {
+  m = std::max(m, 1);
+  if (c.step_size == StepSize::Pegasos && c.lambda == 0) c.lambda = 1.0 / m;
+  c.epochs = std::max(c.epochs, (c.min_steps + m - 1) / m);
+  return c;
+}
 
 // What one epoch saw, summed over its steps.
 struct EpochTotals {
@@ -62,6 +74,7 @@ struct EpochTotals {
 template <class Problem>
 class OnlineEpochs {
  public:
+  // config: fitted_to the problem
   OnlineEpochs(const Problem& problem, const OnlineConfig& config, std::vector<int> examples)
       : problem_(problem), config_(config), order_(std::move(examples)), rng_(config.seed) {}
 
@@ -95,7 +108,7 @@ class OnlineEpochs {
 
  private:
   const Problem& problem_;
-  const OnlineConfig& config_;
+  const OnlineConfig config_;
   std::vector<int> order_;
   Rng rng_;
 };
@@ -112,8 +125,9 @@ inline TrainedWeights starting_state(size_t dim, bool average, std::vector<float
 }
 
 template <class Problem>
-std::vector<float> train_online(const Problem& problem, const OnlineConfig& config, const ProgressFn& progress,
+std::vector<float> train_online(const Problem& problem, const OnlineConfig& options, const ProgressFn& progress,
                                 std::vector<float> start = {}) {
+  const OnlineConfig config = fitted_to(options, problem.size());
   TrainedWeights w = starting_state(problem.dim(), config.average, std::move(start));
   OnlineEpochs<Problem> epochs(problem, config, all_examples(problem.size()));
   auto run_epoch = [&] { return epochs.run(w); };

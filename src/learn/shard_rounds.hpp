@@ -17,7 +17,7 @@ class ShardRounds {
   // examples: the shard's, in increasing order; config.seed: the shard's own (shard_seed).
   ShardRounds(const Problem& problem, const OnlineConfig& config, std::vector<int> examples, TrainedWeights start,
               int shards, int shard)
-      : config_(config), epochs_(problem, config_, std::move(examples)), w_(std::move(start)), shards_(shards),
+      : epochs_(problem, config, std::move(examples)), w_(std::move(start)), shards_(shards),
         shard_(shard) {
     if (shards > 1) w_.track_changes();
   }
@@ -55,8 +55,7 @@ class ShardRounds {
   std::vector<float> release_average() { return w_.release_average(); }
 
  private:
-  const OnlineConfig config_;
-  OnlineEpochs<Problem> epochs_;  // reads config_
+  OnlineEpochs<Problem> epochs_;
   TrainedWeights w_;
   int shards_, shard_;
   WeightChanges own_;  // changes() since the last epoch

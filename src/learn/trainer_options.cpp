@@ -99,7 +99,8 @@ std::vector<OptionSpec> trainer_options(const std::string& trainer) {
             {"lambda", OptionType::Real, "0", 0, kHuge, false, "regularisation λ/2‖w‖² (0 = none)"},
             epochs_option(), average_option(), seed_option("example order")};
   if (trainer == "pegasos")
-    return {{"lambda", OptionType::Real, "0.0001", 0, kHuge, true, "regularisation λ in λ/2‖w‖² + mean loss"},
+    return {{"lambda", OptionType::Real, "0", 0, kHuge, false,
+             "regularisation λ in λ/2‖w‖² + mean loss; 0 = 1/m for m examples: the SVM ½‖w‖² + C·Σ loss with C = 1"},
             epochs_option(), average_option(), seed_option("example order")};
   if (trainer == "perceptron") return {epochs_option(), average_option(), seed_option("example order")};
   if (trainer == "cutting-plane")
@@ -156,10 +157,13 @@ Surrogate surrogate_named(const std::string& loss) {
   return Surrogate::MarginRescaled;
 }
 
+int min_default_steps(const Options& o) { return o.given("epochs") ? 0 : 1000; }
+
 OnlineConfig online_config(const Options& o) {
   const std::string& trainer = o.choice("trainer");
   OnlineConfig c;
   c.epochs = o.integer("epochs");
+  c.min_steps = min_default_steps(o);
   c.average = o.flag("average");
   c.seed = o.seed();
   if (trainer == "perceptron") {

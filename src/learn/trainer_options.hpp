@@ -60,6 +60,10 @@ std::string chosen(const OptionList& given, const std::string& name, const std::
 Surrogate surrogate_named(const std::string& loss);
 // An online trainer's configuration from its options (sgd, pegasos, perceptron); the loss from `loss`.
 OnlineConfig online_config(const Options& o);
+// The least number of steps an online trainer takes when `epochs` is not given (OnlineConfig::min_steps): with
+// few examples the default epochs are few steps (a ranker of 10 queries ranked 10,000 documents with NDCG@10
+// 0.60 after 20 steps and 1.00 after 100; 20 epochs of Pegasos over 9 examples mispredicted one).
+int min_default_steps(const Options& o);
 // An exact trainer's configuration (cutting-plane, bcfw).
 StructuredSvmConfig exact_config(const Options& o);
 

@@ -92,12 +92,7 @@ struct Ranker::Training::Plan {
 
 namespace {
 
-// With one step per query, few queries would leave SGD a few steps in all: one group of 10,000 documents
-// ranked with NDCG@10 0.60 after 20 steps and 1.00 after 100 (docs/benchmarks.md). So when epochs is not
-// given, fewer than 50 queries get as many epochs as make 1000 steps.
-constexpr int kMinDefaultSteps = 1000;
-
-Ranker::Training::Plan plan_training(const Options& options, int queries) {
+Ranker::Training::Plan plan_training(const Options& options) {
   Ranker::Training::Plan plan;
   RankingProblemConfig& config = plan.problem;
   const std::string measure = options.choice("measure");
@@ -121,14 +116,13 @@ Ranker::Training::Plan plan_training(const Options& options, int queries) {
   OnlineConfig& online = plan.online;
   const std::string& trainer = plan.trainer;
   online.epochs = options.integer("epochs");
-  if (!options.given("epochs")) online.epochs = std::max(online.epochs, (kMinDefaultSteps + queries - 1) / std::max(queries, 1));
+  online.min_steps = min_default_steps(options);  // one step per query: few queries are few steps
   online.average = options.flag("average");
   online.seed = options.seed();
   online.eta = options.real("eta");
   require(online.eta > 0, "eta = 0 (the automatic step) is computed by Multiclass only; give a ranker a positive step");
   online.lambda = options.real("lambda");
   if (trainer == "pegasos") {
-    require(online.lambda > 0, "trainer 'pegasos' needs lambda > 0");
     online.step_size = StepSize::Pegasos;
   } else if (trainer == "perceptron") {
     online.surrogate = Surrogate::Perceptron;
@@ -383,7 +377,7 @@ Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
   data_ = input;
   data_.features = scaled_->rows;
   if (options_.choice("loss") == "squared") return;
-  plan_ = std::make_unique<Plan>(plan_training(options_, data_.queries()));
+  plan_ = std::make_unique<Plan>(plan_training(options_));
   problem_ = std::make_unique<RankingProblem>(data_, plan_->problem, plan_->online.surrogate);
   require_learnable(*problem_, plan_->problem.objective);
 }
@@ -473,7 +467,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
     if (pointwise) {
       models.push_back(fit_ridge_regression(train, lambda));
     } else {
-      const Training::Plan plan = plan_training(run, train.queries());
+      const Training::Plan plan = plan_training(run);
       require(!plan.is_exact(), "validation picks lambda and epochs of the online trainers; use trainer=sgd, pegasos "
               "or perceptron");
       const RankingProblem problem(train, plan.problem, plan.online.surrogate);

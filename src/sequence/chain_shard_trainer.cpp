@@ -33,7 +33,7 @@ ChainShardTrainer::ChainShardTrainer(TaggerShard prepared, int shards, int shard
     : prepared_(check_online(prepared)),
       shards_(shards),
       shard_(shard),
-      config_(chain_online_config(prepared_.data.options)) {
+      config_(fitted_to(chain_online_config(prepared_.data.options), prepared_.sequences)) {
   config_.seed = shard_seed(config_.seed, shard);
   const int m = prepared_.sequences;
   require(examples() > 0, "worker ", shard + 1, " of ", shards, " has no training sequences: ", m,

@@ -243,12 +243,52 @@ TEST_CASE("a ranker trained with scale scores raw rows as one trained on hand-sc
 }
 
 TEST_CASE("scale=auto divides every feature by the largest |value| above 10 and leaves [-10, 10] alone", "[scaling]") {
+  // (columns whose mean is within 10 standard deviations of 0, so nothing is centred)
   const std::vector<float> within = {0.5f, -10, 0, 7}, beyond = {2, -16, 0, 4};
   CHECK(FeatureScaling::fit(Rows::dense(within.data(), 2, 2), "auto").identity());
   const FeatureScaling f = FeatureScaling::fit(Rows::dense(beyond.data(), 2, 2), "auto");
   CHECK(f.scale() == std::vector<float>{0.0625f, 0.0625f});
-  CHECK(f.centre().empty());  // never shifted, dense or sparse
+  CHECK(f.centre().empty());
   CHECK(f.apply(Rows::dense(beyond.data(), 2, 2)).values == std::vector<float>{0.125f, -1, 0, 0.25f});
+}
+
+TEST_CASE("scale=auto brings values below 0.1 up by one factor and centres dense columns far from 0", "[scaling]") {
+  const std::vector<float> small = {0.01f, -0.02f, 0, 0.04f};  // largest 0.04: × 25; means within 10 sd of 0
+  const FeatureScaling up = FeatureScaling::fit(Rows::dense(small.data(), 2, 2), "auto");
+  CHECK(up.scale() == std::vector<float>{25, 25});
+  CHECK(up.centre().empty());
+  check_close(up.apply(Rows::dense(small.data(), 2, 2)).values, {0.25f, -0.5f, 0, 1});
+  // column 0: mean 1002, sd √(8/3): centred; column 1: mean 0: kept. Then the largest |value| is 2: no factor.
+  const std::vector<float> offset = {1000, 1, 1002, -1, 1004, 0};
+  const FeatureScaling shifted = FeatureScaling::fit(Rows::dense(offset.data(), 3, 2), "auto");
+  CHECK(shifted.centre() == std::vector<float>{1002, 0});
+  CHECK(shifted.scale() == std::vector<float>{1, 1});
+  CHECK(shifted.apply(Rows::dense(offset.data(), 3, 2)).values == std::vector<float>{-2, 1, 0, -1, 2, 0});
+  // sparse rows are never shifted: the same values as CSR are only divided by their largest |value|
+  const std::vector<int32_t> offsets = {0, 2, 4, 6}, indices = {0, 1, 0, 1, 0, 1};
+  const FeatureScaling sparse = FeatureScaling::fit(Rows::sparse(offsets.data(), indices.data(), offset.data(), 3, 2), "auto");
+  CHECK(sparse.centre().empty());
+  CHECK(sparse.scale() == std::vector<float>{1.f / 1004, 1.f / 1004});
+}
+
+TEST_CASE("with the default scale, every linear trainer fits clusters ×2⁻¹⁰ or moved by 1000 as the original", "[scaling]") {
+  const Clusters d = clusters(200, 3, 2, 0.2, 33);
+  std::vector<float> small = d.x, moved = d.x;
+  for (size_t p = 0; p < d.x.size(); ++p) small[p] = d.x[p] / 1024, moved[p] = d.x[p] + 1000;
+  const auto accuracy = [&](const LinearMulticlass& model, const std::vector<float>& x) {
+    std::vector<int32_t> p(d.y.size());
+    model.predict(Rows::dense(x.data(), 200, 2), p.data());
+    int right = 0;
+    for (size_t i = 0; i < p.size(); ++i) right += p[i] == d.y[i];
+    return right / 200.0;
+  };
+  for (const char* trainer : {"dcd", "sgd", "pegasos", "perceptron"}) {
+    INFO(trainer);
+    const double original = accuracy(LinearMulticlass::train(d.rows(), d.y, {{"trainer", trainer}}, {}), d.x);
+    CHECK(original >= 0.9);
+    for (const auto* x : {&small, &moved})
+      CHECK(accuracy(LinearMulticlass::train(Rows::dense(x->data(), 200, 2), d.y, {{"trainer", trainer}}, {}), *x) >= original - 0.02);
+  }
 }
 
 TEST_CASE("with the default scale, features ×100 train the model of the original features", "[scaling]") {

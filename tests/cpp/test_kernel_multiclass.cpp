@@ -83,7 +83,7 @@ TEST_CASE("kernel Crammer–Singer with the linear kernel solves the linear prob
 
 TEST_CASE("the degree-2 polynomial kernel equals linear Crammer–Singer on the explicit monomials", "[kernel]") {
   const Clusters d = rings(120, 5), explicit_features = degree_two_monomials(d);
-  const auto linear = LinearMulticlass::train(explicit_features.rows(), d.y, {{"trainer", "dcd"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}, {"bias", "0"}}, {});
+  const auto linear = LinearMulticlass::train(explicit_features.rows(), d.y, {{"trainer", "dcd"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}, {"bias", "0"}, {"scale", "none"}}, {});
   KernelCrammerSingerConfig config;
   config.C = 2, config.eps = 1e-6, config.max_iterations = 100000;
   const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("poly", 1, 1, 2), CostMatrix::zero_one(3), config, nullptr);

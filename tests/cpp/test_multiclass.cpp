@@ -221,8 +221,7 @@ TEST_CASE("the default bias feature lets every trainer fit classes that the orig
   const std::vector<float> x = {0, 0, 0, 1, 1, 0, 5, 5, 5, 6, 6, 5, 0, 6, 1, 6, 0, 5};
   const std::vector<int32_t> y = {0, 0, 0, 1, 1, 1, 2, 2, 2};
   const Rows rows = Rows::dense(x.data(), 9, 2);
-  // Pegasos is left out: its uniform average of iterates, with steps 1/(λt), needs more than 9 × 20 steps.
-  for (const char* trainer : {"dcd", "sgd", "perceptron", "cutting-plane", "bcfw"}) {
+  for (const char* trainer : {"dcd", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}) {
     const auto model = LinearMulticlass::train(rows, y, {{"trainer", trainer}}, {});
     std::vector<int32_t> p(y.size());
     model.predict(rows, p.data());

@@ -69,20 +69,24 @@ export function optionTables(am) {
     const seen = new Map();
     for (const { variant, specs } of tables) {
       for (const s of specs) {
-        if (!seen.has(s.name)) seen.set(s.name, { spec: s, variants: [], defaults: new Map(), choices: new Set() });
+        if (!seen.has(s.name)) seen.set(s.name, { spec: s, variants: [], defaults: new Map(), helps: new Map(), choices: new Set() });
         const e = seen.get(s.name);
         e.variants.push(variant);
         e.defaults.set(variant, s.default);
+        e.helps.set(variant, s.help.split('; default ')[0]);
         for (const c of s.choices ?? []) e.choices.add(c);
       }
     }
-    for (const [name, { spec, variants, defaults, choices }] of seen) {
+    for (const [name, { spec, variants, defaults, helps, choices }] of seen) {
       const values = spec.type === 'choice' ? [...choices].join(', ') : `${spec.type}${range(spec) ? ` ${range(spec)}` : ''}`;
       const common = spec.default;
       const others = [...defaults].filter(([, d]) => d !== common).map(([v, d]) => `${v}: ${d}`);
       const defaultText = `${common === '' ? 'none' : common}${others.length ? ` (${others.join('; ')})` : ''}`;
       const readers = !key || name === key ? '' : variants.length === tables.length ? 'all' : variants.join(', ');
-      const help = spec.help.split('; default ')[0].replace(/\|/g, '\\|');
+      const first = spec.help.split('; default ')[0];
+      // a choice's help lists the values each table offers; another number or flag may mean another thing
+      const otherHelps = spec.type === 'choice' ? [] : [...helps].filter(([, h]) => h !== first).map(([v, h]) => `${v}: ${h}`);
+      const help = [first, ...otherHelps].join('. ').replace(/\|/g, '\\|');
       out.push(`| \`${name}\` | ${values.replace(/\|/g, '\\|')} | ${defaultText.replace(/\|/g, '\\|')} | ${readers} | ${help} |`);
     }
     out.push('');

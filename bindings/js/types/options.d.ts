@@ -17,7 +17,7 @@ export interface MulticlassDcdTableOptions {
   seed?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -49,7 +49,7 @@ export interface MulticlassSgdTableOptions {
   B?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -65,7 +65,7 @@ export interface MulticlassPegasosTableOptions {
   trainer: 'pegasos';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); slack = the structured hinge with slack rescaling, max_y' Δ(y', y)·(1 + ⟨w, Ψ(x,y') − Ψ(x,y)⟩); sum = the sum of hinges over the other classes (Weston–Watkins); log = the log loss −log p(y|x) (logistic regression, CRF); softmax-margin = the log loss with the cost Δ inside the partition function (Gimpel and Smith) (default hinge) */
   loss?: 'hinge' | 'slack' | 'sum' | 'log' | 'softmax-margin';
-  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
+  /** regularisation λ in λ/2‖w‖² + mean loss; 0 = 1/m for m examples: the SVM ½‖w‖² + C·Σ loss with C = 1 (default 0, ≥ 0) */
   lambda?: number;
   /** passes over the training data (default 20, [1, 1000000]) */
   epochs?: number;
@@ -77,7 +77,7 @@ export interface MulticlassPegasosTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -101,7 +101,7 @@ export interface MulticlassPerceptronTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -127,7 +127,7 @@ export interface MulticlassCuttingPlaneTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -157,7 +157,7 @@ export interface MulticlassBcfwTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
@@ -197,7 +197,7 @@ export interface KernelMulticlassTableOptions {
   degree?: number;
   /** kernel column cache in MB (must hold one column: 4·m bytes) (default 200, > 0) */
   cache?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** random seed (example order) (default 1, [0, 4294967295]) */
   seed?: number;
@@ -287,7 +287,7 @@ export interface SequenceTaggerPegasosTableOptions {
   loss?: 'hinge' | 'slack' | 'log' | 'softmax-margin';
   /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
   cost?: number;
-  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
+  /** regularisation λ in λ/2‖w‖² + mean loss; 0 = 1/m for m examples: the SVM ½‖w‖² + C·Σ loss with C = 1 (default 0, ≥ 0) */
   lambda?: number;
   /** passes over the training data; default 10 here: a tagger's epoch holds every sentence of a treebank: ten reach the plateau (default 10, [1, 1000000]) */
   epochs?: number;
@@ -473,7 +473,7 @@ export interface RankerTableOptions {
   gamma?: number;
   /** seed of the random features (default 1, [0, 4294967295]) */
   rffSeed?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
 
@@ -503,7 +503,7 @@ export interface ReductionTableOptions {
   rffSeed?: number;
   /** random code and the learners' example order (default 1, [0, 4294967295]) */
   seed?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
 
@@ -545,7 +545,7 @@ export interface LinearBinaryLearnerPegasosTableOptions {
   trainer: 'pegasos';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
-  /** regularisation λ in λ/2‖w‖² + mean loss (default 0.0001, > 0) */
+  /** regularisation λ in λ/2‖w‖² + mean loss; 0 = 1/m for m examples: the SVM ½‖w‖² + C·Σ loss with C = 1 (default 0, ≥ 0) */
   lambda?: number;
   /** passes over the training data (default 20, [1, 1000000]) */
   epochs?: number;
@@ -660,6 +660,6 @@ export interface BinaryRelevanceTableOptions {
   learner?: 'linear' | 'kernel' | 'stump' | 'tree';
   /** the learners' example order (default 1, [0, 4294967295]) */
   seed?: number;
-  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (every feature divided by the largest |value| when that exceeds 10; values within [-10, 10] are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
