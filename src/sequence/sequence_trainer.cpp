@@ -64,7 +64,9 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
     specs.push_back({"candidates", OptionType::Integer, "10", 1, SequenceModel::kMaxCandidates, false,
                      "with global features: how many of the chain's best labellings are reranked"});
   }
-  for (OptionSpec& s : RandomFourierFeatures::option_specs()) {
+  std::vector<OptionSpec> numeric = {FeatureScaling::option()};
+  append(numeric, RandomFourierFeatures::option_specs());
+  for (OptionSpec& s : numeric) {
     s.help = "numeric input: " + s.help;
     specs.push_back(std::move(s));
   }
@@ -319,6 +321,8 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   require(o.integer("rff") == 0, "rff maps numeric features, and a token tagger has none; leave rff at 0");
+  require(o.choice("scale") == "auto" || o.choice("scale") == "none",
+          "scale applies to numeric features, and a token tagger has none; leave scale at auto");
   const std::vector<int> mine = shard_examples(int(tokens.size()), shards, shard, shard_order_seed(o, shards));
   TaggerShard s;
   s.sequences = int(tokens.size());
@@ -379,7 +383,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   }
   s.candidates.keys = candidates.keys();
   if (warm) m.weights = warm->weights;
-  s.data = {std::move(m), std::move(x), o, text};
+  s.data = {std::move(m), std::move(x), o, text, {}};
   return s;
 }
 
@@ -409,8 +413,25 @@ TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const 
   return std::move(s.data);
 }
 
+namespace {
+
+// Weights trained on scaled rows s⊙(x − c), rewritten for raw rows (learn/feature_scaling.hpp): the emission rows
+// are multiplied by s, and label y's constant −⟨w_y⊙s, c⟩, which every position labelled y adds, goes to the start
+// weight of y and to every transition into y.
+void fold_scaling(SequenceModel& m, const FeatureScaling& scaling) {
+  const ChainLayout layout = m.layout();
+  const std::vector<double> offset = scaling.fold(m.weights, layout.labels);
+  for (int y = 0; y < layout.labels; ++y) {
+    m.weights[layout.start(y)] += float(offset[y]);
+    for (int previous = 0; previous < layout.labels; ++previous) m.weights[layout.transition(previous, y)] += float(offset[y]);
+  }
+}
+
+}  // namespace
+
 SequenceModel finish_tagger(TaggerData data) {
   SequenceModel& m = data.model;
+  if (!data.scaling.identity()) fold_scaling(m, data.scaling);
   record_options(m, data.options, data.text);
   m.weight_bits = int(data.options.integer("weightBits"));
   m.compact();
@@ -456,12 +477,18 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
     require(o.integer("rff") == 0 || m.numeric_columns > 0, "rff maps numeric columns, and the positions have none");
     m.rff = RandomFourierFeatures::fit(o, rows);  // γ = 0: from the positions' rows
   }
+  // scale applies to what the chain reads: the rows. Random features are read as they are, and a warm start's
+  // weights read raw rows.
+  const std::string& scale = o.choice("scale");
+  require(!(warm || m.rff.dim()) || scale == "auto" || scale == "none",
+          "rff and warm starts read the rows as given; leave scale at auto or none");
+  const ScaledRows scaled(rows, warm || m.rff.dim() ? "none" : scale);
   const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
-  m.featurize(rows, starts, x);
+  m.featurize(scaled.rows, starts, x);
   if (warm) m.weights = warm->weights;
-  s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, mine), o, text};
+  s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, mine), o, text, scaled.scaling};
   return s;
 }
 

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/options.hpp"
+#include "learn/feature_scaling.hpp"
 #include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "sequence/sequence_model.hpp"
@@ -55,7 +56,8 @@ struct TaggerData {
   SequenceModel model;
   SequenceBatch batch;
   Options options;
-  TextOptions text;  // recorded in the model
+  TextOptions text;       // recorded in the model
+  FeatureScaling scaling;  // numeric input: what the batch's rows were scaled by, folded into the weights at the end
 };
 TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
                           const SequenceModel* warm = nullptr, WordLexicon words = {});

@@ -68,7 +68,9 @@ TEST_CASE("a numeric tagger on random features is the tagger trained on the mapp
     OptionList with_rff = options;
     with_rff.insert(with_rff.end(), {{"rff", "200"}, {"gamma", "1"}, {"rffSeed", "5"}});
     const SequenceModel on_rff = train_numeric_tagger(data.rows(), data.starts, data.tags, with_rff);
-    const SequenceModel by_hand = train_numeric_tagger(mapped, data.starts, data.tags, options);
+    OptionList as_given = options;  // rff reads its features as they are; the default scale would not
+    as_given.push_back({"scale", "none"});
+    const SequenceModel by_hand = train_numeric_tagger(mapped, data.starts, data.tags, as_given);
     REQUIRE(on_rff.feature_rows() == 201);  // D + bias
     CHECK(on_rff.numeric_columns == 2);
     CHECK(on_rff.weights == by_hand.weights);

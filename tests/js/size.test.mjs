@@ -19,7 +19,7 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 497,
+    budget: 500,
     target: 300,
     todo: true,
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
@@ -29,7 +29,7 @@ const ENTRIES = {
     main: "import { init } from 'argmax/multiclass';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/sequence': {
-    budget: 251,
+    budget: 258,
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },

@@ -229,6 +229,8 @@ export interface SequenceTaggerPerceptronTableOptions {
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
   candidates?: number;
+  /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
   /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
@@ -271,6 +273,8 @@ export interface SequenceTaggerSgdTableOptions {
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
   candidates?: number;
+  /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
   /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
@@ -311,6 +315,8 @@ export interface SequenceTaggerPegasosTableOptions {
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
   candidates?: number;
+  /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
   /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
@@ -343,6 +349,8 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
   /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
@@ -379,6 +387,8 @@ export interface SequenceTaggerBcfwTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
   /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
@@ -411,6 +421,8 @@ export interface SequenceTaggerLbfgsTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
   rff?: number;
   /** numeric input: γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
