@@ -9,6 +9,7 @@
 #include "core/rng.hpp"
 #include "learn/random_fourier_features.hpp"
 #include "ranking/ranker.hpp"
+#include "point_sequences.hpp"
 #include "sequence/sequence_trainer.hpp"
 
 using namespace argmax;
@@ -17,38 +18,13 @@ namespace {
 
 // Sequences of 2-D points labelled by the ring they lie on (radius 0, 1 or 2 plus noise): no linear function
 // of the point separates the middle ring.
-struct Rings {
-  std::vector<float> values;
-  std::vector<int64_t> starts{0};
-  Sentences tags;
-  Rows rows() const { return Rows::dense(values.data(), int32_t(values.size() / 2), 2); }
-};
-
-Rings rings(uint64_t seed, int sequences) {
-  Rng rng(seed);
-  Rings data;
-  for (int i = 0; i < sequences; ++i) {
-    const int n = 2 + int(rng.below(5));
-    data.tags.emplace_back();
-    for (int t = 0; t < n; ++t) {
-      const int ring = int(rng.below(3));
-      const double r = ring + 0.3 * rng.uniform(), a = 6.283185307179586 * rng.uniform();
-      data.values.push_back(float(r * std::cos(a))), data.values.push_back(float(r * std::sin(a)));
-      data.tags.back().push_back(std::string(1, char('a' + ring)));
-    }
-    data.starts.push_back(data.starts.back() + n);
-  }
-  return data;
-}
-
-double tag_accuracy(const SequenceModel& m, const Rings& data) {
-  SequenceBatch x;
-  m.featurize(data.rows(), data.starts, x);
-  const std::vector<int> ids = m.decode(x);
-  size_t p = 0, ok = 0;
-  for (const auto& s : data.tags)
-    for (const auto& t : s) ok += m.labels[ids[p++]] == t;
-  return double(ok) / double(p);
+PointSequences rings(uint64_t seed, int sequences) {
+  return point_sequences(seed, sequences, [](Rng& rng, float& x, float& y) {
+    const int ring = int(rng.below(3));
+    const double r = ring + 0.3 * rng.uniform(), a = 6.283185307179586 * rng.uniform();
+    x = float(r * std::cos(a)), y = float(r * std::sin(a));
+    return std::string(1, char('a' + ring));
+  });
 }
 
 bool mentions(const std::vector<uint8_t>& bytes, const std::string& text) {
@@ -58,7 +34,7 @@ bool mentions(const std::vector<uint8_t>& bytes, const std::string& text) {
 }  // namespace
 
 TEST_CASE("a numeric tagger on random features is the tagger trained on the mapped features", "[rff][sequence]") {
-  const Rings data = rings(7, 150);
+  const PointSequences data = rings(7, 150);
   const RandomFourierFeatures map(2, 200, 1.0, 5);
   const std::vector<float> z = map.map_rows(data.rows());
   const Rows mapped = Rows::dense(z.data(), data.rows().rows(), 200);
@@ -88,7 +64,7 @@ TEST_CASE("a numeric tagger on random features is the tagger trained on the mapp
     CHECK(mentions(bytes, "rffSeed"));
   }
   // What the map buys: the middle ring is out of reach of a linear chain.
-  const Rings test = rings(8, 150);
+  const PointSequences test = rings(8, 150);
   const OptionList perceptron{{"epochs", "10"}};
   OptionList with_rff = perceptron;
   with_rff.insert(with_rff.end(), {{"rff", "300"}, {"gamma", "1"}});
@@ -97,7 +73,7 @@ TEST_CASE("a numeric tagger on random features is the tagger trained on the mapp
 }
 
 TEST_CASE("random features for taggers: bad settings are clear errors", "[rff][sequence]") {
-  const Rings data = rings(9, 10);
+  const PointSequences data = rings(9, 10);
   CHECK_THROWS_WITH(train_numeric_tagger(data.rows(), data.starts, data.tags, {{"rff", "10"}, {"gamma", "-1"}}),
                     Catch::Contains("'gamma' must be ≥ 0"));
   CHECK_THROWS_WITH(train_numeric_tagger(data.rows(), data.starts, data.tags, {{"rff", "-3"}}), Catch::Contains("'rff'"));
