@@ -157,7 +157,10 @@ Surrogate surrogate_named(const std::string& loss) {
   return Surrogate::MarginRescaled;
 }
 
-int min_default_steps(const Options& o) { return o.given("epochs") ? 0 : 1000; }
+int min_default_steps(const Options& o) {
+  constexpr int kMinDefaultSteps = 1000;
+  return o.given("epochs") ? 0 : kMinDefaultSteps;
+}
 
 OnlineConfig online_config(const Options& o) {
   const std::string& trainer = o.choice("trainer");

@@ -123,7 +123,7 @@ const Rows& LinearMulticlass::Training::rows() const { return scaled_->rows; }
 OnlineConfig LinearMulticlass::Training::online_config() const {
   const std::string& trainer = model_.trainer_;
   require(is_online_trainer(trainer), "trainer '", trainer, "' is not an online trainer (those are sgd, pegasos and perceptron)");
-  OnlineConfig c = argmax::online_config(options_);
+  OnlineConfig c = fitted_to(argmax::online_config(options_), rows().rows());  // T below is the steps taken
   if (trainer == "perceptron") c.stop_when_no_update = true;  // the batch perceptron (SSBD 17.2)
   if (trainer == "sgd" && c.eta == 0) {  // SSBD Cor. 17.2: T steps, ρ-Lipschitz loss, ‖w*‖ ≤ B  ⇒  η = √(B² / (ρ² T))
     const double rho = map().max_psi_distance(rows()) * (c.surrogate == Surrogate::SlackRescaled ? cost().max() : 1.0);
