@@ -117,6 +117,18 @@ std::vector<double> FeatureScaling::fold(std::vector<float>& w, int outputs) con
   return offset;
 }
 
+std::vector<double> FeatureScaling::unfold(std::vector<float>& w, int outputs) const {
+  std::vector<double> offset(outputs, 0.0);
+  require(w.size() >= scale_.size() * outputs, "weights are shorter than the scaled columns");
+  for (size_t j = 0; j < scale_.size(); ++j)
+    for (int o = 0; o < outputs; ++o) {
+      float& wj = w[j * outputs + o];
+      if (!centre_.empty()) offset[o] += double(wj) * centre_[j];
+      wj /= scale_[j];
+    }
+  return offset;
+}
+
 ScaledRows::ScaledRows(const Rows& raw, const std::string& kind)
     : scaling(FeatureScaling::fit(raw, kind)),
       storage(scaling.identity() ? OwnedRows{} : scaling.apply(raw)),

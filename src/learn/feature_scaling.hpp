@@ -58,6 +58,9 @@ class FeatureScaling {
   // interleaved scorers (w[j·outputs + o], as the multiclass layout); entries past the scaled columns (a bias
   // feature) are kept. Returns each scorer's constant −⟨w_o⊙s, c⟩, to add to its intercept.
   std::vector<double> fold(std::vector<float>& w, int outputs) const;
+  // The inverse: weights on raw rows rewritten for the scaled rows (w_j / s_j), for a warm start that continues
+  // in the scaled space. Returns each scorer's constant ⟨w_o, c⟩, to add to its intercept; fold gives it back.
+  std::vector<double> unfold(std::vector<float>& w, int outputs) const;
 
  private:
   std::vector<float> scale_, centre_;

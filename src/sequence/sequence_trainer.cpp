@@ -415,16 +415,19 @@ TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const 
 
 namespace {
 
-// Weights trained on scaled rows s⊙(x − c), rewritten for raw rows (learn/feature_scaling.hpp): the emission rows
-// are multiplied by s, and label y's constant −⟨w_y⊙s, c⟩, which every position labelled y adds, goes to the start
-// weight of y and to every transition into y.
-void fold_scaling(SequenceModel& m, const FeatureScaling& scaling) {
-  const ChainLayout layout = m.layout();
-  const std::vector<double> offset = scaling.fold(m.weights, layout.labels);
+// A constant per label that every position labelled y adds to the score, moved to the start weight of y and to
+// every transition into y (which add it once per such position).
+void add_per_position(std::vector<float>& w, const ChainLayout& layout, const std::vector<double>& constant) {
   for (int y = 0; y < layout.labels; ++y) {
-    m.weights[layout.start(y)] += float(offset[y]);
-    for (int previous = 0; previous < layout.labels; ++previous) m.weights[layout.transition(previous, y)] += float(offset[y]);
+    w[layout.start(y)] += float(constant[y]);
+    for (int previous = 0; previous < layout.labels; ++previous) w[layout.transition(previous, y)] += float(constant[y]);
   }
+}
+
+// Weights trained on scaled rows s⊙(x − c), rewritten for raw rows (learn/feature_scaling.hpp): the emission rows
+// are multiplied by s, and label y's constant −⟨w_y⊙s, c⟩ goes where every position labelled y adds it.
+void fold_scaling(SequenceModel& m, const FeatureScaling& scaling) {
+  add_per_position(m.weights, m.layout(), scaling.fold(m.weights, m.layout().labels));
 }
 
 }  // namespace
@@ -477,17 +480,20 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
     require(o.integer("rff") == 0 || m.numeric_columns > 0, "rff maps numeric columns, and the positions have none");
     m.rff = RandomFourierFeatures::fit(o, rows);  // γ = 0: from the positions' rows
   }
-  // scale applies to what the chain reads: the rows. Random features are read as they are, and a warm start's
-  // weights read raw rows.
+  // scale applies to what the chain reads: the rows (random features are read as they are). A warm start's
+  // weights, which read raw rows, are rewritten for the rows scaled afresh, and folded back at the end.
   const std::string& scale = o.choice("scale");
-  require(!(warm || m.rff.dim()) || scale == "auto" || scale == "none",
-          "rff and warm starts read the rows as given; leave scale at auto or none");
-  const ScaledRows scaled(rows, warm || m.rff.dim() ? "none" : scale);
+  require(!m.rff.dim() || scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
+  const ScaledRows scaled(rows, m.rff.dim() ? "none" : scale);
   const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   m.featurize(scaled.rows, starts, x);
-  if (warm) m.weights = warm->weights;
+  if (warm) {  // in the warm model's layout until the features are admitted
+    m.weights = warm->weights;
+    if (!scaled.scaling.identity())
+      add_per_position(m.weights, s.warm_layout, scaled.scaling.unfold(m.weights, s.warm_layout.labels));
+  }
   s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, mine), o, text, scaled.scaling};
   return s;
 }

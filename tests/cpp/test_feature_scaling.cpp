@@ -271,6 +271,21 @@ TEST_CASE("scale=auto brings values below 0.1 up by one factor and centres dense
   CHECK(sparse.scale() == std::vector<float>{1.f / 1004, 1.f / 1004});
 }
 
+TEST_CASE("unfold is the inverse of fold: weights for the scaled rows and their constants", "[scaling]") {
+  const std::vector<float> x = {1000, 1, 1002, -1, 1004, 0};
+  const FeatureScaling f = FeatureScaling::fit(Rows::dense(x.data(), 3, 2), "standard");
+  const std::vector<float> raw = {0.5f, -2, 1.5f, 3, 7, 9};  // 2 columns × 2 outputs, then 2 bias weights
+  std::vector<float> w = raw;
+  const std::vector<double> in = f.unfold(w, 2);
+  // output 0 scores raw row 0 as ⟨raw weights, x⟩; the unfolded weights score the scaled row, plus the constant
+  const OwnedRows scaled = f.apply(Rows::dense(x.data(), 3, 2));
+  CHECK(w[0] * scaled.values[0] + w[2] * scaled.values[1] + in[0] == Approx(0.5 * 1000 + 1.5 * 1));
+  const std::vector<double> out = f.fold(w, 2);
+  for (size_t i = 0; i < w.size(); ++i) CHECK(w[i] == Approx(raw[i]));
+  CHECK(out[0] == Approx(-in[0]));
+  CHECK(out[1] == Approx(-in[1]));
+}
+
 TEST_CASE("with the default scale, every linear trainer fits clusters ×2⁻¹⁰ or moved by 1000 as the original", "[scaling]") {
   const Clusters d = clusters(200, 3, 2, 0.2, 33);
   std::vector<float> small = d.x, moved = d.x;

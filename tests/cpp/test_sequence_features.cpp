@@ -282,6 +282,18 @@ TEST_CASE("numeric taggers scale their rows by the default scale, as every model
   }
 }
 
+TEST_CASE("a warm start continues on rows scaled afresh, from the model's weights rewritten for them", "[sequence][scaling]") {
+  PointSequences d = signs(10, 0);
+  for (size_t i = 0; i < d.values.size(); i += 2) d.values[i] += 1000;  // centred by the default scale
+  for (const char* trainer : {"perceptron", "lbfgs"}) {
+    INFO(trainer);
+    const SequenceModel first = train_numeric_tagger(d.rows(), d.starts, d.tags, {{"trainer", trainer}});
+    REQUIRE(tag_accuracy(first, d) >= 0.97);
+    const SequenceModel again = train_numeric_tagger(d.rows(), d.starts, d.tags, {{"trainer", trainer}}, {}, &first);
+    CHECK(tag_accuracy(again, d) >= 0.97);  // on the raw rows, L-BFGS fell to 86 % on data like these
+  }
+}
+
 TEST_CASE("a numeric tagger trained with scale scores raw rows as one trained on hand-scaled rows", "[sequence][scaling]") {
   PointSequences d = signs(9, 0.7);
   for (size_t i = 0; i < d.values.size(); i += 2) d.values[i] = d.values[i] * 3 + 40;  // column 0: mean 40, sd √3
