@@ -106,27 +106,27 @@ FeatureScaling FeatureScaling::load(ByteReader& in, int32_t cols) {
 }
 
 std::vector<double> FeatureScaling::fold(std::vector<float>& w, int outputs) const {
-  std::vector<double> offset(outputs, 0.0);
   require(w.size() >= scale_.size() * outputs, "weights are shorter than the scaled columns");
   for (size_t j = 0; j < scale_.size(); ++j)
-    for (int o = 0; o < outputs; ++o) {
-      float& wj = w[j * outputs + o];
-      wj *= scale_[j];
-      if (!centre_.empty()) offset[o] -= double(wj) * centre_[j];
-    }
+    for (int o = 0; o < outputs; ++o) w[j * outputs + o] *= scale_[j];
+  std::vector<double> offset = centre_constants(w, outputs);
+  for (double& c : offset) c = -c;
   return offset;
 }
 
 std::vector<double> FeatureScaling::unfold(std::vector<float>& w, int outputs) const {
-  std::vector<double> offset(outputs, 0.0);
   require(w.size() >= scale_.size() * outputs, "weights are shorter than the scaled columns");
+  const std::vector<double> offset = centre_constants(w, outputs);
   for (size_t j = 0; j < scale_.size(); ++j)
-    for (int o = 0; o < outputs; ++o) {
-      float& wj = w[j * outputs + o];
-      if (!centre_.empty()) offset[o] += double(wj) * centre_[j];
-      wj /= scale_[j];
-    }
+    for (int o = 0; o < outputs; ++o) w[j * outputs + o] /= scale_[j];
   return offset;
+}
+
+std::vector<double> FeatureScaling::centre_constants(const std::vector<float>& w, int outputs) const {
+  std::vector<double> constant(outputs, 0.0);
+  for (size_t j = 0; j < centre_.size(); ++j)
+    for (int o = 0; o < outputs; ++o) constant[o] += double(w[j * outputs + o]) * centre_[j];
+  return constant;
 }
 
 ScaledRows::ScaledRows(const Rows& raw, const std::string& kind)

@@ -63,6 +63,8 @@ class FeatureScaling {
   std::vector<double> unfold(std::vector<float>& w, int outputs) const;
 
  private:
+  // ⟨w_o, c⟩ for each output o of raw-row weights w
+  std::vector<double> centre_constants(const std::vector<float>& w, int outputs) const;
   std::vector<float> scale_, centre_;
 };
 
