@@ -24,6 +24,23 @@ float inverse_or_one(double spread) {
   const float s = float(1.0 / spread);
   return spread > 0 && std::isfinite(s) ? s : 1.f;
 }
+
+// Each column's mean and population standard deviation over the rows (a sparse row's absent entries are zeros).
+struct ColumnMoments {
+  std::vector<double> mean, sd;
+};
+ColumnMoments column_moments(const Rows& rows) {
+  const int32_t n = rows.cols();
+  ColumnMoments c{std::vector<double>(n, 0.0), std::vector<double>(n, 0.0)};
+  for (int32_t i = 0; i < rows.rows(); ++i)
+    rows.row(i).for_each([&](int32_t j, float v) { c.mean[j] += v, c.sd[j] += double(v) * v; });  // Σx, Σx²
+  const double m = rows.rows();
+  for (int32_t j = 0; j < n; ++j) {
+    c.mean[j] /= m;
+    c.sd[j] = std::sqrt(std::max(0.0, c.sd[j] / m - c.mean[j] * c.mean[j]));
+  }
+  return c;
+}
 }  // namespace
 
 FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
@@ -36,16 +53,11 @@ FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
   const int32_t n = rows.cols();
   if (kind == "auto") {
     if (!rows.is_sparse()) {
-      std::vector<double> sum(n, 0.0), squares(n, 0.0);
-      for (int32_t i = 0; i < rows.rows(); ++i)
-        rows.row(i).for_each([&](int32_t j, float v) { sum[j] += v, squares[j] += double(v) * v; });
-      const double m = rows.rows();
+      const ColumnMoments c = column_moments(rows);
       std::vector<float> centre(n, 0.f);
-      for (int32_t j = 0; j < n; ++j) {
-        const double mean = sum[j] / m, sd = std::sqrt(std::max(0.0, squares[j] / m - mean * mean));
-        if (std::fabs(mean) > kAutoOffset * sd) centre[j] = float(mean);
-      }
-      if (std::any_of(centre.begin(), centre.end(), [](float c) { return c != 0; })) f.centre_ = std::move(centre);
+      for (int32_t j = 0; j < n; ++j)
+        if (std::fabs(c.mean[j]) > kAutoOffset * c.sd[j]) centre[j] = float(c.mean[j]);
+      if (std::any_of(centre.begin(), centre.end(), [](float x) { return x != 0; })) f.centre_ = std::move(centre);
     }
     double largest = 0;
     for (int32_t i = 0; i < rows.rows(); ++i)
@@ -56,26 +68,24 @@ FeatureScaling FeatureScaling::fit(const Rows& rows, const std::string& kind) {
     if (rescale || !f.centre_.empty()) f.scale_.assign(n, rescale ? float(1.0 / largest) : 1.f);
     return f;
   }
-  const bool minmax = kind == "minmax";
-  // minmax: lo, hi; standard: Σx, Σx². A sparse row's absent entries are zeros, so lo ≤ 0 ≤ hi there.
-  const bool from_zero = !minmax || rows.is_sparse();
-  std::vector<double> a(n, from_zero ? 0.0 : INFINITY), b(n, from_zero ? 0.0 : -INFINITY);
-  for (int32_t i = 0; i < rows.rows(); ++i)
-    rows.row(i).for_each([&](int32_t j, float v) {
-      if (minmax) {
-        a[j] = std::min(a[j], double(v)), b[j] = std::max(b[j], double(v));
-      } else {
-        a[j] += v, b[j] += double(v) * v;
-      }
-    });
   f.scale_.resize(n);
   if (!rows.is_sparse()) f.centre_.resize(n);
-  const double m = rows.rows();
+  if (kind == "standard") {
+    const ColumnMoments c = column_moments(rows);
+    for (int32_t j = 0; j < n; ++j) {
+      f.scale_[j] = inverse_or_one(c.sd[j]);
+      if (!f.centre_.empty()) f.centre_[j] = float(c.mean[j]);
+    }
+    return f;
+  }
+  // minmax: lo and hi. A sparse row's absent entries are zeros, so lo ≤ 0 ≤ hi there.
+  const double start = rows.is_sparse() ? 0.0 : INFINITY;
+  std::vector<double> lo(n, start), hi(n, -start);
+  for (int32_t i = 0; i < rows.rows(); ++i)
+    rows.row(i).for_each([&](int32_t j, float v) { lo[j] = std::min(lo[j], double(v)), hi[j] = std::max(hi[j], double(v)); });
   for (int32_t j = 0; j < n; ++j) {
-    const double centre = minmax ? a[j] : a[j] / m;
-    const double spread = minmax ? b[j] - a[j] : std::sqrt(std::max(0.0, b[j] / m - centre * centre));
-    f.scale_[j] = inverse_or_one(spread);
-    if (!f.centre_.empty()) f.centre_[j] = float(centre);
+    f.scale_[j] = inverse_or_one(hi[j] - lo[j]);
+    if (!f.centre_.empty()) f.centre_[j] = float(lo[j]);
   }
   return f;
 }
