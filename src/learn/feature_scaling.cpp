@@ -139,6 +139,12 @@ std::vector<double> FeatureScaling::centre_constants(const std::vector<float>& w
   return constant;
 }
 
+std::string FeatureScaling::kind_over(const std::string& scale, bool random_features) {
+  require(!random_features || scale == "auto" || scale == "none",
+          "rff maps the features as given; leave scale at auto or none");
+  return random_features ? "none" : scale;
+}
+
 ScaledRows::ScaledRows(const Rows& raw, const std::string& kind)
     : scaling(FeatureScaling::fit(raw, kind)),
       storage(scaling.identity() ? OwnedRows{} : scaling.apply(raw)),

@@ -40,6 +40,10 @@ class FeatureScaling {
   static constexpr double kAutoBelow = 0.1;  // or is below this,
   static constexpr double kAutoOffset = 10;  // and centres dense columns whose |mean| exceeds this many std
   static FeatureScaling fit(const Rows& rows, const std::string& kind);
+  // The kind to fit on what a learner reads, given the option `scale`: none over random features, whose values
+  // lie in [-1, 1]. A per-column scaling before the map is refused: it cannot be folded into weights after it
+  // (auto needs nothing there: γ chosen from the raw rows absorbs any common factor).
+  static std::string kind_over(const std::string& scale, bool random_features);
 
   bool identity() const { return scale_.empty(); }
   const std::vector<float>& scale() const { return scale_; }

@@ -86,10 +86,6 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
   input.validate();
 
   if (options_.integer("rff") > 0) {
-    // Scaling belongs before the map, which cannot be folded into weights after it: auto is there already (γ
-    // from the raw rows is γ from the rows divided by any common factor), a per-column scaling is refused.
-    const std::string& scale = options_.choice("scale");
-    require(scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
     model_.rff_ = RandomFourierFeatures::fit(options_, input);
     mapped_ = model_.rff_.map_rows(input);
   }
@@ -101,7 +97,7 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
           "at auto or none");
   scaled_ = std::make_unique<ScaledRows>(model_.rff_.dim() ? Rows::dense(mapped_.data(), input.rows(), model_.rff_.dim())
                                                             : input,
-                                         tfidf || model_.rff_.dim() ? "none" : scale);
+                                         tfidf ? "none" : FeatureScaling::kind_over(scale, model_.rff_.dim() > 0));
   const Rows& rows = scaled_->rows;
   model_.trainer_ = trainer;
   model_.options_ = options_.entries();

@@ -241,14 +241,6 @@ QuerySet mapped(const QuerySet& data, const RandomFourierFeatures& rff, std::vec
   return out;
 }
 
-// The scaling fitted on what the learner reads: none over random features, whose values lie in [-1, 1].
-std::string scaling_kind(const Options& options, const RandomFourierFeatures& rff) {
-  const std::string& scale = options.choice("scale");
-  require(!rff.dim() || scale == "auto" || scale == "none",
-          "rff maps the features as given; leave scale at auto or none");
-  return rff.dim() ? "none" : scale;
-}
-
 // SVMlight's default C, 1 / the mean ‖x‖² (the bias coordinate included), per document: the same
 // regularisation whatever the features' scale (on usps, ‖x‖² ≈ 55, a C of one per document overfits);
 // times the mean documents per query, since psi=normalized divides each query's Ψ by its size.
@@ -373,7 +365,8 @@ Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
   require(raw_data.queries() > 0, "ranking needs at least one query");
   rff_ = random_features(options_, raw_data.features);
   const QuerySet input = mapped(raw_data, rff_, mapped_);
-  scaled_ = std::make_unique<ScaledRows>(input.features, scaling_kind(options_, rff_));
+  scaled_ = std::make_unique<ScaledRows>(input.features,
+                                         FeatureScaling::kind_over(options_.choice("scale"), rff_.dim() > 0));
   data_ = input;
   data_.features = scaled_->rows;
   if (options_.choice("loss") == "squared") return;
@@ -448,7 +441,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
   std::vector<float> train_z, valid_z;
   const QuerySet mapped_train = mapped(raw_train, rff, train_z), mapped_valid = mapped(raw_valid, rff, valid_z);
   // both sets scaled by the statistics of the training set, the chosen weights folded back
-  const ScaledRows scaled(mapped_train.features, scaling_kind(options, rff));
+  const ScaledRows scaled(mapped_train.features, FeatureScaling::kind_over(options.choice("scale"), rff.dim() > 0));
   const FeatureScaling& scaling = scaled.scaling;
   const OwnedRows valid_storage = scaling.identity() ? OwnedRows{} : scaling.apply(mapped_valid.features);
   QuerySet train = mapped_train, valid = mapped_valid;

@@ -482,9 +482,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
   }
   // scale applies to what the chain reads: the rows (random features are read as they are). A warm start's
   // weights, which read raw rows, are rewritten for the rows scaled afresh, and folded back at the end.
-  const std::string& scale = o.choice("scale");
-  require(!m.rff.dim() || scale == "auto" || scale == "none", "rff maps the features as given; leave scale at auto or none");
-  const ScaledRows scaled(rows, m.rff.dim() ? "none" : scale);
+  const ScaledRows scaled(rows, FeatureScaling::kind_over(o.choice("scale"), m.rff.dim() > 0));
   const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);

@@ -77,6 +77,8 @@ TEST_CASE("random features for taggers: bad settings are clear errors", "[rff][s
   CHECK_THROWS_WITH(train_numeric_tagger(data.rows(), data.starts, data.tags, {{"rff", "10"}, {"gamma", "-1"}}),
                     Catch::Contains("'gamma' must be ≥ 0"));
   CHECK_THROWS_WITH(train_numeric_tagger(data.rows(), data.starts, data.tags, {{"rff", "-3"}}), Catch::Contains("'rff'"));
+  CHECK_THROWS_WITH(train_numeric_tagger(data.rows(), data.starts, data.tags, {{"rff", "10"}, {"scale", "standard"}}),
+                    Catch::Contains("leave scale at auto or none"));
   const std::vector<float> none;
   const Rows no_columns = Rows::dense(none.data(), int32_t(data.starts.back()), 0);
   CHECK_THROWS_WITH(train_numeric_tagger(no_columns, data.starts, data.tags, {{"rff", "10"}}),
