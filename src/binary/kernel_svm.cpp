@@ -143,8 +143,11 @@ class BinarySolver {
     for (int i = 0; i < data.size(); ++i) rows.push_back(data.row(i));
     return rows;
   }
-  bool movable(int p) const { return columns_.diagonal(p) > 0 && upper_[p] > 0; }  // else α_p stays 0
-  double projected(int p) const {
+  // Read in select's loop, so inlined even in the size-optimised build (CMakeLists.txt).
+  [[gnu::always_inline]] bool movable(int p) const {  // else α_p stays 0
+    return columns_.diagonal(p) > 0 && upper_[p] > 0;
+  }
+  [[gnu::always_inline]] double projected(int p) const {
     return alpha_[p] == 0 ? std::min(G_[p], 0.0) : alpha_[p] == upper_[p] ? std::max(G_[p], 0.0) : G_[p];
   }
 

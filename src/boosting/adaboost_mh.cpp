@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
-#include <limits>
 #include <numeric>
 
+#include "boosting/stump_search.hpp"
 #include "core/labels.hpp"
 #include "core/out_of_line.hpp"
 #include "trees/decision_tree.hpp"
@@ -52,59 +52,22 @@ AdaBoostMH AdaBoostMH::train(const Rows& rows, const LabelMatrix& y, const AdaBo
 
   std::vector<double> D(size_t(m) * k, 1.0 / (double(m) * k));
   std::vector<double> f(size_t(m) * k, 0.0);  // f(x_i, l) so far
-  std::vector<double> u(size_t(m) * k), total(k), prefix(k);
   double z_product = 1;
-  const double neg_inf = -std::numeric_limits<double>::infinity();
-  double best;
-  int32_t best_feature;
-  double best_threshold;
-  std::vector<double> best_edge;
-  auto search = [&] {  // the round's best stump (a call of its own: core/out_of_line.hpp)
-    std::fill(total.begin(), total.end(), 0.0);
-    for (int i = 0; i < m; ++i)
-      for (int l = 0; l < k; ++l) {
-        u[size_t(i) * k + l] = D[size_t(i) * k + l] * y.at(i, l);
-        total[l] += u[size_t(i) * k + l];
-      }
-    // The constant stump (θ = −∞) first, then every feature's thresholds in ascending order.
-    best = 0;
-    for (int l = 0; l < k; ++l) best += std::fabs(total[l]);
-    best_feature = 0;
-    best_threshold = neg_inf;
-    best_edge = total;
-    for (int32_t j = 0; j < d; ++j) {
-      const float* col = &x[size_t(j) * m];
-      const std::vector<int32_t>& ord = order[j];
-      std::fill(prefix.begin(), prefix.end(), 0.0);
-      for (int p = 0; p + 1 < m; ++p) {
-        const int32_t i = ord[p];
-        for (int l = 0; l < k; ++l) prefix[l] += u[size_t(i) * k + l];
-        if (!(col[i] < col[ord[p + 1]])) continue;
-        double s = 0;
-        for (int l = 0; l < k; ++l) s += std::fabs(total[l] - 2 * prefix[l]);
-        if (s > best + 1e-12) {
-          best = s, best_feature = j;
-          float th = float(0.5 * (double(col[i]) + double(col[ord[p + 1]])));
-          if (!(th < col[ord[p + 1]])) th = col[i];
-          best_threshold = th;
-          for (int l = 0; l < k; ++l) best_edge[l] = total[l] - 2 * prefix[l];
-        }
-      }
-    }
-  };
+  StumpChoice best;
+  auto search = [&] { best = best_stump(x, order, D, y); };  // a call of its own: core/out_of_line.hpp
   for (int t = 1; t <= config.rounds; ++t) {
     out_of_line(search);
     double sum_d = 0;
     for (double v : D) sum_d += v;
-    double epsilon = 0.5 * (sum_d - best);  // Σ D = 1 up to rounding
-    if (epsilon >= 0.5 - 1e-12) break;      // no stump beats chance
+    double epsilon = 0.5 * (sum_d - best.edge);  // Σ D = 1 up to rounding
+    if (epsilon >= 0.5 - 1e-12) break;           // no stump beats chance
     const bool perfect = epsilon <= 1e-10;
     epsilon = std::max(epsilon, 1e-10);
     LabelStump h;
-    h.feature = best_feature;
-    h.threshold = float(best_threshold);
+    h.feature = best.feature;
+    h.threshold = float(best.threshold);
     h.vote.resize(k);
-    for (int l = 0; l < k; ++l) h.vote[l] = best_edge[l] >= 0 ? 1 : -1;
+    for (int l = 0; l < k; ++l) h.vote[l] = best.r[l] >= 0 ? 1 : -1;
     h.alpha = 0.5 * std::log((1 - epsilon) / epsilon);
     BoostingRound r;
     r.epsilon = epsilon, r.alpha = h.alpha, r.z = 2 * std::sqrt(epsilon * (1 - epsilon));

@@ -17,7 +17,8 @@ const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
 
 // SplitMix64's finaliser: spreads the bits of a combined key (hashing into 2^b buckets takes the low bits).
-uint64_t mix(uint64_t z) {
+// Inlined even in the size-optimised build: it runs for every feature of every token (CMakeLists.txt).
+[[gnu::always_inline]] inline uint64_t mix(uint64_t z) {
   z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
   z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
   return z ^ (z >> 31);
