@@ -57,24 +57,15 @@ class SparseAccumulator {
   explicit SparseAccumulator(size_t dim) : sum_(dim, 0.0), seen_(dim, 0) {
     require(uint64_t(dim) < (uint64_t(1) << 32), "the structured solvers index at most 2^32 weights; got ", dim);
   }
-  void add(size_t j, double v) {
+  // (called per coordinate, so inlined even in the size-optimised build; the other two are in
+  // structured_oracle.cpp, which is built for speed: CMakeLists.txt)
+  [[gnu::always_inline]] void add(size_t j, double v) {
     if (!seen_[j]) seen_[j] = 1, touched_.push_back(uint32_t(j));
     sum_[j] += v;
   }
-  void add(const SparseVector& v, double scale) {
-    for (size_t q = 0; q < v.index.size(); ++q) add(v.index[q], scale * v.value[q]);
-  }
+  void add(const SparseVector& v, double scale);
   // The sum so far (exact zeros dropped, indices in first-touched order); the accumulator is empty after.
-  SparseVector take() {
-    SparseVector out;
-    out.index.reserve(touched_.size()), out.value.reserve(touched_.size());
-    for (uint32_t j : touched_) {
-      if (sum_[j] != 0) out.index.push_back(j), out.value.push_back(sum_[j]);
-      sum_[j] = 0, seen_[j] = 0;
-    }
-    touched_.clear();
-    return out;
-  }
+  SparseVector take();
 
  private:
   std::vector<double> sum_;
