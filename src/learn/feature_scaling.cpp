@@ -139,10 +139,9 @@ std::vector<double> FeatureScaling::centre_constants(const std::vector<float>& w
   return constant;
 }
 
-std::string FeatureScaling::kind_over(const std::string& scale, bool random_features) {
-  require(!random_features || scale == "auto" || scale == "none",
-          "rff maps the features as given; leave scale at auto or none");
-  return random_features ? "none" : scale;
+std::string FeatureScaling::kind_over(const std::string& scale, const char* as_given) {
+  require(!as_given || scale == "auto" || scale == "none", as_given, "; leave scale at auto or none");
+  return as_given ? "none" : scale;
 }
 
 ScaledRows::ScaledRows(const Rows& raw, const std::string& kind)

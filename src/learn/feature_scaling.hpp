@@ -40,10 +40,12 @@ class FeatureScaling {
   static constexpr double kAutoBelow = 0.1;  // or is below this,
   static constexpr double kAutoOffset = 10;  // and centres dense columns whose |mean| exceeds this many std
   static FeatureScaling fit(const Rows& rows, const std::string& kind);
-  // The kind to fit on what a learner reads, given the option `scale`: none over random features, whose values
-  // lie in [-1, 1]. A per-column scaling before the map is refused: it cannot be folded into weights after it
-  // (auto needs nothing there: γ chosen from the raw rows absorbs any common factor).
-  static std::string kind_over(const std::string& scale, bool random_features);
+  // The kind to fit on what a learner reads, given the option `scale`. `as_given` (null when there is none) is
+  // why the learner must read its rows as they are: random features, whose values lie in [-1, 1] and whose map a
+  // per-column scaling before it cannot be folded through (auto needs nothing there: γ chosen from the raw rows
+  // absorbs any common factor); TF-IDF's word counts; a token tagger's lack of numeric rows. Then scale must be
+  // auto or none, and none is fitted.
+  static std::string kind_over(const std::string& scale, const char* as_given);
 
   bool identity() const { return scale_.empty(); }
   const std::vector<float>& scale() const { return scale_; }

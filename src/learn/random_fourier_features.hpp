@@ -39,6 +39,8 @@ class RandomFourierFeatures {
 
   int32_t cols() const { return cols_; }
   int32_t dim() const { return dim_; }
+  // Why a learner over the map reads its rows as they are (FeatureScaling::kind_over), or null without a map.
+  const char* as_given() const { return dim() ? "rff maps the features as given" : nullptr; }
   double gamma() const { return gamma_; }
 
   // out[0..dim) = z(x); columns of x at or beyond cols() are ignored (W has no weights for them).

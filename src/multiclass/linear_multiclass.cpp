@@ -92,12 +92,10 @@ LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_
   // scale applies to what Ψ reads: the input (random features, in [-1, 1], are left as they are); TF-IDF reads
   // raw counts
   const bool tfidf = trainer != "dcd" && options_.choice("features") == "tfidf";
-  const std::string scale = options_.choice("scale");
-  require(!tfidf || scale == "auto" || scale == "none", "the TF-IDF feature map takes raw word counts; leave scale "
-          "at auto or none");
+  const char* as_given = tfidf ? "the TF-IDF feature map takes raw word counts" : model_.rff_.as_given();
   scaled_ = std::make_unique<ScaledRows>(model_.rff_.dim() ? Rows::dense(mapped_.data(), input.rows(), model_.rff_.dim())
                                                             : input,
-                                         tfidf ? "none" : FeatureScaling::kind_over(scale, model_.rff_.dim() > 0));
+                                         FeatureScaling::kind_over(options_.choice("scale"), as_given));
   const Rows& rows = scaled_->rows;
   model_.trainer_ = trainer;
   model_.options_ = options_.entries();

@@ -366,7 +366,7 @@ Ranker::Training::Training(const QuerySet& raw_data, const OptionList& given)
   rff_ = random_features(options_, raw_data.features);
   const QuerySet input = mapped(raw_data, rff_, mapped_);
   scaled_ = std::make_unique<ScaledRows>(input.features,
-                                         FeatureScaling::kind_over(options_.choice("scale"), rff_.dim() > 0));
+                                         FeatureScaling::kind_over(options_.choice("scale"), rff_.as_given()));
   data_ = input;
   data_.features = scaled_->rows;
   if (options_.choice("loss") == "squared") return;
@@ -441,7 +441,7 @@ Ranker Ranker::train_with_validation(const QuerySet& raw_train, const QuerySet& 
   std::vector<float> train_z, valid_z;
   const QuerySet mapped_train = mapped(raw_train, rff, train_z), mapped_valid = mapped(raw_valid, rff, valid_z);
   // both sets scaled by the statistics of the training set, the chosen weights folded back
-  const ScaledRows scaled(mapped_train.features, FeatureScaling::kind_over(options.choice("scale"), rff.dim() > 0));
+  const ScaledRows scaled(mapped_train.features, FeatureScaling::kind_over(options.choice("scale"), rff.as_given()));
   const FeatureScaling& scaling = scaled.scaling;
   const OwnedRows valid_storage = scaling.identity() ? OwnedRows{} : scaling.apply(mapped_valid.features);
   QuerySet train = mapped_train, valid = mapped_valid;

@@ -321,8 +321,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   require(tokens.size() == tags.size(), "got ", tokens.size(), " token sequences but ", tags.size(), " tag sequences");
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   require(o.integer("rff") == 0, "rff maps numeric features, and a token tagger has none; leave rff at 0");
-  require(o.choice("scale") == "auto" || o.choice("scale") == "none",
-          "scale applies to numeric features, and a token tagger has none; leave scale at auto");
+  FeatureScaling::kind_over(o.choice("scale"), "scale applies to numeric features, and a token tagger has none");
   const std::vector<int> mine = shard_examples(int(tokens.size()), shards, shard, shard_order_seed(o, shards));
   TaggerShard s;
   s.sequences = int(tokens.size());
@@ -482,7 +481,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
   }
   // scale applies to what the chain reads: the rows (random features are read as they are). A warm start's
   // weights, which read raw rows, are rewritten for the rows scaled afresh, and folded back at the end.
-  const ScaledRows scaled(rows, FeatureScaling::kind_over(o.choice("scale"), m.rff.dim() > 0));
+  const ScaledRows scaled(rows, FeatureScaling::kind_over(o.choice("scale"), m.rff.as_given()));
   const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
