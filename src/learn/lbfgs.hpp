@@ -2,10 +2,15 @@
 // Direction d = −H g from the two-loop recursion over the last m pairs
 //   s_j = x_{j+1} − x_j,  y_j = g_{j+1} − g_j,   H₀ = (sᵀy / yᵀy)·I,
 // then a backtracking line search for the Armijo condition f(x + αd) ≤ f(x) + c₁ α gᵀd.
+// With an L1 term c‖x_P‖₁ on a prefix P of the coordinates, it is OWL-QN (Andrew & Gao 2007, as CRFsuite's
+// c1): the pseudo-gradient g ± c replaces g (0 where a zero coordinate's |g| ≤ c), the direction keeps only
+// the coordinates that move against it, and each step is projected onto the orthant of x (or of −g at a zero),
+// so coordinates that would cross 0 stop at exactly 0. The memory pairs still use the smooth gradient.
 // Vectors are float (the weight vectors of chain models are large; memory ≈ (2m + 4)·4 bytes per
 // weight); dot products accumulate in double. Written here rather than using LBFGSpp so that every
 // iteration can report progress and be cancelled.
 #pragma once
+#include <algorithm>
 #include <cmath>
 #include <deque>
 #include <functional>
@@ -21,12 +26,14 @@ struct LbfgsConfig {
   double gradient_tolerance = 1e-5;  // stop when ‖g‖ ≤ tol·max(1, ‖x‖)
   int past = 10;                     // stop when f improved by less than `delta` (relative) over `past` iterations
   double delta = 1e-5;
+  double l1 = 0;           // OWL-QN: minimise f(x) + l1·‖x[0, l1_size)‖₁
+  size_t l1_size = 0;
 };
 
 // f(x, g) returns f(x) and writes ∇f(x) into g. report(iteration, f) returns false to stop.
 // Minimises in place; returns the final f. outcome (optional): converged unless max_iterations was
 // reached first (a line search that cannot decrease f at float precision counts as converged), with
-// the last ‖g‖ / max(1, ‖x‖) against gradient_tolerance.
+// the last ‖g‖ / max(1, ‖x‖) against gradient_tolerance (g the pseudo-gradient with an L1 term).
 inline double lbfgs_minimize(const std::function<double(const std::vector<float>&, std::vector<float>&)>& f,
                              std::vector<float>& x, const LbfgsConfig& config,
                              const std::function<bool(int, double)>& report, TrainingReport* outcome = nullptr) {
@@ -36,8 +43,24 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
     for (size_t j = 0; j < d; ++j) s += double(a[j]) * b[j];
     return s;
   };
-  std::vector<float> g(d), xn(d), gn(d), dir(d);
-  double fx = f(x, g);
+  const double c = config.l1;
+  const size_t penalised = c > 0 ? std::min(config.l1_size, d) : 0;
+  // f plus the L1 term, and the pseudo-gradient pg of that sum at x (the gradient when there is no L1 term)
+  auto objective = [&](const std::vector<float>& v, std::vector<float>& grad) {
+    double value = f(v, grad), norm = 0;
+    for (size_t j = 0; j < penalised; ++j) norm += std::fabs(v[j]);
+    return value + c * norm;
+  };
+  auto pseudo_gradient = [&](const std::vector<float>& v, const std::vector<float>& grad, std::vector<float>& pg) {
+    pg = grad;
+    for (size_t j = 0; j < penalised; ++j) {
+      const double up = grad[j] + c, down = grad[j] - c;
+      pg[j] = float(v[j] > 0 ? up : v[j] < 0 ? down : up < 0 ? up : down > 0 ? down : 0);
+    }
+  };
+  std::vector<float> g(d), pg(d), xn(d), gn(d), dir(d);
+  double fx = objective(x, g);
+  pseudo_gradient(x, g, pg);
   std::deque<std::vector<float>> S, Y;
   std::deque<double> rho;
   std::vector<double> history{fx};
@@ -48,17 +71,17 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
   auto finish = [&](bool converged) {
     if (!outcome) return;
     r.converged = converged;
-    r.gap = std::sqrt(dot(g, g)) / std::max(1.0, std::sqrt(dot(x, x)));
+    r.gap = std::sqrt(dot(pg, pg)) / std::max(1.0, std::sqrt(dot(x, x)));
     *outcome = r;
   };
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
-    const double gnorm = std::sqrt(dot(g, g)), xnorm = std::sqrt(dot(x, x));
+    const double gnorm = std::sqrt(dot(pg, pg)), xnorm = std::sqrt(dot(x, x));
     if (gnorm <= config.gradient_tolerance * std::max(1.0, xnorm)) {
       finish(true);
       return fx;
     }
     // Two-loop recursion.
-    for (size_t j = 0; j < d; ++j) dir[j] = -g[j];
+    for (size_t j = 0; j < d; ++j) dir[j] = -pg[j];
     const int m = int(S.size());
     for (int i = m - 1; i >= 0; --i) {
       alpha[i] = rho[i] * dot(S[i], dir);
@@ -73,10 +96,12 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
       const float b = float(alpha[i] - rho[i] * dot(Y[i], dir));
       for (size_t j = 0; j < d; ++j) dir[j] += b * S[i][j];
     }
-    double slope = dot(g, dir);
+    for (size_t j = 0; j < penalised; ++j)
+      if (dir[j] * pg[j] >= 0) dir[j] = 0;
+    double slope = dot(pg, dir);
     if (slope >= 0) {  // not a descent direction (numerical trouble): restart from steepest descent
       S.clear(), Y.clear(), rho.clear();
-      for (size_t j = 0; j < d; ++j) dir[j] = -g[j];
+      for (size_t j = 0; j < d; ++j) dir[j] = -pg[j];
       slope = -gnorm * gnorm;
     }
     double step = m == 0 ? 1.0 / std::max(1.0, std::sqrt(dot(dir, dir))) : 1.0;
@@ -84,8 +109,17 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
     bool accepted = false;
     for (int tries = 0; tries < 40; ++tries) {
       for (size_t j = 0; j < d; ++j) xn[j] = x[j] + float(step * dir[j]);
-      fn = f(xn, gn);
-      if (std::isfinite(fn) && fn <= fx + 1e-4 * step * slope) {
+      for (size_t j = 0; j < penalised; ++j) {
+        const float orthant = x[j] != 0 ? x[j] : -pg[j];
+        if (xn[j] * orthant <= 0) xn[j] = 0;
+      }
+      fn = objective(xn, gn);
+      double decrease = step * slope;  // with an L1 term, pgᵀ(xn − x): the projection may have shortened the step
+      if (penalised) {
+        decrease = 0;
+        for (size_t j = 0; j < d; ++j) decrease += double(pg[j]) * (xn[j] - x[j]);
+      }
+      if (std::isfinite(fn) && fn <= fx + 1e-4 * decrease) {
         accepted = true;
         break;
       }
@@ -103,6 +137,7 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
       S.push_back(std::move(s)), Y.push_back(std::move(y)), rho.push_back(1.0 / sy);
     }
     x.swap(xn), g.swap(gn);
+    pseudo_gradient(x, g, pg);
     fx = fn;
     history.push_back(fx);
     r.iterations = iter;

@@ -48,8 +48,8 @@ const std::vector<TrainerInfo>& trainer_catalogue() {
       {"cutting-plane", "1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf)", false},
       {"bcfw", "block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.)", false},
       {"dcd", "dual coordinate descent (LIBLINEAR; Crammer–Singer for several classes, LIBSVM-style for kernels)", false},
-      {"lbfgs", "L-BFGS on the smooth objective Σ ℓ + c2‖w‖² (CRFsuite's default; c2 is the sum form of the online "
-                "trainers' λ: λ = 2·c2/m for m examples)", false},
+      {"lbfgs", "L-BFGS on Σ ℓ + c2‖w‖² (CRFsuite's default), OWL-QN with c1|w|₁ added (c1, c2: the sum forms of "
+                "the online trainers' l1 and λ: l1 = c1/m, λ = 2·c2/m for m examples)", false},
       {"newton", "trust-region Newton-CG (LIBLINEAR -s 0)", false},
   };
   return trainers;
@@ -119,8 +119,11 @@ std::vector<OptionSpec> trainer_options(const std::string& trainer) {
   if (trainer == "lbfgs")
     return {max_iter_option("100", "cap on L-BFGS iterations"),
             {"c2", OptionType::Real, "1", 0, 1e9, false,
-             "L2 weight c2 in Σ_i ℓ_i + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online "
-             "trainers' lambda is the mean form: λ = 2·c2/m for m examples"}};
+             "L2 weight c2 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the "
+             "online trainers' lambda is the mean form: λ = 2·c2/m for m examples"},
+            {"c1", OptionType::Real, "0", 0, 1e9, false,
+             "L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (Andrew & Gao 2007; CRFsuite's c1), on the emission "
+             "weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m"}};
   if (trainer == "newton")
     return {C_option(), eps_option("0.001", "stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e)"),
             max_iter_option("100", "cap on Newton steps")};

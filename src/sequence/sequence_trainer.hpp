@@ -7,7 +7,8 @@
 //                         log     CRF, −log-likelihood (Lafferty et al. 2001)
 //                         softmax-margin  CRF with the Hamming cost inside the partition function (Gimpel & Smith 2010)
 //           cutting-plane, bcfw   the exact solvers of learn/ for hinge and slack, objective ½‖w‖² + C Σ_i ℓ_i
-//           lbfgs         L-BFGS for log and softmax-margin, objective Σ_i ℓ_i + c2‖w‖² (CRFsuite's c2)
+//           lbfgs         L-BFGS for log and softmax-margin, objective Σ_i ℓ_i + c2‖w‖² (CRFsuite's c2), and
+//                         OWL-QN with c1|w|₁ on the emission weights added (CRFsuite's c1)
 // The online trainers read the objective as (λ/2)‖w‖² + (1/m) Σ_i ℓ_i.
 #pragma once
 #include <string>

@@ -2,6 +2,7 @@
 // quadratic, perceptron convergence on separable chains, and every trainer on a learnable task.
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/rng.hpp"
@@ -146,6 +147,102 @@ TEST_CASE("L-BFGS finds the minimum of a convex quadratic", "[sequence][lbfgs]")
   const double fx = lbfgs_minimize(f, x, config, {});
   REQUIRE(fx == Approx(0).margin(1e-6));
   for (size_t j = 0; j < c.size(); ++j) REQUIRE(x[j] == Approx(c[j]).margin(1e-3));
+}
+
+// Whether x minimises f + c‖x[0, penalised)‖₁, given g = ∇f(x): the subgradient optimality conditions,
+// |g_j + c·sign(x_j)| ≤ tol off zero and |g_j| ≤ c + tol at zero (c = 0 beyond the prefix).
+bool l1_optimal(const std::vector<float>& x, const std::vector<float>& g, double c, size_t penalised, double tol) {
+  for (size_t j = 0; j < x.size(); ++j) {
+    const double cj = j < penalised ? c : 0;
+    const bool ok = x[j] != 0 ? std::fabs(g[j] + cj * (x[j] > 0 ? 1 : -1)) <= tol : std::fabs(g[j]) <= cj + tol;
+    if (!ok) return false;
+  }
+  return true;
+}
+
+TEST_CASE("OWL-QN finds the L1-penalised minimum with exact zeros", "[sequence][lbfgs]") {
+  // Separable: f(x) = ½ Σ_j a_j (x_j − b_j)², whose L1-penalised minimum is the soft threshold
+  // sign(b_j)·max(|b_j| − c/a_j, 0); the last two coordinates are outside the penalised prefix.
+  const std::vector<double> a = {1, 4, 0.5, 2, 1, 3, 1}, b = {2, 0.1, -3, -0.2, 0.5, 0.2, -0.1};
+  const double c = 0.6;
+  auto f = [&](const std::vector<float>& x, std::vector<float>& g) {
+    double v = 0;
+    for (size_t j = 0; j < a.size(); ++j) v += 0.5 * a[j] * (x[j] - b[j]) * (x[j] - b[j]), g[j] = float(a[j] * (x[j] - b[j]));
+    return v;
+  };
+  LbfgsConfig config;
+  config.max_iterations = 200, config.delta = 0, config.l1 = c, config.l1_size = 5;
+  std::vector<float> x(a.size(), 0.f);
+  lbfgs_minimize(f, x, config, {});
+  for (size_t j = 0; j < a.size(); ++j) {
+    const double shrink = j < 5 ? c / a[j] : 0;
+    const double expected = (b[j] > 0 ? 1 : -1) * std::max(std::fabs(b[j]) - shrink, 0.0);
+    INFO("coordinate " << j);
+    CHECK(x[j] == Approx(expected).margin(1e-4));
+    if (expected == 0) CHECK(x[j] == 0.f);  // exactly
+  }
+  // Coupled: a least-squares fit Σ_i ½(⟨r_i, x⟩ − t_i)² of 12 coordinates, where the optimality conditions are
+  // the test; the unpenalised fit has no zeros, so each zero is the penalty's.
+  Rng rng(21);
+  const int n = 40, d = 12;
+  std::vector<double> R(n * d), t(n);
+  for (double& v : R) v = rng.uniform() * 2 - 1;
+  for (int i = 0; i < n; ++i) t[i] = 3 * R[i * d] - 2 * R[i * d + 1] + 0.3 * (rng.uniform() - 0.5);
+  auto least_squares = [&](const std::vector<float>& x, std::vector<float>& g) {
+    std::fill(g.begin(), g.end(), 0.f);
+    double v = 0;
+    for (int i = 0; i < n; ++i) {
+      double r = -t[i];
+      for (int j = 0; j < d; ++j) r += R[i * d + j] * x[j];
+      v += 0.5 * r * r;
+      for (int j = 0; j < d; ++j) g[j] += float(r * R[i * d + j]);
+    }
+    return v;
+  };
+  for (const double penalty : {0.0, 0.5, 2.0}) {
+    config.l1 = penalty, config.l1_size = d, config.max_iterations = 500;
+    std::vector<float> w(d, 0.f), g(d);
+    lbfgs_minimize(least_squares, w, config, {});
+    least_squares(w, g);
+    INFO("c = " << penalty);
+    CHECK(l1_optimal(w, g, penalty, d, 1e-3));
+    const long zeros = std::count(w.begin(), w.end(), 0.f);
+    if (penalty == 0) CHECK(zeros == 0);
+    if (penalty == 2.0) CHECK(zeros >= d / 2);  // only the two true coefficients carry weight
+  }
+}
+
+TEST_CASE("a CRF by OWL-QN (c1) is optimal for its L1 objective, sparse in its emissions only", "[sequence][lbfgs]") {
+  Rng rng(22);
+  const ChainLayout L{30, 3};
+  SequenceBatch x = random_batch(rng, 80, L.features, 6, true);
+  label_with(x, L, random_weights(rng, L.dim(), 1.0));
+  const size_t emissions = size_t(L.features) * L.labels;
+  const double c2 = 0.5, c1 = 1.0;
+  auto objective = [&](const std::vector<float>& w, std::vector<float>& g) {
+    return crf_objective(x, L, w, 2 * c2, 0.0, g).objective;
+  };
+  LbfgsConfig config;
+  config.max_iterations = 1000, config.delta = 0, config.gradient_tolerance = 1e-6, config.l1 = c1, config.l1_size = emissions;
+  std::vector<float> w(L.dim(), 0.f), g(L.dim());
+  lbfgs_minimize(objective, w, config, {});
+  objective(w, g);
+  CHECK(l1_optimal(w, g, c1, emissions, 1e-2));
+  CHECK(std::count(w.begin(), w.begin() + long(emissions), 0.f) > long(emissions / 10));
+  // The trainer reads c1 the same way: it reaches the same objective (it stops on its own default tolerances).
+  auto penalised = [&](const std::vector<float>& v) {
+    std::vector<float> unused(L.dim());
+    double norm = 0;
+    for (size_t j = 0; j < emissions; ++j) norm += std::fabs(v[j]);
+    return objective(v, unused) + c1 * norm;
+  };
+  const OptionList given = {{"trainer", "lbfgs"}, {"loss", "log"}, {"c1", "1"}, {"c2", "0.5"}, {"maxIter", "1000"}};
+  const Options o = Options::parse(sequence_options("lbfgs"), given, "test");
+  std::vector<float> trained;
+  fit_chain(x, L, o, {}, trained);
+  CHECK(penalised(trained) == Approx(penalised(w)).epsilon(1e-4));
+  CHECK(std::count(trained.begin(), trained.begin() + long(emissions), 0.f) > long(emissions / 10));
+  CHECK(token_accuracy(x, L, trained) > 0.9);
 }
 
 TEST_CASE("the perceptron converges on separable chains", "[sequence][perceptron]") {
