@@ -61,7 +61,7 @@ if (process.argv[2] === '--child') {
   const ranker = new am.Ranker({}).fit(train);
   time('rank test x100', () => { for (let i = 0; i < 100; i++) ranker.rank(test); });
   ranker.dispose();
-  time('train tokenizer', () => new am.Tokenizer({ epochs: 2 }).fit(readFileSync(`${D}/ud-english-ewt/en_ewt-ud-dev.conllu`)).dispose());
+  time('train tokenizer', () => new am.Tokenizer({ trainer: 'perceptron', epochs: 2 }).fit(readFileSync(`${D}/ud-english-ewt/en_ewt-ud-dev.conllu`)).dispose());
   console.log(JSON.stringify(t));
   process.exit(0);
 }

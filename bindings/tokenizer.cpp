@@ -7,6 +7,7 @@
 #include "model_binding.hpp"
 #include "training_report.hpp"
 #include "io/conll.hpp"
+#include "sequence/sequence_trainer.hpp"
 #include "sequence/tokenizer.hpp"
 
 namespace argmax::js {
@@ -40,6 +41,7 @@ int multiword_count(const TokenizerModel& m) { return int(m.multiword.size()); }
 std::string options_of(const TokenizerModel& m) { return option_text(m.chain.options); }
 val training(const TokenizerModel& m) { return training_report_to_js(m.chain.report); }
 std::string default_templates() { return kTokenizerTemplates; }
+std::string schema(std::string trainer) { return schema_json(tokenizer_options(trainer)); }
 
 }  // namespace
 
@@ -53,6 +55,7 @@ EMSCRIPTEN_BINDINGS(argmax_tokenizer) {
       .function("options", &Guard<&options_of>::call)
       .function("training", &Guard<&training>::call);
   function("tokenizerTemplates", &Guard<&default_templates>::call);
+  function("tokenizerSchema", &Guard<&schema>::call);
 }
 
 }  // namespace argmax::js

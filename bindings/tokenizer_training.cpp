@@ -2,6 +2,7 @@
 // link it; argmax/tagger, which only tokenizes, does not.
 #include "common.hpp"
 #include "io/conllu_text.hpp"
+#include "sequence/sequence_trainer.hpp"
 #include "sequence/tokenizer.hpp"
 
 namespace argmax::js {
@@ -34,12 +35,15 @@ TokenizerModel train_from(std::string conllu, std::string clusters, uintptr_t en
   return train_tokenizer(paragraphs, each, option_lines(options), progress_from(on_progress));
 }
 
+std::string help(std::string trainer) { return describe(tokenizer_options(trainer)); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_tokenizer_training) {
   using namespace emscripten;
   function("trainTokenizer", &Guard<&train_from>::call);
   function("tokenizerParagraphs", &Guard<&paragraph_lines>::call);
+  function("tokenizerHelp", &Guard<&help>::call);
 }
 
 }  // namespace argmax::js

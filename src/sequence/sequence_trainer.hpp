@@ -27,6 +27,9 @@ namespace argmax {
 // The option table of one trainer (learn/trainer_options.hpp), and the trainer the options choose.
 const std::vector<OptionSpec>& sequence_options(const std::string& trainer);
 std::string sequence_trainer_of(const OptionList& options);
+// A tokenizer's (sequence/tokenizer.hpp) table and trainer: a tagger's, with its own defaults.
+const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer);
+std::string tokenizer_trainer_of(const OptionList& options);
 // The options a model of 0.1 saved (algo, solver, trainer) as 0.2 names them (trainer, loss).
 OptionList upgrade_sequence_options(const OptionList& saved);
 // Throws InputError unless `saved` are options a tagger can have been trained with (names, types, ranges,

@@ -534,10 +534,16 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
     }
   }
   require(!symbols.empty(), "tokenizer training: no paragraph's tokens spell its text (", m.skipped, " skipped)");
+  // The chain is trained, and saved, with the tokenizer's defaults written out where a tagger's differ.
   OptionList given = options;
-  bool custom = false;
-  for (const auto& [key, value] : options) custom = custom || key == "features" || key == "templates";
-  if (!custom) given.emplace_back("templates", kTokenizerTemplates);
+  auto is_given = [&options](const std::string& key) {
+    return std::any_of(options.begin(), options.end(), [&key](const auto& kv) { return kv.first == key; });
+  };
+  const std::string trainer = tokenizer_trainer_of(options);
+  const std::vector<OptionSpec>&mine = tokenizer_options(trainer), &tagger = sequence_options(trainer);
+  for (size_t i = 0; i < mine.size(); ++i)
+    if (mine[i].fallback != tagger[i].fallback && !is_given(mine[i].name)) given.emplace_back(mine[i].name, mine[i].fallback);
+  if (!is_given("features") && !is_given("templates")) given.emplace_back("templates", kTokenizerTemplates);
   m.chain = train_tagger(symbols, labels, given, progress);
   return m;
 }

@@ -242,3 +242,33 @@ TEST_CASE("tokenizer bytes: a round trip tokenizes alike; corrupt and foreign by
   const std::vector<uint8_t> o = odd.to_bytes();
   CHECK_THROWS_AS(TokenizerModel::from_bytes(o.data(), o.size()), InputError);
 }
+
+TEST_CASE("a tokenizer trains with its own defaults, written into its options, where a tagger's differ", "[tokenizer]") {
+  const std::vector<TextParagraph> paragraphs = read_conllu_paragraphs(tiny_treebank());
+  std::vector<ClusterText> clusters;
+  for (const TextParagraph& p : paragraphs) clusters.push_back(code_points(p.text()));
+  auto value = [](const TokenizerModel& m, const std::string& key) {
+    for (const auto& [k, v] : m.chain.options)
+      if (k == key) return v;
+    return std::string("(none)");
+  };
+  const TokenizerModel crf = train_tokenizer(paragraphs, clusters, {{"maxIter", "20"}});
+  CHECK(value(crf, "trainer") == "lbfgs");
+  CHECK(value(crf, "c1") == "0.3");
+  CHECK(value(crf, "c2") == "0.1");
+  CHECK(value(crf, "hashBits") == "17");
+  CHECK(value(crf, "weightBits") == "8");
+  CHECK(crf.chain.report.iterations == 20);
+  const TokenizerModel perceptron = train_tokenizer(paragraphs, clusters, {{"trainer", "perceptron"}, {"hashBits", "12"}});
+  CHECK(value(perceptron, "c1") == "(none)");  // not an option of the perceptron
+  CHECK(value(perceptron, "hashBits") == "12");
+  CHECK(value(perceptron, "weightBits") == "8");
+  auto fallback = [](const std::vector<OptionSpec>& table, const std::string& name) {
+    for (const OptionSpec& s : table)
+      if (s.name == name) return s.fallback;
+    return std::string("(none)");
+  };
+  CHECK(fallback(tokenizer_options("lbfgs"), "c1") == "0.3");
+  CHECK(fallback(sequence_options("lbfgs"), "c1") == "0");  // a tagger's defaults are untouched
+  CHECK_THROWS_WITH(train_tokenizer(paragraphs, clusters, {{"epochs", "5"}}), Catch::Contains("unknown option 'epochs'"));
+}

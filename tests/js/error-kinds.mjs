@@ -38,7 +38,7 @@ export function tinyModels(am) {
     SequenceTagger: () => new am.SequenceTagger({ epochs: 2 }).fit(sentences, tags),
     DenseSequenceTagger: () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
     Ranker: () => new am.Ranker().fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }]),
-    Tokenizer: () => new am.Tokenizer({ epochs: 2 }).fit(treebank),
+    Tokenizer: () => new am.Tokenizer({ maxIter: 5 }).fit(treebank),
   };
 }
 
@@ -58,7 +58,7 @@ export function errorKinds(am) {
       (m) => m.fit([[[1, 1], [0, 1]], []], [['A', 'B'], []]), /sequence 1 is empty/],
     ['Ranker', () => new am.Ranker(), (m) => m.fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }, { features: [], relevance: [] }]),
       /query 1 has no documents/],
-    ['Tokenizer', () => new am.Tokenizer({ epochs: 2 }), (m) => m.fit(`# text = a\n${token(1, 'b')}\n`), /no paragraph's tokens spell its text/],
+    ['Tokenizer', () => new am.Tokenizer({ maxIter: 5 }), (m) => m.fit(`# text = a\n${token(1, 'b')}\n`), /no paragraph's tokens spell its text/],
   ];
   const kinds = [];
   for (const [model, make, fit, message] of fits) {

@@ -44,7 +44,7 @@ const treebank = tinyTreebank();
 const { sentences, tags } = am.io.readConllu(treebank);
 const tiny = {
   tagger: new am.SequenceTagger({ trainer: 'perceptron', epochs: 5 }).fit(sentences, tags).save(),
-  tokenizer: new am.Tokenizer({ epochs: 10 }).fit(treebank).save(),
+  tokenizer: new am.Tokenizer().fit(treebank).save(),
 };
 const tinyText = 'cat sings du. owl runs.';
 const spelled = (tagger, text) => tagger.tagText(text).map((s) => s.map((w) => `${w.token}/${w.tag}`).join(' ')).join(' | ');
@@ -67,7 +67,7 @@ test("upos('en') is the shipped English tagger; each call is a new tagger that o
   assert.equal(b.tagText('The dog barked.')[0].length, 4, 'the other call keeps its own pair');
   b.tokenizer.dispose();
   b.dispose();  // after its tokenizer was freed by hand: nothing freed twice
-  const own = await am.pretrained.englishUpos(), mine = new am.Tokenizer({ epochs: 2 }).fit(treebank);
+  const own = await am.pretrained.englishUpos(), mine = new am.Tokenizer({ maxIter: 5 }).fit(treebank);
   const theirs = own.tokenizer;
   own.tokenizer = mine;
   own.dispose();

@@ -48,7 +48,7 @@ function tinyTreebank() {
   }
   return out;
 }
-const tiny = new am.Tokenizer({ epochs: 5 }).fit(tinyTreebank());
+const tiny = new am.Tokenizer().fit(tinyTreebank());  // the defaults, on a treebank of a few hundred words
 
 // Every token is the slice its offsets say, in order, made of whole grapheme clusters, and holds something
 // visible; every visible character is in a token.
@@ -178,10 +178,25 @@ test('a tokenizer learns from a tiny treebank what context decides; its bytes lo
   bad[bad.length >> 1] ^= 1;
   assert.throws(() => am.load(bad), /checksum/);
   again.dispose();
-  assert.throws(() => new am.Tokenizer({ epochs: 0 }), /epochs/);
+  assert.throws(() => new am.Tokenizer({ trainer: 'perceptron', epochs: 0 }), /epochs/);
+  assert.throws(() => new am.Tokenizer({ epochs: 5 }), /unknown option 'epochs' for a tokenizer with trainer 'lbfgs'/);
   assert.throws(() => new am.Tokenizer({ nonsense: 1 }), /nonsense/);
   assert.throws(() => new am.Tokenizer().fit('# text = a\n1\tb\t_\t_\t_\t_\t_\t_\t_\t_\n\n'), /no paragraph's tokens spell its text/);
   assert.throws(() => new am.Tokenizer().fit(5), /CoNLL-U text/);
+});
+
+test("a tokenizer's defaults are its own: a CRF by OWL-QN on hashed, 8-bit weights; a tagger's stay the tagger's", () => {
+  const defaults = (schema) => Object.fromEntries(schema.map((s) => [s.name, s.default]));
+  const mine = defaults(am.Tokenizer.options()), tagger = defaults(am.SequenceTagger.options('lbfgs'));
+  assert.deepEqual([mine.trainer, mine.loss, mine.c1, mine.c2, mine.hashBits, mine.weightBits], ['lbfgs', 'log', '0.3', '0.1', '17', '8']);
+  assert.deepEqual([tagger.trainer, tagger.c1, tagger.c2, tagger.hashBits, tagger.weightBits], ['perceptron', '0', '1', '0', '32']);
+  assert.equal(defaults(am.Tokenizer.options('perceptron')).epochs, '10');
+  // the trainer the options name is the one that trains: L-BFGS reports its iterations and gradient, the perceptron neither
+  const crf = new am.Tokenizer({ maxIter: 4 }).fit(tinyTreebank()), perceptron = new am.Tokenizer({ trainer: 'perceptron', epochs: 3 }).fit(tinyTreebank());
+  assert.deepEqual([crf.training.iterations, crf.training.measure, crf.training.converged], [4, 'relative gradient norm', false]);
+  assert.deepEqual([perceptron.training.iterations, perceptron.training.measure], [0, '']);
+  crf.dispose();
+  perceptron.dispose();
 });
 
 // A form that is two words in some contexts and one in others: "dx" is "de" + "lx" after "ab", the word "dx"
@@ -229,7 +244,7 @@ test('a token whose words spell it with a hyphen between them is split around th
 test('200 fit/save/load/tokenize/dispose cycles return the heap to where it was', () => {
   const treebank = tinyTreebank();
   const cycle = () => {
-    const t = new am.Tokenizer({ epochs: 1 }).fit(treebank), again = am.load(t.save());
+    const t = new am.Tokenizer({ maxIter: 3 }).fit(treebank), again = am.load(t.save());
     again.tokenize('ab du. zz. cd.');
     assert.throws(() => again.tokenize('a\0'), /NUL/);
     t.dispose();
@@ -244,7 +259,7 @@ test('200 fit/save/load/tokenize/dispose cycles return the heap to where it was'
 test('argmax train tokenizer, predict with it, and argmax tag --format conllu', () => {
   const treebank = join(dir, 'tiny.conllu'), model = join(dir, 'tiny.bin');
   writeFileSync(treebank, tinyTreebank());
-  const trained = argmax(['train', 'tokenizer', '--train', treebank, '--model', model, '--set', 'epochs=5', '--json']);
+  const trained = argmax(['train', 'tokenizer', '--train', treebank, '--model', model, '--set', 'maxIter=60', '--json']);
   assert.equal(trained.status, 0, trained.stderr);
   assert.equal(JSON.parse(trained.stdout).n, 60);
   const text = join(dir, 'text.txt');

@@ -26,7 +26,7 @@ export function trainerTables(fetch, fallback, owner) {
     if (!known.includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for ${owner} (known: ${known.join(', ')})`);
     return trainer;
   };
-  return { table, checked };
+  return { table, checked, fallback, owner };
 }
 
 // An unknown option: a name that 0.2 replaced says what replaces it; any other lists the known names.

@@ -46,7 +46,8 @@ const isSingleTokens = (x) => Array.isArray(x) && (x.length === 0 || !Array.isAr
 export function install(M, api, entry) {
   const trains = typeof M.trainSequenceTokens === 'function';
   // The tagger's table for each trainer (the core's composition of the trainer's, the loss's and the task's options).
-  const { table: schemaOf, checked: checkedTrainer } = trainerTables((t) => M.sequenceSchema(t), 'perceptron', 'a sequence tagger');
+  const taggerTables = trainerTables((t) => M.sequenceSchema(t), 'perceptron', 'a sequence tagger');
+  const { table: schemaOf, checked: checkedTrainer } = taggerTables;
 
   // Global feature templates, and the words their `lexicon` template reads (a string or an array of words).
   function globalText(global, words) {
@@ -65,8 +66,9 @@ export function install(M, api, entry) {
     return text;
   }
 
-  // {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', templates, global, globalWords, ...} → option lines.
-  function optionText(options) {
+  // {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', templates, global, globalWords, ...} → option lines,
+  // checked against a tagger's tables or a tokenizer's.
+  function optionText(options, tables = taggerTables) {
     const { features, templates, global, globalWords, ...rest } = options;
     let custom = templates;
     if (features !== undefined) {
@@ -75,8 +77,8 @@ export function install(M, api, entry) {
       else if (custom !== undefined) throw new TypeError("give either 'features' or 'templates', not both");
       else custom = features;
     }
-    const trainer = checkedTrainer(rest.trainer ?? 'perceptron');
-    let text = encodeOptions(schemaOf(trainer), rest, `a sequence tagger with trainer '${trainer}'`);
+    const trainer = tables.checked(rest.trainer ?? tables.fallback);
+    let text = encodeOptions(tables.table(trainer), rest, `${tables.owner} with trainer '${trainer}'`);
     if (custom !== undefined) {
       if (typeof custom !== 'string' || !custom.trim()) throw new TypeError("option 'templates' must be a non-empty template list");
       text += `${text ? '\n' : ''}templates=${custom.replace(/\s+/g, ' ').trim()}`;
@@ -430,7 +432,7 @@ export function install(M, api, entry) {
     }
   }
 
-  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, schemaOf, checkedTrainer, entry });
+  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, entry });
   const ownTokenizers = new WeakMap();
 
   // A model file (bytes or URL, see modelFile) made into a model by fromBytes; an error names the file.

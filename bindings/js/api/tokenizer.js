@@ -6,6 +6,7 @@
 // offset, so text.slice(start, end) === token always holds.
 import { Owned, withHeap, progressBridge } from './wasm.js';
 import { constructorOptions, optionsObject, describe } from './inputs.js';
+import { trainerTables } from './options.js';
 import { trainingProgress, noTraining } from './training.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
@@ -101,7 +102,9 @@ export function clustersOf(text, what = 'text') {
   return { normalized: c.parts.join(''), ends: c.ends.slice(0, c.n), starts };
 }
 
-export function install(M, api, { optionText, schemaOf, checkedTrainer, entry }) {
+export function install(M, api, { optionText, entry }) {
+  // A tokenizer's table for each trainer: a tagger's, with the defaults that fit labelling characters.
+  const tables = trainerTables((t) => M.tokenizerSchema(t), 'lbfgs', 'a tokenizer');
   // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
   // the words of each sentence as a tagger reads them (NFC, quotes folded; dictionary words as the dictionary has them).
   // r.forms has every word's form when forms are asked for, else the dictionary words' alone.
@@ -144,18 +147,19 @@ export function install(M, api, { optionText, schemaOf, checkedTrainer, entry })
   // tokens); tokenize(text) gives sentences of tokens { text, start, end } (UTF-16 offsets into text, so
   // text.slice(start, end) === token.text), with words [{ text, start, end }] on a multiword token ("Google's":
   // "Google", "'s"; a dictionary word such as French "du" → "de", "le" has the token's offsets). Options: the
-  // SequenceTagger's (trainer, loss, epochs, minCount, weightBits …); the features are cluster n-grams unless
-  // `features` or `templates` says otherwise (am.Tokenizer.templates).
+  // SequenceTagger's (trainer, loss, c1, hashBits, weightBits …), with a tokenizer's defaults (a CRF by OWL-QN:
+  // am.Tokenizer.options()); the features are cluster n-grams unless `features` or `templates` says otherwise
+  // (am.Tokenizer.templates).
   class Tokenizer extends Owned {
     #optionText;
     #training;
 
     constructor(options) {
       super(null);
-      this.#optionText = optionText(constructorOptions(options, new.target.name));
+      this.#optionText = optionText(constructorOptions(options, new.target.name), tables);
     }
 
-    static options(trainer = 'perceptron') { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
+    static options(trainer = tables.fallback) { return tables.table(tables.checked(trainer)).map((s) => ({ ...s })); }
     static get templates() { return M.tokenizerTemplates(); }
 
     // treebank: CoNLL-U as a string or its UTF-8 bytes.

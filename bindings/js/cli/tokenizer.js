@@ -1,7 +1,7 @@
 // `argmax train tokenizer`: a UD treebank (CoNLL-U with `# text` lines and SpaceAfter=No) in, a tokenizer and
 // sentence splitter out (am.Tokenizer); `argmax predict` with one tokenizes text, one sentence a line.
 //   argmax train tokenizer --train de_gsd-ud-train.conllu --model de-tokenizer.bin
-//   argmax train tokenizer --set trainer=sgd --set loss=log --train t.conllu --model t.bin
+//   argmax train tokenizer --set trainer=perceptron --set epochs=20 --train t.conllu --model t.bin
 //   argmax tag --pretrained english-upos --tokenizer de-tokenizer.bin … (a tagger reading its tokens)
 import { parseOptionStrings } from '../api/options.js';
 
@@ -19,12 +19,12 @@ export default {
     return 'Files: .conllu with `# text` lines (paragraphs at `# newpar`); the features are cluster n-grams\n' +
       `(templates='<feature templates>' replaces them; default: ${am.Tokenizer.templates}).\n\n` +
       am.Tokenizer.options().find((s) => s.name === 'trainer').choices
-        .map((t) => `--set trainer=${t}\n${am.module.sequenceHelp(t)}`).join('\n');
+        .map((t) => `--set trainer=${t}\n${am.module.tokenizerHelp(t)}`).join('\n');
   },
   async train(am, { train, valid, set, log }) {
     if (valid) throw new Error("a tokenizer takes no --valid: score it on raw text with `argmax tag --format conllu` and UD's eval.py");
     const { templates, ...rest } = set;
-    const options = parseOptionStrings(am.Tokenizer.options(rest.trainer ?? 'perceptron'), rest, 'tokenizer');
+    const options = parseOptionStrings(am.Tokenizer.options(rest.trainer), rest, 'tokenizer');
     if (templates !== undefined) options.templates = templates;
     const model = new am.Tokenizer(options).fit(readAll(train), {
       onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)),

@@ -11,7 +11,7 @@ import { init } from '../index.js';
 import { trainTagger, goldAccuracy } from './make-upos.mjs';
 
 export const SETTINGS = { trainer: 'perceptron', epochs: 10, features: 'pos', hashBits: 18, weightBits: 8 };
-export const TOKENIZER_SETTINGS = { trainer: 'sgd', loss: 'log', epochs: 10, hashBits: 17, weightBits: 8, l1: 1e-4 };
+export const TOKENIZER_SETTINGS = {};  // a tokenizer's defaults: a CRF by OWL-QN (am.Tokenizer.options())
 export const TREEBANK = join(process.env.ARGMAX_DATA ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url)), 'ud-english-ewt');
 
 // The tagger trained on DIR's train split, and its token accuracy on the test split.

@@ -409,7 +409,7 @@ export interface SequenceTaggerLbfgsTableOptions {
   maxIter?: number;
   /** L2 weight c2 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online trainers' lambda is the mean form: λ = 2·c2/m for m examples (default 1, [0, 1000000000]) */
   c2?: number;
-  /** L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (CRFsuite's c1): exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m (default 0, [0, 1000000000]) */
+  /** L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (Andrew & Gao 2007; CRFsuite's c1), on the emission weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m (default 0, [0, 1000000000]) */
   c1?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';

@@ -159,7 +159,10 @@ export interface Token {
 }
 export interface TaggedWord { token: string; tag: string; start: number; end: number; multiword?: Token }
 
-/** A tokenizer's options: a SequenceTagger's (trainer, loss, epochs, hashBits, weightBits …) without the lexicons. */
+/**
+ * A tokenizer's options: a SequenceTagger's (trainer, loss, c1, hashBits, weightBits …) without the lexicons, with a
+ * tokenizer's defaults: a CRF by OWL-QN (trainer 'lbfgs', c1 0.3), hashBits 17, weightBits 8.
+ */
 export type TokenizerOptions = Omit<SequenceOptions, 'lexicon' | 'global' | 'globalWords'>;
 
 /**
@@ -170,7 +173,7 @@ export type TokenizerOptions = Omit<SequenceOptions, 'lexicon' | 'global' | 'glo
  */
 export declare class Tokenizer implements Disposable {
   constructor(options?: TokenizerOptions);
-  /** the options with this trainer (default perceptron): a SequenceTagger's */
+  /** the options with this trainer (default lbfgs): a SequenceTagger's, with a tokenizer's defaults */
   static options(trainer?: string): OptionSpec[];
   /** The default feature templates (over cluster symbols). */
   static readonly templates: string;
