@@ -12,17 +12,10 @@ import { TREEBANKS, readSplit, makeUpos, runMaker, withAmbiguityClasses } from '
 
 export const TREEBANK_NAME = 'UD_Portuguese-Bosque';
 export const TREEBANK = join(TREEBANKS, TREEBANK_NAME);
-// Token templates other than those reading the runs between spaces (chunk, prevchunk, nextchunk, chunkshape).
-const withoutChunks = (templates) => templates.split(' ').filter((t) => !t.includes('chunk')).join(' ');
-
 // Chosen on the dev split (docs/benchmarks.md, "Languages").
 export const settings = (am) => ({
   tagger: { trainer: 'perceptron', epochs: 10, templates: withAmbiguityClasses(am), hashBits: 20, weightBits: 8 },
-  // the default character templates without those of the runs between spaces (chunk, chunkshape), which on dev
-  // cost words, sentences and UPOS here (they help French)
-  tokenizer: {
-    trainer: 'perceptron', epochs: 20, hashBits: 19, weightBits: 8, templates: withoutChunks(am.Tokenizer.templates),
-  },
+  tokenizer: {},  // a tokenizer's defaults
 });
 
 const sentId = (block) => /^# sent_id = (\S+)/m.exec(block)?.[1];

@@ -1,6 +1,6 @@
 // The language packages' models (packages/argmax-upos-<lang>/tagger.bin and tokenizer.bin): they load, tag a plain
 // sentence of their language with its UD tags, fit the 1 MB (gzip) budget, and are, byte for byte, what the
-// package's make.mjs makes from its treebank. The remake takes about half a minute a language, so it runs with
+// package's make.mjs makes from its treebank. The remake takes one to three minutes a language, so it runs with
 // ARGMAX_REMAKE=1 and the treebank present (ARGMAX_TREEBANKS, or ../treebanks beside the repository).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
