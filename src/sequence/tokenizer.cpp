@@ -508,6 +508,7 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
                                const OptionList& options, const ProgressFn& progress) {
   require(paragraphs.size() == clusters.size(), "tokenizer training: ", paragraphs.size(), " paragraphs but ",
           clusters.size(), " cluster lists");
+  require(!paragraphs.empty(), "tokenizer training: the treebank has no sentences");
   TokenizerModel m;
   Sentences symbols, labels;
   std::vector<ClusterKind> kinds;

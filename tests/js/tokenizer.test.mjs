@@ -183,6 +183,8 @@ test('a tokenizer learns from a tiny treebank what context decides; its bytes lo
   assert.throws(() => new am.Tokenizer({ nonsense: 1 }), /nonsense/);
   assert.throws(() => new am.Tokenizer().fit('# text = a\n1\tb\t_\t_\t_\t_\t_\t_\t_\t_\n\n'), /no paragraph's tokens spell its text/);
   assert.throws(() => new am.Tokenizer().fit(5), /CoNLL-U text/);
+  assert.throws(() => new am.Tokenizer().fit(''), /the treebank has no sentences/);
+  assert.throws(() => new am.Tokenizer().fit('# newdoc\n# comment only\n\n'), /the treebank has no sentences/);
 });
 
 test("a tokenizer's defaults are its own: a CRF by OWL-QN on hashed, 8-bit weights; a tagger's stay the tagger's", () => {
