@@ -7,7 +7,7 @@
 // the coordinates that move against it, and each step is projected onto the orthant of x (or of −g at a zero),
 // so coordinates that would cross 0 stop at exactly 0. The memory pairs still use the smooth gradient.
 // Vectors are float (the weight vectors of chain models are large; memory ≈ (2m + 4)·4 bytes per
-// weight); dot products accumulate in double. Written here rather than using LBFGSpp so that every
+// weight, one vector more with an L1 term); dot products accumulate in double. Written here rather than using LBFGSpp so that every
 // iteration can report progress and be cancelled.
 #pragma once
 #include <algorithm>
@@ -45,22 +45,24 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
   };
   const double c = config.l1;
   const size_t penalised = c > 0 ? std::min(config.l1_size, d) : 0;
-  // f plus the L1 term, and the pseudo-gradient pg of that sum at x (the gradient when there is no L1 term)
+  // f plus the L1 term; pg is the pseudo-gradient of that sum at x (g itself when there is no L1 term)
   auto objective = [&](const std::vector<float>& v, std::vector<float>& grad) {
     double value = f(v, grad), norm = 0;
     for (size_t j = 0; j < penalised; ++j) norm += std::fabs(v[j]);
     return value + c * norm;
   };
-  auto pseudo_gradient = [&](const std::vector<float>& v, const std::vector<float>& grad, std::vector<float>& pg) {
-    pg = grad;
+  std::vector<float> g(d), xn(d), gn(d), dir(d), pseudo(penalised ? d : 0);
+  std::vector<float>& pg = penalised ? pseudo : g;  // (swapping g with gn below keeps this reference g's)
+  auto update_pseudo_gradient = [&]() {
+    if (!penalised) return;
+    pg = g;
     for (size_t j = 0; j < penalised; ++j) {
-      const double up = grad[j] + c, down = grad[j] - c;
-      pg[j] = float(v[j] > 0 ? up : v[j] < 0 ? down : up < 0 ? up : down > 0 ? down : 0);
+      const double up = g[j] + c, down = g[j] - c;
+      pg[j] = float(x[j] > 0 ? up : x[j] < 0 ? down : up < 0 ? up : down > 0 ? down : 0);
     }
   };
-  std::vector<float> g(d), pg(d), xn(d), gn(d), dir(d);
   double fx = objective(x, g);
-  pseudo_gradient(x, g, pg);
+  update_pseudo_gradient();
   std::deque<std::vector<float>> S, Y;
   std::deque<double> rho;
   std::vector<double> history{fx};
@@ -137,7 +139,7 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
       S.push_back(std::move(s)), Y.push_back(std::move(y)), rho.push_back(1.0 / sy);
     }
     x.swap(xn), g.swap(gn);
-    pseudo_gradient(x, g, pg);
+    update_pseudo_gradient();
     fx = fn;
     history.push_back(fx);
     r.iterations = iter;

@@ -119,9 +119,11 @@ namespace {
 // A tokenizer's table: a tagger's, with the defaults that fit labelling the characters of a treebank's text.
 std::vector<OptionSpec> compose_tokenizer(const std::string& trainer) {
   std::vector<OptionSpec> specs = sequence_options(trainer);
-  specs.front() = trainer_option(sequence_trainers(), "lbfgs", "a CRF by OWL-QN finds more of the words and "
-                                 "sentences of UD English, French and Portuguese text than the perceptron, in a "
-                                 "fifth to a tenth of its size (docs/benchmarks.md)");
+  for (OptionSpec& s : specs)  // (set_default would keep the tagger's reason beside this one)
+    if (s.name == "trainer")
+      s = trainer_option(sequence_trainers(), "lbfgs", "a CRF by OWL-QN finds more of the words and sentences of "
+                         "UD English, French and Portuguese text than the perceptron, in a fifth to a tenth of its "
+                         "size (docs/benchmarks.md)");
   if (trainer == "lbfgs") {
     set_default(specs, "c1", "0.3", "it leaves most character n-gram weights at 0, as accurate as 0.1 and more "
                 "than 1 (EWT dev)");

@@ -509,6 +509,19 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
   require(paragraphs.size() == clusters.size(), "tokenizer training: ", paragraphs.size(), " paragraphs but ",
           clusters.size(), " cluster lists");
   require(!paragraphs.empty(), "tokenizer training: the treebank has no sentences");
+  // The chain is trained, and saved, with the tokenizer's defaults written out where a tagger's differ; they are
+  // checked before the paragraphs are labelled, so that a bad option is refused at once.
+  OptionList given = options;
+  auto is_given = [&options](const std::string& key) {
+    return std::any_of(options.begin(), options.end(), [&key](const auto& kv) { return kv.first == key; });
+  };
+  const std::string trainer = tokenizer_trainer_of(options);
+  const std::vector<OptionSpec>& mine = tokenizer_options(trainer);
+  const std::vector<OptionSpec>& tagger = sequence_options(trainer);  // the same options, in the same order
+  for (size_t i = 0; i < mine.size(); ++i)
+    if (mine[i].fallback != tagger[i].fallback && !is_given(mine[i].name)) given.emplace_back(mine[i].name, mine[i].fallback);
+  if (!is_given("features") && !is_given("templates")) given.emplace_back("templates", kTokenizerTemplates);
+  check_sequence_options(given);
   TokenizerModel m;
   Sentences symbols, labels;
   std::vector<ClusterKind> kinds;
@@ -535,17 +548,6 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
     }
   }
   require(!symbols.empty(), "tokenizer training: no paragraph's tokens spell its text (", m.skipped, " skipped)");
-  // The chain is trained, and saved, with the tokenizer's defaults written out where a tagger's differ.
-  OptionList given = options;
-  auto is_given = [&options](const std::string& key) {
-    return std::any_of(options.begin(), options.end(), [&key](const auto& kv) { return kv.first == key; });
-  };
-  const std::string trainer = tokenizer_trainer_of(options);
-  const std::vector<OptionSpec>& mine = tokenizer_options(trainer);
-  const std::vector<OptionSpec>& tagger = sequence_options(trainer);  // the same options, in the same order
-  for (size_t i = 0; i < mine.size(); ++i)
-    if (mine[i].fallback != tagger[i].fallback && !is_given(mine[i].name)) given.emplace_back(mine[i].name, mine[i].fallback);
-  if (!is_given("features") && !is_given("templates")) given.emplace_back("templates", kTokenizerTemplates);
   m.chain = train_tagger(symbols, labels, given, progress);
   return m;
 }
