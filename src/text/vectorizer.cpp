@@ -138,7 +138,7 @@ void TextVectorizer::count(std::string_view text, std::vector<std::pair<int32_t,
     if (entries[e].first != col) continue;
     auto& list = (*grams)[e];
     const bool seen = std::any_of(list.begin(), list.end(),
-                                  [&](const Ngram& g) { return g.kind == gram.kind && g.text == gram.text; });
+                                  [&wanted = gram](const Ngram& g) { return g.kind == wanted.kind && g.text == wanted.text; });
     if (!seen) list.push_back(std::move(gram));
   }
 }

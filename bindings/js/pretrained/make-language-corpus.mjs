@@ -101,12 +101,12 @@ export const PUD_SOURCES = {
 // The licences a source may have: those that let a trained model be shared under CC BY-SA 4.0.
 const SHAREABLE = /^CC BY(-SA)? [34]\.0$/;
 
-// A treebank folder's `License:` and `Includes text:` metadata (README.md or README.txt).
+// A treebank folder's `License:`, `Includes text:` and `Contributors:` metadata (README.md or README.txt).
 export function treebankMetadata(dir) {
   const readme = readdirSync(dir).find((f) => /^readme(\.(md|txt))?$/i.test(f));
   const text = readme ? readFileSync(join(dir, readme), 'utf8') : '';
   const field = (name) => new RegExp(`^${name}:\\s*(.+?)\\s*$`, 'im').exec(text)?.[1];
-  return { licence: field('License'), includesText: field('Includes text') };
+  return { licence: field('License'), includesText: field('Includes text'), contributors: field('Contributors') };
 }
 
 // A treebank folder's sentences, [{ id, text }] in file order: each `# text` with its `# sent_id` (the text itself
