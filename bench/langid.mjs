@@ -1,4 +1,4 @@
-// Language identification: the shipped identifier (am.pretrained.languages()) beside franc, eld (its small
+// Language identification: the shipped identifier (am.pretrained.languageIdentifier()) beside franc, eld (its small
 // database) and tinyld, on the same sentences: the held-out sentences of the UD treebanks it was made from (one in
 // five by sentence id, bindings/js/pretrained/make-language-corpus.mjs), and the Parallel UD treebanks (PUD: 1,000
 // sentences of news and Wikipedia in each language, a domain none of the models learned from).
@@ -73,7 +73,7 @@ function timed(detect, texts) {
 }
 
 const am = await init();
-const identifier = await am.pretrained.languages(modelFile ? { model: readFileSync(modelFile) } : undefined);
+const identifier = await am.pretrained.languageIdentifier(modelFile ? { model: readFileSync(modelFile) } : undefined);
 const ourSize = gzipSync(modelFile ? readFileSync(modelFile) : readFileSync(new URL('../bindings/js/pretrained/languages.bin', import.meta.url))).length;
 const ourDetect = (t) => identifier.identify(t).language;
 

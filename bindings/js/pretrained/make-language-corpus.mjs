@@ -18,7 +18,7 @@ export const LANGUAGE_SOURCES = {
   be: ['Belarusian', ['UD_Belarusian-HSE', '2.17']],
   bn: ['Bengali', ['UD_Bengali-BRU', '2.16']],
   br: ['Breton', ['UD_Breton-KEB', '2.18']],
-  cs: ['Czech', ['UD_Czech-CAC', '2.17']],
+  cs: ['Czech', ['UD_Czech-CAC', '2.17'], ['UD_Czech-CLTT', '2.17']],
   cy: ['Welsh', ['UD_Welsh-CCG', '2.16']],
   da: ['Danish', ['UD_Danish-DDT', '2.17']],
   de: ['German', ['UD_German-GSD', '2.16']],
@@ -39,7 +39,7 @@ export const LANGUAGE_SOURCES = {
   hsb: ['Upper Sorbian', ['UD_Upper_Sorbian-UFAL', '2.17']],
   hy: ['Armenian', ['UD_Armenian-ArmTDP', '2.18'], ['UD_Armenian-BSUT', '2.16']],
   id: ['Indonesian', ['UD_Indonesian-GSD', '2.17'], ['UD_Indonesian-CSUI', '2.18']],
-  is: ['Icelandic', ['UD_Icelandic-Modern', '2.16']],
+  is: ['Icelandic', ['UD_Icelandic-Modern', '2.16'], ['UD_Icelandic-GC', '2.16']],
   it: ['Italian', ['UD_Italian-ParlaMint', '2.17'], ['UD_Italian-MarkIT', '2.17'], ['UD_Italian-Valico', '2.18']],
   ja: ['Japanese', ['UD_Japanese-GSD', '2.18']],
   jv: ['Javanese', ['UD_Javanese-CSUI', '2.17']],
@@ -110,7 +110,7 @@ export function treebankMetadata(dir) {
 }
 
 // A treebank folder's sentences, [{ id, text }] in file order: each `# text` with its `# sent_id` (the text itself
-// when a sentence has none). An error names a folder that is absent, has no CoNLL-U, or whose licence is not shareable.
+// when a sentence has none); a text without a letter (a list number, a score) has no language and is left out. An error names a folder that is absent, has no CoNLL-U, or whose licence is not shareable.
 export function treebankSentences(dir) {
   if (!existsSync(dir)) throw new Error(`no treebank folder ${dir}`);
   const { licence, includesText } = treebankMetadata(dir);
@@ -125,7 +125,7 @@ export function treebankSentences(dir) {
       if (line.startsWith('# sent_id =')) id = line.slice(11).trim();
       else if (line.startsWith('# text =')) {
         const text = line.slice(8).trim().normalize('NFC');
-        if (text) sentences.push({ id: id ?? text, text });
+        if (/\p{L}/u.test(text)) sentences.push({ id: id ?? text, text });
         id = undefined;
       }
     }

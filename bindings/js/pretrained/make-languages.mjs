@@ -12,14 +12,14 @@ import { init } from '../index.js';
 import { TREEBANKS } from './make-upos.mjs';
 import { LANGUAGE_SOURCES, languageCorpus, treebankMetadata } from './make-language-corpus.mjs';
 
-// The TextClassifier's options (docs/langid.md says how they were chosen).
+// The TextClassifier's options (docs/langid.md, "Settings", says how they were chosen).
 export const SETTINGS = {
-  trainer: 'sgd', loss: 'log', eta: 1, epochs: 5, wordNgrams: [], charNgrams: [1, 2, 3], hashBits: 12, weightBits: 8,
+  trainer: 'sgd', loss: 'log', eta: 1, epochs: 10, wordNgrams: [], charNgrams: [1, 2, 3], hashBits: 12, weightBits: 8,
 };
 
-// At most this many training sentences of one language, the first in corpus order: the largest treebanks would
-// otherwise outweigh the smallest a hundredfold in the log loss.
-export const PER_LANGUAGE = Infinity;
+// At most this many training sentences of one language, the first in corpus order: without a cap the languages
+// with the most sentences take their neighbours' (docs/langid.md, "Settings", has the measurements).
+export const PER_LANGUAGE = 2000;
 
 export function balanced(train, cap = PER_LANGUAGE) {
   const seen = {};
