@@ -36,9 +36,14 @@ export function install(M, api) {
     // probability), e.g. the languages a page has taggers for.
     identify(text, options) {
       const { among } = optionsObject(options, 'identify options');
-      if (among === undefined) return this.top(text, 1)[0];
-      const allowed = this.#codes(among);
-      return this.#ranked(textArg(text)).find((r) => r.language === UNDETERMINED || allowed.has(r.language));
+      const allowed = among === undefined ? null : this.#codes(among);
+      if (!hasLetter(textArg(text))) return checkUnseen(text, 'text'), { language: UNDETERMINED, probability: 1 };
+      const p = this.#classifier.probabilities([text]);
+      let best = -1;
+      for (let c = 0; c < p.length; ++c) {
+        if ((allowed === null || allowed.has(this.#languages[c])) && (best < 0 || p[c] > p[best])) best = c;
+      }
+      return { language: this.#languages[best], probability: p[best] };
     }
 
     // The k most probable languages of a text, most probable first: [{ language, probability }].
