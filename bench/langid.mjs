@@ -12,7 +12,8 @@
 // tinyld know one Norwegian, 'no': Bokmål and Nynorsk are both 'no' in their rows, for both sides). Kurdish and
 // Serbian are left out of eld's rows: its Kurdish is Sorani in Arabic script and its Serbian Cyrillic, where UD's
 // are Kurmanji and Serbian in Latin script. Speed: ms a sentence over all the test sentences of its languages, each
-// library run after one warm-up pass, one process; size: the gzip of the data each one loads.
+// library run after one warm-up pass and the identifier right after it on the same sentences, one process; size:
+// the gzip of the data each one loads.
 import { existsSync, readFileSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
@@ -96,6 +97,7 @@ for (const lib of await libraries()) {
     const mine = ours.get(setName).answers;
     const kept = sentences.map((s, i) => ({ ...s, i })).filter((s) => lib.code(s.language) !== undefined);
     const { answers, ms } = timed(lib.detect, kept.map((s) => s.text));
+    const oursMs = timed(ourDetect, kept.map((s) => s.text)).ms;  // the same sentences, right after
     let right = 0, oursRight = 0;
     kept.forEach((s, j) => {
       const truth = lib.code(s.language);
@@ -103,7 +105,6 @@ for (const lib of await libraries()) {
       oursRight += lib.code(mine[s.i]) === truth;
       if (setName === 'UD held out') tally(lib.name, s.language, answers[j] === truth);
     });
-    const oursMs = ours.get(setName).ms;
     const languages = new Set(kept.map((s) => s.language)).size;
     rows.push([lib.name, setName, languages, kept.length, pct(right, kept.length), pct(oursRight, kept.length),
       ms.toFixed(4), oursMs.toFixed(4), (ms / oursMs).toFixed(2), (lib.size / 1024).toFixed(0), (ourSize / 1024).toFixed(0)]);
