@@ -20,9 +20,10 @@ import { fileURLToPath } from 'node:url';
 
 export const LEVEL = {
   core: 0,
-  io: 1,
+  io: 1, text: 1,
   learn: 2, metrics: 2,
   binary: 3, multiclass: 3, reductions: 3, trees: 3, boosting: 3, sequence: 3, ranking: 3,
+  textclass: 4,
 };
 
 // 'from -> to': { why, only? } — only, when given, lists the headers of `to` that `from` may include.
@@ -31,6 +32,7 @@ export const SIDEWAYS = {
   'boosting -> trees': { why: 'AdaBoost.MH boosts trees' },
   'reductions -> binary': { why: 'the reductions train binary learners' },
   'reductions -> multiclass': { why: 'the learned-code reduction trains multiclass models on the code bits' },
+  'text -> io': { why: 'the vectorizer checks UTF-8 and saves its state in model bytes', only: ['io/utf8.hpp', 'io/bytes.hpp'] },
 };
 
 const INCLUDE = /^\s*#\s*include\s*"(([^"/]+)\/[^"]*)"/;
