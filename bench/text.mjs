@@ -37,7 +37,7 @@ function readReuters() {
   for (let f = 0; f <= 21; ++f) {
     const sgml = readFileSync(join(dir, `reut2-${String(f).padStart(3, '0')}.sgm`), 'latin1');
     for (const block of sgml.split('<REUTERS').slice(1)) {
-      const split = /LEWISSPLIT="(\w+)"/.exec(block)[1];
+      const split = /LEWISSPLIT="([\w-]+)"/.exec(block)[1];
       if (!/TOPICS="YES"/.test(block) || !(split in stories)) continue;
       const topics = /<TOPICS>(.*?)<\/TOPICS>/s.exec(block)?.[1] ?? '';
       const labels = [...topics.matchAll(/<D>(.*?)<\/D>/g)].map((m) => m[1]);

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "io/utf8.hpp"
+#include "text/analyzer.hpp"
 
 namespace argmax {
 namespace {
@@ -21,22 +22,12 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
   return n;
 }
 
-// The words of a text: maximal runs of ASCII letters and digits and of non-ASCII code points, ASCII case
-// folded when lowercase.
-std::vector<std::string> words_of(std::string_view text, bool lowercase) {
-  std::vector<std::string> words;
-  std::string word;
-  for (char c : text) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    const bool in_word = u >= 0x80 || (u >= '0' && u <= '9') || ((u | 0x20) >= 'a' && (u | 0x20) <= 'z');
-    if (in_word) {
-      word += lowercase && u >= 'A' && u <= 'Z' ? char(u | 0x20) : c;
-    } else if (!word.empty()) {
-      words.push_back(std::move(word));
-      word.clear();
-    }
-  }
-  if (!word.empty()) words.push_back(std::move(word));
+// The words of a text as the analyzer reads them (folded; with a language, stemmed and without stop words).
+std::vector<std::string_view> words_of(std::string_view text, Analyzer& analyzer, Terms& terms) {
+  terms.clear();
+  analyzer.analyze(text, terms);
+  std::vector<std::string_view> words(terms.size());
+  for (size_t i = 0; i < terms.size(); ++i) words[i] = terms[i];
   return words;
 }
 
@@ -48,7 +39,8 @@ void require_utf8(std::string_view text, size_t i) {
 }  // namespace
 
 const std::vector<OptionSpec>& TextVectorizer::options_table() {
-  static const std::vector<OptionSpec> specs = {
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> specs = {
       {"wordNgrams", OptionType::IntegerList, "1,2", 1, 8, false,
        "the sizes n of the word n-grams, ascending (1 = single words; empty: no word n-grams)"},
       {"charNgrams", OptionType::IntegerList, "1,2,3,4,5", 1, 8, false,
@@ -58,7 +50,6 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
        "character n-grams across the text's words joined by spaces (scikit-learn's char), or within each word "
        "padded by spaces (char_wb); across measured 0.8 points better on held-out TREC questions, coarse and fine",
        {"text", "word"}},
-      {"lowercase", OptionType::Boolean, "true", 0, -1, false, "fold case before making n-grams"},
       {"hashBits", OptionType::Integer, "20", 0, 24, false,
        "2^hashBits hash buckets, half for the word and half for the character n-grams, each n-gram's chosen by a "
        "signed hash (the buckets seen in training are the columns); 0 = a vocabulary of the training n-grams"},
@@ -73,17 +64,24 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
        "FeatureUnion of a vectorizer per kind; measured 0.5 and 1.8 points better than the whole row on held-out "
        "TREC questions, coarse and fine), the whole row, or none",
        {"each", "whole", "none"}},
-  };
+    };
+    append(specs, Analyzer::option_specs());  // words: case always folded (text/analyzer.hpp)
+    set_default(specs, "language", "none",
+                "a classifier learns which words matter: stop words carry classes (TREC's what, who, how many)");
+    set_default(specs, "fold", "false",
+                "diacritics tell languages and words apart; TREC's questions (ASCII) classify the same either way");
+    return specs;
+  }();
   return specs;
 }
 
 void TextVectorizer::configure(const OptionList& given) {
   const Options o = Options::parse(options_table(), given, "the text vectorizer");
+  parsed_ = o;
   options_ = o.entries();
   sizes_ = {sizes_of(o, "wordNgrams"), sizes_of(o, "charNgrams"), o.choice("charSpan") == "text"};
   require(!sizes_.word.empty() || !sizes_.chars.empty(),
           "the text vectorizer needs word or character n-grams (wordNgrams and charNgrams are both empty)");
-  lowercase_ = o.flag("lowercase");
   bits_ = o.integer("hashBits");
   min_count_ = o.integer("minCount");
   const std::string& tf = o.choice("tf");
@@ -104,7 +102,7 @@ int32_t TextVectorizer::key_of(NgramKind kind, uint64_t h, float& sign) const {
   return at == vocabulary_at_.end() ? -1 : at->second;
 }
 
-void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
+void TextVectorizer::count(std::string_view text, Analyzer& analyzer, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
                            std::vector<std::vector<Ngram>>* grams) const {
   // Signed sums per key (the bucket, or the vocabulary's column) in an open-addressing table of at least twice
   // the text's n-grams, or twice the keys when fewer: a short text costs little, a long one time linear in its
@@ -120,7 +118,7 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
   }
   const size_t mask = counter.keys.size() - 1;
   std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram)
-  for_each_ngram(words_of(text, lowercase_), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
+  for_each_ngram(words_of(text, analyzer, counter.terms), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
     float sign;
     const int32_t key = key_of(kind, hash, sign);
     if (key < 0) return;
@@ -189,6 +187,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   v.documents_ = int32_t(texts.size());
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
+  Analyzer analyzer(v.parsed_);
   if (v.bits_ > 0) {
     // Counted per bucket (every bucket its own column for now), then the buckets seen become the columns.
     v.bucket_col_.resize(size_t(1) << v.bits_);
@@ -196,7 +195,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
     std::vector<int32_t> per_bucket(v.bucket_col_.size(), 0);
     for (size_t i = 0; i < texts.size(); ++i) {
       require_utf8(texts[i], i);
-      v.count(texts[i], counter, entries, nullptr);
+      v.count(texts[i], analyzer, counter, entries, nullptr);
       for (const auto& e : entries) ++per_bucket[e.first];
     }
     std::vector<int32_t> df;
@@ -215,7 +214,8 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
     in_text.clear();
-    for_each_ngram(words_of(texts[i], v.lowercase_), v.sizes_, [&](NgramKind kind, std::string_view gram, uint64_t h) {
+    const auto words = words_of(texts[i], analyzer, counter.terms);
+    for_each_ngram(words, v.sizes_, [&](NgramKind kind, std::string_view gram, uint64_t h) {
       if (!in_text.insert(h).second) return;
       Seen& s = seen[h];
       if (s.df++ == 0) (s.key = char(kind)) += gram;
@@ -240,9 +240,10 @@ OwnedRows TextVectorizer::transform(const std::vector<std::string_view>& texts) 
   rows.cols = cols_;
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
+  Analyzer analyzer(parsed_);
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
-    count(texts[i], counter, entries, nullptr);
+    count(texts[i], analyzer, counter, entries, nullptr);
     weigh(entries);
     for (const auto& [col, value] : entries) rows.indices.push_back(col), rows.values.push_back(value);
     require(rows.values.size() <= size_t(INT32_MAX), "texts: more than 2^31 − 1 features in one batch");
@@ -255,8 +256,9 @@ std::vector<TextVectorizer::Feature> TextVectorizer::features_of(std::string_vie
   require_utf8(text, 0);
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
+  Analyzer analyzer(parsed_);
   std::vector<std::vector<Ngram>> grams;
-  count(text, counter, entries, &grams);
+  count(text, analyzer, counter, entries, &grams);
   weigh(entries);
   std::vector<Feature> out;
   for (size_t e = 0; e < entries.size(); ++e) out.push_back({entries[e].first, entries[e].second, std::move(grams[e])});

@@ -1,4 +1,5 @@
-// Texts to feature rows: the words of each text (folded), their word and character n-grams (text/ngrams.hpp),
+// Texts to feature rows: the words of each text (text/analyzer.hpp: Unicode words, case folded, and with the
+// options folded, stemmed and stop words dropped), their word and character n-grams (text/ngrams.hpp),
 // each n-gram a column, by a signed hash into 2^b columns (Weinberger et al. 2009) or by a vocabulary of the
 // n-grams seen in training, then
 //   x_j = tf(c_j) · idf_j,  tf(c) = c (raw), 1 + ln c (log) or 1 (binary),  idf_j = ln((1 + m) / (1 + df_j)) + 1
@@ -19,6 +20,7 @@
 #include "core/options.hpp"
 #include "core/rows.hpp"
 #include "io/bytes.hpp"
+#include "text/analyzer.hpp"
 #include "text/ngrams.hpp"
 
 namespace argmax {
@@ -74,18 +76,19 @@ class TextVectorizer {
     std::vector<int32_t> keys;  // −1: empty
     std::vector<float> sums;
     std::vector<uint32_t> used;
+    Terms terms;  // the text's words
   };
   // The sparse entries of one text, (col, signed count), in no particular order; with grams, sorted by column
   // and grams[i] the n-grams of entry i.
-  void count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
+  void count(std::string_view text, Analyzer& analyzer, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
              std::vector<std::vector<Ngram>>* grams) const;
   // Counts to weighted, normalised values, in place.
   void weigh(std::vector<std::pair<int32_t, float>>& entries) const;
   void set_frequencies(const std::vector<int32_t>& df);
 
   OptionList options_;
+  Options parsed_;  // the analyzer's options among them
   NgramSizes sizes_;
-  bool lowercase_ = true;
   int bits_ = 0, min_count_ = 1;
   enum class Tf { raw, log, binary } tf_ = Tf::raw;
   bool idf_ = true;
