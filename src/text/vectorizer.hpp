@@ -41,7 +41,6 @@ class TextVectorizer {
 
   int32_t cols() const { return cols_; }
   const OptionList& options() const { return options_; }
-  int32_t documents() const { return documents_; }  // m, the texts it was fitted on
 
   OwnedRows transform(const std::vector<std::string_view>& texts) const;
 

@@ -122,6 +122,7 @@ test('bad input: a clear error, or a defined answer, and the module keeps workin
   const started = performance.now();
   const big = 'apple truck rain '.repeat(600000);
   assert.equal(model.predict([big]).length, 1);
+  assert.equal(model.explain(big, { k: 3 }).contributions.length, 3);
   assert.equal(model.predict(['a'.repeat(1 << 20)]).length, 1);
   assert.ok(performance.now() - started < 20000, 'linear in the text');
   assert.deepEqual(model.predict(['ripe banana']), ['fruit']);
