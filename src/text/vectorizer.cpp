@@ -7,7 +7,7 @@
 
 #include "core/error.hpp"
 #include "io/utf8.hpp"
-#include "text/analyzer.hpp"
+#include "text/words.hpp"
 
 namespace argmax {
 namespace {
@@ -22,13 +22,18 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
   return n;
 }
 
-// The words of a text as the analyzer reads them (folded; with a language, stemmed and without stop words).
-std::vector<std::string_view> words_of(std::string_view text, Analyzer& analyzer, Terms& terms) {
-  terms.clear();
-  analyzer.analyze(text, terms);
-  std::vector<std::string_view> words(terms.size());
-  for (size_t i = 0; i < terms.size(); ++i) words[i] = terms[i];
-  return words;
+// The words of a text (text/words.hpp), folded when fold: views into one buffer of words.buffer.
+std::vector<std::string_view> words_of(std::string_view text, bool fold, TextVectorizer::Words& words) {
+  words.buffer.clear(), words.ends.clear();
+  for_each_word(text, words.word, [&] {
+    if (fold) append_folded_text(words.buffer, words.word);
+    else words.buffer += words.word;
+    words.ends.push_back(words.buffer.size());
+  });
+  std::vector<std::string_view> out(words.ends.size());
+  for (size_t i = 0, begin = 0; i < out.size(); begin = words.ends[i++])
+    out[i] = std::string_view(words.buffer).substr(begin, words.ends[i] - begin);
+  return out;
 }
 
 void require_utf8(std::string_view text, size_t i) {
@@ -65,11 +70,9 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
        "TREC questions, coarse and fine), the whole row, or none",
        {"each", "whole", "none"}},
     };
-    append(specs, Analyzer::option_specs());  // words: case always folded (text/analyzer.hpp)
-    set_default(specs, "language", "none",
-                "a classifier learns which words matter: stop words carry classes (TREC's what, who, how many)");
-    set_default(specs, "fold", "false",
-                "diacritics tell languages and words apart; TREC's questions (ASCII) classify the same either way");
+    specs.push_back({"fold", OptionType::Boolean, "false", 0, -1, false,
+                     "fold diacritics and letter forms (é is e, ﬁ is fi; case is always folded): off, as diacritics tell "
+                     "languages and words apart; TREC's questions (ASCII) classify the same either way"});
     return specs;
   }();
   return specs;
@@ -77,7 +80,7 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
 
 void TextVectorizer::configure(const OptionList& given) {
   const Options o = Options::parse(options_table(), given, "the text vectorizer");
-  parsed_ = o;
+  fold_ = o.flag("fold");
   options_ = o.entries();
   sizes_ = {sizes_of(o, "wordNgrams"), sizes_of(o, "charNgrams"), o.choice("charSpan") == "text"};
   require(!sizes_.word.empty() || !sizes_.chars.empty(),
@@ -102,7 +105,7 @@ int32_t TextVectorizer::key_of(NgramKind kind, uint64_t h, float& sign) const {
   return at == vocabulary_at_.end() ? -1 : at->second;
 }
 
-void TextVectorizer::count(std::string_view text, Analyzer& analyzer, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
+void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
                            std::vector<std::vector<Ngram>>* grams) const {
   // Signed sums per key (the bucket, or the vocabulary's column) in an open-addressing table of at least twice
   // the text's n-grams, or twice the keys when fewer: a short text costs little, a long one time linear in its
@@ -117,8 +120,9 @@ void TextVectorizer::count(std::string_view text, Analyzer& analyzer, Counter& c
     counter.sums.resize(slots);
   }
   const size_t mask = counter.keys.size() - 1;
-  std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram)
-  for_each_ngram(words_of(text, analyzer, counter.terms), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
+  std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram), each n-gram once
+  std::unordered_set<uint64_t> named_hashes;
+  for_each_ngram(words_of(text, fold_, counter.words), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
     float sign;
     const int32_t key = key_of(kind, hash, sign);
     if (key < 0) return;
@@ -126,7 +130,7 @@ void TextVectorizer::count(std::string_view text, Analyzer& analyzer, Counter& c
     while (counter.keys[at] != key && counter.keys[at] != -1) at = (at + 1) & mask;
     if (counter.keys[at] == -1) counter.keys[at] = key, counter.sums[at] = 0.f, counter.used.push_back(uint32_t(at));
     counter.sums[at] += sign;
-    if (grams) named.push_back({key, {kind, std::string(gram)}});
+    if (grams && named_hashes.insert(hash).second) named.push_back({key, {kind, std::string(gram)}});
   });
   entries.clear();
   for (uint32_t at : counter.used) {  // a column whose n-grams cancel is left out
@@ -142,11 +146,7 @@ void TextVectorizer::count(std::string_view text, Analyzer& analyzer, Counter& c
     const int32_t col = column_of(key);
     const auto e = std::lower_bound(entries.begin(), entries.end(), std::make_pair(col, -HUGE_VALF));
     if (e == entries.end() || e->first != col) continue;
-    auto& list = (*grams)[size_t(e - entries.begin())];
-    const Ngram& gram = ngram;  // (a structured binding cannot be captured in C++17)
-    const bool seen = std::any_of(list.begin(), list.end(),
-                                  [&](const Ngram& g) { return g.kind == gram.kind && g.text == gram.text; });
-    if (!seen) list.push_back(std::move(ngram));
+    (*grams)[size_t(e - entries.begin())].push_back(std::move(ngram));
   }
 }
 
@@ -187,7 +187,6 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   v.documents_ = int32_t(texts.size());
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
-  Analyzer analyzer(v.parsed_);
   if (v.bits_ > 0) {
     // Counted per bucket (every bucket its own column for now), then the buckets seen become the columns.
     v.bucket_col_.resize(size_t(1) << v.bits_);
@@ -195,7 +194,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
     std::vector<int32_t> per_bucket(v.bucket_col_.size(), 0);
     for (size_t i = 0; i < texts.size(); ++i) {
       require_utf8(texts[i], i);
-      v.count(texts[i], analyzer, counter, entries, nullptr);
+      v.count(texts[i], counter, entries, nullptr);
       for (const auto& e : entries) ++per_bucket[e.first];
     }
     std::vector<int32_t> df;
@@ -214,7 +213,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
     in_text.clear();
-    const auto words = words_of(texts[i], analyzer, counter.terms);
+    const auto words = words_of(texts[i], v.fold_, counter.words);
     for_each_ngram(words, v.sizes_, [&](NgramKind kind, std::string_view gram, uint64_t h) {
       if (!in_text.insert(h).second) return;
       Seen& s = seen[h];
@@ -240,10 +239,9 @@ OwnedRows TextVectorizer::transform(const std::vector<std::string_view>& texts) 
   rows.cols = cols_;
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
-  Analyzer analyzer(parsed_);
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
-    count(texts[i], analyzer, counter, entries, nullptr);
+    count(texts[i], counter, entries, nullptr);
     weigh(entries);
     for (const auto& [col, value] : entries) rows.indices.push_back(col), rows.values.push_back(value);
     require(rows.values.size() <= size_t(INT32_MAX), "texts: more than 2^31 − 1 features in one batch");
@@ -256,9 +254,8 @@ std::vector<TextVectorizer::Feature> TextVectorizer::features_of(std::string_vie
   require_utf8(text, 0);
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
-  Analyzer analyzer(parsed_);
   std::vector<std::vector<Ngram>> grams;
-  count(text, analyzer, counter, entries, &grams);
+  count(text, counter, entries, &grams);
   weigh(entries);
   std::vector<Feature> out;
   for (size_t e = 0; e < entries.size(); ++e) out.push_back({entries[e].first, entries[e].second, std::move(grams[e])});

@@ -1,5 +1,5 @@
-// Texts to feature rows: the words of each text (text/analyzer.hpp: Unicode words, case folded, and with the
-// options folded, stemmed and stop words dropped), their word and character n-grams (text/ngrams.hpp),
+// Texts to feature rows: the words of each text (text/words.hpp: Unicode letters, digits and marks, case
+// folded, and diacritics folded with the option fold), their word and character n-grams (text/ngrams.hpp),
 // each n-gram a column, by a signed hash into 2^b columns (Weinberger et al. 2009) or by a vocabulary of the
 // n-grams seen in training, then
 //   x_j = tf(c_j) · idf_j,  tf(c) = c (raw), 1 + ln c (log) or 1 (binary),  idf_j = ln((1 + m) / (1 + df_j)) + 1
@@ -20,7 +20,6 @@
 #include "core/options.hpp"
 #include "core/rows.hpp"
 #include "io/bytes.hpp"
-#include "text/analyzer.hpp"
 #include "text/ngrams.hpp"
 
 namespace argmax {
@@ -34,6 +33,12 @@ struct Ngram {
 class TextVectorizer {
  public:
   static const std::vector<OptionSpec>& options_table();
+
+  // A text's words, one after another in buffer, word i ending at ends[i] (scratch space, reused).
+  struct Words {
+    std::string word, buffer;
+    std::vector<size_t> ends;
+  };
 
   // Fits the document frequencies (and the vocabulary) on the texts. Throws InputError for bad options or a
   // text that is not UTF-8.
@@ -75,20 +80,20 @@ class TextVectorizer {
     std::vector<int32_t> keys;  // −1: empty
     std::vector<float> sums;
     std::vector<uint32_t> used;
-    Terms terms;  // the text's words
+    Words words;
   };
   // The sparse entries of one text, (col, signed count), in no particular order; with grams, sorted by column
   // and grams[i] the n-grams of entry i.
-  void count(std::string_view text, Analyzer& analyzer, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
+  void count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
              std::vector<std::vector<Ngram>>* grams) const;
   // Counts to weighted, normalised values, in place.
   void weigh(std::vector<std::pair<int32_t, float>>& entries) const;
   void set_frequencies(const std::vector<int32_t>& df);
 
   OptionList options_;
-  Options parsed_;  // the analyzer's options among them
   NgramSizes sizes_;
   int bits_ = 0, min_count_ = 1;
+  bool fold_ = false;
   enum class Tf { raw, log, binary } tf_ = Tf::raw;
   bool idf_ = true;
   enum class Normalize { each, whole, none } normalize_ = Normalize::each;
