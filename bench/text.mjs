@@ -148,7 +148,10 @@ if (tasks.length || vectorizer) {
   const dir = mkdtempSync(join(tmpdir(), 'argmax-text-'));
   try {
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ tasks, ...(vectorizer ? { vectorizer } : {}) }));
-    sklearn = JSON.parse(execFileSync('python3', [join(here, 'sklearn_text.py'), join(dir, 'tasks.json')], { maxBuffer: 1 << 26 }).toString());
+    // Debian's python3 (python3-sklearn) unless PYTHON names another
+    const python = process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+    sklearn = JSON.parse(execFileSync(python, [join(here, 'sklearn_text.py'), join(dir, 'tasks.json')], { maxBuffer: 1 << 26 }).toString());
+    if (sklearn.skipped) console.log(`scikit-learn: ${sklearn.skipped}`);
   } catch (e) {
     console.log(`scikit-learn: not run (${e.message.split('\n')[0]})`);
   } finally { rmSync(dir, { recursive: true, force: true }); }

@@ -22,12 +22,11 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
   return n;
 }
 
-// The words of a text (text/words.hpp), folded when fold: views into one buffer of words.buffer.
-std::vector<std::string_view> words_of(std::string_view text, bool fold, TextVectorizer::Words& words) {
+// The words of a text (text/words.hpp, case folded): views into one buffer of words.buffer.
+std::vector<std::string_view> words_of(std::string_view text, TextVectorizer::Words& words) {
   words.buffer.clear(), words.ends.clear();
   for_each_word(text, words.word, [&] {
-    if (fold) append_folded_text(words.buffer, words.word);
-    else words.buffer += words.word;
+    words.buffer += words.word;
     words.ends.push_back(words.buffer.size());
   });
   std::vector<std::string_view> out(words.ends.size());
@@ -70,9 +69,6 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
        "TREC questions, coarse and fine), the whole row, or none",
        {"each", "whole", "none"}},
     };
-    specs.push_back({"fold", OptionType::Boolean, "false", 0, -1, false,
-                     "fold diacritics and letter forms (é is e, ﬁ is fi; case is always folded): off, as diacritics tell "
-                     "languages and words apart; TREC's questions (ASCII) classify the same either way"});
     return specs;
   }();
   return specs;
@@ -80,7 +76,6 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
 
 void TextVectorizer::configure(const OptionList& given) {
   const Options o = Options::parse(options_table(), given, "the text vectorizer");
-  fold_ = o.flag("fold");
   options_ = o.entries();
   sizes_ = {sizes_of(o, "wordNgrams"), sizes_of(o, "charNgrams"), o.choice("charSpan") == "text"};
   require(!sizes_.word.empty() || !sizes_.chars.empty(),
@@ -122,7 +117,7 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
   const size_t mask = counter.keys.size() - 1;
   std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram), each n-gram once
   std::unordered_set<uint64_t> named_hashes;
-  for_each_ngram(words_of(text, fold_, counter.words), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
+  for_each_ngram(words_of(text, counter.words), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
     float sign;
     const int32_t key = key_of(kind, hash, sign);
     if (key < 0) return;
@@ -213,7 +208,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
     in_text.clear();
-    const auto words = words_of(texts[i], v.fold_, counter.words);
+    const auto words = words_of(texts[i], counter.words);
     for_each_ngram(words, v.sizes_, [&](NgramKind kind, std::string_view gram, uint64_t h) {
       if (!in_text.insert(h).second) return;
       Seen& s = seen[h];

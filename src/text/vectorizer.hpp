@@ -1,5 +1,5 @@
 // Texts to feature rows: the words of each text (text/words.hpp: Unicode letters, digits and marks, case
-// folded, and diacritics folded with the option fold), their word and character n-grams (text/ngrams.hpp),
+// folded), their word and character n-grams (text/ngrams.hpp),
 // each n-gram a column, by a signed hash into 2^b columns (Weinberger et al. 2009) or by a vocabulary of the
 // n-grams seen in training, then
 //   x_j = tf(c_j) · idf_j,  tf(c) = c (raw), 1 + ln c (log) or 1 (binary),  idf_j = ln((1 + m) / (1 + df_j)) + 1
@@ -93,7 +93,6 @@ class TextVectorizer {
   OptionList options_;
   NgramSizes sizes_;
   int bits_ = 0, min_count_ = 1;
-  bool fold_ = false;
   enum class Tf { raw, log, binary } tf_ = Tf::raw;
   bool idf_ = true;
   enum class Normalize { each, whole, none } normalize_ = Normalize::each;

@@ -1,6 +1,6 @@
 // Unicode word splitting, the one way every reader of text finds its words: maximal runs of letters, digits and
 // marks (a mark alone is nothing; an ideograph is a word of its own), case folded. The Analyzer (stop words,
-// stemming) and the text vectorizer both read words through it.
+// stemming, folding) and the text vectorizer both read words through it.
 #pragma once
 #include <string>
 #include <string_view>
