@@ -14,7 +14,8 @@ import { LANGUAGE_SOURCES, languageCorpus, treebankMetadata } from './make-langu
 
 // The TextClassifier's options (docs/langid.md, "Settings", says how they were chosen).
 export const SETTINGS = {
-  trainer: 'sgd', loss: 'log', eta: 1, epochs: 10, wordNgrams: [], charNgrams: [1, 2, 3], hashBits: 12, weightBits: 8,
+  trainer: 'sgd', loss: 'log', eta: 1, epochs: 10, wordNgrams: [], charNgrams: [1, 2, 3], charSpan: 'word',
+  hashBits: 13, weightBits: 8,  // character n-grams take the upper half of the 2^13 buckets: 4,096
 };
 
 // At most this many training sentences of one language, the first in corpus order: without a cap the languages
