@@ -4,11 +4,13 @@ import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
+import { parseQrels, parseRun, trecEvaluate } from './trec.js';
 
 const USAGE = `usage:
   argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
+  argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
   argmax <command> --help
 
@@ -106,6 +108,14 @@ async function main(argv) {
     writeFileSync(flags.model, result.model.save());
     const summary = { task: taskName, ...(method ? { method } : {}), trainer: result.model.trainer, n: result.n, seconds: round(seconds), ...result.metrics };
     print(summary, flags.json, `trained ${taskName}${method ? `/${method}` : ''} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);
+    return 0;
+  }
+  if (command === 'eval' && rest.includes('--qrels')) {
+    const flags = parseFlags(rest, ['qrels', 'run']);
+    need(flags, 'qrels', 'run');
+    const { perQuery, ...summary } = trecEvaluate(parseQrels(readFileSync(flags.qrels, 'utf8')), parseRun(readFileSync(flags.run, 'utf8')));
+    if (summary.queries === 0) throw new Error(`no query of ${flags.run} has judgments in ${flags.qrels}`);
+    print(summary, flags.json);
     return 0;
   }
   if (command === 'predict' || command === 'eval') {
