@@ -3,6 +3,7 @@
 //
 //   level 0  core/        views over caller memory, query sets, orders, Fenwick tree, options, errors, rng
 //   level 1  io/          readers and model bytes                                  (includes core)
+//            text/        analysis of text: Unicode words, folding, stop words, stemming (includes core)
 //   level 2  learn/       trainers written once, L-BFGS, kernels, shared solvers (includes core, io)
 //            metrics/     the measures Δ: cost matrices, pair counts, evaluation  (includes core, io)
 //   level 3  binary/ multiclass/ reductions/ trees/ boosting/ sequence/ ranking/   (the task folders)
@@ -21,7 +22,7 @@ import { fileURLToPath } from 'node:url';
 
 export const LEVEL = {
   core: 0,
-  io: 1,
+  io: 1, text: 1,
   learn: 2, metrics: 2,
   binary: 3, multiclass: 3, reductions: 3, trees: 3, boosting: 3, sequence: 3, ranking: 3,
   search: 4,
