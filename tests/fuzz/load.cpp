@@ -20,6 +20,7 @@
 #include "ranking/ranker.hpp"
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
+#include "search/search_ranker.hpp"
 #include "sequence/sequence_model.hpp"
 #include "trees/decision_tree.hpp"
 
@@ -92,6 +93,9 @@ void use(const uint8_t* data, size_t size) {
   } else if (kind == "ranking") {
     const Ranker r = Ranker::from_bytes(data, size);
     each_input(int64_t(r.dim()), [&](const Rows& x) { r.score(x); });
+  } else if (kind == "search-ranker") {  // its Ranker scores rows of its feature columns
+    const SearchRanker m = SearchRanker::from_bytes(data, size);
+    each_input(int64_t(m.feature_names().size()), [&](const Rows& x) { m.ranker().score(x); });
   } else if (kind == "sequence") {
     const SequenceModel m = SequenceModel::from_bytes(data, size);
     if (m.input == SequenceInput::Tokens) {
