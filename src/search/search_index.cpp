@@ -285,7 +285,7 @@ std::vector<double> SearchIndex::features(std::string_view text, const std::vect
 // Bytes: options, the fields, the live documents in document order (ids, lengths, words, numbers), then the
 // terms in byte order, each with its postings per field (documents renumbered 0..n-1). Removed documents
 // leave no trace, so an index saves to the same bytes as one built afresh from its documents.
-std::vector<uint8_t> SearchIndex::save() const {
+std::vector<uint8_t> SearchIndex::to_bytes() const {
   ByteWriter out(kKind);
   out.put_options(settings_);
   out.put_strings(text_fields_);
@@ -326,7 +326,7 @@ std::vector<uint8_t> SearchIndex::save() const {
   return out.finish();
 }
 
-SearchIndex SearchIndex::load(const uint8_t* data, size_t size) {
+SearchIndex SearchIndex::from_bytes(const uint8_t* data, size_t size) {
   ByteReader in(data, size, kKind);
   const OptionList options = in.get_options();
   std::vector<std::string> text_fields = in.get_strings(), numeric_fields = in.get_strings();

@@ -61,9 +61,9 @@ class SearchIndex {
   std::vector<std::string> feature_names() const;
   std::vector<double> features(std::string_view query, const std::vector<std::string>& ids);
 
-  std::vector<uint8_t> save() const;
+  std::vector<uint8_t> to_bytes() const;
   // Refuses bytes of another kind, a wrong checksum or version, and any inconsistent content (InputError).
-  static SearchIndex load(const uint8_t* data, size_t size);
+  static SearchIndex from_bytes(const uint8_t* data, size_t size);
 
   // What features.cpp reads (the index's statistics and postings).
   struct Postings {  // one term in one field

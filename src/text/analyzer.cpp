@@ -39,23 +39,30 @@ Analyzer::Analyzer(const Options& options) : fold_(options.flag("fold")) {
 }
 
 void Analyzer::add_word(Terms& out, uint32_t position) {
-  if (stop_words_.count(word_) != 0) return;
-  std::string_view term = stemmer_ ? stemmer_->stem(word_) : std::string_view(word_);
-  if (!fold_) {
-    out.text.append(term);
-  } else {
-    const auto* p = reinterpret_cast<const unsigned char*>(term.data());
-    const auto* end = p + term.size();
-    while (p < end) {
-      const Decoded d = decode_utf8(p, end);
-      append_folded(out.text, d.code_point);
-      p += d.length;
-    }
+  auto cached = term_of_word_.find(word_);
+  if (cached == term_of_word_.end()) {
+    if (term_of_word_.size() >= kCachedWords) term_of_word_.clear();
+    cached = term_of_word_.emplace(word_, term_of(word_)).first;
   }
-  // A word of only combining diacritics folds to nothing: it keeps its position but is no term.
-  if (out.text.size() == (out.ends.empty() ? 0 : out.ends.back())) return;
+  if (cached->second.empty()) return;  // a stop word, or one of combining diacritics alone
+  out.text += cached->second;
   out.ends.push_back(uint32_t(out.text.size()));
   out.positions.push_back(position);
+}
+
+std::string Analyzer::term_of(const std::string& word) {
+  if (stop_words_.count(word) != 0) return {};
+  const std::string_view stem = stemmer_ ? stemmer_->stem(word) : std::string_view(word);
+  if (!fold_) return std::string(stem);
+  std::string term;
+  const auto* p = reinterpret_cast<const unsigned char*>(stem.data());
+  const auto* end = p + stem.size();
+  while (p < end) {
+    const Decoded d = decode_utf8(p, end);
+    append_folded(term, d.code_point);
+    p += d.length;
+  }
+  return term;
 }
 
 uint32_t Analyzer::analyze(std::string_view text, Terms& out, uint32_t first_position) {

@@ -6,6 +6,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <unordered_set>
 #include <vector>
 
@@ -45,7 +46,12 @@ class Analyzer {
 
  private:
   void add_word(Terms& out, uint32_t position);
+  std::string term_of(const std::string& word);  // "" for a word that is no term
 
+  // Words repeat (Zipf), so each word's term is computed once: stemming is most of analysis otherwise. The
+  // cache starts over when it holds this many words, which bounds its memory.
+  static constexpr size_t kCachedWords = 1 << 16;
+  std::unordered_map<std::string, std::string> term_of_word_;
   std::optional<Stemmer> stemmer_;
   std::unordered_set<std::string> stop_words_;
   bool fold_;

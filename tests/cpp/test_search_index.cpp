@@ -308,7 +308,7 @@ TEST_CASE("an index after removals and updates is the index built afresh") {
     }
   SearchIndex fresh = make(now, {"title", "body"});
   CHECK(changed.size() == now.size());
-  CHECK(changed.save() == fresh.save());
+  CHECK(changed.to_bytes() == fresh.to_bytes());
   for (const char* q : {"w1", "w2 w3", "extra w7", "\"w1 w2\""}) {
     const auto a = changed.search(q, 50), b = fresh.search(q, 50);
     REQUIRE(a.size() == b.size());
@@ -325,9 +325,9 @@ TEST_CASE("an index saves to bytes and loads back the same, and refuses corrupt 
   std::mt19937 rng(9);
   SearchIndex index(std::vector<std::string>{"title", "body"}, {"year"}, {{"k1", "0.9"}});
   for (const Doc& d : random_docs(rng, 30, 20, 2)) index.add({d.id, {d.fields.begin(), d.fields.end()}, {double(rng() % 50)}});
-  const auto bytes = index.save();
-  SearchIndex again = SearchIndex::load(bytes.data(), bytes.size());
-  CHECK(again.save() == bytes);
+  const auto bytes = index.to_bytes();
+  SearchIndex again = SearchIndex::from_bytes(bytes.data(), bytes.size());
+  CHECK(again.to_bytes() == bytes);
   CHECK(again.settings() == index.settings());
   CHECK(again.numeric_fields() == std::vector<std::string>{"year"});
   const std::vector<std::string> some = {"doc1", "doc7", "doc20"};
@@ -342,10 +342,10 @@ TEST_CASE("an index saves to bytes and loads back the same, and refuses corrupt 
   for (size_t i = 0; i < bytes.size(); i += 7) {
     auto bad = bytes;
     bad[i] ^= 0x5A;
-    CHECK_THROWS_AS(SearchIndex::load(bad.data(), bad.size()), InputError);
+    CHECK_THROWS_AS(SearchIndex::from_bytes(bad.data(), bad.size()), InputError);
   }
   for (size_t n : {size_t(0), size_t(10), bytes.size() / 2, bytes.size() - 1})
-    CHECK_THROWS_AS(SearchIndex::load(bytes.data(), n), InputError);
+    CHECK_THROWS_AS(SearchIndex::from_bytes(bytes.data(), n), InputError);
 }
 
 TEST_CASE("bad input gives an error naming what is wrong, or an empty answer") {
