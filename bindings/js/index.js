@@ -8,6 +8,7 @@ import * as multiclass from './api/multiclass.js';
 import * as sequence from './api/sequence.js';
 import * as reductions from './api/reductions.js';
 import * as ranking from './api/ranking.js';
+import * as text from './api/text.js';
 
 export const init = library(createArgmax, new URL('../../dist/argmax.wasm', import.meta.url),
-  [multiclass, sequence, reductions, ranking]);
+  [multiclass, sequence, reductions, ranking, text]);

@@ -4,8 +4,9 @@ import sequence from './sequence.js';
 import ranking from './ranking.js';
 import multilabel from './multilabel.js';
 import tokenizer from './tokenizer.js';
+import text from './text.js';
 
-export const tasks = { multiclass, sequence, ranking, multilabel, tokenizer };
+export const tasks = { multiclass, sequence, ranking, multilabel, tokenizer, text };
 
 export function taskForKind(kind) {
   const task = Object.values(tasks).find((t) => t.kinds.includes(kind));
