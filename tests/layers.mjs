@@ -32,6 +32,8 @@ export const LEVEL = {
 export const SIDEWAYS = {
   'binary -> trees': { why: 'the tree binary learner wraps the CART tree (binary/tree_binary.hpp)' },
   'boosting -> trees': { why: 'AdaBoost.MH boosts trees' },
+  'multiclass -> binary': { why: "the kernel multiclass SVM's all-pairs decomposition trains binary kernel SVMs",
+    only: ['binary/kernel_svm.hpp', 'binary/binary_model.hpp'] },
   'reductions -> binary': { why: 'the reductions train binary learners' },
   'reductions -> multiclass': { why: 'the learned-code reduction trains multiclass models on the code bits' },
 };

@@ -285,6 +285,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     const double m = x.sequences(), lambda = 2.0 * o.real("c2") / m;
     LbfgsConfig config;
     config.max_iterations = o.integer("maxIter");
+    config.period = o.integer("period"), config.delta = o.real("delta");
     config.l1 = o.real("c1"), config.l1_size = size_t(layout.features) * size_t(layout.labels);  // emissions only
     double last_error = 0;
     auto f = [&](const std::vector<float>& w, std::vector<float>& g) {

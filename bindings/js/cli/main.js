@@ -7,7 +7,7 @@ import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
 import { parseQrels, parseRun, trecEvaluate } from './trec.js';
 
 const USAGE = `usage:
-  argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
+  argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE | --train-accuracy] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
   argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
@@ -15,7 +15,9 @@ const USAGE = `usage:
   argmax <command> --help
 
 tasks: ${Object.keys(tasks).join(', ')}
-options (--set key=value) take the API's names: trainer, loss, C, maxIter, … (argmax train <task> --help lists them)`;
+options (--set key=value) take the API's names: trainer, loss, C, maxIter, … (argmax train <task> --help lists them)
+train prints the measures of --valid FILE, of the training file with --train-accuracy (one more pass over it),
+  else the training error of the solver's last pass (without --json)`;
 
 class UsageError extends Error {}
 
@@ -82,10 +84,12 @@ async function main(argv) {
     }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
-    const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'], task.singleClass ? ['allow-single-class'] : []);
+    const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'],
+      [...(task.singleClass ? ['allow-single-class'] : []), ...(task.evaluates ? ['train-accuracy'] : [])]);
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT${task.methods ? ` [--method ${task.methods.join('|')}]` : ''} [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT${task.methods ? ` [--method ${task.methods.join('|')}]` : ''} [--set key=value]... [--valid FILE${task.evaluates ? ' | --train-accuracy' : ''}] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
     need(flags, 'train', 'model');
+    if (flags.valid !== undefined && flags['train-accuracy']) throw new UsageError('give either --valid FILE or --train-accuracy: the measures are printed for one data set');
     if (flags.init !== undefined && !task.warmStart) {
       throw new UsageError(`--init (warm start) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].warmStart).join(', ')}`);
     }
@@ -97,12 +101,19 @@ async function main(argv) {
     const method = task.methods && (flags.method ?? task.methods[0]);
     if (task.methods && !task.methods.includes(method)) throw new UsageError(`unknown method '${method}' for ${taskName} (known: ${task.methods.join(', ')})`);
     const started = performance.now();
+    const log = flags.json ? null : (line) => console.error(line);
+    let lastPass = null;  // the solver's last report, whose training error is printed when nothing is evaluated
     const result = await task.train(am, {
       train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), method, set: flags.set,
       init: flags.init && loadModel(am, flags.init, task), threads, allowSingleClass: Boolean(flags['allow-single-class']),
-      log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
+      trainAccuracy: Boolean(flags['train-accuracy']), log,
+      // an onProgress that logs each epoch as `line` says, or null with --json: no callback, no per-epoch cost
+      progress: (line) => log && ((p) => { lastPass = p; log(line(p)); }),
     });
     const seconds = (performance.now() - started) / 1000;
+    if (!result.metrics && Number.isFinite(lastPass?.trainingError)) {
+      result.metrics = { last_pass_training_error: lastPass.trainingError, evaluated_on: 'last pass' };
+    }
     const warning = result.model.training?.warning;
     if (warning) console.error(`argmax: warning: ${warning}`);
     writeFileSync(flags.model, result.model.save());
