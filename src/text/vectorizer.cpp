@@ -132,7 +132,8 @@ void TextVectorizer::count(std::string_view text, std::vector<std::pair<int32_t,
   grams->assign(entries.size(), {});
   std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   size_t e = 0;
-  for (auto& [col, gram] : named) {
+  for (auto& [col, named_gram] : named) {
+    Ngram& gram = named_gram;  // a structured binding is not capturable before C++20
     while (e < entries.size() && entries[e].first < col) ++e;
     if (e == entries.size()) break;
     if (entries[e].first != col) continue;
