@@ -13,7 +13,7 @@ std::vector<std::string_view> texts_at(uintptr_t bytes, uintptr_t offsets, int c
   require(count >= 0, "negative number of texts");
   const char* data = reinterpret_cast<const char*>(bytes);
   const int32_t* at = reinterpret_cast<const int32_t*>(offsets);
-  std::vector<std::string_view> out(size_t(count));
+  std::vector<std::string_view> out(static_cast<size_t>(count));
   for (int i = 0; i < count; ++i) {
     require(at[i] >= 0 && at[i] <= at[i + 1], "text offsets are not ascending at ", i);
     out[size_t(i)] = std::string_view(data + at[i], size_t(at[i + 1] - at[i]));
@@ -23,6 +23,14 @@ std::vector<std::string_view> texts_at(uintptr_t bytes, uintptr_t offsets, int c
 std::vector<std::string> strings_at(uintptr_t bytes, uintptr_t offsets, int count) {
   const auto views = texts_at(bytes, offsets, count);
   return {views.begin(), views.end()};
+}
+
+// {kind: 'word' | 'chars', text}
+val ngram_to_js(const Ngram& g) {
+  val o = val::object();
+  o.set("kind", std::string(g.kind == NgramKind::word ? "word" : "chars"));
+  o.set("text", g.text);
+  return o;
 }
 
 TextClassifier train(uintptr_t bytes, uintptr_t offsets, int count, uintptr_t label_bytes, uintptr_t label_offsets,
@@ -35,7 +43,7 @@ TextClassifier train_sets(uintptr_t bytes, uintptr_t offsets, int count, uintptr
                           int labels, uintptr_t set_offsets, std::string options, val on_progress) {
   const std::vector<std::string> all = strings_at(label_bytes, label_offsets, labels);
   const int32_t* at = reinterpret_cast<const int32_t*>(set_offsets);
-  std::vector<std::vector<std::string>> sets(size_t(count));
+  std::vector<std::vector<std::string>> sets(static_cast<size_t>(count));
   for (int i = 0; i < count; ++i) {
     require(at[i] >= 0 && at[i] <= at[i + 1] && at[i + 1] <= labels, "label set offsets are not ascending at ", i);
     sets[size_t(i)].assign(all.begin() + at[i], all.begin() + at[i + 1]);
@@ -66,12 +74,7 @@ val explain(const TextClassifier& m, uintptr_t bytes, int size, int c, int k) {
   val out = val::array();
   for (const auto& x : m.explain(std::string_view(reinterpret_cast<const char*>(bytes), size_t(size)), c, k)) {
     val ngrams = val::array();
-    for (const Ngram& g : x.ngrams) {
-      val o = val::object();
-      o.set("kind", std::string(g.kind == NgramKind::word ? "word" : "chars"));
-      o.set("text", g.text);
-      ngrams.call<void>("push", o);
-    }
+    for (const Ngram& g : x.ngrams) ngrams.call<void>("push", ngram_to_js(g));
     val o = val::object();
     o.set("ngrams", ngrams);
     o.set("value", x.value);
@@ -89,6 +92,27 @@ bool multilabel(const TextClassifier& m) { return m.multilabel(); }
 int columns(const TextClassifier& m) { return m.vectorizer().cols(); }
 std::string options(const TextClassifier& m) { return option_text(m.options()); }
 val training(const TextClassifier& m) { return training_report_to_js(m.training_report()); }
+
+// ---- the vectorizer alone
+TextVectorizer fit_vectorizer(uintptr_t bytes, uintptr_t offsets, int count, std::string options) {
+  return TextVectorizer::fit(texts_at(bytes, offsets, count), option_lines(options));
+}
+// {offsets, indices, values, rows, cols}: CSR rows
+val transform(const TextVectorizer& v, uintptr_t bytes, uintptr_t offsets, int count) {
+  val out = val::object();
+  set_sparse_rows(out, v.transform(texts_at(bytes, offsets, count)));
+  return out;
+}
+// The vocabulary's n-grams by column; empty with hashing.
+val vocabulary(const TextVectorizer& v) {
+  val out = val::array();
+  if (v.hashed()) return out;
+  for (int32_t j = 0; j < v.cols(); ++j) out.call<void>("push", ngram_to_js(v.ngram_of(j)));
+  return out;
+}
+int vectorizer_columns(const TextVectorizer& v) { return v.cols(); }
+std::string vectorizer_options(const TextVectorizer& v) { return option_text(v.options()); }
+std::string vectorizer_schema() { return schema_json(TextVectorizer::options_table()); }
 
 std::string schema(bool multilabel, std::string given) {
   return schema_json(TextClassifier::options_of(multilabel, option_lines(given)));
@@ -114,6 +138,13 @@ EMSCRIPTEN_BINDINGS(argmax_text) {
       .function("columns", &Guard<&columns>::call)
       .function("options", &Guard<&options>::call)
       .function("training", &Guard<&training>::call);
+  bind_model<TextVectorizer>("TextVectorizer")
+      .class_function("fit", &Guard<&fit_vectorizer>::call)
+      .function("transform", &Guard<&transform>::call)
+      .function("vocabulary", &Guard<&vocabulary>::call)
+      .function("columns", &Guard<&vectorizer_columns>::call)
+      .function("options", &Guard<&vectorizer_options>::call);
+  function("textVectorizerSchema", &Guard<&vectorizer_schema>::call);
   function("textClassifierSchema", &Guard<&schema>::call);
   function("textClassifierHelp", &Guard<&help>::call);
 }

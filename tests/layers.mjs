@@ -25,7 +25,7 @@ export const LEVEL = {
   io: 1, text: 1,
   learn: 2, metrics: 2,
   binary: 3, multiclass: 3, reductions: 3, trees: 3, boosting: 3, sequence: 3, ranking: 3,
-  search: 4,
+  search: 4, textclass: 4,
 };
 
 // 'from -> to': { why, only? } — only, when given, lists the headers of `to` that `from` may include.
@@ -36,6 +36,7 @@ export const SIDEWAYS = {
     only: ['binary/kernel_svm.hpp', 'binary/binary_model.hpp'] },
   'reductions -> binary': { why: 'the reductions train binary learners' },
   'reductions -> multiclass': { why: 'the learned-code reduction trains multiclass models on the code bits' },
+  'text -> io': { why: 'the vectorizer checks UTF-8 and saves its state in model bytes', only: ['io/utf8.hpp', 'io/bytes.hpp'] },
 };
 
 const INCLUDE = /^\s*#\s*include\s*"(([^"/]+)\/[^"]*)"/;

@@ -6,20 +6,12 @@
 #include <unordered_set>
 
 #include "core/error.hpp"
-#include "core/hash.hpp"
 #include "io/utf8.hpp"
 
 namespace argmax {
 namespace {
 
-// FNV-1a of the kind byte and the n-gram, finished by MurmurHash3's fmix64 so that every bit of the text
-// reaches the low bits that pick the column and the top bit that picks the sign.
-uint64_t ngram_hash(NgramKind kind, std::string_view gram) {
-  const char k = char(kind);
-  uint64_t h = fnv1a(gram.data(), gram.size(), fnv1a(&k, 1));
-  h ^= h >> 33, h *= 0xff51afd7ed558ccdull, h ^= h >> 33, h *= 0xc4ceb9fe1a85ec53ull, h ^= h >> 33;
-  return h;
-}
+const char* kKind = "text-vectorizer";
 
 std::vector<int> sizes_of(const Options& o, const char* name) {
   const std::vector<int>& n = o.integers(name);
@@ -59,22 +51,28 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
   static const std::vector<OptionSpec> specs = {
       {"wordNgrams", OptionType::IntegerList, "1,2", 1, 8, false,
        "the sizes n of the word n-grams, ascending (1 = single words; empty: no word n-grams)"},
-      {"charNgrams", OptionType::IntegerList, "2,3,4,5", 1, 8, false,
-       "the sizes n of the character n-grams, ascending (empty: none)"},
-      {"charSpan", OptionType::Choice, "word", 0, -1, false,
-       "character n-grams within each word padded by spaces (scikit-learn's char_wb), or across the text's words "
-       "joined by spaces (char)",
-       {"word", "text"}},
+      {"charNgrams", OptionType::IntegerList, "1,2,3,4,5", 1, 8, false,
+       "the sizes n of the character n-grams, ascending (empty: none; 1–5 measured best on a fifth of TREC's "
+       "training questions held out, 0.2 points above 2–5)"},
+      {"charSpan", OptionType::Choice, "text", 0, -1, false,
+       "character n-grams across the text's words joined by spaces (scikit-learn's char), or within each word "
+       "padded by spaces (char_wb); across measured 0.8 points better on held-out TREC questions, coarse and fine",
+       {"text", "word"}},
       {"lowercase", OptionType::Boolean, "true", 0, -1, false, "fold case before making n-grams"},
       {"hashBits", OptionType::Integer, "20", 0, 24, false,
-       "2^hashBits columns, each n-gram's chosen by a signed hash; 0 = a vocabulary of the training n-grams"},
+       "2^hashBits hash buckets, half for the word and half for the character n-grams, each n-gram's chosen by a "
+       "signed hash (the buckets seen in training are the columns); 0 = a vocabulary of the training n-grams"},
       {"minCount", OptionType::Integer, "1", 1, 2147483647, false,
        "vocabulary (hashBits 0): keep the n-grams found in at least this many training texts"},
       {"tf", OptionType::Choice, "raw", 0, -1, false,
        "term frequency: the count c (raw), 1 + ln c (log), or 1 (binary)", {"raw", "log", "binary"}},
       {"idf", OptionType::Boolean, "true", 0, -1, false,
        "weigh each column by ln((1 + m) / (1 + df)) + 1, fitted on the m training texts"},
-      {"normalize", OptionType::Boolean, "true", 0, -1, false, "scale each row to unit L2 norm"},
+      {"normalize", OptionType::Choice, "each", 0, -1, false,
+       "scale the word n-grams and the character n-grams of a row each to unit L2 norm (as scikit-learn's "
+       "FeatureUnion of a vectorizer per kind; measured 0.5 and 1.8 points better than the whole row on held-out "
+       "TREC questions, coarse and fine), the whole row, or none",
+       {"each", "whole", "none"}},
   };
   return specs;
 }
@@ -91,71 +89,81 @@ void TextVectorizer::configure(const OptionList& given) {
   const std::string& tf = o.choice("tf");
   tf_ = tf == "log" ? Tf::log : tf == "binary" ? Tf::binary : Tf::raw;
   idf_ = o.flag("idf");
-  normalize_ = o.flag("normalize");
+  const std::string& normalize = o.choice("normalize");
+  normalize_ = normalize == "each" ? Normalize::each : normalize == "whole" ? Normalize::whole : Normalize::none;
 }
 
-void TextVectorizer::locate(NgramKind kind, std::string_view gram, int32_t& col, float& sign) const {
-  const uint64_t h = ngram_hash(kind, gram);
-  if (bits_ > 0) {
-    col = bucket_col_[h & ((uint64_t(1) << bits_) - 1)];
+int32_t TextVectorizer::key_of(NgramKind kind, uint64_t h, float& sign) const {
+  if (bits_ > 0) {  // word n-grams in the lower half of the buckets, character n-grams in the upper
+    const uint64_t half = uint64_t(1) << (bits_ - 1);
     sign = (h >> 63) ? -1.f : 1.f;
-    return;
+    return int32_t((h & (half - 1)) | (kind == NgramKind::chars ? half : 0));
   }
-  const auto at = vocabulary_at_.find(h);
-  col = at == vocabulary_at_.end() ? -1 : at->second;
   sign = 1.f;
+  const auto at = vocabulary_at_.find(h);
+  return at == vocabulary_at_.end() ? -1 : at->second;
 }
 
-void TextVectorizer::count(std::string_view text, std::vector<std::pair<int32_t, float>>& entries,
+void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
                            std::vector<std::vector<Ngram>>* grams) const {
-  entries.clear();
-  std::vector<std::pair<int32_t, Ngram>> named;  // explanations only
-  for_each_ngram(words_of(text, lowercase_), sizes_, [&](NgramKind kind, std::string_view gram) {
-    int32_t col;
-    float sign;
-    locate(kind, gram, col, sign);
-    if (col < 0) return;
-    entries.emplace_back(col, sign);
-    if (grams) named.push_back({col, {kind, std::string(gram)}});
-  });
-  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  size_t out = 0;  // signed sums per column; a column whose n-grams cancel is left out
-  for (size_t i = 0; i < entries.size();) {
-    size_t j = i;
-    float sum = 0.f;
-    for (; j < entries.size() && entries[j].first == entries[i].first; ++j) sum += entries[j].second;
-    if (sum != 0.f) entries[out++] = {entries[i].first, sum};
-    i = j;
+  // Signed sums per key (the bucket, or the vocabulary's column) in an open-addressing table of at least twice
+  // the text's n-grams, or twice the keys when fewer: a short text costs little, a long one time linear in its
+  // n-grams and memory in its distinct keys. The table is kept for the next text, and only the slots used
+  // are cleared; a bucket becomes its column once per text, not once per n-gram.
+  const size_t keys = bits_ > 0 ? size_t(1) << bits_ : size_t(cols_);
+  const size_t most = std::min(text.size() * (sizes_.word.size() + sizes_.chars.size()) + 1, keys);
+  if (counter.keys.size() < 2 * most) {
+    size_t slots = 16;
+    while (slots < 2 * most) slots <<= 1;
+    counter.keys.assign(slots, -1);
+    counter.sums.resize(slots);
   }
-  entries.resize(out);
+  const size_t mask = counter.keys.size() - 1;
+  std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram)
+  for_each_ngram(words_of(text, lowercase_), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
+    float sign;
+    const int32_t key = key_of(kind, hash, sign);
+    if (key < 0) return;
+    size_t at = (uint32_t(key) * 2654435761u) & mask;
+    while (counter.keys[at] != key && counter.keys[at] != -1) at = (at + 1) & mask;
+    if (counter.keys[at] == -1) counter.keys[at] = key, counter.sums[at] = 0.f, counter.used.push_back(uint32_t(at));
+    counter.sums[at] += sign;
+    if (grams) named.push_back({key, {kind, std::string(gram)}});
+  });
+  entries.clear();
+  for (uint32_t at : counter.used) {  // a column whose n-grams cancel is left out
+    const int32_t col = column_of(counter.keys[at]);
+    if (col >= 0 && counter.sums[at] != 0.f) entries.emplace_back(col, counter.sums[at]);
+    counter.keys[at] = -1;
+  }
+  counter.used.clear();
   if (!grams) return;
+  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
   grams->assign(entries.size(), {});
-  std::stable_sort(named.begin(), named.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  size_t e = 0;
-  for (auto& [col, named_gram] : named) {
-    Ngram& gram = named_gram;  // a structured binding is not capturable before C++20
-    while (e < entries.size() && entries[e].first < col) ++e;
-    if (e == entries.size()) break;
-    if (entries[e].first != col) continue;
-    auto& list = (*grams)[e];
+  for (auto& [key, ngram] : named) {
+    const int32_t col = column_of(key);
+    const auto e = std::lower_bound(entries.begin(), entries.end(), std::make_pair(col, -HUGE_VALF));
+    if (e == entries.end() || e->first != col) continue;
+    auto& list = (*grams)[size_t(e - entries.begin())];
+    const Ngram& gram = ngram;  // (a structured binding cannot be captured in C++17)
     const bool seen = std::any_of(list.begin(), list.end(),
                                   [&](const Ngram& g) { return g.kind == gram.kind && g.text == gram.text; });
-    if (!seen) list.push_back(std::move(gram));
+    if (!seen) list.push_back(std::move(ngram));
   }
 }
 
 void TextVectorizer::weigh(std::vector<std::pair<int32_t, float>>& entries) const {
-  double norm = 0;
+  double norm[2] = {0, 0};  // of the word and the character n-grams
   for (auto& [col, c] : entries) {
     const float magnitude = std::fabs(c);
     float v = tf_ == Tf::log ? 1.f + std::log(magnitude) : tf_ == Tf::binary ? 1.f : magnitude;
     if (idf_) v *= idf_of_[col];
     c = c < 0 ? -v : v;
-    norm += double(c) * c;
+    norm[normalize_ == Normalize::each && chars_[col]] += double(c) * c;
   }
-  if (!normalize_ || norm == 0) return;
-  const float scale = float(1 / std::sqrt(norm));
-  for (auto& entry : entries) entry.second *= scale;
+  if (normalize_ == Normalize::none) return;
+  const float scale[2] = {norm[0] > 0 ? float(1 / std::sqrt(norm[0])) : 0.f, norm[1] > 0 ? float(1 / std::sqrt(norm[1])) : 0.f};
+  for (auto& [col, c] : entries) c *= scale[normalize_ == Normalize::each && chars_[col]];
 }
 
 void TextVectorizer::set_frequencies(const std::vector<int32_t>& df) {
@@ -163,9 +171,16 @@ void TextVectorizer::set_frequencies(const std::vector<int32_t>& df) {
   idf_of_.resize(df.size());
   for (size_t j = 0; j < df.size(); ++j) idf_of_[j] = float(std::log((1.0 + documents_) / (1.0 + df[j])) + 1);
   df_ = df;
-  if (bits_ == 0) return;
+  chars_.resize(df.size());
+  if (bits_ == 0) {
+    for (size_t j = 0; j < df.size(); ++j) chars_[j] = vocabulary_[j][0] == char(NgramKind::chars);
+    return;
+  }
   bucket_col_.assign(size_t(1) << bits_, -1);
-  for (size_t j = 0; j < buckets_.size(); ++j) bucket_col_[buckets_[j]] = int32_t(j);
+  for (size_t j = 0; j < buckets_.size(); ++j) {
+    bucket_col_[buckets_[j]] = int32_t(j);
+    chars_[j] = buckets_[j] >= (int32_t(1) << (bits_ - 1));
+  }
 }
 
 TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, const OptionList& options) {
@@ -173,6 +188,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   v.configure(options);
   v.documents_ = int32_t(texts.size());
   std::vector<std::pair<int32_t, float>> entries;
+  Counter counter;
   if (v.bits_ > 0) {
     // Counted per bucket (every bucket its own column for now), then the buckets seen become the columns.
     v.bucket_col_.resize(size_t(1) << v.bits_);
@@ -180,7 +196,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
     std::vector<int32_t> per_bucket(v.bucket_col_.size(), 0);
     for (size_t i = 0; i < texts.size(); ++i) {
       require_utf8(texts[i], i);
-      v.count(texts[i], entries, nullptr);
+      v.count(texts[i], counter, entries, nullptr);
       for (const auto& e : entries) ++per_bucket[e.first];
     }
     std::vector<int32_t> df;
@@ -199,8 +215,7 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
     in_text.clear();
-    for_each_ngram(words_of(texts[i], v.lowercase_), v.sizes_, [&](NgramKind kind, std::string_view gram) {
-      const uint64_t h = ngram_hash(kind, gram);
+    for_each_ngram(words_of(texts[i], v.lowercase_), v.sizes_, [&](NgramKind kind, std::string_view gram, uint64_t h) {
       if (!in_text.insert(h).second) return;
       Seen& s = seen[h];
       if (s.df++ == 0) (s.key = char(kind)) += gram;
@@ -224,9 +239,10 @@ OwnedRows TextVectorizer::transform(const std::vector<std::string_view>& texts) 
   OwnedRows rows;
   rows.cols = cols_;
   std::vector<std::pair<int32_t, float>> entries;
+  Counter counter;
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
-    count(texts[i], entries, nullptr);
+    count(texts[i], counter, entries, nullptr);
     weigh(entries);
     for (const auto& [col, value] : entries) rows.indices.push_back(col), rows.values.push_back(value);
     require(rows.values.size() <= size_t(INT32_MAX), "texts: more than 2^31 − 1 features in one batch");
@@ -238,8 +254,9 @@ OwnedRows TextVectorizer::transform(const std::vector<std::string_view>& texts) 
 std::vector<TextVectorizer::Feature> TextVectorizer::features_of(std::string_view text) const {
   require_utf8(text, 0);
   std::vector<std::pair<int32_t, float>> entries;
+  Counter counter;
   std::vector<std::vector<Ngram>> grams;
-  count(text, entries, &grams);
+  count(text, counter, entries, &grams);
   weigh(entries);
   std::vector<Feature> out;
   for (size_t e = 0; e < entries.size(); ++e) out.push_back({entries[e].first, entries[e].second, std::move(grams[e])});
@@ -286,6 +303,19 @@ TextVectorizer TextVectorizer::read(ByteReader& in) {
     }
   }
   v.set_frequencies(df);
+  return v;
+}
+
+std::vector<uint8_t> TextVectorizer::to_bytes() const {
+  ByteWriter out(kKind);
+  write(out);
+  return out.finish();
+}
+
+TextVectorizer TextVectorizer::from_bytes(const uint8_t* data, size_t size) {
+  ByteReader in(data, size, kKind);
+  TextVectorizer v = read(in);
+  in.expect_end();
   return v;
 }
 

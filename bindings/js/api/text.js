@@ -132,6 +132,36 @@ export function install(M, api) {
     });
   }
 
+  let vectorizerSchema;
+  const vectorizerSchemaOf = () => (vectorizerSchema ??= JSON.parse(M.textVectorizerSchema()));
+
+  // The vectorizer alone: texts to the CSR rows every model reads (TextClassifier holds one of these).
+  class TextVectorizer extends Owned {
+    #optionText;
+    constructor(options = {}) {
+      super(null);
+      this.#optionText = encodeOptions(vectorizerSchemaOf(), constructorOptions(options, 'TextVectorizer'), 'TextVectorizer');
+    }
+    static options() { return vectorizerSchemaOf().map((s) => ({ ...s })); }
+    // Fits the document frequencies (and the vocabulary) on texts (string[]).
+    fit(texts) {
+      const packed = textsArg(texts, 'texts');
+      this.replaceHandle(withHeap(M, (heap) => M.TextVectorizer.fit(...withTexts(heap, packed), this.#optionText)));
+      return this;
+    }
+    // CSR rows { offsets, indices, values, rows, cols }, one per text.
+    transform(texts) {
+      const handle = this.handle, packed = textsArg(texts, 'texts');
+      return withHeap(M, (heap) => handle.transform(...withTexts(heap, packed)));
+    }
+    // The n-gram of each column, [{ kind: 'word' | 'chars', text }] (empty with hashing: a bucket has no one n-gram).
+    get vocabulary() { return this.handle.vocabulary(); }
+    get features() { return this.handle.columns(); }
+    get options() { return decodeOptions(vectorizerSchemaOf(), this.handle.options()); }
+  }
+
   api.TextClassifier = TextClassifier;
+  api.TextVectorizer = TextVectorizer;
+  api.loaders['text-vectorizer'] = (handleFromBytes) => TextVectorizer.fromHandle(handleFromBytes(M.TextVectorizer.load));
   api.loaders['text-classifier'] = (handleFromBytes) => TextClassifier.fromHandle(handleFromBytes(M.TextClassifier.load));
 }

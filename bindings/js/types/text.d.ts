@@ -76,6 +76,32 @@ export interface TextClassifierConstructor {
   options(choice?: { multilabel?: boolean; trainer?: string; learner?: string; loss?: string }): OptionSpec[];
 }
 
+/** CSR rows, one per text (a Matrix every model takes). */
+export interface TextRows {
+  offsets: Int32Array;
+  indices: Int32Array;
+  values: Float32Array;
+  rows: number;
+  cols: number;
+}
+
+export interface TextVectorizer extends Disposable {
+  /** fits the document frequencies (and the vocabulary) on the texts */
+  fit(texts: string[]): this;
+  transform(texts: string[]): TextRows;
+  /** the n-gram of each column (empty with hashing, where a column is a hash bucket) */
+  readonly vocabulary: Ngram[];
+  readonly features: number;
+  readonly options: Record<string, unknown>;
+  save(): Uint8Array;
+}
+
+export interface TextVectorizerConstructor {
+  new (options?: TextVectorizerOptions): TextVectorizer;
+  options(): OptionSpec[];
+}
+
 export interface TextApi {
   TextClassifier: TextClassifierConstructor;
+  TextVectorizer: TextVectorizerConstructor;
 }
