@@ -53,6 +53,8 @@ class SearchRanker {
                                         const OptionList& options, const std::vector<double>& given_propensity,
                                         std::vector<double>* propensity = nullptr, const ProgressFn& progress = {});
 
+  SearchRanker() = default;  // an empty model, trained on no features
+
   // The k best documents: the top `depth` of the first stage re-ranked by the Ranker, then the rest of the
   // first stage's top k in its order. Scores are the Ranker's for the re-ranked documents; those below them
   // keep the first stage's scores, shifted to stay below.
