@@ -2,7 +2,7 @@
 // argmax command line: train, predict and evaluate models for every task, running the wasm build.
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
 import { init } from '../index.js';
-import { tasks, taskForKind } from './tasks.js';
+import { tasks, taskForKind, trainHelp } from './tasks.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
 import { parseQrels, parseRun, trecEvaluate } from './trec.js';
 
@@ -87,7 +87,7 @@ async function main(argv) {
     const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'],
       [...(task.singleClass ? ['allow-single-class'] : []), ...(task.evaluates ? ['train-accuracy'] : [])]);
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT${task.methods ? ` [--method ${task.methods.join('|')}]` : ''} [--set key=value]... [--valid FILE${task.evaluates ? ' | --train-accuracy' : ''}] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(trainHelp(am, taskName)); return 0; }
     need(flags, 'train', 'model');
     if (flags.valid !== undefined && flags['train-accuracy']) throw new UsageError('give either --valid FILE or --train-accuracy: the measures are printed for one data set');
     if (flags.init !== undefined && !task.warmStart) {

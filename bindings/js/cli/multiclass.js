@@ -39,7 +39,7 @@ export default {
   help(am) {
     const trainers = am.Multiclass.options().find((s) => s.name === 'trainer').choices;
     return `--method linear (the default), with --set trainer=…:\n`
-      + sharedFirst(trainers.map((t) => ({ title: `--set trainer=${t}`, text: am.module.multiclassHelp(t) })))
+      + sharedFirst(trainers.map((t) => ({ name: t, text: am.module.multiclassHelp(t) })), '--set trainer=')
       + `\n\n--set kernel=linear|poly|rbf (the kernel SVM) takes:\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
   },
   async train(am, { train, valid, trainAccuracy, method, set, log, progress, allowSingleClass, threads }) {

@@ -48,10 +48,10 @@ export function optionLines(specs) {
 export function learnerHelp(am) {
   return am.BinaryClassifier.learners().map((l) => {
     const trainers = am.Reduction.learnerOptions(l).find((s) => s.name === 'trainer')?.choices ?? [undefined];
-    const blocks = trainers.map((t) => ({ title: `  learner=${l}${t ? ` trainer=${t}` : ''}`,
+    const blocks = trainers.map((t) => ({ name: t,
       text: optionLines(am.Reduction.learnerOptions(l, t).filter((s) => s.name !== 'trainer')).replace(/^/gm, '  ') }));
-    if (blocks.length > 1) return sharedFirst(blocks, `  learner=${l}, every trainer,`);
-    return `${blocks[0].title}:\n${blocks[0].text || '    (no options)'}`;
+    if (blocks.length > 1) return sharedFirst(blocks, `  learner=${l} trainer=`, `  learner=${l}, every trainer,`);
+    return `  learner=${l}:\n${blocks[0].text || '    (no options)'}`;
   }).join('\n');
 }
 

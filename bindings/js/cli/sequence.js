@@ -72,7 +72,7 @@ export default {
       `  lexicon=english|none|FILE (word<TAB>classes lines; default english with the default features),\n` +
       `  global='<global feature templates>' (has count before lexicon), globalWords=FILE (words for lexicon).\n\n`
       + sharedFirst(am.SequenceTagger.options().find((s) => s.name === 'trainer').choices
-        .map((t) => ({ title: `--set trainer=${t}`, text: am.module.sequenceHelp(t) })));
+        .map((t) => ({ name: t, text: am.module.sequenceHelp(t) })), '--set trainer=');
   },
   warmStart: true,
   threads: true,

@@ -20,7 +20,7 @@ export default {
     return 'Files: .conllu with `# text` lines (paragraphs at `# newpar`); the features are cluster n-grams\n' +
       `(templates='<feature templates>' replaces them; default: ${am.Tokenizer.templates}).\n\n` +
       sharedFirst(am.Tokenizer.options().find((s) => s.name === 'trainer').choices
-        .map((t) => ({ title: `--set trainer=${t}`, text: am.module.tokenizerHelp(t) })));
+        .map((t) => ({ name: t, text: am.module.tokenizerHelp(t) })), '--set trainer=');
   },
   async train(am, { train, valid, set, log }) {
     if (valid) throw new Error("a tokenizer takes no --valid: score it on raw text with `argmax tag --format conllu` and UD's eval.py");
