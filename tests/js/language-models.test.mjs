@@ -21,6 +21,7 @@ const REFERENCE = {
   'argmax-upos-cy': ['Prynodd Siân lyfr newydd yn y siop.', 'VERB PROPN NOUN ADJ ADP DET NOUN PUNCT'],
   'argmax-upos-ko': ['나는 사과를 먹었다.', 'PRON NOUN VERB PUNCT'],
   'argmax-upos-ru': ['Мальчик читает интересную книгу.', 'NOUN VERB ADJ NOUN PUNCT'],
+  'argmax-upos-th': ['เด็กอ่านหนังสือ', 'NOUN VERB NOUN'],
 };
 
 for (const name of names) {
