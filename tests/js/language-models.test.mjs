@@ -22,6 +22,7 @@ const REFERENCE = {
   'argmax-upos-ko': ['나는 사과를 먹었다.', 'PRON NOUN VERB PUNCT'],
   'argmax-upos-ru': ['Мальчик читает интересную книгу.', 'NOUN VERB ADJ NOUN PUNCT'],
   'argmax-upos-th': ['เด็กอ่านหนังสือ', 'NOUN VERB NOUN'],
+  'argmax-upos-vi': ['Con mèo ngủ trên giường.', 'NOUN NOUN VERB ADP NOUN PUNCT'],
 };
 
 for (const name of names) {
