@@ -4,7 +4,9 @@
 import { describe } from './inputs.js';
 
 // The languages with a UPOS tagger, by ISO 639-1 code ('en' is in this package, the others are packages).
-export const UPOS_LANGUAGES = { en: 'English', fr: 'French', pt: 'Portuguese' };
+export const UPOS_LANGUAGES = {
+  en: 'English', fr: 'French', pt: 'Portuguese', cy: 'Welsh', ko: 'Korean', ru: 'Russian', th: 'Thai', vi: 'Vietnamese',
+};
 export const uposPackage = (code) => `argmax-upos-${code}`;
 const languageName = (code) => (typeof code === 'string' && Object.hasOwn(UPOS_LANGUAGES, code) ? UPOS_LANGUAGES[code] : undefined);
 const known = () => Object.keys(UPOS_LANGUAGES).map((c) => `'${c}' (${UPOS_LANGUAGES[c]})`).join(', ');
