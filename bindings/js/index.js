@@ -9,6 +9,7 @@ import * as sequence from './api/sequence.js';
 import * as reductions from './api/reductions.js';
 import * as ranking from './api/ranking.js';
 import * as text from './api/text.js';
+import * as languageIdentifier from './api/language-identifier.js';
 
 export const init = library(createArgmax, new URL('../../dist/argmax.wasm', import.meta.url),
-  [multiclass, sequence, reductions, ranking, text]);
+  [multiclass, sequence, reductions, ranking, text, languageIdentifier]);

@@ -10,7 +10,7 @@
 #include "learn/trainer_options.hpp"
 #include "sequence/crf_objective.hpp"
 #include "learn/lbfgs.hpp"
-#include "sequence/quantized_weights.hpp"
+#include "io/quantized_weights.hpp"
 #include "sequence/rerank.hpp"
 #include "sequence/sequence_problem.hpp"
 
@@ -55,8 +55,7 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
       {"lexiconMinCount", OptionType::Integer, "2", 1, 1000000, false,
        "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"},
       {"bias", OptionType::Boolean, "true", 0, -1, false, "numeric input: add an always-on feature (label bias)"},
-      {"weightBits", OptionType::Integer, "32", 8, 32, false,
-       "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"},
+      weight_bits_option(),
   });
   if (is_online_trainer(trainer)) {
     specs.push_back({"l1", OptionType::Real, "0", 0, 1e6, false,

@@ -9,6 +9,7 @@ import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } fr
 import { fitMixed, workerCount } from '../parallel/parallel.js';
 import { install as installTokenizer } from './tokenizer.js';
 import { packageFile, modelFile, uposSource, UPOS_LANGUAGES } from './pretrained.js';
+import { autoUpos } from './auto-upos.js';
 
 // The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
 // lexicons/NOTICE), as text for the SequenceTagger option `lexicon`.
@@ -535,7 +536,9 @@ export function install(M, api, entry) {
     englishUpos,
     // The languages upos() knows: code → English name.
     languages: Object.freeze({ ...UPOS_LANGUAGES }),
+    // 'auto': each paragraph tagged by the tagger of its language (auto-upos.js).
     async upos(source) {
+      if (source === 'auto') return autoUpos(api);
       const files = await uposSource(source);
       return files.english ? englishUpos() : loadTagger(files);
     },
