@@ -17,6 +17,7 @@ const char* type_name(OptionType t) {
     case OptionType::Boolean: return "boolean";
     case OptionType::Choice: return "choice";
     case OptionType::IntegerList: return "integers";
+    case OptionType::RealList: return "numbers";
   }
   return "";
 }
@@ -75,20 +76,25 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
       options.texts_[s.name] = text;
       continue;
     }
-    if (s.type == OptionType::IntegerList) {
-      std::vector<int>& list = options.lists_[s.name];
+    if (s.type == OptionType::IntegerList || s.type == OptionType::RealList) {
+      const bool integers = s.type == OptionType::IntegerList;
+      const char* what = integers ? "integers" : "numbers";
+      std::vector<double> list;
       for (size_t p = 0; !text.empty();) {
         const size_t comma = text.find(',', p);
         const std::string item = text.substr(p, comma == std::string::npos ? std::string::npos : comma - p);
         double x = 0;
-        require(parse_number(item, x) && x == std::floor(x), "option '", s.name,
-                "' must be a comma-separated list of integers (e.g. 1,4,7); got '", text, "'");
-        require(s.min > s.max || (x >= s.min && x <= s.max), "option '", s.name, "' must hold integers ",
+        require(parse_number(item, x) && (!integers || x == std::floor(x)), "option '", s.name,
+                "' must be a comma-separated list of ", what, " (e.g. ", integers ? "1,4,7" : "2,0.5", "); got '",
+                text, "'");
+        require(s.min > s.max || (x >= s.min && x <= s.max), "option '", s.name, "' must hold ", what, " ",
                 range_text(s), "; got ", item);
-        list.push_back(int(x));
+        list.push_back(x);
         if (comma == std::string::npos) break;
         p = comma + 1;
       }
+      if (integers) options.lists_[s.name].assign(list.begin(), list.end());
+      else options.real_lists_[s.name] = std::move(list);
       continue;
     }
     double x = 0;
@@ -120,6 +126,12 @@ double Options::real(const std::string& name) const {
 const std::vector<int>& Options::integers(const std::string& name) const {
   auto it = lists_.find(name);
   if (it == lists_.end()) throw std::logic_error("option not declared: " + name);
+  return it->second;
+}
+
+const std::vector<double>& Options::reals(const std::string& name) const {
+  auto it = real_lists_.find(name);
+  if (it == real_lists_.end()) throw std::logic_error("option not declared: " + name);
   return it->second;
 }
 
@@ -252,7 +264,8 @@ std::string describe(const std::vector<OptionSpec>& specs) {
     out += text("  ", s.name, "=", s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type),
                 "  (default ", s.default_value.empty() ? "none" : s.default_value);
     if (s.type != OptionType::Choice && s.type != OptionType::Boolean && s.min <= s.max)
-      out += text(", ", s.type == OptionType::IntegerList ? "each " : "", range_text(s));
+      out += text(", ", s.type == OptionType::IntegerList || s.type == OptionType::RealList ? "each " : "",
+                  range_text(s));
     out += text(")  ", s.help, "\n");
   }
   return out;

@@ -9,8 +9,9 @@
 
 namespace argmax {
 
-// IntegerList: comma-separated integers ("1,4,7"; "" is the empty list), each within [min, max].
-enum class OptionType { Integer, Real, Boolean, Choice, IntegerList };
+// IntegerList: comma-separated integers ("1,4,7"; "" is the empty list), each within [min, max]; RealList the
+// same with real numbers ("2,0.5").
+enum class OptionType { Integer, Real, Boolean, Choice, IntegerList, RealList };
 
 // One row of a table. Tables are written with the builders below, which name what each row holds.
 struct OptionSpec {
@@ -77,6 +78,7 @@ class Options {
   bool flag(const std::string& name) const { return real(name) != 0; }
   const std::string& choice(const std::string& name) const;
   const std::vector<int>& integers(const std::string& name) const;
+  const std::vector<double>& reals(const std::string& name) const;
   // A seed (integers up to 2^32 − 1 do not fit an int).
   uint64_t seed(const std::string& name = "seed") const { return uint64_t(real(name)); }
   // Whether the caller gave this option (rather than its default).
@@ -92,6 +94,7 @@ class Options {
   std::map<std::string, double> numbers_;
   std::map<std::string, std::string> texts_;
   std::map<std::string, std::vector<int>> lists_;
+  std::map<std::string, std::vector<double>> real_lists_;
   std::vector<std::string> given_;
 };
 

@@ -3,9 +3,11 @@
 //
 //   level 0  core/        views over caller memory, query sets, orders, Fenwick tree, options, errors, rng
 //   level 1  io/          readers and model bytes                                  (includes core)
+//            text/        analysis of text: Unicode words, folding, stop words, stemming (includes core)
 //   level 2  learn/       trainers written once, L-BFGS, kernels, shared solvers (includes core, io)
 //            metrics/     the measures Δ: cost matrices, pair counts, evaluation  (includes core, io)
 //   level 3  binary/ multiclass/ reductions/ trees/ boosting/ sequence/ ranking/   (the task folders)
+//   level 4  search/      the search task: its learned re-ranking is a ranking/ Ranker
 //
 // An `#include "folder/..."` line in src/<from>/ is allowed when folder is <from> itself or sits on a lower
 // level. Folders on the same level do not include each other, except for the edges listed in SIDEWAYS, each
@@ -20,9 +22,10 @@ import { fileURLToPath } from 'node:url';
 
 export const LEVEL = {
   core: 0,
-  io: 1,
+  io: 1, text: 1,
   learn: 2, metrics: 2,
   binary: 3, multiclass: 3, reductions: 3, trees: 3, boosting: 3, sequence: 3, ranking: 3,
+  search: 4,
 };
 
 // 'from -> to': { why, only? } — only, when given, lists the headers of `to` that `from` may include.
