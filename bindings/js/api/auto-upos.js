@@ -1,7 +1,6 @@
 // am.pretrained.upos('auto'): a tagger of raw text in any language that has a UPOS tagger at hand. Each paragraph
 // goes to the tagger of its language, which the language identifier (api/language-identifier.js) picks among the
 // languages whose taggers loaded: the English one shipped with the package, and each installed argmax-upos-<code>.
-import { UPOS_LANGUAGES } from './pretrained.js';
 import { describe } from './inputs.js';
 
 // The paragraphs of a text as [start, end) offsets: blank lines separate them, or, in a text without a blank
@@ -67,14 +66,14 @@ class AutoTagger {
   [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
 }
 
-// The identifier and the taggers of every language of UPOS_LANGUAGES that it knows and whose tagger loads.
+// The identifier and the taggers of every language of am.pretrained.languages that it knows and whose tagger loads.
 export async function autoUpos(api) {
   if (typeof api.pretrained.languageIdentifier !== 'function') {
     throw new Error("am.pretrained.upos('auto') needs the language identifier, which this entry point lacks: import 'argmax'");
   }
   const identifier = await api.pretrained.languageIdentifier();
   const taggers = {}, unavailable = {};
-  for (const code of Object.keys(UPOS_LANGUAGES).filter((c) => identifier.languages.includes(c))) {
+  for (const code of Object.keys(api.pretrained.languages).filter((c) => identifier.languages.includes(c))) {
     try {
       taggers[code] = await api.pretrained.upos(code);
     } catch (e) {

@@ -398,7 +398,8 @@ export function textLabels(y, n, name = 'labels') {
 
 // ---- sequences
 
-const SEP = '\x1f';
+// What joins the tokens, tags and words of many sequences into one string (io/conll.hpp's kWordSeparator).
+export const SEP = '\x1f';
 
 // Token sequences (string[][]) → one U+001F-joined string and their lengths (a single crossing into wasm).
 // what: 'token' or 'tag', for messages; single: sequences is [one sequence], which `name` names.
