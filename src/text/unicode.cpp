@@ -36,9 +36,13 @@ WordClass word_class(char32_t c) {
 
 namespace {
 
-// Appends the image of c under one generated mapping, or c itself when the mapping leaves it.
+// Appends the image of c under one generated mapping (ASCII: lower case), or c itself when the mapping leaves it.
 void append_mapped(std::string& out, char32_t c, const uint32_t* code_points, const uint16_t* starts, size_t count,
                    const unsigned char* text) {
+  if (c < 0x80) {
+    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return;
+  }
   const uint32_t* at = std::lower_bound(code_points, code_points + count, uint32_t(c));
   if (at == code_points + count || *at != c) return append_utf8(out, c);
   const size_t i = size_t(at - code_points);
@@ -49,19 +53,11 @@ void append_mapped(std::string& out, char32_t c, const uint32_t* code_points, co
 
 void append_folded(std::string& out, char32_t c) {
   using namespace unicode_tables;
-  if (c < 0x80) {
-    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    return;
-  }
   append_mapped(out, c, fold_code_points, fold_starts, fold_count, fold_text);
 }
 
 void append_lower(std::string& out, char32_t c) {
   using namespace unicode_tables;
-  if (c < 0x80) {
-    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    return;
-  }
   append_mapped(out, c, lower_code_points, lower_starts, lower_count, lower_text);
 }
 
