@@ -54,6 +54,7 @@ void SearchIndex::add(const Document& doc) {
   distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
   for (uint32_t t : distinct) ++doc_frequency_[t];
   numbers_.insert(numbers_.end(), doc.numbers.begin(), doc.numbers.end());
+  distinct.shrink_to_fit();  // kept for the document's life: no room to grow
   doc_terms_.push_back(std::move(distinct));
   ids_.push_back(doc.id);
   slot_of_.emplace(doc.id, slot);
