@@ -10,7 +10,7 @@ import * as reductions from './api/reductions.js';
 import * as ranking from './api/ranking.js';
 
 // Models that train on several threads do so on workers that load this entry again (hosts/argmax.js).
-const host = (Worker, options) => new Worker(new URL('./hosts/argmax.js', import.meta.url), options);
+const host = (Worker) => new Worker(new URL('./hosts/argmax.js', import.meta.url), { type: 'module' });
 
 export const init = library(createArgmax, new URL('../../dist/argmax.wasm', import.meta.url),
   [multiclass, sequence, reductions, ranking], 'argmax', host);

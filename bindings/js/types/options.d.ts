@@ -215,6 +215,8 @@ export interface SequenceTaggerPerceptronTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -225,6 +227,10 @@ export interface SequenceTaggerPerceptronTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -259,6 +265,8 @@ export interface SequenceTaggerSgdTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -269,6 +277,10 @@ export interface SequenceTaggerSgdTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -301,6 +313,8 @@ export interface SequenceTaggerPegasosTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -311,6 +325,10 @@ export interface SequenceTaggerPegasosTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -339,6 +357,8 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   maxIter?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -349,6 +369,10 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -377,6 +401,8 @@ export interface SequenceTaggerBcfwTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -387,6 +413,10 @@ export interface SequenceTaggerBcfwTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -413,6 +443,8 @@ export interface SequenceTaggerLbfgsTableOptions {
   c1?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -423,6 +455,10 @@ export interface SequenceTaggerLbfgsTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
