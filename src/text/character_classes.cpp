@@ -1,15 +1,6 @@
 #include "text/character_classes.hpp"
 
-#include "text/unicode.hpp"
-
 namespace argmax {
-
-char32_t next_code_point(std::string_view s, size_t& i) {
-  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
-  const Decoded d = decode_utf8(p + i, p + s.size());
-  i += size_t(d.length);
-  return d.code_point;
-}
 
 bool is_space(char32_t c) {
   return (c >= 0x09 && c <= 0x0D) || c == 0x20 || c == 0x85 || c == 0xA0 || c == 0x1680 ||

@@ -6,10 +6,18 @@
 #include <string>
 #include <string_view>
 
+#include "text/unicode.hpp"
+
 namespace argmax {
 
-// The code point at s[i], advancing i past it (decode_utf8 over a string).
-char32_t next_code_point(std::string_view s, size_t& i);
+// The code point at s[i], advancing i past it (decode_utf8 over a string; inline: the tokenizer reads every
+// cluster's code points).
+inline char32_t next_code_point(std::string_view s, size_t& i) {
+  const auto* p = reinterpret_cast<const unsigned char*>(s.data());
+  const Decoded d = decode_utf8(p + i, p + s.size());
+  i += size_t(d.length);
+  return d.code_point;
+}
 
 // s with A–Z as a–z.
 inline std::string ascii_lower(std::string s) {
