@@ -5,8 +5,7 @@
 // where each paragraph starts (then the number of clusters), as sequence starts cross for the taggers.
 #include "common.hpp"
 #include "io/conllu_text.hpp"
-#include "sequence/sequence_trainer.hpp"
-#include "sequence/tokenizer.hpp"
+#include "sequence/tokenizer_trainer.hpp"
 
 namespace argmax::js {
 namespace {

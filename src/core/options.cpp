@@ -18,6 +18,7 @@ const char* type_name(OptionType t) {
     case OptionType::Choice: return "choice";
     case OptionType::IntegerList: return "integers";
     case OptionType::RealList: return "numbers";
+    case OptionType::Text: return "text";
   }
   return "";
 }
@@ -73,6 +74,10 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
       for (const auto& c : s.choices) ok |= c == text;
       if (!ok) refuse_renamed_value(s.name, text);
       require(ok, "option '", s.name, "' must be one of ", join(s.choices, ", "), "; got '", text, "'");
+      options.texts_[s.name] = text;
+      continue;
+    }
+    if (s.type == OptionType::Text) {
       options.texts_[s.name] = text;
       continue;
     }
@@ -171,6 +176,14 @@ OptionSpec choice_option(std::string name, std::string default_value, std::vecto
 
 OptionSpec integer_list_option(std::string name, std::string default_value, double min, double max, std::string help) {
   return {std::move(name), OptionType::IntegerList, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec real_list_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::RealList, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec text_option(std::string name, std::string default_value, std::string help) {
+  return {std::move(name), OptionType::Text, std::move(default_value), 0, -1, false, std::move(help)};
 }
 
 OptionSpec with_default(OptionSpec spec, const std::string& default_value, const std::string& why) {

@@ -10,8 +10,8 @@
 namespace argmax {
 
 // IntegerList: comma-separated integers ("1,4,7"; "" is the empty list), each within [min, max]; RealList the
-// same with real numbers ("2,0.5").
-enum class OptionType { Integer, Real, Boolean, Choice, IntegerList, RealList };
+// same with real numbers ("2,0.5"); Text: any text of one line (a template list, a word list).
+enum class OptionType { Integer, Real, Boolean, Choice, IntegerList, RealList, Text };
 
 // One row of a table. Tables are written with the builders below, which name what each row holds.
 struct OptionSpec {
@@ -31,6 +31,8 @@ OptionSpec positive_option(std::string name, std::string default_value, double m
 OptionSpec boolean_option(std::string name, std::string default_value, std::string help);
 OptionSpec choice_option(std::string name, std::string default_value, std::vector<std::string> choices, std::string help);
 OptionSpec integer_list_option(std::string name, std::string default_value, double min, double max, std::string help);
+OptionSpec real_list_option(std::string name, std::string default_value, double min, double max, std::string help);
+OptionSpec text_option(std::string name, std::string default_value, std::string help);
 
 using OptionList = std::vector<std::pair<std::string, std::string>>;  // key=value as given
 
@@ -77,6 +79,7 @@ class Options {
   int integer(const std::string& name) const { return int(real(name)); }
   bool flag(const std::string& name) const { return real(name) != 0; }
   const std::string& choice(const std::string& name) const;
+  const std::string& text(const std::string& name) const { return choice(name); }
   const std::vector<int>& integers(const std::string& name) const;
   const std::vector<double>& reals(const std::string& name) const;
   // A seed (integers up to 2^32 − 1 do not fit an int).

@@ -19,25 +19,24 @@ const std::vector<OptionSpec>& SearchIndex::option_specs() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> s = Analyzer::option_specs();
     append(s, {
-        {"scorer", OptionType::Choice, "bm25f", 0, -1, false,
+        choice_option("scorer", "bm25f", {"bm25f", "bm25"},
          "how search ranks: bm25f (the fields' weighted, length-normalised term counts saturated once: Robertson, "
-         "Zaragoza and Taylor 2004) or bm25 (BM25 per field, times the field's weight, summed)",
-         {"bm25f", "bm25"}},
-        {"k1", OptionType::Real, "1.2", 0, 1000, true, "BM25's term-frequency saturation"},
-        {"b", OptionType::Real, "0.75", 0, 1, false, "BM25's length normalisation (0: none, 1: full)"},
-        {"weights", OptionType::RealList, "", 0, 1e6, false,
+         "Zaragoza and Taylor 2004) or bm25 (BM25 per field, times the field's weight, summed)"),
+        positive_option("k1", "1.2", 1000, "BM25's term-frequency saturation"),
+        real_option("b", "0.75", 0, 1, "BM25's length normalisation (0: none, 1: full)"),
+        real_list_option("weights", "", 0, 1e6,
          "one weight per text field, in the fields' order; empty: each field's is √(L / L_f), L_f its mean "
          "length and L the longest field's, halfway (in log scale) between weighing every word alike and "
-         "every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.374 and 0.442 with 1 each)"},
-        {"dirichletMu", OptionType::Real, "2000", 0, 1e9, true,
-         "μ of the Dirichlet-smoothed language-model feature (Zhai and Lafferty 2001)"},
-        {"jmLambda", OptionType::Real, "0.1", 0, 1, true,
-         "λ, the collection's share in the Jelinek–Mercer language-model feature (Zhai and Lafferty 2001)"},
-        {"feedbackDocs", OptionType::Integer, "10", 1, 1000, false,
-         "the top documents that the rm3 feature's relevance model is estimated from"},
-        {"feedbackTerms", OptionType::Integer, "20", 1, 1000, false, "the terms the rm3 feature adds to the query"},
-        {"feedbackWeight", OptionType::Real, "0.5", 0, 1, false,
-         "the original query's share in the rm3 feature's expanded query"},
+         "every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.374 and 0.442 with 1 each)"),
+        positive_option("dirichletMu", "2000", 1e9,
+         "μ of the Dirichlet-smoothed language-model feature (Zhai and Lafferty 2001)"),
+        positive_option("jmLambda", "0.1", 1,
+         "λ, the collection's share in the Jelinek–Mercer language-model feature (Zhai and Lafferty 2001)"),
+        integer_option("feedbackDocs", "10", 1, 1000,
+         "the top documents that the rm3 feature's relevance model is estimated from"),
+        integer_option("feedbackTerms", "20", 1, 1000, "the terms the rm3 feature adds to the query"),
+        real_option("feedbackWeight", "0.5", 0, 1,
+         "the original query's share in the rm3 feature's expanded query"),
     });
     return s;
   }();

@@ -6,6 +6,7 @@
 #include "learn/trainer_options.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "sequence/sequence_trainer.hpp"
+#include "sequence/tokenizer_trainer.hpp"
 
 using namespace argmax;
 

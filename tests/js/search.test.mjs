@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/search.js';
 import { init as initFull } from '../../bindings/js/index.js';
 import { init as initRanking } from '../../bindings/js/ranking.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -187,7 +187,7 @@ test('the full module leaves search to argmax/search', async () => {
 });
 
 test('argmax index and argmax search write a TREC run', () => {
-  const dir = scratchDir('search-cli');
+  const dir = tempDir('search-cli');
   const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
   const docs = join(dir, 'docs.jsonl'), queries = join(dir, 'queries.jsonl'), out = join(dir, 'index.bin');
   writeFileSync(docs, DOCS.map((d) => JSON.stringify(d)).join('\n') + '\n');

@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/text.js';
 import { init as initFull } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
@@ -129,7 +129,7 @@ test('bad input: a clear error, or a defined answer, and the module keeps workin
 });
 
 test('argmax train text: TSV and JSON lines; predict and eval', () => {
-  const dir = scratchDir('text');
+  const dir = tempDir('text');
   const tsv = join(dir, 'train.tsv'), jsonl = join(dir, 'sets.jsonl'), out = join(dir, 'm.bin'), sets = join(dir, 's.bin');
   writeFileSync(tsv, texts.map((t, i) => `${labels[i]}\t${t}`).join('\n') + '\n');
   writeFileSync(jsonl, texts.map((t, i) => JSON.stringify(i % 3 ? { text: t, label: labels[i] } : { text: t, labels: [labels[i], 'any'] })).join('\n'));

@@ -8,7 +8,7 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
 
 // createModule: the Emscripten factory; wasmFile: the URL of its .wasm (read from disk in Node);
 // modules: the task APIs ({install(M, api, entry, host)}) to install; entry: the entry point's name for errors
-// ('argmax/sequence'); host(Worker, options): a new Worker running the entry's worker host (hosts/),
+// ('argmax/sequence'); host(Worker): a new Worker running the entry's worker host (hosts/),
 // for the models that train on several threads (none for an entry that does not train).
 // options.wasmUrl / options.locateFile override where the .wasm is fetched from;
 // options.wasmBinary supplies its bytes directly.

@@ -73,6 +73,10 @@ function checkValue(spec, value) {
       if (typeof value === 'string' && !spec.choices.includes(value)) refuseRenamedValue(name, value);
       if (typeof value !== 'string' || !spec.choices.includes(value)) throw new TypeError(`option '${name}' must be one of ${spec.choices.join(', ')}; got ${JSON.stringify(value)}`);
       return value;
+    case 'text':
+      if (typeof value !== 'string') throw new TypeError(`option '${name}' must be a string, got ${typeof value}`);
+      if (/[\n\r]/.test(value)) throw new RangeError(`option '${name}' must be one line of text`);
+      return value;
     case 'integers': {
       if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`option '${name}' must be an array of integers, got ${typeof value}`);
       const list = Array.from(value);
@@ -113,7 +117,7 @@ export function decodeOptions(schema, text) {
     const type = schema.find((s) => s.name === key)?.type;
     out[key] = type === 'boolean' ? value === 'true' || value === '1'
       : type === 'integers' || type === 'numbers' ? (value ? value.split(',').map(Number) : [])
-        : type === 'choice' || type === undefined ? value : Number(value);
+        : type === 'choice' || type === 'text' || type === undefined ? value : Number(value);
   }
   return out;
 }
@@ -127,7 +131,7 @@ export function parseOptionStrings(schema, strings, owner) {
     if (spec.type === 'boolean') {
       if (!['true', 'false', '1', '0'].includes(text)) throw new TypeError(`option '${key}' must be true or false; got '${text}'`);
       out[key] = text === 'true' || text === '1';
-    } else if (spec.type === 'choice') {
+    } else if (spec.type === 'choice' || spec.type === 'text') {
       out[key] = text;
     } else if (spec.type === 'integers') {
       const items = text === '' ? [] : text.split(',');

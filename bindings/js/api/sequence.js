@@ -27,25 +27,9 @@ export function install(M, api, entry, host) {
   const taggerTables = trainerTables((t) => M.sequenceSchema(t), 'a sequence tagger');
   const { table: schemaOf, checked: checkedTrainer } = taggerTables;
 
-  // Global feature templates, and the words their `lexicon` template reads (a string or an array of words).
-  function globalText(global, words) {
-    let text = '';
-    if (global !== undefined) {
-      if (typeof global !== 'string' || !global.trim()) throw new TypeError("option 'global' must be a non-empty list of global feature templates such as 'has before'");
-      text += `\nglobal=${global.replace(/\s+/g, ' ').trim()}`;
-    }
-    if (words !== undefined) {
-      const list = typeof words === 'string' ? words.split(/\s+/).filter(Boolean) : words;
-      if (!Array.isArray(list) || !list.every((w) => typeof w === 'string' && w && !/\s/.test(w))) {
-        throw new TypeError("option 'globalWords' must be a string of whitespace-separated words or an array of words without spaces");
-      }
-      text += `\nglobalWords=${list.join(' ')}`;
-    }
-    return text;
-  }
-
   // {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', templates, global, globalWords, ...} → option lines,
-  // checked against a tagger's tables or a tokenizer's.
+  // checked against a tagger's tables or a tokenizer's. The text options come in richer forms here (a template list
+  // as `features`, the global words as an array) and cross as one line each, their spaces collapsed.
   function optionText(options, tables = taggerTables) {
     const { features, templates, global, globalWords, ...rest } = options;
     let custom = templates;
@@ -55,13 +39,23 @@ export function install(M, api, entry, host) {
       else if (custom !== undefined) throw new TypeError("give either 'features' or 'templates', not both");
       else custom = features;
     }
-    const trainer = tables.checked(rest.trainer ?? tables.defaultTrainer);
-    let text = encodeOptions(tables.table(trainer), rest, `${tables.owner} with trainer '${trainer}'`);
     if (custom !== undefined) {
       if (typeof custom !== 'string' || !custom.trim()) throw new TypeError("option 'templates' must be a non-empty template list");
-      text += `${text ? '\n' : ''}templates=${custom.replace(/\s+/g, ' ').trim()}`;
+      rest.templates = custom.replace(/\s+/g, ' ').trim();
     }
-    return (text + globalText(global, globalWords)).replace(/^\n/, '');
+    if (global !== undefined) {
+      if (typeof global !== 'string' || !global.trim()) throw new TypeError("option 'global' must be a non-empty list of global feature templates such as 'has before'");
+      rest.global = global.replace(/\s+/g, ' ').trim();
+    }
+    if (globalWords !== undefined) {
+      const list = typeof globalWords === 'string' ? globalWords.split(/\s+/).filter(Boolean) : globalWords;
+      if (!Array.isArray(list) || !list.every((w) => typeof w === 'string' && w && !/\s/.test(w))) {
+        throw new TypeError("option 'globalWords' must be a string of whitespace-separated words or an array of words without spaces");
+      }
+      rest.globalWords = list.join(' ');
+    }
+    const trainer = tables.checked(rest.trainer ?? tables.defaultTrainer);
+    return encodeOptions(tables.table(trainer), rest, `${tables.owner} with trainer '${trainer}'`);
   }
 
   // Shared by both taggers; subclasses say how their input crosses into wasm.

@@ -176,7 +176,7 @@ export function install(M, api, { optionText, entry }) {
     }
 
     static options(trainer = tables.defaultTrainer) { return tables.table(tables.checked(trainer)).map((s) => ({ ...s })); }
-    static get templates() { return M.tokenizerTemplates(); }
+    static get templates() { return tables.table().find((s) => s.name === 'templates').default; }
 
     // treebank: CoNLL-U as a string or its UTF-8 bytes.
     fit(treebank, fitOptions) {

@@ -68,9 +68,8 @@ export default {
   kinds: ['sequence'],
   help(am) {
     return `Files: .conllu (FORM → UPOS; --set column=xpos for XPOS), column files (token … tag), .svmhmm (numeric).\n` +
-      `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom),\n` +
-      `  lexicon=english|none|FILE (word<TAB>classes lines; default english with the default features),\n` +
-      `  global='<global feature templates>' (has count before lexicon), globalWords=FILE (words for lexicon).\n\n`
+      `Extra settings: column=upos|xpos, lexicon=english|none|FILE (word<TAB>classes lines; default english with\n` +
+      `  the default features), globalWords=FILE (the words of the global template lexicon, one file).\n\n`
       + sharedFirst(am.SequenceTagger.options().find((s) => s.name === 'trainer').choices
         .map((t) => ({ name: t, text: am.module.sequenceHelp(t) })), '--set trainer=');
   },
@@ -78,15 +77,13 @@ export default {
   threads: true,
   evaluates: true,  // --train-accuracy
   async train(am, { train, valid, trainAccuracy, set, init, threads, progress }) {
-    const { column: _column, templates, lexicon, global, globalWords, ...rest } = set;
+    const { column: _column, lexicon, globalWords, ...rest } = set;
     const data = readData(am, train, column(set));
     const options = parseOptionStrings(am.SequenceTagger.options(rest.trainer), rest, 'sequence tagger');
-    if (templates !== undefined) options.templates = templates;
-    if (global !== undefined) options.global = global;
-    if (globalWords !== undefined) options.globalWords = readFileSync(globalWords, 'utf8');
+    if (globalWords !== undefined) options.globalWords = readFileSync(globalWords, 'utf8');  // (a file here)
     const Tagger = data.format === 'svmhmm' ? am.DenseSequenceTagger : am.SequenceTagger;
     if (data.format === 'svmhmm') delete options.features;
-    const readsLexicon = data.format !== 'svmhmm' && !init && templates === undefined && (options.features ?? 'pos') === 'pos';
+    const readsLexicon = data.format !== 'svmhmm' && !init && options.templates === undefined && (options.features ?? 'pos') === 'pos';
     const choice = lexicon ?? (readsLexicon ? 'english' : 'none');
     if (choice === 'english') options.lexicon = await am.lexicons.english();
     else if (choice !== 'none') options.lexicon = readFileSync(choice, 'utf8');

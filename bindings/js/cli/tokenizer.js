@@ -24,9 +24,7 @@ export default {
   },
   async train(am, { train, valid, set, log }) {
     if (valid) throw new Error("a tokenizer takes no --valid: score it on raw text with `argmax tag --format conllu` and UD's eval.py");
-    const { templates, ...rest } = set;
-    const options = parseOptionStrings(am.Tokenizer.options(rest.trainer), rest, 'tokenizer');
-    if (templates !== undefined) options.templates = templates;
+    const options = parseOptionStrings(am.Tokenizer.options(set.trainer), set, 'tokenizer');
     const model = new am.Tokenizer(options).fit(readAll(train), {
       onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)),
     });

@@ -3,15 +3,14 @@
 
 export const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 
-// host(Worker, options): a new Worker running an entry point's host (bindings/js/hosts/), written out in full by the
-// entry, `new Worker(new URL('./hosts/….js', import.meta.url), options)`, so that bundlers (Vite,
-// webpack, Parcel) find and bundle the worker. Returns { worker, ready }: ready resolves once the wasm module has
-// loaded in the worker. Every other message goes to onMessage; onFail hears of an error in the worker or (Node)
-// of its ending on its own, after terminate() too (the caller knows whether it ended the worker).
+// host(Worker): a new Worker running an entry point's host (bindings/js/hosts/), written out in full by the entry,
+// `new Worker(new URL('./hosts/….js', import.meta.url), { type: 'module' })`, so that bundlers (Vite, webpack,
+// Parcel) find and bundle the worker (Node's worker_threads Worker takes the same call). Returns { worker, ready }:
+// ready resolves once the wasm module has loaded in the worker. Every other message goes to onMessage; onFail
+// hears of an error in the worker or (Node) of its ending on its own, after terminate() too (the caller knows
+// whether it ended the worker).
 export function startWorker(host, { wasmBinary, wasmUrl } = {}, { onMessage, onFail }) {
-  const worker = isNode
-    ? host(process.getBuiltinModule('worker_threads').Worker, {})   // no dynamic import: see worker-host.js
-    : host(Worker, { type: 'module' });
+  const worker = host(isNode ? process.getBuiltinModule('worker_threads').Worker : Worker);   // (no dynamic import: see worker-host.js)
   const on = (event, fn) => (isNode ? worker.on(event, fn) : worker.addEventListener(event, (e) => fn(event === 'message' ? e.data : e)));
   const ready = new Promise((resolve, reject) => {
     on('message', (m) => {

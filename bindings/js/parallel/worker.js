@@ -24,7 +24,7 @@ import { optionsObject, trainingSpec, describe } from '../api/inputs.js';
 export { TrainingCancelled };
 
 // Its workers load the full library (hosts/argmax.js), which trains every model.
-const host = (Worker, options) => new Worker(new URL('../hosts/argmax.js', import.meta.url), options);
+const host = (Worker) => new Worker(new URL('../hosts/argmax.js', import.meta.url), { type: 'module' });
 
 const canShareFlag = () => typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
 

@@ -40,7 +40,7 @@ export function modelTables(am) {
 
 const pascal = (name) => name.replace(/(^|[-@])(\w)/g, (_, __, c) => c.toUpperCase()).replace(/\W/g, '');
 const range = (s) => (s.min === undefined ? '' : s.max >= 1e300 ? `${s.minOpen ? '>' : '≥'} ${s.min}` : `${s.minOpen ? '(' : '['}${s.min}, ${s.max}]`);
-const tsType = (s) => ({ integer: 'number', number: 'number', boolean: 'boolean', integers: 'number[]', numbers: 'number[]' }[s.type]
+const tsType = (s) => ({ integer: 'number', number: 'number', boolean: 'boolean', integers: 'number[]', numbers: 'number[]', text: 'string' }[s.type]
   ?? s.choices.map((c) => `'${c}'`).join(' | '));
 
 function field(s, key, variant, isDefault) {

@@ -229,6 +229,8 @@ export interface SequenceTaggerPerceptronTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -239,6 +241,10 @@ export interface SequenceTaggerPerceptronTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -273,6 +279,8 @@ export interface SequenceTaggerSgdTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -283,6 +291,10 @@ export interface SequenceTaggerSgdTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -315,6 +327,8 @@ export interface SequenceTaggerPegasosTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -325,6 +339,10 @@ export interface SequenceTaggerPegasosTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -353,6 +371,8 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   maxIter?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -363,6 +383,10 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -391,6 +415,8 @@ export interface SequenceTaggerBcfwTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -401,6 +427,10 @@ export interface SequenceTaggerBcfwTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -431,6 +461,8 @@ export interface SequenceTaggerLbfgsTableOptions {
   delta?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -441,6 +473,10 @@ export interface SequenceTaggerLbfgsTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */

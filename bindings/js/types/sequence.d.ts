@@ -5,8 +5,8 @@ import type { AutoUposTagger } from './language-identifier.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** A tagger's options with one trainer (types/options.d.ts), and the free-text ones the tables do not check. */
-export type SequenceOptions = DistributiveOmit<SequenceTaggerTableOptions, 'features'> & {
+/** A tagger's options with one trainer (types/options.d.ts), the text ones in the richer forms the API takes too. */
+export type SequenceOptions = DistributiveOmit<SequenceTaggerTableOptions, 'features' | 'templates' | 'global' | 'globalWords'> & {
   /** Token features: 'pos' (default), 'crfsuite', or a template list such as 'lower[0] suffix3[0] lower[-1]|lower[0]'. */
   features?: 'pos' | 'crfsuite' | string;
   /** A template list (same as a non-preset `features`). */
