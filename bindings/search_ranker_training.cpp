@@ -86,6 +86,8 @@ val simulate(uintptr_t offsets, int lists, uintptr_t documents, uintptr_t grades
   return out;
 }
 
+std::string help() { return describe(SearchRanker::option_specs()); }
+
 }  // namespace
 
 EMSCRIPTEN_BINDINGS(argmax_search_ranker_training) {
@@ -94,6 +96,7 @@ EMSCRIPTEN_BINDINGS(argmax_search_ranker_training) {
   function("trainSearchRankerFromClicks", &Guard<&train_from_clicks>::call, allow_raw_pointers());
   function("positionBias", &Guard<&position_bias>::call);
   function("simulateClicks", &Guard<&simulate>::call);
+  function("searchRankerHelp", &Guard<&help>::call);
 }
 
 }  // namespace argmax::js
