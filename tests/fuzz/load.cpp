@@ -20,6 +20,7 @@
 #include "ranking/ranker.hpp"
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
+#include "search/search_index.hpp"
 #include "search/search_ranker.hpp"
 #include "sequence/sequence_model.hpp"
 #include "trees/decision_tree.hpp"
@@ -107,6 +108,14 @@ void use(const uint8_t* data, size_t size) {
         m.decode(batch);
       });
     }
+  } else if (kind == "search-index") {  // loaded, it searches, gives features, and takes changes
+    SearchIndex index = SearchIndex::from_bytes(data, size);
+    const auto hits = index.search("a b \"a b\" c", 5);
+    std::vector<std::string> ids;
+    for (const Hit& h : hits) ids.push_back(index.id(h.doc));
+    index.features("a b \"b c\"", ids);
+    if (!ids.empty()) index.remove(ids[0]);
+    index.to_bytes();
   }
 }
 

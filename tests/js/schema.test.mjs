@@ -29,7 +29,7 @@ test('every table: camelCase names, trainers and losses from the catalogues, def
       for (const s of specs) {
         assert.match(s.name, /^[A-Za-z][A-Za-z0-9]*$/, `${where}: option '${s.name}' is not camelCase`);
         if (s.type === 'choice') assert.ok(s.choices.includes(s.default), `${where}: ${s.name}'s default ${s.default} is not a choice`);
-        if (s.min !== undefined && s.type !== 'integers') {
+        if (s.min !== undefined && s.type !== 'integers' && s.type !== 'numbers') {
           const x = Number(s.default);
           assert.ok(x <= s.max && (s.minOpen ? x > s.min : x >= s.min), `${where}: ${s.name}'s default ${x} is out of its range`);
         }
@@ -66,9 +66,9 @@ test('a default that differs between the tables of one option says why', () => {
 
 test('--help of the CLI lists every option of every table', () => {
   const help = { multiclass: cli('train', 'multiclass', '--help'), sequence: cli('train', 'sequence', '--help'),
-    ranking: cli('train', 'ranking', '--help'), multilabel: cli('train', 'multilabel', '--help') };
+    ranking: cli('train', 'ranking', '--help'), multilabel: cli('train', 'multilabel', '--help'), search: cli('index', '--help') };
   const taskOf = { Multiclass: 'multiclass', KernelMulticlass: 'multiclass', SequenceTagger: 'sequence', Ranker: 'ranking',
-    Reduction: 'multiclass', LinearBinaryLearner: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel' };
+    Reduction: 'multiclass', LinearBinaryLearner: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel', SearchIndex: 'search' };
   for (const { model, tables } of modelTables(am)) {
     for (const { specs } of tables) {
       for (const s of specs) {

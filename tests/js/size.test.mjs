@@ -42,9 +42,13 @@ const ENTRIES = {
     budget: 140,
     main: "import { init } from 'argmax/ranking';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
+  'argmax/search': {
+    budget: 160,
+    main: "import { init } from 'argmax/search';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
+  },
 };
 
-const missing = ['argmax', 'argmax-multiclass', 'argmax-sequence', 'argmax-tagger', 'argmax-ranking'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
+const missing = ['argmax', 'argmax-multiclass', 'argmax-sequence', 'argmax-tagger', 'argmax-ranking', 'argmax-search'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
 const why = missing.length ? `${missing.join(', ')} not built (node .ci/build.mjs --wasm)`
   : existsSync(vite) ? null : 'vite is not installed (npm ci installs the devDependencies)';
 

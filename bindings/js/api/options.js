@@ -80,6 +80,15 @@ function checkValue(spec, value) {
       }
       return list.join(',');
     }
+    case 'numbers': {
+      if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`option '${name}' must be an array of numbers, got ${typeof value}`);
+      const list = Array.from(value);
+      for (const v of list) {
+        if (typeof v !== 'number' || !Number.isFinite(v)) throw new TypeError(`option '${name}' must hold finite numbers; got ${v}`);
+        if (v < spec.min || v > spec.max) throw new RangeError(`option '${name}' must hold numbers in [${spec.min}, ${spec.max}]; got ${v}`);
+      }
+      return list.join(',');
+    }
     default: {
       if (typeof value !== 'number' || !Number.isFinite(value)) throw new TypeError(`option '${name}' must be a finite number, got ${typeof value === 'number' ? value : typeof value}`);
       if (spec.type === 'integer' && !Number.isInteger(value)) throw new TypeError(`option '${name}' must be an integer, got ${value}`);
@@ -101,7 +110,7 @@ export function decodeOptions(schema, text) {
     const key = line.slice(0, eq), value = line.slice(eq + 1);
     const type = schema.find((s) => s.name === key)?.type;
     out[key] = type === 'boolean' ? value === 'true' || value === '1'
-      : type === 'integers' ? (value ? value.split(',').map(Number) : [])
+      : type === 'integers' || type === 'numbers' ? (value ? value.split(',').map(Number) : [])
         : type === 'choice' || type === undefined ? value : Number(value);
   }
   return out;
@@ -121,6 +130,10 @@ export function parseOptionStrings(schema, strings, owner) {
     } else if (spec.type === 'integers') {
       const items = text === '' ? [] : text.split(',');
       if (!items.every((t) => /^\s*[+-]?\d+\s*$/.test(t))) throw new TypeError(`option '${key}' must be a comma-separated list of integers (e.g. 1,4,7); got '${text}'`);
+      out[key] = items.map(Number);
+    } else if (spec.type === 'numbers') {
+      const items = text === '' ? [] : text.split(',');
+      if (!items.every((t) => t.trim() !== '' && Number.isFinite(Number(t)))) throw new TypeError(`option '${key}' must be a comma-separated list of numbers (e.g. 2,0.5); got '${text}'`);
       out[key] = items.map(Number);
     } else {
       const v = Number(text);

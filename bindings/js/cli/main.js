@@ -3,7 +3,10 @@
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
 import { init } from '../index.js';
 import { tasks, taskForKind } from './tasks.js';
+import { parseOptionStrings } from '../api/options.js';
+import { init as initSearch } from '../search.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
+import { buildIndex, readQueries, runLines } from './search.js';
 import { parseQrels, parseRun, trecEvaluate } from './trec.js';
 
 const USAGE = `usage:
@@ -11,6 +14,8 @@ const USAGE = `usage:
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
   argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
+  argmax index --docs docs.jsonl --out INDEX [--set key=value]...
+  argmax search --index INDEX --queries queries.jsonl [--k 1000] [--tag NAME]   (writes a TREC run to stdout)
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
   argmax <command> --help
 
@@ -153,6 +158,30 @@ async function main(argv) {
       : input === 'text' && !tagger.tokenizer ? await am.pretrained.englishTokenizer() : undefined;
     if (tokenizer && !(tokenizer instanceof am.Tokenizer)) throw new Error(`--tokenizer ${flags.tokenizer} is not a tokenizer`);
     const lines = tagText(am, tagger, readFileSync(0, 'utf8'), { input, format, tokenizer });
+    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
+    return 0;
+  }
+  if (command === 'index') {
+    const flags = parseFlags(rest, ['docs', 'out', 'set']);
+    const am = await initSearch();
+    if (flags.help) { console.log(`argmax index --docs docs.jsonl --out INDEX [--set key=value]...\n\none JSON object a line: id, text fields (strings), numeric fields (numbers)\n\n${am.module.searchHelp()}`); return 0; }
+    need(flags, 'docs', 'out');
+    const started = performance.now();
+    const index = buildIndex(am, readFileSync(flags.docs, 'utf8'), flags.docs, parseOptionStrings(am.SearchIndex.options(), flags.set, 'a search index'));
+    writeFileSync(flags.out, index.save());
+    console.error(`indexed ${index.size} documents (fields ${index.fields.join(', ')}${index.numericFields.length ? `; numeric ${index.numericFields.join(', ')}` : ''}) in ${((performance.now() - started) / 1000).toFixed(2)} s → ${flags.out}`);
+    return 0;
+  }
+  if (command === 'search') {
+    const flags = parseFlags(rest, ['index', 'queries', 'k', 'tag']);
+    if (flags.help) { console.log(USAGE); return 0; }
+    need(flags, 'index', 'queries');
+    const k = flags.k === undefined ? 1000 : Number(flags.k);
+    if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, got '${flags.k}'`);
+    const am = await initSearch();
+    const index = am.load(readFileSync(flags.index));
+    if (!(index instanceof am.SearchIndex)) throw new UsageError(`--index ${flags.index} holds a ${am.modelKind(readFileSync(flags.index))} model, not a search index`);
+    const lines = runLines(index, readQueries(readFileSync(flags.queries, 'utf8'), flags.queries), { k, tag: flags.tag });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }

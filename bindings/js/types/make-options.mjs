@@ -3,6 +3,10 @@
 //   node bindings/js/types/make-options.mjs          rewrites both
 import { readFileSync, writeFileSync } from 'node:fs';
 import { init } from '../index.js';
+import { init as initSearch } from '../search.js';
+
+// The search index's table comes from argmax/search, whose module alone has search.
+const search = await initSearch();
 
 const TYPES = new URL('./options.d.ts', import.meta.url);
 const README = new URL('../../../README.md', import.meta.url);
@@ -27,12 +31,13 @@ export function modelTables(am) {
     { model: 'DecisionTree', tables: [{ specs: am.DecisionTree.options() }] },
     { model: 'AdaBoostMH', tables: [{ specs: am.AdaBoostMH.options() }] },
     { model: 'BinaryRelevance', tables: [{ specs: am.BinaryRelevance.options() }] },
+    { model: 'SearchIndex', tables: [{ specs: search.SearchIndex.options() }] },
   ];
 }
 
 const pascal = (name) => name.replace(/(^|[-@])(\w)/g, (_, __, c) => c.toUpperCase()).replace(/\W/g, '');
 const range = (s) => (s.min === undefined ? '' : s.max >= 1e300 ? `${s.minOpen ? '>' : '≥'} ${s.min}` : `${s.minOpen ? '(' : '['}${s.min}, ${s.max}]`);
-const tsType = (s) => ({ integer: 'number', number: 'number', boolean: 'boolean', integers: 'number[]' }[s.type]
+const tsType = (s) => ({ integer: 'number', number: 'number', boolean: 'boolean', integers: 'number[]', numbers: 'number[]' }[s.type]
   ?? s.choices.map((c) => `'${c}'`).join(' | '));
 
 function field(s, key, variant, isDefault) {

@@ -677,3 +677,33 @@ export interface BinaryRelevanceTableOptions {
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
+
+/** SearchIndex */
+export interface SearchIndexTableOptions {
+  /** the language of the text: its Snowball stemmer and stop words (none: neither) (default english) */
+  language?: 'none' | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian' | 'portuguese' | 'russian' | 'spanish' | 'swedish' | 'turkish';
+  /** stem words with the language's Snowball stemmer (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.367 and 0.393 unstemmed; docs/search.md) (default true) */
+  stem?: boolean;
+  /** drop the language's stop words (Snowball's lists; Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.377 and 0.442 with them kept; docs/search.md) (default true) */
+  stopWords?: boolean;
+  /** fold diacritics and letter forms after stemming (é is e, ﬁ is fi, Ａ is a); case is always folded (default true) */
+  fold?: boolean;
+  /** how search ranks: bm25f (the fields' weighted, length-normalised term counts saturated once: Robertson, Zaragoza and Taylor 2004) or bm25 (BM25 per field, times the field's weight, summed) (default bm25f) */
+  scorer?: 'bm25f' | 'bm25';
+  /** BM25's term-frequency saturation (default 1.2, (0, 1000]) */
+  k1?: number;
+  /** BM25's length normalisation (0: none, 1: full) (default 0.75, [0, 1]) */
+  b?: number;
+  /** one weight per text field, in the fields' order; empty: each field's is √(L / L_f), L_f its mean length and L the longest field's, halfway (in log scale) between weighing every word alike and every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.374 and 0.442 with 1 each) (default none, [0, 1000000]) */
+  weights?: number[];
+  /** μ of the Dirichlet-smoothed language-model feature (Zhai and Lafferty 2001) (default 2000, (0, 1000000000]) */
+  dirichletMu?: number;
+  /** λ, the collection's share in the Jelinek–Mercer language-model feature (Zhai and Lafferty 2001) (default 0.1, (0, 1]) */
+  jmLambda?: number;
+  /** the top documents that the rm3 feature's relevance model is estimated from (default 10, [1, 1000]) */
+  feedbackDocs?: number;
+  /** the terms the rm3 feature adds to the query (default 20, [1, 1000]) */
+  feedbackTerms?: number;
+  /** the original query's share in the rm3 feature's expanded query (default 0.5, [0, 1]) */
+  feedbackWeight?: number;
+}
