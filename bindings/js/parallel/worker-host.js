@@ -2,6 +2,7 @@
 // progress after each epoch and the trained model as bytes at the end; or holds one shard for parameter
 // mixing (parallel.js, shard-worker.js).
 import { init } from '../index.js';
+import { init as initSearch } from '../search.js';
 import { shardMessage } from './shard-worker.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
@@ -16,8 +17,9 @@ let api = null;
 listen(async (m) => {
   if (m.type === 'init') {
     try {
-      const { wasmBinary, wasmUrl } = m.options ?? {};
-      api = await init(wasmBinary ? { wasmBinary } : wasmUrl ? { wasmUrl } : {});
+      const { wasmBinary, wasmUrl, entry } = m.options ?? {};
+      // search is its own module (argmax/search): the full one leaves it out
+      api = await (entry === 'argmax/search' ? initSearch : init)(wasmBinary ? { wasmBinary } : wasmUrl ? { wasmUrl } : {});
       post({ type: 'ready' });
     } catch (e) {
       post({ type: 'init-error', error: plain(e) });

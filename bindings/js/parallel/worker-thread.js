@@ -8,7 +8,7 @@ export const isNode = typeof process === 'object' && typeof process.versions?.no
 // Returns { worker, ready }: ready resolves once the wasm module has loaded in the worker. Every other message
 // goes to onMessage; onFail hears of an error in the worker or (Node) of its ending on its own, after
 // terminate() too (the caller knows whether it ended the worker).
-export function startWorker({ wasmBinary, wasmUrl } = {}, { onMessage, onFail }) {
+export function startWorker({ wasmBinary, wasmUrl, entry } = {}, { onMessage, onFail }) {
   let worker;
   if (isNode) {
     const { Worker } = process.getBuiltinModule('worker_threads');   // no dynamic import: see worker-host.js
@@ -32,7 +32,7 @@ export function startWorker({ wasmBinary, wasmUrl } = {}, { onMessage, onFail })
     // Node: a worker that ends on its own (out of memory, process.exit) takes its running job with it
     if (isNode) worker.on('exit', (code) => fail(new Error(`the training worker exited (code ${code})`)));
   });
-  worker.postMessage({ type: 'init', options: { wasmBinary, wasmUrl: wasmUrl === undefined ? undefined : String(wasmUrl) } });
+  worker.postMessage({ type: 'init', options: { wasmBinary, wasmUrl: wasmUrl === undefined ? undefined : String(wasmUrl), entry } });
   return { worker, ready };
 }
 

@@ -40,9 +40,13 @@ export class TrainingWorker {
   // options.wasmUrl: where the worker fetches the .wasm from (browsers);
   // options.workers: train on this many threads by parameter mixing (1 … MAX_WORKERS; online trainers of taggers,
   // Multiclass and Ranker).
+  // options.entry: 'argmax/search' loads the search module (SearchRanker jobs; wasmBinary its .wasm).
   constructor(options) {
     options = optionsObject(options, 'TrainingWorker options');
     if (options.workers !== undefined) workerCount(options.workers, 0);   // a count, checked now
+    if (options.entry !== undefined && options.entry !== 'argmax/search') {
+      throw new RangeError(`entry must be 'argmax/search' (the search module, for SearchRanker jobs) or left out (every other task), not ${describe(options.entry)}`);
+    }
     this.#options = options;
   }
 
@@ -153,8 +157,8 @@ export class TrainingWorker {
   }
 
   async #spawn() {
-    const { wasmBinary, wasmUrl } = this.#options;
-    const { worker, ready } = startWorker({ wasmBinary, wasmUrl }, {
+    const { wasmBinary, wasmUrl, entry } = this.#options;
+    const { worker, ready } = startWorker({ wasmBinary, wasmUrl, entry }, {
       onMessage: (m) => this.#receive(m),
       onFail: (error) => {
         if (this.#worker !== worker) return;   // ended by terminate() or a restart
