@@ -1,89 +1,51 @@
-// Search benchmark on the Cranfield and CACM test collections: the search libraries web apps use (MiniSearch 7,
-// Lunr 2, Orama 3, each at its defaults) and a plain BM25 reference, on the same documents (title and
-// abstract/body as two fields) and queries. Prints, per collection, NDCG@10 and MAP (trec_eval's, over the
-// first 1,000 results: bindings/js/cli/trec.js), index build time, index bytes, heap held by the index, and
-// the time of all queries and their median.
-//   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm]
-// The collections are read from ../shared/data (ir-cranfield, ir-cacm); a missing one is skipped.
-import { existsSync, readFileSync } from 'node:fs';
+// Search benchmark on the Cranfield and CACM test collections: argmax's first stages (BM25F and BM25, the index at
+// its defaults) beside the search libraries web apps use (MiniSearch 7, Lunr 2, Orama 3, each at its defaults)
+// and a plain BM25 reference, on the same documents (title and abstract/body as two fields) and queries. Prints,
+// per collection, NDCG@10 and MAP (trec_eval's, over the first 1,000 results: bindings/js/cli/trec.js), index
+// build time, index bytes, memory held by the index (the JS heap it adds; for argmax the whole wasm memory after
+// building it, an upper bound: the module's own memory included), and
+// the time of all queries and their median. Then learned re-ranking (SearchRanker) with 5-fold cross-validation
+// over queries (query i in fold i mod 5): trained on judgments with each Ranker objective, and on clicks
+// simulated from the judgments (the semi-synthetic protocol, search-ranker.js am.clicks.simulate) with and
+// without propensity correction; with the median time of a re-ranked query (top 100, 10 results).
+//   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
+// The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
+// is skipped.
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
 import lunr from 'lunr';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { queryMeasures, trecOrder } from '../bindings/js/cli/trec.js';
+import { readCollection } from './ir-collections.mjs';
+import { init } from '../bindings/js/search.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
 const dataDir = arg('data', join(root, '../shared/data'));
 const DEPTH = 1000;  // results per query for MAP, as trec_eval's default run depth
 
-// ---- SMART-format collections -------------------------------------------------------------------------------
-
-// Records of a SMART file: `.I id` starts one, `.X` (a letter) starts a field running to the next marker.
-function smartRecords(text) {
-  const records = [];
-  let record = null, field = null;
-  for (const line of text.split('\n')) {
-    const marker = /^\.([A-Z])(?:\s+(.*))?$/.exec(line);
-    if (marker && marker[1] === 'I') {
-      record = { id: marker[2].trim(), fields: {} };
-      records.push(record);
-      field = null;
-    } else if (marker) {
-      field = marker[1];
-      record.fields[field] = marker[2] ? [marker[2]] : [];
-    } else if (record && field) {
-      record.fields[field].push(line);
-    }
-  }
-  return records.map(({ id, fields }) => ({ id, field: (f) => (fields[f] ?? []).join(' ').replace(/\s+/g, ' ').trim() }));
-}
-
-// { name, docs: [{ id, title, text }], queries: [{ id, text }], qrels: Map(qid → Map(docid → grade)) }
-const COLLECTIONS = {
-  // Cranfield: qrels number the queries 1..225 by their position in cran.qry (not by .I); gain = 5 − code,
-  // code −1 dropped.
-  cranfield(dir) {
-    const docs = smartRecords(readFileSync(join(dir, 'cran.all.1400'), 'utf8'))
-      .map((r) => ({ id: r.id, title: r.field('T'), text: r.field('W') }));
-    const queries = smartRecords(readFileSync(join(dir, 'cran.qry'), 'utf8'))
-      .map((r, position) => ({ id: String(position + 1), text: r.field('W') }));
-    const qrels = new Map();
-    for (const line of readFileSync(join(dir, 'cranqrel'), 'utf8').split('\n')) {
-      const [qid, docid, code] = line.trim().split(/\s+/);
-      if (!code || Number(code) < 1) continue;
-      if (!qrels.has(qid)) qrels.set(qid, new Map());
-      qrels.get(qid).set(docid, 5 - Number(code));
-    }
-    return { docs, queries, qrels };
-  },
-  // CACM: binary judgments `qid docid 0 0`; queries without judgments (and the empty .I 0) are not evaluated.
-  cacm(dir) {
-    const docs = smartRecords(readFileSync(join(dir, 'cacm.all'), 'utf8'))
-      .map((r) => ({ id: r.id, title: r.field('T'), text: r.field('W') }));
-    const qrels = new Map();
-    for (const line of readFileSync(join(dir, 'qrels.text'), 'utf8').split('\n')) {
-      const [qid, docid] = line.trim().split(/\s+/);
-      if (!docid) continue;
-      const q = String(Number(qid)), d = String(Number(docid));
-      if (!qrels.has(q)) qrels.set(q, new Map());
-      qrels.get(q).set(d, 1);
-    }
-    const queries = smartRecords(readFileSync(join(dir, 'query.text'), 'utf8'))
-      .map((r) => ({ id: String(Number(r.id)), text: r.field('W') }))
-      .filter((q) => qrels.has(q.id));
-    return { docs, queries, qrels };
-  },
-};
-const FILES = { cranfield: ['ir-cranfield', 'cran.all.1400'], cacm: ['ir-cacm', 'cacm.all'] };
-
 // ---- the rankers ---------------------------------------------------------------------------------------------
 // Each: build(docs) → index; search(index, text) → [{ docid, score }] best first (at most DEPTH); bytes(index).
 
 const words = (text) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
 
+const am = await init();
+const wasmBytes = () => am.module.HEAP8.buffer.byteLength;
+const argmaxFirstStage = (options) => ({
+  build(docs) {
+    const index = new am.SearchIndex({ fields: ['title', 'text'], ...options });
+    index.add(docs);
+    return index;
+  },
+  search: (index, text) => index.search(text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score })),
+  bytes: (index) => index.save().length,
+  memory: wasmBytes,
+});
+
 const RANKERS = {
+  'argmax BM25F': argmaxFirstStage({}),
+  'argmax BM25': argmaxFirstStage({ scorer: 'bm25' }),
   // The reference of the issue's table: one field (title + abstract), lower-cased alphanumeric tokens, no
   // stemming or stop words, BM25 with Lucene's idf log(1 + (N − df + 0.5)/(df + 0.5)), k1 0.9, b 0.4.
   'plain BM25 (reference)': {
@@ -167,7 +129,7 @@ async function measure(ranker, { docs, queries, qrels }) {
   let t0 = performance.now();
   const index = await ranker.build(docs);
   const buildSeconds = (performance.now() - t0) / 1000;
-  const heapBytes = heap() - before;
+  const heapBytes = ranker.memory ? ranker.memory() : heap() - before;
   const times = [], sums = { 'ndcg@10': 0, map: 0 };
   for (const q of queries) {
     t0 = performance.now();
@@ -177,27 +139,83 @@ async function measure(ranker, { docs, queries, qrels }) {
     sums['ndcg@10'] += m['ndcg@10'] / queries.length;
     sums.map += m.map / queries.length;
   }
-  return {
-    ...sums, buildSeconds, heapBytes, bytes: ranker.bytes ? ranker.bytes(index) : null,
-    querySeconds: times.reduce((a, b) => a + b, 0) / 1000, medianMs: median(times),
-  };
+  const bytes = ranker.bytes ? ranker.bytes(index) : null;
+  index.dispose?.();
+  return { ...sums, buildSeconds, heapBytes, bytes, querySeconds: times.reduce((a, b) => a + b, 0) / 1000, medianMs: median(times) };
+}
+
+// ---- learned re-ranking, 5-fold over queries ---------------------------------------------------------------
+
+const LEARNED = [
+  { label: 'NDCG structured hinge (judgments)', options: {} },
+  { label: 'Kendall pairwise hinge (judgments)', options: { measure: 'kendall' } },
+  { label: 'pointwise regression (judgments)', options: { loss: 'squared' } },
+  { label: 'NDCG hinge, clicks, IPS (propensities by EM)', options: {}, clicks: true },
+  { label: 'NDCG hinge, clicks, naive', options: { clicks: 'naive' }, clicks: true },
+];
+// The semi-synthetic protocol: each training query's first 10 results (the first stage's) shown 200 times; rank k
+// examined with probability 1/k; an examined document clicked with 0.1 + 0.9 (2^g − 1)/(2^max − 1); a tenth of
+// the sessions shown in random order (result randomisation, from which EM can tell position from relevance).
+const SIMULATION = { eta: 1, noise: 0.1, sessions: 200, shuffled: 0.1 };
+
+function learned({ docs, queries, qrels }, maxGrade) {
+  const index = argmaxFirstStage({}).build(docs);
+  const rows = [];
+  for (const setup of LEARNED) {
+    const sums = { 'ndcg@10': 0, map: 0 }, times = [];
+    let propensity = null;
+    for (let fold = 0; fold < 5; ++fold) {
+      const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
+      const ranker = new am.SearchRanker(setup.options);
+      if (setup.clicks) {
+        const lists = train.map((q) => {
+          const shown = index.search(q.text, { k: 10 }).map((h) => h.id);
+          return { query: q.text, shown, grades: shown.map((d) => qrels.get(q.id)?.get(d) ?? 0) };
+        });
+        ranker.fit(index, { clicks: am.clicks.simulate(lists, { ...SIMULATION, maxGrade, seed: fold + 1 }) });
+        propensity ??= ranker.propensity;
+      } else {
+        ranker.fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() })));
+      }
+      for (const q of test) {
+        const results = ranker.search(index, q.text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score }));
+        const m = queryMeasures(trecOrder(results), qrels.get(q.id) ?? new Map());
+        sums['ndcg@10'] += m['ndcg@10'] / queries.length;
+        sums.map += m.map / queries.length;
+        const t0 = performance.now();
+        ranker.search(index, q.text, { k: 10 });
+        times.push(performance.now() - t0);
+      }
+      ranker.dispose();
+    }
+    rows.push({ label: setup.label, ...sums, medianMs: median(times), propensity });
+  }
+  index.dispose();
+  return rows;
 }
 
 const wanted = arg('collections', 'cranfield,cacm').split(',');
-if (!globalThis.gc) console.log('(run with node --expose-gc for the heap column)');
+if (!globalThis.gc) console.log('(run with node --expose-gc for the memory column of the JS libraries)');
 for (const name of wanted) {
-  if (!COLLECTIONS[name]) throw new Error(`unknown collection '${name}' (known: ${Object.keys(COLLECTIONS).join(', ')})`);
-  const [folder, file] = FILES[name];
-  const dir = join(dataDir, folder);
-  if (!existsSync(join(dir, file))) { console.log(`${name}: skipped, ${dir} is absent`); continue; }
-  const collection = COLLECTIONS[name](dir);
+  if (!['cranfield', 'cacm'].includes(name)) throw new Error(`unknown collection '${name}' (known: cranfield, cacm)`);
+  const collection = readCollection(dataDir, name);
+  if (!collection) { console.log(`${name}: skipped, it is not in ${dataDir}`); continue; }
   console.log(`\n${name}: ${collection.docs.length} documents, ${collection.queries.length} judged queries (Node ${process.versions.node})\n`);
-  console.log('| ranker | NDCG@10 | MAP | build s | index KB | heap MB | all queries s | median query ms |');
+  console.log('| ranker | NDCG@10 | MAP | build s | index KB | memory MB | all queries s | median query ms |');
   console.log('|---|---|---|---|---|---|---|---|');
   for (const [label, ranker] of Object.entries(RANKERS)) {
+    if (process.argv.includes('--skip-peers') && !label.startsWith('argmax')) continue;
     const r = await measure(ranker, collection);
     const kb = r.bytes === null ? '–' : (r.bytes / 1024).toFixed(0);
-    const mb = globalThis.gc ? (r.heapBytes / 2 ** 20).toFixed(1) : '–';
+    const mb = globalThis.gc || ranker.memory ? (r.heapBytes / 2 ** 20).toFixed(1) : '–';
     console.log(`| ${label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.buildSeconds.toFixed(3)} | ${kb} | ${mb} | ${r.querySeconds.toFixed(3)} | ${r.medianMs.toFixed(3)} |`);
   }
+  if (process.argv.includes('--skip-learned')) continue;
+  console.log(`\nlearned re-ranking of the BM25F top 100, 5-fold over queries (${name})\n`);
+  console.log('| re-ranker | NDCG@10 | MAP | median re-ranked query ms |');
+  console.log('|---|---|---|---|');
+  const rows = learned(collection, name === 'cranfield' ? 4 : 1);
+  for (const r of rows) console.log(`| ${r.label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.medianMs.toFixed(2)} |`);
+  const p = rows.find((r) => r.propensity)?.propensity;
+  if (p) console.log(`\npropensities fitted by EM (fold 1, ranks 1–${p.length}; simulated: 1/k): ${Array.from(p, (x) => x.toFixed(2)).join(' ')}`);
 }

@@ -43,7 +43,7 @@ test('the page loads the wasm module and every section mounts', { skip }, async 
   assert.equal(state.ready, true);
   assert.match(await b.page.locator('#boot').textContent(), /ready/);
   await shoot(b.page, 'page-top');
-  for (const name of ['tagging', 'handwriting', 'ranking', 'multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
+  for (const name of ['tagging', 'handwriting', 'ranking', 'search', 'multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
 });
 
 test('multiclass: training paints decision regions and reports accuracy', { skip }, async () => {
@@ -147,6 +147,22 @@ test('ranking: three surrogates train; curves drawn; the learned list puts relev
   assert.equal(spamRow.length, 3);
   assert.ok(Number(spamRow[0]) < 0, `spam weight ${spamRow[0]}`);
   await shoot(p, 'ranking', '#ranking');
+});
+
+test('search: a query ranks the documentation; a click retrains the ranker in the worker and the list moves', { skip }, async () => {
+  const p = b.page;
+  const ids = () => p.locator('#search ol.results li').evaluateAll((lis) => lis.map((li) => li.dataset.id));
+  await p.fill('#search input.query', 'ranking measure');
+  await p.waitForFunction(() => document.querySelectorAll('#search ol.results li').length >= 5);
+  const before = await ids();
+  const clicked = before.at(-1);
+  await p.locator('#search ol.results li a.hit').last().click();
+  await waitForStatus('search', /trained on 1 click/);
+  const after = await ids();
+  assert.ok(after.indexOf(clicked) >= 0 && after.indexOf(clicked) < before.indexOf(clicked), `${clicked} was at ${before.indexOf(clicked) + 1}, now ${after.indexOf(clicked) + 1}`);
+  assert.match(await p.locator('#search ol.results').textContent(), /↑/);
+  assert.match(await p.locator('#search .result').textContent(), /1 click logged over 1 query/);
+  await shoot(p, 'search', '#search');
 });
 
 test('ranking: Stop ends training early; a dropped LETOR file trains', { skip }, async () => {

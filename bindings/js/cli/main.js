@@ -9,14 +9,16 @@ import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
 import { buildIndex, readQueries, runLines } from './search.js';
 import { parseQrels, parseRun, trecEvaluate } from './trec.js';
 import { identifierNames, identifierFor, identifyLines } from './identify.js';
+import { trainSearch, USAGE as TRAIN_SEARCH } from './search-training.js';
 
 const USAGE = `usage:
   argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE | --train-accuracy] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
+  ${TRAIN_SEARCH}
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
   argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
   argmax index --docs docs.jsonl --out INDEX [--set key=value]...
-  argmax search --index INDEX --queries queries.jsonl [--k 1000] [--tag NAME]   (writes a TREC run to stdout)
+  argmax search --index INDEX [--model MODEL] --queries queries.jsonl [--k 1000] [--tag NAME]   (writes a TREC run to stdout)
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
   argmax identify (--pretrained ${identifierNames.join('|')} | --model M) [--top K] [--json] < text
   argmax <command> --help
@@ -88,6 +90,17 @@ async function main(argv) {
     if (!taskName || taskName.startsWith('--')) {
       if (taskName === '--help') { console.log(USAGE); return 0; }
       throw new UsageError('train needs a task');
+    }
+    if (taskName === 'search') {
+      const flags = parseFlags(args, ['index', 'queries', 'qrels', 'clicks', 'model', 'set']);
+      if (flags.help) { console.log(`${TRAIN_SEARCH}\n\nThe options (--set key=value):\n${(await initSearch()).module.searchRankerHelp()}`); return 0; }
+      need(flags, 'index', 'queries', 'model');
+      if ((flags.qrels === undefined) === (flags.clicks === undefined)) throw new UsageError('give either --qrels FILE or --clicks FILE');
+      const started = performance.now();
+      const summary = trainSearch(await initSearch(), flags, flags.json ? null : (line) => console.error(line));
+      const seconds = (performance.now() - started) / 1000;
+      print({ task: 'search', ...summary, seconds: round(seconds) }, flags.json, `trained a search ranker from ${summary.from} in ${seconds.toFixed(2)} s → ${flags.model}`);
+      return 0;
     }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
@@ -199,7 +212,7 @@ async function main(argv) {
     return 0;
   }
   if (command === 'search') {
-    const flags = parseFlags(rest, ['index', 'queries', 'k', 'tag']);
+    const flags = parseFlags(rest, ['index', 'queries', 'k', 'tag', 'model']);
     if (flags.help) { console.log(USAGE); return 0; }
     need(flags, 'index', 'queries');
     const k = flags.k === undefined ? 1000 : Number(flags.k);
@@ -207,7 +220,11 @@ async function main(argv) {
     const am = await initSearch();
     const index = am.load(readFileSync(flags.index));
     if (!(index instanceof am.SearchIndex)) throw new UsageError(`--index ${flags.index} holds a ${am.modelKind(readFileSync(flags.index))} model, not a search index`);
-    const lines = runLines(index, readQueries(readFileSync(flags.queries, 'utf8'), flags.queries), { k, tag: flags.tag });
+    const ranker = flags.model === undefined ? null : am.load(readFileSync(flags.model));
+    if (ranker && !(ranker instanceof am.SearchRanker)) throw new UsageError(`--model ${flags.model} holds a ${am.modelKind(readFileSync(flags.model))} model, not a search ranker (argmax train search makes one)`);
+    // The ranker runs the first stage itself, to its depth (which may exceed k).
+    const rerank = ranker && ((q) => ranker.search(index, q.text, { k }));
+    const lines = runLines(index, readQueries(readFileSync(flags.queries, 'utf8'), flags.queries), { k, tag: flags.tag, rerank });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }

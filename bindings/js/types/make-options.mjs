@@ -35,6 +35,7 @@ export function modelTables(am) {
     { model: 'AdaBoostMH', tables: [{ specs: am.AdaBoostMH.options() }] },
     { model: 'BinaryRelevance', tables: [{ specs: am.BinaryRelevance.options() }] },
     { model: 'SearchIndex', tables: [{ specs: search.SearchIndex.options() }] },
+    { model: 'SearchRanker', note: "its own options, then a Ranker's", tables: [{ specs: search.SearchRanker.options() }] },
   ];
 }
 

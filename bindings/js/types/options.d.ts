@@ -761,3 +761,61 @@ export interface SearchIndexTableOptions {
   /** the original query's share in the rm3 feature's expanded query (default 0.5, [0, 1]) */
   feedbackWeight?: number;
 }
+
+/** its own options, then a Ranker's */
+export interface SearchRankerTableOptions {
+  /** the first stage's results the ranker re-orders (default 100, [1, 100000]) */
+  depth?: number;
+  /** query: each feature scaled to [0, 1] over the candidates of its query (LETOR's query-level normalisation), so that weights learned on one query apply to another; none: raw values (default query) */
+  normalize?: 'query' | 'none';
+  /** how clicks become relevance: ips, the clicks of a (query, document) pair weighted by 1/propensity of the rank it was shown at (unbiased under the position-based model); naive, its click rate (default ips) */
+  clicks?: 'ips' | 'naive';
+  /** IPS weights are 1/max(propensity, clip): a cap on the variance of deep clicks (0: no cap) (default 0, [0, 1]) */
+  clip?: number;
+  /** the task loss Δ the ranker is trained and judged by: ndcg, kendall (pairs in order), or a bipartite measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy) (default ndcg) */
+  measure?: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); squared = the squared error of each score against its target (pointwise regression) (default hinge) */
+  loss?: 'hinge' | 'squared';
+  /** NDCG truncation k; k of precision@k and recall@k (default 10, [1, 100000]) */
+  k?: number;
+  /** beta of the F-beta measure (default 1, (0, 1000]) */
+  beta?: number;
+  /** the optimiser: sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default auto: cutting-plane for kendall (RankSVM's solver) and the bipartite measures (SVMperf's), sgd for ndcg; for ndcg with tied grades and precision@k / recall@k the exact trainers solve again with the order of tied documents taken from their last solution until the objective stops falling (CCCP); loss squared is solved in closed form (default auto) */
+  trainer?: 'auto' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw';
+  /** the constant step size (0: computed from the data, where the task can: Multiclass); default 0.1 here: (the perceptron steps by eta too) (default 0.1, ≥ 0) */
+  eta?: number;
+  /** regularisation λ/2‖w‖² (0 = none); default 0.0001 here: loss squared: the ridge weight λ‖w‖²; sgd keeps a little regularisation because a query's NDCG step has no margin to stop it (default 0.0001, ≥ 0) */
+  lambda?: number;
+  /** passes over the training data (default 20, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c); default 0 here: 0 = SVMlight's default, the mean number of documents per query over the mean squared norm of a document's features (with psi=normalized, each document weighs as in a linear SVM with C = 1 / mean ‖x‖²) (default 0, ≥ 0) */
+  C?: number;
+  /** stop when the certified primal–dual gap is ≤ eps·C·m (m examples) (default 0.001, > 0) */
+  eps?: number;
+  /** cap on cutting-plane rounds (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure) (default linear) */
+  gain?: 'linear' | 'exp2';
+  /** NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size) (default normalized) */
+  psi?: 'positions' | 'normalized';
+  /** NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3)) (default fast) */
+  oracle?: 'fast' | 'hungarian';
+  /** starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined) (default zero) */
+  init?: 'zero' | 'pointwise';
+  /** bipartite: a document is positive when its relevance is above this (default 0, [-1000000000, 1000000000]) */
+  relevant?: number;
+  /** f1, fbeta, balanced: measure = the intercept is moved to the cut that maximises the measure on the training set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises a bound on the loss, not the loss (default measure) */
+  threshold?: 'measure' | 'surrogate';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+}
