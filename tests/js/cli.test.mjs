@@ -4,10 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
-const dir = scratchDir('cli');
+const dir = tempDir('cli');
 const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 const lastJson = (out) => JSON.parse(out.trim().split('\n').at(-1));
 

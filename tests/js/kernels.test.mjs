@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
 import { nativeMulticlass } from './native-multiclass.mjs';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -136,7 +136,7 @@ test('the CLI trains a kernel model with --set kernel=rbf, evaluates it and reje
   const { join } = await import('node:path');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const dir = scratchDir('kernel-cli');
+  const dir = tempDir('kernel-cli');
   const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
   writeFileSync(join(dir, 'train.svm'), text(train));
   writeFileSync(join(dir, 'test.svm'), text(heldOut));

@@ -4,12 +4,16 @@ import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node
 import { init } from '../index.js';
 import { tasks, taskForKind, trainHelp } from './tasks.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
+import { parseQrels, parseRun, trecEvaluate } from './trec.js';
+import { identifierNames, identifierFor, identifyLines } from './identify.js';
 
 const USAGE = `usage:
   argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE | --train-accuracy] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
+  argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
+  argmax identify (--pretrained ${identifierNames.join('|')} | --model M) [--top K] [--json] < text
   argmax <command> --help
 
 tasks: ${Object.keys(tasks).join(', ')}
@@ -119,6 +123,14 @@ async function main(argv) {
     print(summary, flags.json, `trained ${taskName}${method ? `/${method}` : ''} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);
     return 0;
   }
+  if (command === 'eval' && rest.includes('--qrels')) {
+    const flags = parseFlags(rest, ['qrels', 'run']);
+    need(flags, 'qrels', 'run');
+    const { perQuery, ...summary } = trecEvaluate(parseQrels(readFileSync(flags.qrels, 'utf8')), parseRun(readFileSync(flags.run, 'utf8')));
+    if (summary.queries === 0) throw new Error(`no query of ${flags.run} has judgments in ${flags.qrels}`);
+    print(summary, flags.json);
+    return 0;
+  }
   if (command === 'predict' || command === 'eval') {
     const flags = parseFlags(rest, command === 'predict' ? ['model', 'data', 'out'] : ['model', 'data']);
     if (flags.help) { console.log(USAGE); return 0; }
@@ -150,10 +162,23 @@ async function main(argv) {
     const am = await init();
     const tagger = await taggerFor(am, flags, (path) => am.load(readFileSync(path)));
     // --tokenizer FILE, else the tagger's own, else (a tagger of --model) the shipped English one
+    if (!tagger.tag && (input === 'tokens' || flags.tokenizer !== undefined)) throw new UsageError(`--pretrained ${flags.pretrained} tags raw text with the tokenizer of each language: it takes no --input tokens or --tokenizer`);
     const tokenizer = flags.tokenizer !== undefined ? am.load(readFileSync(flags.tokenizer))
-      : input === 'text' && !tagger.tokenizer ? await am.pretrained.englishTokenizer() : undefined;
+      : input === 'text' && !tagger.tokenizer && tagger.tag ? await am.pretrained.englishTokenizer() : undefined;
     if (tokenizer && !(tokenizer instanceof am.Tokenizer)) throw new Error(`--tokenizer ${flags.tokenizer} is not a tokenizer`);
     const lines = tagText(am, tagger, readFileSync(0, 'utf8'), { input, format, tokenizer });
+    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
+    return 0;
+  }
+  if (command === 'identify') {
+    const flags = parseFlags(rest, ['pretrained', 'model', 'top']);
+    if (flags.help) { console.log(USAGE); return 0; }
+    if ((flags.pretrained === undefined) === (flags.model === undefined)) throw new UsageError('give either --pretrained NAME or --model FILE');
+    const top = flags.top === undefined ? 1 : Number(flags.top);
+    if (!Number.isInteger(top) || top < 1) throw new UsageError(`--top must be a whole number ≥ 1, got '${flags.top}'`);
+    const am = await init();
+    const identifier = await identifierFor(am, flags);
+    const lines = identifyLines(identifier, readFileSync(0, 'utf8'), { top, json: flags.json });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }

@@ -1,7 +1,7 @@
 // `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
 //   argmax train multiclass --set trainer=sgd --threads 2 --train letter.scale --model letter.model (2 threads;
 //                           default auto: the cores for sgd, pegasos and perceptron on big enough data, see
-//                           bindings/js/parallel/parallel.js)
+//                           bindings/js/parallel/mixing.js)
 //   argmax train multiclass --method ecoc --set trainer=newton --train letter.scale --model letter.model
 import { parseOptionStrings } from '../api/options.js';
 import { REDUCTION_METHODS, reductionModel, reductionHelp } from './reductions.js';
@@ -48,7 +48,7 @@ export default {
     const data = readData(am, train);
     const model = reduction ? reductionModel(am, method, set, data.X.cols)
       : set.kernel !== undefined ? new am.Multiclass(parseOptionStrings(am.Multiclass.kernelOptions(), set, 'the kernel SVM'))
-        : new am.Multiclass(parseOptionStrings(am.Multiclass.options(set.trainer ?? 'dcd'), set, 'Multiclass'));
+        : new am.Multiclass(parseOptionStrings(am.Multiclass.options(set.trainer), set, 'Multiclass'));
     const line = (p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`;
     // (a reduction reports binary problems done, not passes over the data: it has no last-pass error)
     const onProgress = reduction ? log && ((p) => log(line(p))) : progress(line);

@@ -4,7 +4,7 @@
 //   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
 //   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
 //   argmax train sequence --threads 4 --train en_ewt-ud-train.conllu --model pos.model (4 threads; default auto:
-//                         the cores for online trainers on big enough data, see bindings/js/parallel/parallel.js)
+//                         the cores for online trainers on big enough data, see bindings/js/parallel/mixing.js)
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
 // replaces the feature templates; --set lexicon=english|none|FILE picks the word lexicon (english,
 // shipped with the package, by default for the default features of token taggers); --set global='has before'
@@ -80,7 +80,7 @@ export default {
   async train(am, { train, valid, trainAccuracy, set, init, threads, progress }) {
     const { column: _column, templates, lexicon, global, globalWords, ...rest } = set;
     const data = readData(am, train, column(set));
-    const options = parseOptionStrings(am.SequenceTagger.options(rest.trainer ?? 'perceptron'), rest, 'sequence tagger');
+    const options = parseOptionStrings(am.SequenceTagger.options(rest.trainer), rest, 'sequence tagger');
     if (templates !== undefined) options.templates = templates;
     if (global !== undefined) options.global = global;
     if (globalWords !== undefined) options.globalWords = readFileSync(globalWords, 'utf8');

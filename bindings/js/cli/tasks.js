@@ -4,8 +4,9 @@ import sequence from './sequence.js';
 import ranking from './ranking.js';
 import multilabel from './multilabel.js';
 import tokenizer from './tokenizer.js';
+import text from './text.js';
 
-export const tasks = { multiclass, sequence, ranking, multilabel, tokenizer };
+export const tasks = { multiclass, sequence, ranking, multilabel, tokenizer, text };
 
 // `argmax train <task> --help`: the task's usage line, then its options (docs/cli.md holds each task's).
 export function trainHelp(am, name) {

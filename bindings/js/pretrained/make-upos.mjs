@@ -10,6 +10,9 @@ import { init } from '../index.js';
 
 // Where treebanks are looked for: ARGMAX_TREEBANKS, else ../treebanks beside the repository.
 export const TREEBANKS = process.env.ARGMAX_TREEBANKS ?? fileURLToPath(new URL('../../../../treebanks', import.meta.url));
+// Where the shared data sets are (a UD treebank of one release each, as ud-<language>-<name>): ARGMAX_DATA, else
+// ../shared/data beside the repository.
+export const DATA = process.env.ARGMAX_DATA ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
 // The path of DIR's split `name` ('train', 'dev', 'test'), or null; an empty file, as a snapshot without its
 // large files has, counts as absent.

@@ -17,6 +17,8 @@ export interface MulticlassDcdTableOptions {
   seed?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -49,6 +51,8 @@ export interface MulticlassSgdTableOptions {
   B?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -77,6 +81,8 @@ export interface MulticlassPegasosTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -101,6 +107,8 @@ export interface MulticlassPerceptronTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -127,6 +135,8 @@ export interface MulticlassCuttingPlaneTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -157,6 +167,8 @@ export interface MulticlassBcfwTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */

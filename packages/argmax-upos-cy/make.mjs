@@ -1,0 +1,22 @@
+// Re-creates tagger.bin and tokenizer.bin, the Welsh UPOS tagger and tokenizer, from UD_Welsh-CCG's train and dev
+// splits (release 2.16: the folder ud-welsh-ccg of the shared data):
+//   node packages/argmax-upos-cy/make.mjs [DIR]   (default: ud-welsh-ccg in ARGMAX_DATA, else in ../shared/data
+//                                                  beside the repository)
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { DATA, readSplit, makeUpos, runMaker } from '../../bindings/js/pretrained/make-upos.mjs';
+
+export const TREEBANK_NAME = 'UD_Welsh-CCG';
+export const TREEBANK = join(DATA, 'ud-welsh-ccg');
+// Chosen on the dev split (docs/languages.md).
+export const settings = (am) => ({
+  tagger: { trainer: 'perceptron', epochs: 10, hashBits: 20, weightBits: 8 },  // the `pos` templates
+  tokenizer: {},  // a tokenizer's defaults
+});
+
+// What the models learn from: the train split, then dev (the settings were chosen with dev held out).
+export const trainingText = (dir = TREEBANK) => readSplit(dir, 'train') + readSplit(dir, 'dev');
+
+export const make = (am, dir = TREEBANK) => makeUpos(am, trainingText(dir), settings);
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) await runMaker(make, process.argv[2] ?? TREEBANK, new URL('./', import.meta.url));
