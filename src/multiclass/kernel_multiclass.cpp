@@ -30,11 +30,10 @@ const std::vector<OptionSpec>& KernelMulticlass::options_table() {
   static const std::vector<OptionSpec> table = [] {
     std::vector<OptionSpec> t = {trainer_option({"dcd"}, "dcd", "the kernel SVM's one solver"),
                                  loss_option({"hinge"}, "hinge"),
-                                 {"decomposition", OptionType::Choice, "all-pairs", 0, -1, false,
-                                  "all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or crammer-singer (one "
-                                  "joint problem; reads a cost matrix). all-pairs: 5× faster on letter at LIBSVM's "
-                                  "defaults C = 1, γ = 1/d (docs/benchmarks.md)",
-                                  {"all-pairs", "crammer-singer"}}};
+                                 choice_option("decomposition", "all-pairs", {"all-pairs", "crammer-singer"},
+                                               "all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or "
+                                               "crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× "
+                                               "faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md)")};
     append(t, trainer_options("dcd"));
     append(t, Kernel::option_specs());
     t.push_back(FeatureScaling::option());
