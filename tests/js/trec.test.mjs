@@ -6,7 +6,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseQrels, parseRun, trecEvaluate, trecOrder, queryMeasures } from '../../bindings/js/cli/trec.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const close = (a, b) => assert.ok(Math.abs(a - b) < 1e-12, `${a} vs ${b}`);
 
@@ -62,7 +62,7 @@ test('bad TREC files are refused with the line', () => {
 });
 
 test('argmax eval --qrels --run prints the four measures', () => {
-  const dir = scratchDir('trec');
+  const dir = tempDir('trec');
   const qrels = join(dir, 'qrels.txt'), run = join(dir, 'run.txt'), other = join(dir, 'other.txt');
   writeFileSync(qrels, QRELS);
   writeFileSync(run, RUN);
