@@ -14,9 +14,10 @@
 #include <cmath>
 #include <deque>
 #include <functional>
-#include <string>
+#include <limits>
 #include <vector>
 
+#include "core/text.hpp"
 #include "learn/progress.hpp"
 
 namespace argmax {
@@ -76,7 +77,7 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
   r.cap = config.max_iterations, r.converged = false, r.hint = "raise maxIter";
   // (f_{k−period} − f_k) / max(1, |f_k|), or NaN before the window is full or with the rule off
   auto relative_decrease = [&]() {
-    if (config.delta <= 0 || int(history.size()) <= config.period) return std::nan("");
+    if (config.delta <= 0 || int(history.size()) <= config.period) return std::numeric_limits<double>::quiet_NaN();
     const double before = history[history.size() - 1 - size_t(config.period)];
     return (before - fx) / std::max(1.0, std::fabs(fx));
   };
@@ -89,7 +90,7 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
       r.measure = "relative gradient norm", r.tolerance = config.gradient_tolerance;
       r.gap = std::sqrt(dot(pg, pg)) / std::max(1.0, std::sqrt(dot(x, x)));
     } else {
-      r.measure = "relative decrease over " + std::to_string(config.period) + " iterations", r.tolerance = config.delta;
+      r.measure = text("relative decrease over ", config.period, " iterations"), r.tolerance = config.delta;
       r.gap = decrease;
     }
     *outcome = r;

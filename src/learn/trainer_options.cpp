@@ -117,18 +117,16 @@ std::vector<OptionSpec> trainer_options(const std::string& trainer) {
   // Two spellings of one L2 term: lbfgs minimises CRFsuite's sum form, whose c2 = 1 means the same at any number
   // of examples m; the online trainers step on the mean form, where λ sets the step 1/(λt). λ = 2·c2/m.
   if (trainer == "lbfgs")
-    return {max_iter_option("1000", "cap on L-BFGS iterations; the delta rule ends a run long before it (a CRF on a "
-                            "treebank: 100–300 iterations)"),
+    return {max_iter_option("1000", "cap on L-BFGS iterations (the delta rule ends a run first)"),
             real_option("c2", "1", 0, 1e9,
              "L2 weight c2 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the "
              "online trainers' lambda is the mean form: λ = 2·c2/m for m examples"),
             real_option("c1", "0", 0, 1e9,
              "L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (Andrew & Gao 2007; CRFsuite's c1), on the emission "
              "weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m"),
-            integer_option("period", "10", 1, 1e6, "the window of the delta rule, in iterations (CRFsuite's period)"),
+            integer_option("period", "10", 1, 1e6, "the delta rule's window in iterations (CRFsuite's)"),
             real_option("delta", "1e-5", 0, 1,
-             "stop when the objective has decreased by less than delta·|f| over the last period iterations (CRFsuite's "
-             "delta and its default; 0 turns the rule off, leaving maxIter and the gradient norm ‖∇f‖ ≤ 1e-5·max(1, ‖w‖))")};
+             "stop when f fell by less than delta·|f| over period iterations (CRFsuite's rule; 0: off)")};
   if (trainer == "newton")
     return {C_option(), eps_option("0.001", "stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e)"),
             max_iter_option("100", "cap on Newton steps")};

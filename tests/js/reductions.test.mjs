@@ -175,7 +175,7 @@ test('CLI: train multiclass with reduction methods and train/eval multilabel', a
   for (const [algo, ...set] of [['ova', '--set', 'trainer=newton', '--set', 'C=10'], ['allpairs'], ['ecoc', '--set', 'code=exhaustive'],
     ['tree', '--set', 'maxDepth=3'], ['adaboost-mh', '--set', 'rounds=20']]) {
     const model = join(dir, `${algo}.bin`);
-    const summary = JSON.parse(run('train', 'multiclass', '--method', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--json'));
+    const summary = JSON.parse(run('train', 'multiclass', '--method', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--train-accuracy', '--json'));
     assert.equal(summary.accuracy, 1, algo);
     assert.equal(JSON.parse(run('eval', '--model', model, '--data', join(dir, 'mc.svm'), '--json')).accuracy, 1, algo);
   }

@@ -134,7 +134,7 @@ test('argmax train text: TSV and JSON lines; predict and eval', () => {
   writeFileSync(tsv, texts.map((t, i) => `${labels[i]}\t${t}`).join('\n') + '\n');
   writeFileSync(jsonl, texts.map((t, i) => JSON.stringify(i % 3 ? { text: t, label: labels[i] } : { text: t, labels: [labels[i], 'any'] })).join('\n'));
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const trained = run('train', 'text', '--train', tsv, '--model', out, '--set', 'charNgrams=2,3', '--json');
+  const trained = run('train', 'text', '--train', tsv, '--model', out, '--set', 'charNgrams=2,3', '--train-accuracy', '--json');
   assert.equal(trained.status, 0, trained.stderr);
   assert.equal(JSON.parse(trained.stdout).accuracy, 1);
   assert.equal(am.load(readFileSync(out)).options.charNgrams.join(), '2,3');
@@ -144,7 +144,7 @@ test('argmax train text: TSV and JSON lines; predict and eval', () => {
   const evaluated = run('eval', '--model', out, '--data', tsv, '--json');
   assert.equal(JSON.parse(evaluated.stdout).accuracy, 1);
 
-  const multi = run('train', 'text', '--train', jsonl, '--model', sets, '--json');
+  const multi = run('train', 'text', '--train', jsonl, '--model', sets, '--train-accuracy', '--json');
   assert.equal(multi.status, 0, multi.stderr);
   assert.ok(JSON.parse(multi.stdout).micro_f1 > 0.9);
   assert.equal(am.load(readFileSync(sets)).multilabel, true);

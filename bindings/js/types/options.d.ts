@@ -193,7 +193,7 @@ export interface KernelMulticlassTableOptions {
   trainer?: 'dcd';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
-  /** how the k classes are learned: all-pairs (LIBSVM's one-vs-one: a binary kernel SVM per pair of classes, which vote) or crammer-singer (one joint problem over every class; the one that reads a cost matrix). Default all-pairs: at LIBSVM's defaults (C = 1, γ = 1/d) it trains letter in a fifth of the Crammer–Singer's time, as accurately (docs/benchmarks.md) (default all-pairs) */
+  /** all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md) (default all-pairs) */
   decomposition?: 'all-pairs' | 'crammer-singer';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
@@ -449,15 +449,15 @@ export interface SequenceTaggerLbfgsTableOptions {
   loss?: 'log' | 'softmax-margin';
   /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
   cost?: number;
-  /** cap on L-BFGS iterations; the delta rule ends a run long before it (a CRF on a treebank: 100–300 iterations) (default 1000, [1, 1000000000]) */
+  /** cap on L-BFGS iterations (the delta rule ends a run first) (default 1000, [1, 1000000000]) */
   maxIter?: number;
   /** L2 weight c2 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online trainers' lambda is the mean form: λ = 2·c2/m for m examples (default 1, [0, 1000000000]) */
   c2?: number;
   /** L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (Andrew & Gao 2007; CRFsuite's c1), on the emission weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m (default 0, [0, 1000000000]) */
   c1?: number;
-  /** the window of the delta rule, in iterations (CRFsuite's period) (default 10, [1, 1000000]) */
+  /** the delta rule's window in iterations (CRFsuite's) (default 10, [1, 1000000]) */
   period?: number;
-  /** stop when the objective has decreased by less than delta·|f| over the last period iterations (CRFsuite's delta and its default; 0 turns the rule off, leaving maxIter and the gradient norm ‖∇f‖ ≤ 1e-5·max(1, ‖w‖)) (default 1e-5, [0, 1]) */
+  /** stop when f fell by less than delta·|f| over period iterations (CRFsuite's rule; 0: off) (default 1e-5, [0, 1]) */
   delta?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
