@@ -11,8 +11,8 @@ export const TREEBANK = join(DATA, 'ud-thai-tud');
 // Chosen on the dev split (docs/languages.md).
 export const settings = (am) => ({
   tagger: { trainer: 'perceptron', epochs: 10, hashBits: 20, weightBits: 8 },  // the `pos` templates
-  // a tokenizer's defaults in 2^19 rows: a script without spaces between words has many cluster n-grams to tell apart
-  tokenizer: { hashBits: 19 },
+  // a tokenizer's defaults in 2^20 rows: a script without spaces between words has many cluster n-grams to tell apart
+  tokenizer: { hashBits: 20 },
 });
 
 // What the models learn from: the train split, then dev (the settings were chosen with dev held out).

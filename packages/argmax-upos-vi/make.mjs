@@ -4,7 +4,7 @@
 //                                                  beside the repository)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DATA, readSplit, makeUpos, runMaker } from '../../bindings/js/pretrained/make-upos.mjs';
+import { DATA, readSplit, makeUpos, runMaker, attachPunctuation } from '../../bindings/js/pretrained/make-upos.mjs';
 
 export const TREEBANK_NAME = 'UD_Vietnamese-VTB';
 export const TREEBANK = join(DATA, 'ud-vietnamese-vtb');
@@ -20,25 +20,8 @@ export const settings = (am) => ({
   },
 });
 
-// VTB's text is written tokenized, with a space before every punctuation mark ("nhắc lại : \" Coi bộ"), where text
-// as people write it attaches . , ; : ! ? ) ] … to the word before and ( [ to the word after. Every other sentence
-// of the training text is rewritten that way (its `# text` dropped: the reader rebuilds it from the forms and
-// SpaceAfter), so that the tokenizer learns to split both.
-export function attachPunctuation(conllu) {
-  const sentences = conllu.split(/\n\n+/).filter((block) => block.trim());
-  return sentences.map((block, i) => {
-    if (i % 2) return block;
-    const rows = block.split('\n').filter((line) => !line.startsWith('# text')).map((line) => line.split('\t'));
-    const words = rows.filter((row) => row.length === 10);
-    words.forEach((row, j) => {
-      if (j > 0 && /^[.,;:!?)\]…]+$/.test(row[1])) words[j - 1][9] = 'SpaceAfter=No';
-      if (j + 1 < words.length && /^[([]$/.test(row[1])) row[9] = 'SpaceAfter=No';
-    });
-    return rows.map((row) => row.join('\t')).join('\n');
-  }).join('\n\n') + '\n\n';
-}
-
-// What the models learn from: the train split, then dev (the settings were chosen with dev held out).
+// What the models learn from: the train split, then dev (the settings were chosen with dev held out), with
+// punctuation attached in every other sentence (VTB's text is written tokenized: attachPunctuation).
 export const trainingText = (dir = TREEBANK) => attachPunctuation(readSplit(dir, 'train') + readSplit(dir, 'dev'));
 
 export const make = (am, dir = TREEBANK) => makeUpos(am, trainingText(dir), settings);
