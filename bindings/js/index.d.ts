@@ -3,11 +3,15 @@ import type { SequenceApi } from './types/sequence.js';
 import type { MulticlassTableOptions, KernelMulticlassTableOptions } from './types/options.js';
 import type { RankingApi } from './types/ranking.js';
 import type { ReductionsApi } from './types/reductions.js';
+import type { TextApi } from './types/text.js';
+import type { LanguageIdentifierApi } from './types/language-identifier.js';
 
 export * from './types/options.js';
 export * from './types/sequence.js';
 export * from './types/ranking.js';
 export * from './types/reductions.js';
+export * from './types/text.js';
+export * from './types/language-identifier.js';
 
 /**
  * A text file for the readers: its text, its bytes, or its bytes in chunks (an iterable, read at once; a line
@@ -171,7 +175,9 @@ export interface LibsvmData {
 type TaskApis = SequenceApi & RankingApi & ReductionsApi;
 
 /** What init() returns: the model classes of every task, their metrics and readers, and load(). */
-export interface Argmax extends Omit<SequenceApi, 'io' | 'metrics'>, Omit<RankingApi, 'io' | 'metrics'>, Omit<ReductionsApi, 'io' | 'metrics'> {
+export interface Argmax extends Omit<SequenceApi, 'io' | 'metrics' | 'pretrained'>, Omit<RankingApi, 'io' | 'metrics'>, Omit<ReductionsApi, 'io' | 'metrics'>, TextApi,
+  Omit<LanguageIdentifierApi, 'pretrained'> {
+  pretrained: SequenceApi['pretrained'] & LanguageIdentifierApi['pretrained'];
   Multiclass: MulticlassConstructor;
   metrics: {
     classification(truth: ArrayLike<number>, predicted: ArrayLike<number>): ClassificationReport;

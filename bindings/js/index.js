@@ -8,6 +8,11 @@ import * as multiclass from './api/multiclass.js';
 import * as sequence from './api/sequence.js';
 import * as reductions from './api/reductions.js';
 import * as ranking from './api/ranking.js';
+import * as text from './api/text.js';
+import * as languageIdentifier from './api/language-identifier.js';
+
+// Models that train on several threads do so on workers that load this entry again (hosts/argmax.js).
+const host = (Worker, options) => new Worker(new URL('./hosts/argmax.js', import.meta.url), options);
 
 export const init = library(createArgmax, new URL('../../dist/argmax.wasm', import.meta.url),
-  [multiclass, sequence, reductions, ranking]);
+  [multiclass, sequence, reductions, ranking, text, languageIdentifier], 'argmax', host);

@@ -17,6 +17,7 @@ const char* type_name(OptionType t) {
     case OptionType::Boolean: return "boolean";
     case OptionType::Choice: return "choice";
     case OptionType::IntegerList: return "integers";
+    case OptionType::RealList: return "numbers";
   }
   return "";
 }
@@ -65,7 +66,7 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
   Options options;
   for (const auto& [key, value] : values) options.given_.push_back(key);
   for (const auto& s : specs) {
-    const std::string text = values.count(s.name) ? values[s.name] : s.fallback;
+    const std::string text = values.count(s.name) ? values[s.name] : s.default_value;
     options.entries_.emplace_back(s.name, text);
     if (s.type == OptionType::Choice) {
       bool ok = false;
@@ -75,20 +76,25 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
       options.texts_[s.name] = text;
       continue;
     }
-    if (s.type == OptionType::IntegerList) {
-      std::vector<int>& list = options.lists_[s.name];
+    if (s.type == OptionType::IntegerList || s.type == OptionType::RealList) {
+      const bool integers = s.type == OptionType::IntegerList;
+      const char* what = integers ? "integers" : "numbers";
+      std::vector<double> list;
       for (size_t p = 0; !text.empty();) {
         const size_t comma = text.find(',', p);
         const std::string item = text.substr(p, comma == std::string::npos ? std::string::npos : comma - p);
         double x = 0;
-        require(parse_number(item, x) && x == std::floor(x), "option '", s.name,
-                "' must be a comma-separated list of integers (e.g. 1,4,7); got '", text, "'");
-        require(s.min > s.max || (x >= s.min && x <= s.max), "option '", s.name, "' must hold integers ",
+        require(parse_number(item, x) && (!integers || x == std::floor(x)), "option '", s.name,
+                "' must be a comma-separated list of ", what, " (e.g. ", integers ? "1,4,7" : "2,0.5", "); got '",
+                text, "'");
+        require(s.min > s.max || (x >= s.min && x <= s.max), "option '", s.name, "' must hold ", what, " ",
                 range_text(s), "; got ", item);
-        list.push_back(int(x));
+        list.push_back(x);
         if (comma == std::string::npos) break;
         p = comma + 1;
       }
+      if (integers) options.lists_[s.name].assign(list.begin(), list.end());
+      else options.real_lists_[s.name] = std::move(list);
       continue;
     }
     double x = 0;
@@ -123,6 +129,12 @@ const std::vector<int>& Options::integers(const std::string& name) const {
   return it->second;
 }
 
+const std::vector<double>& Options::reals(const std::string& name) const {
+  auto it = real_lists_.find(name);
+  if (it == real_lists_.end()) throw std::logic_error("option not declared: " + name);
+  return it->second;
+}
+
 const std::string& Options::choice(const std::string& name) const {
   auto it = texts_.find(name);
   if (it == texts_.end()) throw std::logic_error("option not declared: " + name);
@@ -133,17 +145,45 @@ bool Options::given(const std::string& name) const {
   return std::find(given_.begin(), given_.end(), name) != given_.end();
 }
 
-OptionSpec with_default(OptionSpec spec, const std::string& fallback, const std::string& why) {
-  spec.fallback = fallback;
-  spec.help += "; default " + fallback + " here: " + why;
+bool Options::has(const std::string& name) const {
+  return std::any_of(entries_.begin(), entries_.end(), [&name](const auto& kv) { return kv.first == name; });
+}
+
+OptionSpec integer_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::Integer, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec real_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::Real, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec positive_option(std::string name, std::string default_value, double max, std::string help) {
+  return {std::move(name), OptionType::Real, std::move(default_value), 0, max, true, std::move(help)};
+}
+
+OptionSpec boolean_option(std::string name, std::string default_value, std::string help) {
+  return {std::move(name), OptionType::Boolean, std::move(default_value), 0, -1, false, std::move(help)};
+}
+
+OptionSpec choice_option(std::string name, std::string default_value, std::vector<std::string> choices, std::string help) {
+  return {std::move(name), OptionType::Choice, std::move(default_value), 0, -1, false, std::move(help), std::move(choices)};
+}
+
+OptionSpec integer_list_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::IntegerList, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec with_default(OptionSpec spec, const std::string& default_value, const std::string& why) {
+  spec.default_value = default_value;
+  spec.help += "; default " + default_value + " here: " + why;
   return spec;
 }
 
-void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& fallback,
+void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& default_value,
                  const std::string& why) {
   for (OptionSpec& s : specs)
     if (s.name == name) {
-      s = with_default(std::move(s), fallback, why);
+      s = with_default(std::move(s), default_value, why);
       return;
     }
   throw std::logic_error("option not declared: " + name);
@@ -222,9 +262,10 @@ std::string describe(const std::vector<OptionSpec>& specs) {
   std::string out;
   for (const auto& s : specs) {
     out += text("  ", s.name, "=", s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type),
-                "  (default ", s.fallback.empty() ? "none" : s.fallback);
+                "  (default ", s.default_value.empty() ? "none" : s.default_value);
     if (s.type != OptionType::Choice && s.type != OptionType::Boolean && s.min <= s.max)
-      out += text(", ", s.type == OptionType::IntegerList ? "each " : "", range_text(s));
+      out += text(", ", s.type == OptionType::IntegerList || s.type == OptionType::RealList ? "each " : "",
+                  range_text(s));
     out += text(")  ", s.help, "\n");
   }
   return out;
@@ -244,7 +285,7 @@ std::string schema_json(const std::vector<OptionSpec>& specs) {
   for (size_t i = 0; i < specs.size(); ++i) {
     const auto& s = specs[i];
     out += text(i ? "," : "", "{\"name\":", json_string(s.name), ",\"type\":", json_string(type_name(s.type)),
-                ",\"default\":", json_string(s.fallback), ",\"help\":", json_string(s.help));
+                ",\"default\":", json_string(s.default_value), ",\"help\":", json_string(s.help));
     if (s.min <= s.max && s.type != OptionType::Choice && s.type != OptionType::Boolean)
       out += text(",\"min\":", with_digits(s.min, 17), ",\"max\":", with_digits(s.max, 17), ",\"minOpen\":",
                   s.min_open ? "true" : "false");

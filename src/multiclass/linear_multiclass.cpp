@@ -5,6 +5,7 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
+#include "io/quantized_weights.hpp"
 #include "learn/trainer_options.hpp"
 #include "metrics/cost_matrix.hpp"
 #include "learn/feature_scaling.hpp"
@@ -18,12 +19,12 @@ constexpr double kHuge = 1e300;
 const char* kKind = "linear-multiclass";
 
 OptionSpec bias_option() {
-  return {"bias", OptionType::Real, "1", 0, kHuge, false,
-          "value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0)"};
+  return real_option("bias", "1", 0, kHuge,
+          "value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0)");
 }
 OptionSpec features_option() {
-  return {"features", OptionType::Choice, "multivector", 0, -1, false,
-          "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts", {"multivector", "tfidf"}};
+  return choice_option("features", "multivector", {"multivector", "tfidf"},
+          "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts");
 }
 
 // The losses each trainer minimises here (the perceptron minimises its own, and takes no loss option).
@@ -49,13 +50,14 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   }
   if (trainer == "sgd") {
     set_default(specs, "eta", "0", "0 = SSBD Cor. 17.2's step √(B²/(ρ²T)), ρ the data's largest ‖Ψ(x,y) − Ψ(x,y')‖");
-    specs.push_back({"B", OptionType::Real, "10", 0, kHuge, true, "eta = 0: the norm bound ‖w*‖ ≤ B of that step"});
+    specs.push_back(positive_option("B", "10", kHuge, "eta = 0: the norm bound ‖w*‖ ≤ B of that step"));
   }
   if (trainer == "perceptron") {
     set_default(specs, "epochs", "100", "the batch perceptron stops at the first pass without a mistake");
     set_default(specs, "average", "false", "the last iterate separates separable data (Novikoff's bound)");
   }
   specs.push_back(bias_option());
+  specs.push_back(weight_bits_option());
   specs.push_back(FeatureScaling::option());
   append(specs, RandomFourierFeatures::option_specs());  // models saved before these options read the defaults
   return specs;
@@ -68,19 +70,24 @@ const std::vector<std::string>& LinearMulticlass::trainers() {
   return names;
 }
 
-const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& trainer) {
-  static const TrainerTables tables(trainers(), compose, "Multiclass");
-  return tables.of(trainer);
+namespace {
+
+const TrainerTables& tables() {
+  static const TrainerTables tables(LinearMulticlass::trainers(), compose, "Multiclass");
+  return tables;
 }
 
-std::string LinearMulticlass::trainer_of(const OptionList& given) {
-  return chosen(given, "trainer", "dcd", trainers(), "Multiclass");
-}
+}  // namespace
+
+const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& trainer) { return tables().of(trainer); }
+
+std::string LinearMulticlass::trainer_of(const OptionList& given) { return tables().chosen(given); }
 
 LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_t>& raw_labels,
                                      const OptionList& given, const std::vector<float>& cost_rows)
     : options_(Options::parse(options_of(trainer_of(given)), given, "Multiclass")) {
   const std::string trainer = options_.choice("trainer");
+  check_weight_bits(int(options_.integer("weightBits")));
   require(input.rows() > 0, "training data is empty");
   require(int64_t(raw_labels.size()) == input.rows(), "got ", raw_labels.size(), " labels for ", input.rows(), " rows");
   input.validate();
@@ -132,6 +139,8 @@ LinearMulticlass LinearMulticlass::Training::finish(std::vector<float> w, const 
   model_.w_ = std::move(w);
   model_.report_ = report;
   model_.fold(scaled_->scaling);
+  // what the bytes will hold, so that a model predicts the same before its save and after its load
+  quantize_weights(model_.w_, int(options_.integer("weightBits")));
   return std::move(model_);
 }
 
@@ -207,13 +216,21 @@ void LinearMulticlass::margins(const Rows& input, const int32_t* labels, float* 
   }
 }
 
+int LinearMulticlass::weight_bits() const {
+  for (const auto& [name, value] : options_)
+    if (name == "weightBits") return std::stoi(value);
+  return 32;  // a model trained before the option
+}
+
 std::vector<uint8_t> LinearMulticlass::to_bytes() const {
   ByteWriter out(kKind);
   out.put_string(trainer_);
   out.put_options(options_);
   map_.save(out);
   out.put_vector(labels_);
-  out.put_vector(w_);
+  const int bits = weight_bits();
+  if (bits == 32) out.put_vector(w_);  // dense floats, as models of 0.2 and before store them
+  else put_weights(out, w_, bits);
   if (rff_.dim()) out.put<int32_t>(rff_.cols());  // the rest of the map is in the options
   return out.finish();
 }
@@ -229,7 +246,14 @@ LinearMulticlass LinearMulticlass::from_bytes(const uint8_t* data, size_t size) 
   const Options options = Options::parse(options_of(m.trainer_), m.options_, "a saved model");  // before the arrays
   m.map_ = FeatureMap::load(in);
   m.labels_ = in.get_vector<int32_t>();
-  m.w_ = in.get_finite_vector<float>("weight");
+  if (options.integer("weightBits") == 32) {
+    m.w_ = in.get_finite_vector<float>("weight");
+  } else {
+    int bits = 0;
+    m.w_ = get_weights(in, m.map_.dim(), bits);
+    require(bits == options.integer("weightBits"), "model bytes are corrupt (weights stored in ", bits,
+            " bits, the options say ", options.integer("weightBits"), ")");
+  }
   if (options.integer("rff") > 0) m.rff_ = RandomFourierFeatures::from_options(options, in.get<int32_t>());
   in.expect_end();
   require(m.labels_.size() == size_t(m.map_.classes()) && m.w_.size() == m.map_.dim(),

@@ -58,6 +58,8 @@ class LinearMulticlass {
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
 
+  // How to_bytes() stores the weights: 32 = floats, 16 or 8 = quantised (io/quantized_weights.hpp).
+  int weight_bits() const;
   std::vector<uint8_t> to_bytes() const;
   static LinearMulticlass from_bytes(const uint8_t* data, size_t size);
 

@@ -6,7 +6,7 @@
 
 #include "io/bytes.hpp"
 #include "sequence/forward_backward.hpp"
-#include "sequence/quantized_weights.hpp"
+#include "io/quantized_weights.hpp"
 #include "sequence/rerank.hpp"
 #include "sequence/sequence_trainer.hpp"
 

@@ -10,7 +10,7 @@
 #include "learn/trainer_options.hpp"
 #include "sequence/crf_objective.hpp"
 #include "learn/lbfgs.hpp"
-#include "sequence/quantized_weights.hpp"
+#include "io/quantized_weights.hpp"
 #include "sequence/rerank.hpp"
 #include "sequence/sequence_problem.hpp"
 
@@ -39,7 +39,7 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   const std::vector<std::string> losses = losses_of(trainer);
   if (!losses.empty()) specs.push_back(loss_option(losses, losses.front()));
   if (std::find(losses.begin(), losses.end(), "softmax-margin") != losses.end())
-    specs.push_back({"cost", OptionType::Real, "1", 0, 1e6, false, "loss softmax-margin: the cost of one wrong position"});
+    specs.push_back(real_option("cost", "1", 0, 1e6, "loss softmax-margin: the cost of one wrong position"));
   append(specs, trainer_options(trainer));
   if (is_online_trainer(trainer))
     set_default(specs, "epochs", "10", "a tagger's epoch holds every sentence of a treebank: ten reach the plateau");
@@ -47,22 +47,20 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
     set_default(specs, "eps", "0.01", "a treebank's objective sums thousands of sentences; 0.001 costs 5–10× the "
                 "passes for no tagging accuracy (docs/benchmarks.md)");
   append(specs, {
-      {"features", OptionType::Choice, "pos", 0, -1, false,
-       "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')",
-       {"pos", "crfsuite", "custom"}},
-      {"hashBits", OptionType::Integer, "0", 0, 26, false, "hash token features into 2^b rows; 0 keeps an exact dictionary"},
-      {"minCount", OptionType::Integer, "1", 1, 1000000, false, "exact dictionary: keep features seen this often"},
-      {"lexiconMinCount", OptionType::Integer, "2", 1, 1000000, false,
-       "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"},
-      {"bias", OptionType::Boolean, "true", 0, -1, false, "numeric input: add an always-on feature (label bias)"},
-      {"weightBits", OptionType::Integer, "32", 8, 32, false,
-       "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"},
+      choice_option("features", "pos", {"pos", "crfsuite", "custom"},
+       "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')"),
+      integer_option("hashBits", "0", 0, 26, "hash token features into 2^b rows; 0 keeps an exact dictionary"),
+      integer_option("minCount", "1", 1, 1000000, "exact dictionary: keep features seen this often"),
+      integer_option("lexiconMinCount", "2", 1, 1000000,
+       "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"),
+      boolean_option("bias", "true", "numeric input: add an always-on feature (label bias)"),
+      weight_bits_option(),
   });
   if (is_online_trainer(trainer)) {
-    specs.push_back({"l1", OptionType::Real, "0", 0, 1e6, false,
-                     "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model"});
-    specs.push_back({"candidates", OptionType::Integer, "10", 1, SequenceModel::kMaxCandidates, false,
-                     "with global features: how many of the chain's best labellings are reranked"});
+    specs.push_back(real_option("l1", "0", 0, 1e6,
+                     "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model"));
+    specs.push_back(integer_option("candidates", "10", 1, SequenceModel::kMaxCandidates,
+                     "with global features: how many of the chain's best labellings are reranked"));
   }
   std::vector<OptionSpec> numeric = {FeatureScaling::option()};
   append(numeric, RandomFourierFeatures::option_specs());
@@ -73,12 +71,14 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   return specs;
 }
 
+const TrainerTables& sequence_tables() {
+  static const TrainerTables tables(sequence_trainers(), compose, "a sequence tagger");
+  return tables;
+}
+
 }  // namespace
 
-const std::vector<OptionSpec>& sequence_options(const std::string& trainer) {
-  static const TrainerTables tables(sequence_trainers(), compose, "a sequence tagger");
-  return tables.of(trainer);
-}
+const std::vector<OptionSpec>& sequence_options(const std::string& trainer) { return sequence_tables().of(trainer); }
 
 OptionList upgrade_sequence_options(const OptionList& saved) {
   std::map<std::string, std::string> old(saved.begin(), saved.end());
@@ -110,9 +110,7 @@ OptionList upgrade_sequence_options(const OptionList& saved) {
   return out;
 }
 
-std::string sequence_trainer_of(const OptionList& given) {
-  return chosen(given, "trainer", "perceptron", sequence_trainers(), "a sequence tagger");
-}
+std::string sequence_trainer_of(const OptionList& given) { return sequence_tables().chosen(given); }
 
 namespace {
 
@@ -135,16 +133,16 @@ std::vector<OptionSpec> compose_tokenizer(const std::string& trainer) {
   return specs;
 }
 
+const TrainerTables& tokenizer_tables() {
+  static const TrainerTables tables(sequence_trainers(), compose_tokenizer, "a tokenizer");
+  return tables;
+}
+
 }  // namespace
 
-const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer) {
-  static const TrainerTables tables(sequence_trainers(), compose_tokenizer, "a tokenizer");
-  return tables.of(trainer);
-}
+const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer) { return tokenizer_tables().of(trainer); }
 
-std::string tokenizer_trainer_of(const OptionList& given) {
-  return chosen(given, "trainer", "lbfgs", sequence_trainers(), "a tokenizer");
-}
+std::string tokenizer_trainer_of(const OptionList& given) { return tokenizer_tables().chosen(given); }
 
 namespace {
 
@@ -285,6 +283,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     const double m = x.sequences(), lambda = 2.0 * o.real("c2") / m;
     LbfgsConfig config;
     config.max_iterations = o.integer("maxIter");
+    config.period = o.integer("period"), config.delta = o.real("delta");
     config.l1 = o.real("c1"), config.l1_size = size_t(layout.features) * size_t(layout.labels);  // emissions only
     double last_error = 0;
     auto f = [&](const std::vector<float>& w, std::vector<float>& g) {
@@ -355,7 +354,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   require(o.integer("rff") == 0, "rff maps numeric features, and a token tagger has none; leave rff at 0");
   FeatureScaling::kind_over(o.choice("scale"), "scale applies to numeric features, and a token tagger has none");
-  const std::vector<int> mine = shard_examples(int(tokens.size()), shards, shard, shard_order_seed(o, shards));
+  const std::vector<int> in_shard = shard_examples(int(tokens.size()), shards, shard, shard_order_seed(o, shards));
   TaggerShard s;
   s.sequences = int(tokens.size());
   SequenceModel m;
@@ -391,7 +390,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   FeatureIndex candidates = FeatureIndex::dictionary({});
   std::vector<uint64_t> keys;
   std::vector<int64_t> ends;
-  for (int i : mine) {
+  for (int i : in_shard) {
     const auto& sentence = tokens[size_t(i)];
     keys.clear(), ends.clear();
     featurizer.extract(sentence.data(), int(sentence.size()), keys, ends);
@@ -515,7 +514,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
   // scale applies to what the chain reads: the rows (random features are read as they are). A warm start's
   // weights, which read raw rows, are rewritten for the rows scaled afresh, and folded back at the end.
   const ScaledRows scaled(rows, FeatureScaling::kind_over(o.choice("scale"), m.rff.as_given()));
-  const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
+  const std::vector<int> in_shard = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   m.featurize(scaled.rows, starts, x);
@@ -524,7 +523,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
     if (!scaled.scaling.identity())
       add_per_position(m.weights, s.warm_layout, scaled.scaling.unfold(m.weights, s.warm_layout.labels));
   }
-  s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, mine), o, text, scaled.scaling};
+  s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, in_shard), o, text, scaled.scaling};
   return s;
 }
 

@@ -516,10 +516,12 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
     return std::any_of(options.begin(), options.end(), [&key](const auto& kv) { return kv.first == key; });
   };
   const std::string trainer = tokenizer_trainer_of(options);
-  const std::vector<OptionSpec>& mine = tokenizer_options(trainer);
-  const std::vector<OptionSpec>& tagger = sequence_options(trainer);  // the same options, in the same order
-  for (size_t i = 0; i < mine.size(); ++i)
-    if (mine[i].fallback != tagger[i].fallback && !is_given(mine[i].name)) given.emplace_back(mine[i].name, mine[i].fallback);
+  const std::vector<OptionSpec>& tagger = sequence_options(trainer);
+  for (const OptionSpec& s : tokenizer_options(trainer)) {  // merged by name
+    const auto as_tagger = std::find_if(tagger.begin(), tagger.end(), [&s](const OptionSpec& t) { return t.name == s.name; });
+    if (as_tagger != tagger.end() && as_tagger->default_value != s.default_value && !is_given(s.name))
+      given.emplace_back(s.name, s.default_value);
+  }
   if (!is_given("features") && !is_given("templates")) given.emplace_back("templates", kTokenizerTemplates);
   check_sequence_options(given);
   TokenizerModel m;

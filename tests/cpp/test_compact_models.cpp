@@ -7,7 +7,7 @@
 
 #include "core/rng.hpp"
 #include "learn/l1_penalty.hpp"
-#include "sequence/quantized_weights.hpp"
+#include "io/quantized_weights.hpp"
 #include "sequence/sequence_trainer.hpp"
 #include "sequence/word_lexicon.hpp"
 

@@ -22,7 +22,7 @@
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
 #include "sequence/nbest.hpp"
-#include "sequence/quantized_weights.hpp"
+#include "io/quantized_weights.hpp"
 #include "sequence/slack_rescaling.hpp"
 #include "sequence/sequence_model.hpp"
 #include "trees/decision_tree.hpp"

@@ -8,6 +8,7 @@
 #include "multiclass/crammer_singer.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "multiclass/multiclass_problem.hpp"
+#include "io/quantized_weights.hpp"
 #include "clusters.hpp"
 #include "options_helpers.hpp"
 
@@ -342,4 +343,27 @@ TEST_CASE("log loss and softmax-margin: values, gradients by finite differences,
   int right = 0;
   for (size_t i = 0; i < d.y.size(); ++i) right += predicted[i] == d.y[i];
   REQUIRE(right >= 0.97 * d.y.size());
+}
+
+TEST_CASE("weightBits: the weights are the float model's, quantised, and load back exactly", "[multiclass][compact]") {
+  const Clusters d = clusters(300, 4, 20, 0.5, 11);
+  const OptionList options = {{"trainer", "sgd"}, {"loss", "log"}, {"epochs", "5"}, {"eta", "0.1"}};
+  const auto full = LinearMulticlass::train(d.rows(), d.y, options, {});
+  std::vector<float> expected = full.weights();
+  quantize_weights(expected, 8);
+  OptionList eight = options;
+  eight.push_back({"weightBits", "8"});
+  const auto small = LinearMulticlass::train(d.rows(), d.y, eight, {});
+  CHECK(small.weights() == expected);  // training is the same; only the stored weights are rounded
+  CHECK(small.weights() != full.weights());
+  const std::vector<uint8_t> bytes = small.to_bytes(), float_bytes = full.to_bytes();
+  CHECK(bytes.size() * 2 < float_bytes.size());
+  const auto loaded = LinearMulticlass::from_bytes(bytes.data(), bytes.size());
+  CHECK(loaded.weights() == small.weights());
+  CHECK(loaded.weight_bits() == 8);
+  CHECK(LinearMulticlass::from_bytes(float_bytes.data(), float_bytes.size()).weights() == full.weights());
+  CHECK(accuracy(small, d) >= accuracy(full, d) - 0.02);
+  OptionList twelve = options;
+  twelve.push_back({"weightBits", "12"});
+  REQUIRE_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, twelve, {}), Catch::Contains("8, 16 or 32"));
 }

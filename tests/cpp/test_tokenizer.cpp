@@ -263,12 +263,12 @@ TEST_CASE("a tokenizer trains with its own defaults, written into its options, w
   CHECK(value(perceptron, "c1") == "(none)");  // not an option of the perceptron
   CHECK(value(perceptron, "hashBits") == "12");
   CHECK(value(perceptron, "weightBits") == "8");
-  auto fallback = [](const std::vector<OptionSpec>& table, const std::string& name) {
+  auto default_of = [](const std::vector<OptionSpec>& table, const std::string& name) {
     for (const OptionSpec& s : table)
-      if (s.name == name) return s.fallback;
+      if (s.name == name) return s.default_value;
     return std::string("(none)");
   };
-  CHECK(fallback(tokenizer_options("lbfgs"), "c1") == "0.3");
-  CHECK(fallback(sequence_options("lbfgs"), "c1") == "0");  // a tagger's defaults are untouched
+  CHECK(default_of(tokenizer_options("lbfgs"), "c1") == "0.3");
+  CHECK(default_of(sequence_options("lbfgs"), "c1") == "0");  // a tagger's defaults are untouched
   CHECK_THROWS_WITH(train_tokenizer(paragraphs, clusters, {{"epochs", "5"}}), Catch::Contains("unknown option 'epochs'"));
 }

@@ -20,7 +20,10 @@
 #include "ranking/ranker.hpp"
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
+#include "search/search_ranker.hpp"
 #include "sequence/sequence_model.hpp"
+#include "text/vectorizer.hpp"
+#include "textclass/text_classifier.hpp"
 #include "trees/decision_tree.hpp"
 
 extern "C" size_t LLVMFuzzerMutate(uint8_t* data, size_t size, size_t max_size);
@@ -92,6 +95,19 @@ void use(const uint8_t* data, size_t size) {
   } else if (kind == "ranking") {
     const Ranker r = Ranker::from_bytes(data, size);
     each_input(int64_t(r.dim()), [&](const Rows& x) { r.score(x); });
+  } else if (kind == "search-ranker") {  // its Ranker scores rows of its feature columns
+    const SearchRanker m = SearchRanker::from_bytes(data, size);
+    each_input(int64_t(m.feature_names().size()), [&](const Rows& x) { m.ranker().score(x); });
+  } else if (kind == "text-classifier") {
+    const TextClassifier m = TextClassifier::from_bytes(data, size);
+    const std::vector<std::string_view> texts = {"", "a red apple", "zzzz zz"};
+    std::vector<float> p(texts.size() * size_t(m.classes_count()));
+    m.probabilities(texts, p.data());
+    if (m.multilabel()) m.predict_sets(texts);
+    else m.predict(texts);
+    m.explain(texts[1], 0, 5);
+  } else if (kind == "text-vectorizer") {
+    TextVectorizer::from_bytes(data, size).transform({"", "a red apple"});
   } else if (kind == "sequence") {
     const SequenceModel m = SequenceModel::from_bytes(data, size);
     if (m.input == SequenceInput::Tokens) {

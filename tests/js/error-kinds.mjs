@@ -27,6 +27,9 @@ const token = (id, form, misc = '_') => `${id}\t${form}\t_\t_\t_\t_\t_\t_\t_\t${
 const treebank = `# text = ab cd.\n${token(1, 'ab')}${token(2, 'cd', 'SpaceAfter=No')}${token(3, '.')}\n`;
 
 // A tiny trained model of every class (and so of every saved kind): name → () => model.
+const texts = ['a red apple', 'green apples', 'a fast car', 'old cars', 'ripe apple', 'the car'];
+const textLabels = ['fruit', 'fruit', 'car', 'car', 'fruit', 'car'];
+
 export function tinyModels(am) {
   return {
     Multiclass: () => new am.Multiclass({}).fit(X, y),
@@ -39,6 +42,8 @@ export function tinyModels(am) {
     DenseSequenceTagger: () => new am.DenseSequenceTagger({ epochs: 2 }).fit(frames, tags),
     Ranker: () => new am.Ranker().fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }]),
     Tokenizer: () => new am.Tokenizer({ maxIter: 5 }).fit(treebank),
+    TextClassifier: () => new am.TextClassifier().fit(texts, textLabels),
+    TextVectorizer: () => new am.TextVectorizer({ hashBits: 0 }).fit(texts),
   };
 }
 
@@ -59,6 +64,7 @@ export function errorKinds(am) {
     ['Ranker', () => new am.Ranker(), (m) => m.fit([{ features: X, relevance: [0, 1, 2, 0, 1, 2] }, { features: [], relevance: [] }]),
       /query 1 has no documents/],
     ['Tokenizer', () => new am.Tokenizer({ maxIter: 5 }), (m) => m.fit(`# text = a\n${token(1, 'b')}\n`), /no paragraph's tokens spell its text/],
+    ['TextClassifier', () => new am.TextClassifier(), (m) => m.fit(texts, texts.map(() => 'one')), /two classes or more/],
   ];
   const kinds = [];
   for (const [model, make, fit, message] of fits) {

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { UPOS_LANGUAGES, uposPackage } from '../../bindings/js/api/pretrained.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 import { PARAGRAPHS } from '../../web/data/paragraphs.js';
 
 const am = await init();
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = scratchDir('languages');
+const dir = tempDir('languages');
 const UPOS = ['ADJ', 'ADP', 'ADV', 'AUX', 'CCONJ', 'DET', 'INTJ', 'NOUN', 'NUM', 'PART', 'PRON', 'PROPN', 'PUNCT', 'SCONJ', 'SYM', 'VERB', 'X'];
 const packages = readdirSync(join(root, 'packages')).filter((d) => d.startsWith('argmax-upos-')).sort();
 

@@ -69,7 +69,7 @@ const SMALL = `const X = [[0, 0], [0, 1], [5, 5], [5, 6]], y = [0, 0, 1, 1];`;
 guarded('the tarball holds the library, its types, the wasm and the CLI, and nothing else', () => {
   const files = packed.files.map((f) => f.path);
   for (const f of ['package.json', 'dist/argmax.mjs', 'dist/argmax.wasm', 'bindings/js/index.js', 'bindings/js/index.cjs',
-    'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/parallel/worker.js', 'bindings/js/parallel/worker-host.js', 'bindings/js/parallel/worker.d.ts',
+    'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/parallel/worker.js', 'bindings/js/parallel/worker-host.js', 'bindings/js/hosts/argmax.js', 'bindings/js/parallel/worker.d.ts',
     'bindings/js/lexicons/english.tsv', 'bindings/js/lexicons/NOTICE', 'bindings/js/pretrained/english-upos.bin',
     'bindings/js/pretrained/NOTICE', 'bindings/js/sequence.js', 'bindings/js/sequence.d.ts', 'bindings/js/ranking.js',
     'bindings/js/ranking.d.ts', 'dist/argmax-sequence.mjs', 'dist/argmax-sequence.wasm', 'dist/argmax-ranking.mjs',

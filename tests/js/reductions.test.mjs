@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -168,7 +168,7 @@ test('CLI: train multiclass with reduction methods and train/eval multilabel', a
   const { execFileSync } = await import('node:child_process');
   const { writeFileSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const dir = scratchDir('red');
+  const dir = tempDir('red');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const run = (...args) => execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   writeFileSync(join(dir, 'mc.svm'), X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');

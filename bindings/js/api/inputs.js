@@ -344,9 +344,62 @@ export function codeMatrix(code, name = 'userCode') {
   return { flat, columns: c };
 }
 
+// ---- texts
+
+const utf8 = new TextEncoder();
+// Texts (string[]) → { bytes: their UTF-8, one after another; offsets: Int32Array of count + 1 byte offsets; count }.
+// A text must be a well-formed string: a lone surrogate is not text (TextEncoder would make it U+FFFD).
+// single: texts is [one text], which `name` names.
+export function texts(list, name, { single = false } = {}) {
+  if (!Array.isArray(list)) throw new TypeError(`${name} must be an array of strings, not ${describe(list)}`);
+  const parts = new Array(list.length), offsets = new Int32Array(list.length + 1);
+  let total = 0;
+  list.forEach((t, i) => {
+    const at = single ? name : `${name}[${i}]`;
+    if (typeof t !== 'string') throw new TypeError(`${at} is ${describe(t)}, not a string`);
+    if (!t.isWellFormed()) throw new RangeError(`${at} has a lone surrogate at index ${loneSurrogate(t)}: it is not well-formed text`);
+    parts[i] = utf8.encode(t);
+    total += parts[i].length;
+    if (total > limit('maxBufferBytes')) throw new RangeError(`${name}: more than ${limit('maxBufferBytes')} bytes (1 GiB) of UTF-8 in one call`);
+    offsets[i + 1] = total;
+  });
+  const bytes = new Uint8Array(total);
+  parts.forEach((p, i) => bytes.set(p, offsets[i]));
+  return { bytes, offsets, count: list.length };
+}
+const loneSurrogate = (t) => {
+  for (let i = 0; i < t.length; ++i) {
+    const c = t.charCodeAt(i);
+    if (c >= 0xd800 && c <= 0xdbff && i + 1 < t.length && (t.charCodeAt(i + 1) & 0xfc00) === 0xdc00) ++i;
+    else if (c >= 0xd800 && c <= 0xdfff) return i;
+  }
+  return -1;
+};
+
+// Text labels: one non-empty string per text → { labels: packed texts }, or one array of them per text (label
+// sets) → { labels: every label packed, sets: Int32Array of n + 1 offsets into them }.
+export function textLabels(y, n, name = 'labels') {
+  if (!Array.isArray(y)) throw new TypeError(`${name} must be an array of strings (one label per text) or of string arrays (label sets), not ${describe(y)}`);
+  if (y.length !== n) throw new RangeError(`${name} has ${y.length} entries, expected ${n} (one per text)`);
+  const label = (l, at) => {
+    if (typeof l !== 'string') throw new TypeError(`${at} is ${describe(l)}, not a label (a string)`);
+    if (l === '') throw new RangeError(`${at} is the empty string, not a label`);
+    return l;
+  };
+  if (!y.some((l) => Array.isArray(l))) return { labels: texts(y.map((l, i) => label(l, `${name}[${i}]`)), name) };
+  const flat = [], sets = new Int32Array(n + 1);
+  y.forEach((set, i) => {
+    if (!Array.isArray(set)) throw new TypeError(`${name}[${i}] is ${describe(set)}, not a label set (an array of strings): give every text a set, or every text one label`);
+    set.forEach((l, j) => flat.push(label(l, `${name}[${i}][${j}]`)));
+    sets[i + 1] = flat.length;
+  });
+  return { labels: texts(flat, name), sets };
+}
+
 // ---- sequences
 
-const SEP = '\x1f';
+// What joins the tokens, tags and words of many sequences into one string (io/conll.hpp's kWordSeparator).
+export const SEP = '\x1f';
 
 // Token sequences (string[][]) → one U+001F-joined string and their lengths (a single crossing into wasm).
 // what: 'token' or 'tag', for messages; single: sequences is [one sequence], which `name` names.

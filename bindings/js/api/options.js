@@ -13,20 +13,22 @@ export function learnVocabulary(M) {
 export const isOnline = (trainer) => vocabulary.trainers.some((t) => t.name === trainer && t.online);
 export const trainerCatalogue = () => vocabulary.trainers.map((t) => ({ ...t }));
 
-// A model's option tables, one per trainer, read from the core once each (fetch(trainer) gives the JSON):
-// table(trainer) and checked(trainer), which names the known trainers when given another.
-export function trainerTables(fetch, fallback, owner) {
+// A model's option tables, one per trainer, read from the core once each (fetch(trainer) gives the JSON;
+// fetch('') the default trainer's): table(trainer), checked(trainer), which names the known trainers when given
+// another, and defaultTrainer, read from the tables' `trainer` option (the one place it is written).
+export function trainerTables(fetch, owner) {
   const tables = new Map();
-  const table = (trainer = fallback) => {
+  const trainerSpec = JSON.parse(fetch('')).find((s) => s.name === 'trainer');
+  const defaultTrainer = trainerSpec.default;
+  const table = (trainer = defaultTrainer) => {
     if (!tables.has(trainer)) tables.set(trainer, JSON.parse(fetch(trainer)));
     return tables.get(trainer);
   };
   const checked = (trainer) => {
-    const known = table(fallback).find((s) => s.name === 'trainer').choices;
-    if (!known.includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for ${owner} (known: ${known.join(', ')})`);
+    if (!trainerSpec.choices.includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for ${owner} (known: ${trainerSpec.choices.join(', ')})`);
     return trainer;
   };
-  return { table, checked, fallback, owner };
+  return { table, checked, defaultTrainer, owner };
 }
 
 // An unknown option: a name that 0.2 replaced says what replaces it; any other lists the known names.

@@ -2,18 +2,24 @@
 // argmax command line: train, predict and evaluate models for every task, running the wasm build.
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
 import { init } from '../index.js';
-import { tasks, taskForKind } from './tasks.js';
+import { tasks, taskForKind, trainHelp } from './tasks.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
+import { parseQrels, parseRun, trecEvaluate } from './trec.js';
+import { identifierNames, identifierFor, identifyLines } from './identify.js';
 
 const USAGE = `usage:
-  argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
+  argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE | --train-accuracy] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
+  argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
+  argmax identify (--pretrained ${identifierNames.join('|')} | --model M) [--top K] [--json] < text
   argmax <command> --help
 
 tasks: ${Object.keys(tasks).join(', ')}
-options (--set key=value) take the API's names: trainer, loss, C, maxIter, … (argmax train <task> --help lists them)`;
+options (--set key=value) take the API's names: trainer, loss, C, maxIter, … (argmax train <task> --help lists them)
+train prints the measures of --valid FILE, of the training file with --train-accuracy (one more pass over it),
+  else the training error of the solver's last pass (without --json)`;
 
 class UsageError extends Error {}
 
@@ -80,10 +86,12 @@ async function main(argv) {
     }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
-    const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'], task.singleClass ? ['allow-single-class'] : []);
+    const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'],
+      [...(task.singleClass ? ['allow-single-class'] : []), ...(task.evaluates ? ['train-accuracy'] : [])]);
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT${task.methods ? ` [--method ${task.methods.join('|')}]` : ''} [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(trainHelp(am, taskName)); return 0; }
     need(flags, 'train', 'model');
+    if (flags.valid !== undefined && flags['train-accuracy']) throw new UsageError('give either --valid FILE or --train-accuracy: the measures are printed for one data set');
     if (flags.init !== undefined && !task.warmStart) {
       throw new UsageError(`--init (warm start) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].warmStart).join(', ')}`);
     }
@@ -95,17 +103,32 @@ async function main(argv) {
     const method = task.methods && (flags.method ?? task.methods[0]);
     if (task.methods && !task.methods.includes(method)) throw new UsageError(`unknown method '${method}' for ${taskName} (known: ${task.methods.join(', ')})`);
     const started = performance.now();
+    const log = flags.json ? null : (line) => console.error(line);
+    let lastPass = null;  // the solver's last report, whose training error is printed when nothing is evaluated
     const result = await task.train(am, {
       train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), method, set: flags.set,
       init: flags.init && loadModel(am, flags.init, task), threads, allowSingleClass: Boolean(flags['allow-single-class']),
-      log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
+      trainAccuracy: Boolean(flags['train-accuracy']), log,
+      // an onProgress that logs each epoch as `line` says, or null with --json: no callback, no per-epoch cost
+      progress: (line) => log && ((p) => { lastPass = p; log(line(p)); }),
     });
     const seconds = (performance.now() - started) / 1000;
+    if (!result.metrics && Number.isFinite(lastPass?.trainingError)) {
+      result.metrics = { last_pass_training_error: lastPass.trainingError, evaluated_on: 'last pass' };
+    }
     const warning = result.model.training?.warning;
     if (warning) console.error(`argmax: warning: ${warning}`);
     writeFileSync(flags.model, result.model.save());
     const summary = { task: taskName, ...(method ? { method } : {}), trainer: result.model.trainer, n: result.n, seconds: round(seconds), ...result.metrics };
     print(summary, flags.json, `trained ${taskName}${method ? `/${method}` : ''} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);
+    return 0;
+  }
+  if (command === 'eval' && rest.includes('--qrels')) {
+    const flags = parseFlags(rest, ['qrels', 'run']);
+    need(flags, 'qrels', 'run');
+    const { perQuery, ...summary } = trecEvaluate(parseQrels(readFileSync(flags.qrels, 'utf8')), parseRun(readFileSync(flags.run, 'utf8')));
+    if (summary.queries === 0) throw new Error(`no query of ${flags.run} has judgments in ${flags.qrels}`);
+    print(summary, flags.json);
     return 0;
   }
   if (command === 'predict' || command === 'eval') {
@@ -139,10 +162,23 @@ async function main(argv) {
     const am = await init();
     const tagger = await taggerFor(am, flags, (path) => am.load(readFileSync(path)));
     // --tokenizer FILE, else the tagger's own, else (a tagger of --model) the shipped English one
+    if (!tagger.tag && (input === 'tokens' || flags.tokenizer !== undefined)) throw new UsageError(`--pretrained ${flags.pretrained} tags raw text with the tokenizer of each language: it takes no --input tokens or --tokenizer`);
     const tokenizer = flags.tokenizer !== undefined ? am.load(readFileSync(flags.tokenizer))
-      : input === 'text' && !tagger.tokenizer ? await am.pretrained.englishTokenizer() : undefined;
+      : input === 'text' && !tagger.tokenizer && tagger.tag ? await am.pretrained.englishTokenizer() : undefined;
     if (tokenizer && !(tokenizer instanceof am.Tokenizer)) throw new Error(`--tokenizer ${flags.tokenizer} is not a tokenizer`);
     const lines = tagText(am, tagger, readFileSync(0, 'utf8'), { input, format, tokenizer });
+    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
+    return 0;
+  }
+  if (command === 'identify') {
+    const flags = parseFlags(rest, ['pretrained', 'model', 'top']);
+    if (flags.help) { console.log(USAGE); return 0; }
+    if ((flags.pretrained === undefined) === (flags.model === undefined)) throw new UsageError('give either --pretrained NAME or --model FILE');
+    const top = flags.top === undefined ? 1 : Number(flags.top);
+    if (!Number.isInteger(top) || top < 1) throw new UsageError(`--top must be a whole number ≥ 1, got '${flags.top}'`);
+    const am = await init();
+    const identifier = await identifierFor(am, flags);
+    const lines = identifyLines(identifier, readFileSync(0, 'utf8'), { top, json: flags.json });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }

@@ -7,12 +7,14 @@
 //                                                        → "token<TAB>TAG" lines, as read
 //   argmax tag --pretrained upos-pt < text.txt            the UPOS tagger of a language: upos-en is english-upos,
 //                                                        upos-pt that of the installed package argmax-upos-pt
+//   argmax tag --pretrained upos-auto < text.txt          each paragraph tagged by the tagger of its language
 // Raw text is read as paragraphs: blank lines separate them, or, in a text without blank lines, line breaks.
 import { UPOS_LANGUAGES } from '../api/pretrained.js';
 
 const PRETRAINED = {
   'english-upos': (am) => am.pretrained.englishUpos(),
   ...Object.fromEntries(Object.keys(UPOS_LANGUAGES).map((code) => [`upos-${code}`, (am) => am.pretrained.upos(code)])),
+  'upos-auto': (am) => am.pretrained.upos('auto'),
 };
 
 export const pretrainedNames = Object.keys(PRETRAINED);

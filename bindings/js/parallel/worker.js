@@ -13,15 +13,18 @@
 // the next job starts a fresh worker).
 //
 // new TrainingWorker({ workers: n }) trains taggers (SequenceTagger, DenseSequenceTagger), Multiclass models and
-// Rankers (sgd, pegasos, perceptron) on n threads by parameter mixing (parallel.js): each job starts n workers of
+// Rankers (sgd, pegasos, perceptron) on n threads by parameter mixing (mixing.js): each job starts n workers of
 // its own and ends them when it settles; stop() then takes effect after the current round, with or without
 // SharedArrayBuffer.
 
 import { startWorker, revive, isNode, TrainingCancelled } from './worker-thread.js';
-import { trainMixed, workerCount } from './parallel.js';
+import { trainMixed, workerCount } from './mixing.js';
 import { optionsObject, trainingSpec, describe } from '../api/inputs.js';
 
 export { TrainingCancelled };
+
+// Its workers load the full library (hosts/argmax.js), which trains every model.
+const host = (Worker, options) => new Worker(new URL('../hosts/argmax.js', import.meta.url), options);
 
 const canShareFlag = () => typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
 
@@ -74,7 +77,7 @@ export class TrainingWorker {
     const id = this.#nextId++;
     const { workers, wasmBinary, wasmUrl } = this.#options;
     if (workers !== undefined) {
-      const job = trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl });
+      const job = trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl, host });
       this.#mixing.add(job);
       job.catch(() => {}).finally(() => this.#mixing.delete(job));
       return Object.assign(job, { id });
@@ -154,7 +157,7 @@ export class TrainingWorker {
 
   async #spawn() {
     const { wasmBinary, wasmUrl } = this.#options;
-    const { worker, ready } = startWorker({ wasmBinary, wasmUrl }, {
+    const { worker, ready } = startWorker(host, { wasmBinary, wasmUrl }, {
       onMessage: (m) => this.#receive(m),
       onFail: (error) => {
         if (this.#worker !== worker) return;   // ended by terminate() or a restart

@@ -17,6 +17,8 @@ export interface MulticlassDcdTableOptions {
   seed?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -49,6 +51,8 @@ export interface MulticlassSgdTableOptions {
   B?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -77,6 +81,8 @@ export interface MulticlassPegasosTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -101,6 +107,8 @@ export interface MulticlassPerceptronTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -127,6 +135,8 @@ export interface MulticlassCuttingPlaneTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -157,6 +167,8 @@ export interface MulticlassBcfwTableOptions {
   features?: 'multivector' | 'tfidf';
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -181,6 +193,8 @@ export interface KernelMulticlassTableOptions {
   trainer?: 'dcd';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
+  /** how the k classes are learned: all-pairs (LIBSVM's one-vs-one: a binary kernel SVM per pair of classes, which vote) or crammer-singer (one joint problem over every class; the one that reads a cost matrix). Default all-pairs: at LIBSVM's defaults (C = 1, γ = 1/d) it trains letter in a fifth of the Crammer–Singer's time, as accurately (docs/benchmarks.md) (default all-pairs) */
+  decomposition?: 'all-pairs' | 'crammer-singer';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
   /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
@@ -405,12 +419,16 @@ export interface SequenceTaggerLbfgsTableOptions {
   loss?: 'log' | 'softmax-margin';
   /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
   cost?: number;
-  /** cap on L-BFGS iterations (default 100, [1, 1000000000]) */
+  /** cap on L-BFGS iterations; the delta rule ends a run long before it (a CRF on a treebank: 100–300 iterations) (default 1000, [1, 1000000000]) */
   maxIter?: number;
   /** L2 weight c2 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online trainers' lambda is the mean form: λ = 2·c2/m for m examples (default 1, [0, 1000000000]) */
   c2?: number;
   /** L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (Andrew & Gao 2007; CRFsuite's c1), on the emission weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m (default 0, [0, 1000000000]) */
   c1?: number;
+  /** the window of the delta rule, in iterations (CRFsuite's period) (default 10, [1, 1000000]) */
+  period?: number;
+  /** stop when the objective has decreased by less than delta·|f| over the last period iterations (CRFsuite's delta and its default; 0 turns the rule off, leaving maxIter and the gradient norm ‖∇f‖ ≤ 1e-5·max(1, ‖w‖)) (default 1e-5, [0, 1]) */
+  delta?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */

@@ -1,6 +1,7 @@
 // Types for bindings/js/api/sequence.js (installed on the object `init()` returns).
 import type { FitOptions, OptionSpec, Disposable, TrainingReport, TextSource, TextStream } from '../index.js';
 import type { SequenceTaggerTableOptions } from './options.js';
+import type { AutoUposTagger } from './language-identifier.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
@@ -241,6 +242,8 @@ export interface SequenceApi {
      * installed is an Error naming it.
      */
     upos(source: UposLanguage | UposFiles): Promise<SequenceTagger>;
+    /** 'auto': each paragraph tagged by the tagger of its language, which the language identifier picks (the entry 'argmax' only: the others lack the identifier or the taggers). */
+    upos(source: 'auto'): Promise<AutoUposTagger>;
     /** The languages upos() knows, code → English name ('en' ships with argmax, the others are packages). */
     readonly languages: Readonly<Record<UposLanguage, string>>;
     /** The tokenizer learned from UD English EWT train (the one am.io.tokenize uses), loaded once, on first use. */

@@ -42,16 +42,14 @@ void SupportVectors::prepare() {
     compact_[p] = int32_t(std::lower_bound(columns_.begin(), columns_.end(), indices_[p]) - columns_.begin());
 }
 
-std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& rows) const {
+void SupportVectors::kernel_blocks(const Kernel& kernel, const Rows& rows,
+                                   const std::function<void(int32_t, int32_t, const double*)>& visit) const {
   using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>;
-  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  const int n = count(), k = outputs_;
+  const int n = count();
   const int32_t u = int32_t(columns_.size());
   // SVᵀ over the used columns: u × n, the CSR rows read as compressed columns.
   const Eigen::Map<const Eigen::SparseMatrix<double, Eigen::ColMajor, int32_t>> svt(
       u, n, int32_t(values_d_.size()), offsets_.data(), compact_.data(), values_d_.data());
-  const Eigen::Map<const RowMajor> a(coef_d_.data(), n, k);
-  std::vector<double> out(size_t(rows.rows()) * k, 0.0);
   // Batches of up to 256 rows, fewer when rows or support vectors are many (each block stays near 16 MB).
   const int32_t batch = int32_t(std::clamp<int64_t>((int64_t(1) << 21) / std::max({u, n, 1}), 1, 256));
   Matrix x, block;
@@ -68,8 +66,19 @@ std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& row
       });
     block.noalias() = x * svt;  // ⟨x_i, s⟩
     kernel.apply(block.data(), b, n, x_norms.data(), norms_.data());
-    Eigen::Map<RowMajor>(&out[size_t(first) * k], b, k).noalias() = block * a;
+    visit(first, b, block.data());
   }
+}
+
+std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& rows) const {
+  using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>;
+  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
+  const int n = count(), k = outputs_;
+  const Eigen::Map<const RowMajor> a(coef_d_.data(), n, k);
+  std::vector<double> out(size_t(rows.rows()) * k, 0.0);
+  kernel_blocks(kernel, rows, [&](int32_t first, int32_t b, const double* K) {
+    Eigen::Map<RowMajor>(&out[size_t(first) * k], b, k).noalias() = Eigen::Map<const Matrix>(K, b, n) * a;
+  });
   return out;
 }
 

@@ -5,6 +5,7 @@
 // only the columns some support vector uses, so its size is bounded by the model's, whatever cols() says.
 #pragma once
 #include <cstdint>
+#include <functional>
 #include <vector>
 
 #include "core/rows.hpp"
@@ -31,6 +32,10 @@ class SupportVectors {
   // rows × outputs() scores, row-major; columns at or beyond cols() add to ‖x‖² only. A row's scores do not
   // depend on the rows batched with it (up to rounding: every sum runs in the same order).
   std::vector<double> scores(const Kernel& kernel, const Rows& rows) const;
+  // The kernel values behind scores(), batch by batch: block(first, b, K) with K the column-major b × count()
+  // matrix of K(x_{first+i}, s) (for models that combine them otherwise than by one coefficient row each).
+  void kernel_blocks(const Kernel& kernel, const Rows& rows,
+                     const std::function<void(int32_t first, int32_t b, const double* K)>& block) const;
 
   void save(ByteWriter& out) const;
   // Throws InputError when the bytes do not describe count × outputs coefficients over cols columns.

@@ -1,4 +1,4 @@
-#include "sequence/quantized_weights.hpp"
+#include "io/quantized_weights.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -33,6 +33,11 @@ void for_each_block(const std::vector<float>& w, int bits, F&& f) {
 }
 
 }  // namespace
+
+OptionSpec weight_bits_option() {
+  return {"weightBits", OptionType::Integer, "32", 8, 32, false,
+          "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"};
+}
 
 void check_weight_bits(int bits) {
   require(bits == 8 || bits == 16 || bits == 32, "weight bits must be 8, 16 or 32, got ", bits);
@@ -84,7 +89,7 @@ std::vector<float> get_weights(ByteReader& in, size_t dim, int& bits) {
   bits = in.get<uint8_t>();
   require(bits == 8 || bits == 16 || bits == 32, "model bytes are corrupt (weight bits ", bits, ")");
   const uint64_t stored_dim = in.get<uint64_t>();
-  require(stored_dim == dim, "sequence model has ", stored_dim, " weights, expected ", dim);
+  require(stored_dim == dim, "model has ", stored_dim, " weights, expected ", dim);
   std::vector<size_t> positions;
   uint64_t next = 0;
   for (uint64_t gap : get_varints(in.get_vector<uint8_t>())) {
@@ -113,7 +118,7 @@ std::vector<float> get_weights(ByteReader& in, size_t dim, int& bits) {
   }
   require(values.size() == positions.size(), "model bytes are corrupt (", values.size(), " weights for ",
           positions.size(), " positions)");
-  std::vector<float> w(checked_count<float>("sequence model weights", {int64_t(dim)}), 0.f);
+  std::vector<float> w(checked_count<float>("model weights", {int64_t(dim)}), 0.f);
   for (size_t i = 0; i < values.size(); ++i) w[positions[i]] = values[i];
   return w;
 }

@@ -3,16 +3,18 @@
 //
 //   level 0  core/        views over caller memory, query sets, orders, Fenwick tree, options, errors, rng
 //   level 1  io/          readers and model bytes                                  (includes core)
+//            text/        analysis of text: Unicode words, folding, stop words, stemming (includes core)
 //   level 2  learn/       trainers written once, L-BFGS, kernels, shared solvers (includes core, io)
 //            metrics/     the measures Δ: cost matrices, pair counts, evaluation  (includes core, io)
 //   level 3  binary/ multiclass/ reductions/ trees/ boosting/ sequence/ ranking/   (the task folders)
+//   level 4  search/      the search task: its learned re-ranking is a ranking/ Ranker
 //
 // An `#include "folder/..."` line in src/<from>/ is allowed when folder is <from> itself or sits on a lower
 // level. Folders on the same level do not include each other, except for the edges listed in SIDEWAYS, each
 // with its reason (learn/ and metrics/ have none). A folder missing from LEVEL is an error, so a new folder
 // gets its place here first.
 //
-// Run: node tests/layers.mjs  (prints each offending include and exits 1); tests/js/layers.test.mjs runs it
+// Run: node tests/js/layers.mjs  (prints each offending include and exits 1); tests/js/layers.test.mjs runs it
 // in the JS suite.
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -20,17 +22,21 @@ import { fileURLToPath } from 'node:url';
 
 export const LEVEL = {
   core: 0,
-  io: 1,
+  io: 1, text: 1,
   learn: 2, metrics: 2,
   binary: 3, multiclass: 3, reductions: 3, trees: 3, boosting: 3, sequence: 3, ranking: 3,
+  search: 4, textclass: 4,
 };
 
 // 'from -> to': { why, only? } — only, when given, lists the headers of `to` that `from` may include.
 export const SIDEWAYS = {
   'binary -> trees': { why: 'the tree binary learner wraps the CART tree (binary/tree_binary.hpp)' },
   'boosting -> trees': { why: 'AdaBoost.MH boosts trees' },
+  'multiclass -> binary': { why: "the kernel multiclass SVM's all-pairs decomposition trains binary kernel SVMs",
+    only: ['binary/kernel_svm.hpp', 'binary/binary_model.hpp'] },
   'reductions -> binary': { why: 'the reductions train binary learners' },
   'reductions -> multiclass': { why: 'the learned-code reduction trains multiclass models on the code bits' },
+  'text -> io': { why: 'the vectorizer checks UTF-8 and saves its state in model bytes', only: ['io/utf8.hpp', 'io/bytes.hpp'] },
 };
 
 const INCLUDE = /^\s*#\s*include\s*"(([^"/]+)\/[^"]*)"/;
@@ -41,7 +47,7 @@ export function offences(files) {
   for (const { path, text } of files) {
     const from = path.split('/')[1];
     if (!(from in LEVEL)) {
-      found.push(`${path}: folder src/${from}/ has no level in tests/layers.mjs`);
+      found.push(`${path}: folder src/${from}/ has no level in tests/js/layers.mjs`);
       continue;
     }
     text.split('\n').forEach((line, i) => {
@@ -98,7 +104,7 @@ export function sourceFiles(root) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const root = fileURLToPath(new URL('..', import.meta.url));
+  const root = fileURLToPath(new URL('../..', import.meta.url));
   const cycle = sidewaysCycle();
   const found = offences(sourceFiles(root));
   if (cycle) found.unshift(`SIDEWAYS edges form a cycle: ${cycle.join(' -> ')}`);

@@ -1,4 +1,4 @@
-// How a chain model's weights are stored in model bytes: only the nonzero weights, as the gaps between
+// How a model's weights are stored in its bytes (chain models, Multiclass): only the nonzero weights, as the gaps between
 // their positions (LEB128 varints) and their values, either as floats (exact) or quantised to 16 or 8
 // bits with one power-of-two scale per block of kQuantBlock positions:
 //   q = round(w / s),  s = the smallest 2^e with (2^(bits−1) − 1)·s ≥ max |w| over the block,  w' = q·s,
@@ -8,11 +8,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/options.hpp"
 #include "io/bytes.hpp"
 
 namespace argmax {
 
 constexpr size_t kQuantBlock = 256;
+
+// The weightBits option of the models that store their weights so.
+OptionSpec weight_bits_option();
 
 // Throws InputError unless bits is 8, 16 or 32.
 void check_weight_bits(int bits);

@@ -1,0 +1,74 @@
+// Native driver for trying text classifier options (bench/text.mjs measures the defaults in wasm): trains a
+// TextClassifier on a TSV of label<TAB>text lines and prints one JSON line {accuracy, train_seconds,
+// predict_seconds, columns} on the test TSV.
+//   bench_text TRAIN.tsv TEST.tsv [key=value]...
+#include <chrono>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "textclass/text_classifier.hpp"
+
+#include "slurp.hpp"
+
+using namespace argmax;
+
+namespace {
+
+struct Labelled {
+  std::string file;  // owns the text the views point into
+  std::vector<std::string_view> texts;
+  std::vector<std::string> labels;
+};
+
+Labelled read_tsv(const std::string& path) {
+  Labelled d{slurp(path), {}, {}};
+  std::string_view all(d.file);
+  for (size_t start = 0; start < all.size();) {
+    size_t end = all.find('\n', start);
+    if (end == std::string_view::npos) end = all.size();
+    const std::string_view line = all.substr(start, end - start);
+    const size_t tab = line.find('\t');
+    if (tab != std::string_view::npos) {
+      d.labels.emplace_back(line.substr(0, tab));
+      d.texts.push_back(line.substr(tab + 1));
+    }
+    start = end + 1;
+  }
+  return d;
+}
+
+double since(std::chrono::steady_clock::time_point t0) {
+  return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  if (argc < 3) {
+    std::fprintf(stderr, "usage: bench_text TRAIN.tsv TEST.tsv [key=value]...\n");
+    return 2;
+  }
+  try {
+    const Labelled train = read_tsv(argv[1]), test = read_tsv(argv[2]);
+    OptionList options;
+    for (int i = 3; i < argc; ++i) {
+      const std::string kv = argv[i];
+      const size_t eq = kv.find('=');
+      options.emplace_back(kv.substr(0, eq), eq == std::string::npos ? "" : kv.substr(eq + 1));
+    }
+    auto t0 = std::chrono::steady_clock::now();
+    const TextClassifier model = TextClassifier::train(train.texts, train.labels, options);
+    const double train_seconds = since(t0);
+    t0 = std::chrono::steady_clock::now();
+    const std::vector<int32_t> predicted = model.predict(test.texts);
+    const double predict_seconds = since(t0);
+    size_t right = 0;
+    for (size_t i = 0; i < predicted.size(); ++i) right += model.classes()[predicted[i]] == test.labels[i];
+    std::printf("{\"accuracy\": %.4f, \"train_seconds\": %.3f, \"predict_seconds\": %.3f, \"columns\": %d}\n",
+                double(right) / double(test.texts.size()), train_seconds, predict_seconds, model.vectorizer().cols());
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "bench_text: %s\n", e.what());
+    return 1;
+  }
+}

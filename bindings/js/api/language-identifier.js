@@ -1,0 +1,106 @@
+// The language identifier shipped with the package: a TextClassifier (api/text.js) over character n-grams,
+// trained on the sentences of Universal Dependencies treebanks in 74 languages (pretrained/languages.bin, made by
+// pretrained/make-languages.mjs; sources and licences in pretrained/NOTICE). Its answers are ISO 639-1 codes
+// where a language has one, else ISO 639-3, and 'und' (undetermined) for a text without a letter.
+// am.pretrained.upos('auto') uses it to tag each paragraph with the tagger of its language.
+import { modelFile } from './pretrained.js';
+import { describe, integerArg, optionsObject, texts as textsArg } from './inputs.js';
+
+const SHIPPED = new URL('../pretrained/languages.bin', import.meta.url);
+export const UNDETERMINED = 'und';
+// A text says nothing of its language without a letter (digits, punctuation, symbols and spaces are shared).
+const hasLetter = (text) => /\p{L}/u.test(text);
+
+const textArg = (text, name = 'text') => {
+  if (typeof text !== 'string') throw new TypeError(`${name} must be a string, not ${describe(text)}`);
+  return text;
+};
+// A text the classifier will not see (it has no letter) still passes the one check of texts (no lone surrogate).
+const checkUnseen = (text, name) => textsArg([text], name, { single: true });
+
+export function install(M, api) {
+  class LanguageIdentifier {
+    #classifier;
+    #languages;
+
+    constructor(classifier) {
+      this.#classifier = classifier;
+      this.#languages = Object.freeze([...classifier.classes]);
+    }
+
+    // The codes it can answer, besides 'und'.
+    get languages() { return this.#languages; }
+
+    // The most probable language of a text: { language, probability }; { language: 'und', probability: 1 } for
+    // a text without a letter. among: answer only one of these codes (the most probable of them, with its own
+    // probability), e.g. the languages a page has taggers for.
+    identify(text, options) {
+      const { among } = optionsObject(options, 'identify options');
+      if (among === undefined) return this.top(text, 1)[0];
+      const allowed = this.#codes(among);
+      return this.#ranked(textArg(text)).find((r) => r.language === UNDETERMINED || allowed.has(r.language));
+    }
+
+    // The k most probable languages of a text, most probable first: [{ language, probability }].
+    top(text, k = 3) {
+      integerArg(k, 'k', { min: 1 });
+      return this.#ranked(textArg(text)).slice(0, k);
+    }
+
+    // identify() of many texts in one call: [{ language, probability }], one per text.
+    identifyAll(texts) {
+      if (!Array.isArray(texts)) throw new TypeError(`texts must be an array of strings, not ${describe(texts)}`);
+      texts.forEach((t, i) => textArg(t, `texts[${i}]`));
+      const withLetters = texts.filter(hasLetter);
+      const p = this.#classifier.probabilities(withLetters), k = this.#languages.length;
+      let row = 0;
+      return texts.map((t, i) => {
+        if (!hasLetter(t)) return checkUnseen(t, `texts[${i}]`), { language: UNDETERMINED, probability: 1 };
+        let best = 0;
+        for (let c = 1; c < k; ++c) if (p[row * k + c] > p[row * k + best]) best = c;
+        return { language: this.#languages[best], probability: p[row++ * k + best] };
+      });
+    }
+
+    dispose() { this.#classifier.dispose(); }
+    [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
+
+    // Every language with its probability, most probable first (ties: in the model's order).
+    #ranked(text) {
+      if (!hasLetter(text)) return checkUnseen(text, 'text'), [{ language: UNDETERMINED, probability: 1 }];
+      const p = this.#classifier.probabilities([text]);
+      return Array.from(p, (probability, c) => ({ language: this.#languages[c], probability }))
+        .sort((a, b) => b.probability - a.probability);
+    }
+
+    #codes(among) {
+      if (!Array.isArray(among) || among.length === 0) throw new TypeError(`among must be a non-empty array of language codes, not ${describe(among)}`);
+      for (const code of among) {
+        if (!this.#languages.includes(code)) {
+          throw new RangeError(`among: ${describe(code)} is not a language of the identifier (its languages: ${this.#languages.join(', ')})`);
+        }
+      }
+      return new Set(among);
+    }
+  }
+
+  api.LanguageIdentifier = LanguageIdentifier;
+  api.pretrained = Object.assign(api.pretrained ?? {}, {
+    // The shipped identifier, or another languages.bin given as { model }: its bytes or its URL.
+    async languageIdentifier(options) {
+      const { model = SHIPPED } = optionsObject(options, 'languageIdentifier options');
+      const { bytes, where } = await modelFile(model, 'the language identifier');
+      let classifier;
+      try {
+        classifier = api.load(bytes);
+      } catch (e) {
+        throw new Error(`the language identifier${where} could not be loaded: ${e.message}`);
+      }
+      if (!(classifier instanceof api.TextClassifier) || classifier.multilabel) {
+        classifier.dispose?.();
+        throw new Error(`the language identifier${where} is not a text classifier of one label per text`);
+      }
+      return new LanguageIdentifier(classifier);
+    },
+  });
+}

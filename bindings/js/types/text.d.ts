@@ -1,0 +1,107 @@
+// Types of the text part of the argmax JS API (am.TextClassifier).
+import type { FitOptions, OptionSpec, Disposable, TrainingReport } from '../index.js';
+import type { MulticlassTableOptions, BinaryRelevanceTableOptions, LinearBinaryLearnerTableOptions, BinaryLearnerTableOptions } from './options.js';
+
+/** The text vectorizer's options (TextClassifier.options() lists them with their help). */
+export interface TextVectorizerOptions {
+  /** the sizes n of the word n-grams, ascending (1 = single words; [] = none; default [1, 2]) */
+  wordNgrams?: number[];
+  /** the sizes n of the character n-grams, ascending ([] = none; default [2, 3, 4, 5]) */
+  charNgrams?: number[];
+  /** character n-grams within each word padded by spaces (scikit-learn's char_wb; the default), or across the words */
+  charSpan?: 'word' | 'text';
+  /** fold case first (default true) */
+  lowercase?: boolean;
+  /** 2^hashBits columns by a signed hash of each n-gram; 0 = a vocabulary of the training n-grams */
+  hashBits?: number;
+  /** vocabulary: keep the n-grams of at least this many training texts (default 1) */
+  minCount?: number;
+  /** term frequency: count (raw), 1 + ln count (log), or 1 (binary) */
+  tf?: 'raw' | 'log' | 'binary';
+  /** weigh each column by ln((1 + m) / (1 + df)) + 1 (default true) */
+  idf?: boolean;
+  /** scale each row to unit L2 norm (default true) */
+  normalize?: boolean;
+}
+
+/** One label per text: the vectorizer's options and Multiclass's; label sets: binary relevance's and its learner's. */
+export type TextClassifierOptions = TextVectorizerOptions & (MulticlassTableOptions
+  | (BinaryRelevanceTableOptions & (LinearBinaryLearnerTableOptions | BinaryLearnerTableOptions)));
+
+export interface Ngram {
+  /** a word n-gram (words joined by one space) or a character n-gram (padded words carry their spaces) */
+  kind: 'word' | 'chars';
+  /** folded as the vectorizer read it */
+  text: string;
+}
+
+export interface Contribution {
+  /** the text's n-grams in this column (more than one only when hashed together) */
+  ngrams: Ngram[];
+  /** the feature's value x_j */
+  value: number;
+  /** its share of the class's score: the score minus the score without it (x_j·w_j for a linear model) */
+  weight: number;
+}
+
+export interface TextClassifier extends Disposable {
+  /**
+   * texts: strings (well formed: a lone surrogate is an error; NUL separates words like any non-letter).
+   * labels: one non-empty string per text, or one array of them per text (label sets: a multi-label model;
+   * a text may have an empty set, but not every text).
+   */
+  fit(texts: string[], labels: string[] | string[][], options?: FitOptions): this;
+  /** one label per text, or a label set per text (multi-label); a text without any training n-gram gets the prior */
+  predict(texts: string[]): string[] | string[][];
+  /** texts × classes, row-major, columns in `classes` order */
+  scores(texts: string[]): Float32Array;
+  /** texts × classes: a distribution per text (one label), or each label's probability (label sets) */
+  probabilities(texts: string[]): Float32Array;
+  /** the k (default 3) most probable classes of one text, most probable first */
+  top(text: string, k?: number): { label: string; probability: number }[];
+  /** the n-grams that pushed a class's score most (the predicted class by default), the largest |weight| first */
+  explain(text: string, options?: { label?: string; k?: number }): { label: string; contributions: Contribution[] };
+  readonly classes: string[];
+  readonly multilabel: boolean;
+  /** the vectorizer's columns: the n-grams (or hash buckets) seen in training */
+  readonly features: number;
+  readonly options: Record<string, unknown>;
+  readonly training: TrainingReport | undefined;
+  save(): Uint8Array;
+}
+
+export interface TextClassifierConstructor {
+  new (options?: TextClassifierOptions): TextClassifier;
+  /** the option table for one label per text, or for label sets ({ multilabel: true, learner }) */
+  options(choice?: { multilabel?: boolean; trainer?: string; learner?: string; loss?: string }): OptionSpec[];
+}
+
+/** CSR rows, one per text (a Matrix every model takes). */
+export interface TextRows {
+  offsets: Int32Array;
+  indices: Int32Array;
+  values: Float32Array;
+  rows: number;
+  cols: number;
+}
+
+export interface TextVectorizer extends Disposable {
+  /** fits the document frequencies (and the vocabulary) on the texts */
+  fit(texts: string[]): this;
+  transform(texts: string[]): TextRows;
+  /** the n-gram of each column (empty with hashing, where a column is a hash bucket) */
+  readonly vocabulary: Ngram[];
+  readonly features: number;
+  readonly options: Record<string, unknown>;
+  save(): Uint8Array;
+}
+
+export interface TextVectorizerConstructor {
+  new (options?: TextVectorizerOptions): TextVectorizer;
+  options(): OptionSpec[];
+}
+
+export interface TextApi {
+  TextClassifier: TextClassifierConstructor;
+  TextVectorizer: TextVectorizerConstructor;
+}

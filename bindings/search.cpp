@@ -1,0 +1,103 @@
+// Embind glue for search (search/search_index.hpp): the index, its documents (their text as UTF-8 bytes that JS
+// encoded into wasm memory, a batch at a time), search, the features of (query, document) pairs, save and load.
+#include <unordered_set>
+
+#include "common.hpp"
+#include "model_binding.hpp"
+#include "search_hits.hpp"
+#include "search/features.hpp"
+#include "search/search_index.hpp"
+
+namespace argmax::js {
+namespace {
+
+// Both return a new object that the JS handle owns (a failed call returns null: the index has no empty state).
+SearchIndex* create(val text_fields, val numeric_fields, std::string options) {
+  return new SearchIndex(strings(text_fields), strings(numeric_fields), option_lines(options));
+}
+SearchIndex* load(uintptr_t data, int size) { return new SearchIndex(SearchIndex::from_bytes(bytes_at(data), size_t(size))); }
+
+// Documents ids[i], whose field f holds text[ends[i·F + f − 1], ends[i·F + f]) (byte offsets into text) and
+// numbers[i·N …]. Every document is checked before the first goes in, so a refused batch changes nothing.
+void put(SearchIndex& index, val id_array, uintptr_t text, uintptr_t ends, uintptr_t numbers, bool update) {
+  const std::vector<std::string> ids = strings(id_array);
+  const size_t fields = index.text_fields().size(), numerics = index.numeric_fields().size();
+  const int32_t* end = reinterpret_cast<const int32_t*>(ends);
+  const double* number = reinterpret_cast<const double*>(numbers);
+  std::vector<Document> docs(ids.size());
+  std::unordered_set<std::string> seen;
+  for (size_t i = 0; i < ids.size(); ++i) {
+    Document& d = docs[i];
+    d.id = ids[i];
+    require(seen.insert(d.id).second, "the id '", d.id, "' comes twice in one batch");
+    if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
+    else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");
+    for (size_t f = 0; f < fields; ++f) {
+      const size_t k = i * fields + f, begin = k == 0 ? 0 : size_t(end[k - 1]);
+      d.texts.push_back(text_at(text + begin, size_t(end[k]) - begin));
+    }
+    d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
+  }
+  for (const Document& d : docs) update ? index.update(d) : index.add(d);
+}
+
+bool remove(SearchIndex& index, std::string id) { return index.remove(id); }
+bool has(const SearchIndex& index, std::string id) { return index.has(id); }
+int size(const SearchIndex& index) { return int(index.size()); }
+
+// {ids: string[], scores: Float64Array}, best first.
+val search(SearchIndex& index, std::string query, int k) {
+  require(k >= 0, "k must be ≥ 0; got ", k);
+  return hits_to_js(index, index.search(query, size_t(k)));
+}
+
+val features(SearchIndex& index, std::string query, val ids) {
+  return typed_array("Float64Array", index.features(query, strings(ids)));
+}
+
+val feature_names(const SearchIndex& index) { return string_array(index.feature_names()); }
+val text_fields(const SearchIndex& index) { return string_array(index.text_fields()); }
+val numeric_fields(const SearchIndex& index) { return string_array(index.numeric_fields()); }
+std::string options_of(const SearchIndex& index) { return option_text(index.settings()); }
+
+std::string schema() { return schema_json(SearchIndex::option_specs()); }
+std::string help() { return describe(SearchIndex::option_specs()); }
+
+// [{name, perField, formula, help}]: the feature table, for the docs and the types.
+val feature_table() {
+  val out = val::array();
+  for (const FeatureSpec& f : search_feature_table()) {
+    val row = val::object();
+    row.set("name", std::string(f.name));
+    row.set("perField", f.per_field);
+    row.set("formula", std::string(f.formula));
+    row.set("help", std::string(f.help));
+    out.call<void>("push", row);
+  }
+  return out;
+}
+
+}  // namespace
+
+EMSCRIPTEN_BINDINGS(argmax_search) {
+  using namespace emscripten;
+  class_<SearchIndex>("SearchIndex")
+      .class_function("create", &Guard<&create>::call, allow_raw_pointers())
+      .class_function("load", &Guard<&load>::call, allow_raw_pointers())
+      .function("save", &Guard<&model_bytes<SearchIndex>>::call)
+      .function("put", &Guard<&put>::call)
+      .function("remove", &Guard<&remove>::call)
+      .function("has", &Guard<&has>::call)
+      .function("size", &Guard<&size>::call)
+      .function("search", &Guard<&search>::call)
+      .function("features", &Guard<&features>::call)
+      .function("featureNames", &Guard<&feature_names>::call)
+      .function("textFields", &Guard<&text_fields>::call)
+      .function("numericFields", &Guard<&numeric_fields>::call)
+      .function("options", &Guard<&options_of>::call);
+  function("searchSchema", &Guard<&schema>::call);
+  function("searchHelp", &Guard<&help>::call);
+  function("searchFeatureTable", &Guard<&feature_table>::call);
+}
+
+}  // namespace argmax::js

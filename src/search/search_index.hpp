@@ -1,0 +1,125 @@
+// The search index: documents with a string id, named text fields and numeric fields; an inverted index with
+// term positions per field; BM25 per field and BM25F over fields; exact top-k; the (query, document) features
+// of search/features.hpp. Documents are added, updated and removed; the index saves to bytes and loads back.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/options.hpp"
+#include "search/query.hpp"
+#include "text/analyzer.hpp"
+
+namespace argmax {
+
+struct Document {
+  std::string id;
+  std::vector<std::string_view> texts;  // one per text field, in the index's order
+  std::vector<double> numbers;          // one per numeric field
+};
+
+struct Hit {
+  uint32_t doc;  // the document's place in document order (SearchIndex::id)
+  double score;
+};
+
+// BM25's idf, in the form that stays positive (Lucene's): ln(1 + (N − df + 0.5) / (df + 0.5)).
+double bm25_idf(double documents, double df);
+
+class SearchIndex {
+ public:
+  // The analysis options (Analyzer::option_specs), then the scorer's.
+  static const std::vector<OptionSpec>& option_specs();
+
+  // Throws InputError for no text field, a duplicate or empty field name, or bad options.
+  SearchIndex(std::vector<std::string> text_fields, std::vector<std::string> numeric_fields,
+              const OptionList& options);
+
+  const std::vector<std::string>& text_fields() const { return text_fields_; }
+  const std::vector<std::string>& numeric_fields() const { return numeric_fields_; }
+  const OptionList& settings() const { return settings_; }
+
+  // add throws InputError naming the id when it is already there; update when it is not (the document then
+  // moves to the end of document order); remove returns whether it was there. Wrong counts of fields and
+  // non-finite numbers are errors naming the document and the field.
+  void add(const Document& doc);
+  void update(const Document& doc);
+  bool remove(const std::string& id);
+  bool has(const std::string& id) const { return slot_of_.count(id) != 0; }
+  size_t size() const { return slot_of_.size(); }
+
+  // The k best documents for the query by the scorer (BM25F or BM25 summed over fields), best first, ties in
+  // document order. A result holds at least one query term and every quoted phrase. An empty query (or one of
+  // stop words only) has no results.
+  std::vector<Hit> search(std::string_view query, size_t k);
+  const std::string& id(uint32_t doc) const { return ids_[doc]; }
+
+  // The features of search/features.hpp for each listed id (row-major, feature_names().size() per row).
+  // Throws InputError naming an id that is not in the index.
+  std::vector<std::string> feature_names() const;
+  std::vector<double> features(std::string_view query, const std::vector<std::string>& ids);
+
+  std::vector<uint8_t> to_bytes() const;
+  // Refuses bytes of another kind, a wrong checksum or version, and any inconsistent content (InputError).
+  static SearchIndex from_bytes(const uint8_t* data, size_t size);
+
+  // What features.cpp reads (the index's statistics and postings).
+  struct Postings {  // one term in one field
+    std::vector<uint32_t> docs;       // ascending document slots
+    std::vector<uint32_t> ends;       // the positions of docs[i] are positions[ends[i-1], ends[i])
+    std::vector<uint32_t> positions;  // word positions in the field, ascending per document
+    uint32_t tf(size_t i) const { return ends[i] - (i == 0 ? 0 : ends[i - 1]); }
+  };
+  // The postings of a term in a field, or null when the term was never indexed.
+  const Postings* postings(const std::string& term, size_t field) const;
+  // The place of doc in p, or -1.
+  static long find(const Postings& p, uint32_t doc);
+  uint32_t documents() const { return uint32_t(slot_of_.size()); }
+  uint32_t document_frequency(const std::string& term) const;  // documents with the term in any field
+  uint32_t length(uint32_t doc, size_t field) const { return lengths_[doc * text_fields_.size() + field]; }
+  uint32_t words(uint32_t doc, size_t field) const { return words_[doc * text_fields_.size() + field]; }
+  double average_length(size_t field) const;
+  double total_length(size_t field) const { return total_lengths_[field]; }
+  double number(uint32_t doc, size_t field) const { return numbers_[doc * numeric_fields_.size() + field]; }
+  const std::vector<uint32_t>& terms_of(uint32_t doc) const { return doc_terms_[doc]; }
+  const std::string& term(uint32_t id) const { return terms_[id]; }
+  double option(const std::string& name) const { return options_.real(name); }
+  const std::vector<double>& field_weights() const { return weights_; }
+  // Analyses a query as the documents were.
+  Query parse(std::string_view query) { return parse_query(query, analyzer_); }
+  // BM25F (or BM25 summed over fields) for a weighted query: scores[doc] for every slot (0 where no term
+  // matched).
+  void score_all(const std::vector<std::string>& terms, const std::vector<double>& weights,
+                 std::vector<double>& scores, bool bm25f) const;
+  bool ranks_by_bm25f() const { return options_.choice("scorer") == "bm25f"; }
+  // How often the phrase occurs in the field of doc.
+  uint32_t phrase_count(const Query& query, const Phrase& phrase, uint32_t doc, size_t field) const;
+
+ private:
+  void check(const Document& doc) const;
+  uint32_t term_id(std::string_view term);
+
+  std::vector<std::string> text_fields_, numeric_fields_;
+  Options options_;
+  OptionList settings_;
+  std::vector<double> weights_;  // one per text field
+  Analyzer analyzer_;
+  Terms scratch_;
+
+  std::unordered_map<std::string, uint32_t> term_ids_;
+  std::vector<std::string> terms_;
+  std::vector<Postings> postings_;        // term * fields + field
+  std::vector<uint32_t> doc_frequency_;   // per term: live documents with it in any field
+
+  // Per document slot, in document order; removed documents leave an empty id and no postings.
+  std::vector<std::string> ids_;
+  std::vector<uint32_t> lengths_, words_;       // slot * fields + field: terms, and words with stop words
+  std::vector<double> numbers_;                 // slot * numeric fields + field
+  std::vector<std::vector<uint32_t>> doc_terms_;  // the distinct terms of each slot
+  std::unordered_map<std::string, uint32_t> slot_of_;
+  std::vector<double> total_lengths_;           // per field, over live documents
+};
+
+}  // namespace argmax

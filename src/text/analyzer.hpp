@@ -1,0 +1,61 @@
+// Text analysis: UTF-8 text to the terms an index keeps. Words are maximal runs of letters, digits and marks
+// (Unicode classes; an ideograph is a word of its own); each is case-folded, dropped if it is a stop word of the
+// language, stemmed by the language's Snowball stemmer, and folded (diacritics and letter forms).
+#pragma once
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <unordered_set>
+#include <vector>
+
+#include "core/options.hpp"
+#include "text/stemmer.hpp"
+
+namespace argmax {
+
+// The terms of a text, in order, in one buffer: term i is text[ends[i-1], ends[i]) at word position
+// positions[i]. Positions count every word, stop words too, so a phrase with a stop word inside matches only
+// with a word in that place.
+struct Terms {
+  std::string text;
+  std::vector<uint32_t> ends, positions;
+
+  size_t size() const { return ends.size(); }
+  std::string_view operator[](size_t i) const {
+    const uint32_t begin = i == 0 ? 0 : ends[i - 1];
+    return std::string_view(text).substr(begin, ends[i] - begin);
+  }
+  void clear() {
+    text.clear();
+    ends.clear();
+    positions.clear();
+  }
+};
+
+class Analyzer {
+ public:
+  // language (none or a Snowball language), stem, stopWords, fold.
+  static const std::vector<OptionSpec>& option_specs();
+  explicit Analyzer(const Options& options);
+
+  // Appends the terms of text to out, numbering words from first_position; returns the number of words read
+  // (stop words included). Ill-formed UTF-8 reads as U+FFFD, a separator (unicode.hpp).
+  uint32_t analyze(std::string_view text, Terms& out, uint32_t first_position = 0);
+
+ private:
+  void add_word(Terms& out, uint32_t position);
+  std::string term_of(const std::string& word);  // "" for a word that is no term
+
+  // Words repeat (Zipf), so each word's term is computed once: stemming is most of analysis otherwise. The
+  // cache starts over when it holds this many words, which bounds its memory.
+  static constexpr size_t kCachedWords = 1 << 16;
+  std::unordered_map<std::string, std::string> term_of_word_;
+  std::optional<Stemmer> stemmer_;
+  std::unordered_set<std::string> stop_words_;
+  bool fold_;
+  std::string word_;  // the word being read, case-folded
+};
+
+}  // namespace argmax

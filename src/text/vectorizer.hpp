@@ -1,0 +1,104 @@
+// Texts to feature rows: the words of each text (folded), their word and character n-grams (text/ngrams.hpp),
+// each n-gram a column, by a signed hash into 2^b columns (Weinberger et al. 2009) or by a vocabulary of the
+// n-grams seen in training, then
+//   x_j = tf(c_j) · idf_j,  tf(c) = c (raw), 1 + ln c (log) or 1 (binary),  idf_j = ln((1 + m) / (1 + df_j)) + 1
+// with c_j the n-gram's count in the text (with hashing, the signed sum of the counts of the n-grams in bucket
+// j, whose sign x_j keeps), m the training texts and df_j how many of them have column j (scikit-learn's
+// TfidfVectorizer with smooth_idf), and the word and the character n-grams of each row scaled to unit L2
+// norm (as scikit-learn's FeatureUnion of one TfidfVectorizer per kind; or the whole row, or none). The
+// columns are the n-grams (or the hash buckets) seen in training: others are dropped, so a model holds
+// weights only for what it saw. The rows are CSR (each row's columns in no particular order), so every model
+// of the library reads them.
+#pragma once
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "core/options.hpp"
+#include "core/rows.hpp"
+#include "io/bytes.hpp"
+#include "text/ngrams.hpp"
+
+namespace argmax {
+
+// An n-gram as explanations show it: its kind and its text (folded).
+struct Ngram {
+  NgramKind kind;
+  std::string text;
+};
+
+class TextVectorizer {
+ public:
+  static const std::vector<OptionSpec>& options_table();
+
+  // Fits the document frequencies (and the vocabulary) on the texts. Throws InputError for bad options or a
+  // text that is not UTF-8.
+  static TextVectorizer fit(const std::vector<std::string_view>& texts, const OptionList& options);
+
+  int32_t cols() const { return cols_; }
+  const OptionList& options() const { return options_; }
+  int32_t documents() const { return documents_; }  // m, the texts it was fitted on
+
+  OwnedRows transform(const std::vector<std::string_view>& texts) const;
+
+  // One text's row, each column with the n-grams that made it.
+  struct Feature {
+    int32_t col;
+    float value;
+    std::vector<Ngram> ngrams;
+  };
+  std::vector<Feature> features_of(std::string_view text) const;
+
+  // The n-gram of a vocabulary column (empty for a hashed column, which any number of n-grams share).
+  Ngram ngram_of(int32_t col) const;
+  bool hashed() const { return vocabulary_.empty() && bits_ > 0; }
+
+  // Its state inside a model's bytes (the text classifier's) …
+  void write(ByteWriter& out) const;
+  static TextVectorizer read(ByteReader& in);
+  // … or as a model of its own, kind "text-vectorizer".
+  std::vector<uint8_t> to_bytes() const;
+  static TextVectorizer from_bytes(const uint8_t* data, size_t size);
+
+ private:
+  void configure(const OptionList& options);
+  // The key of an n-gram of this hash (for_each_ngram's) and its sign: its bucket, or its vocabulary column
+  // (−1 when the vocabulary lacks it).
+  int32_t key_of(NgramKind kind, uint64_t hash, float& sign) const;
+  // A key's column, or −1 (a bucket never seen in training).
+  int32_t column_of(int32_t key) const { return bits_ > 0 ? bucket_col_[size_t(key)] : key; }
+  // count's table, kept from one text to the next.
+  struct Counter {
+    std::vector<int32_t> keys;  // −1: empty
+    std::vector<float> sums;
+    std::vector<uint32_t> used;
+  };
+  // The sparse entries of one text, (col, signed count), in no particular order; with grams, sorted by column
+  // and grams[i] the n-grams of entry i.
+  void count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
+             std::vector<std::vector<Ngram>>* grams) const;
+  // Counts to weighted, normalised values, in place.
+  void weigh(std::vector<std::pair<int32_t, float>>& entries) const;
+  void set_frequencies(const std::vector<int32_t>& df);
+
+  OptionList options_;
+  NgramSizes sizes_;
+  bool lowercase_ = true;
+  int bits_ = 0, min_count_ = 1;
+  enum class Tf { raw, log, binary } tf_ = Tf::raw;
+  bool idf_ = true;
+  enum class Normalize { each, whole, none } normalize_ = Normalize::each;
+
+  int32_t cols_ = 0, documents_ = 0;
+  std::vector<float> idf_of_;                           // per column
+  std::vector<std::string> vocabulary_;                 // kind byte + n-gram, sorted (vocabulary only)
+  std::unordered_map<uint64_t, int32_t> vocabulary_at_;  // key hash → column
+  std::vector<int32_t> df_;                             // per column, in training
+  std::vector<bool> chars_;                             // per column: character n-grams (else word n-grams)
+  std::vector<int32_t> buckets_;                        // hashing: the buckets seen in training, one column each
+  std::vector<int32_t> bucket_col_;                     // hashing: bucket → column, or −1 (never seen)
+};
+
+}  // namespace argmax

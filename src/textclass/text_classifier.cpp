@@ -1,0 +1,388 @@
+#include "textclass/text_classifier.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+#include <set>
+#include <tuple>
+
+#include "core/error.hpp"
+#include "io/bytes.hpp"
+#include "io/multilabel.hpp"
+#include "multiclass/linear_multiclass.hpp"
+#include "reductions/binary_relevance.hpp"
+
+namespace argmax {
+namespace {
+
+const char* kKind = "text-classifier";
+const char* kScaleWhy = "the vectorizer's rows are unit length already";
+
+bool is_vectorizer_option(const std::string& name) {
+  const auto& table = TextVectorizer::options_table();
+  return std::any_of(table.begin(), table.end(), [&](const OptionSpec& s) { return s.name == name; });
+}
+OptionList vectorizer_part(const OptionList& given) {
+  OptionList out;
+  for (const auto& kv : given)
+    if (is_vectorizer_option(kv.first)) out.push_back(kv);
+  return out;
+}
+OptionList classifier_part(const OptionList& given) {
+  OptionList out;
+  for (const auto& kv : given)
+    if (!is_vectorizer_option(kv.first)) out.push_back(kv);
+  return out;
+}
+// Binary relevance's own options (learner, seed, scale) and the learner's (the rest).
+bool is_relevance_option(const std::string& name) {
+  const auto& table = binary_relevance_options();
+  return std::any_of(table.begin(), table.end(), [&](const OptionSpec& s) { return s.name == name; });
+}
+OptionList part(const OptionList& given, bool relevance) {
+  OptionList out;
+  for (const auto& kv : given)
+    if (is_relevance_option(kv.first) == relevance) out.push_back(kv);
+  return out;
+}
+std::string learner_of(const OptionList& classifier) {
+  for (const auto& [k, v] : classifier)
+    if (k == "learner") return v;
+  return "linear";
+}
+// The classifier's options as checked against its table, with the text classifier's default for scale.
+std::vector<OptionSpec> classifier_table(bool multilabel, const OptionList& classifier) {
+  std::vector<OptionSpec> specs;
+  if (!multilabel) {
+    specs = LinearMulticlass::options_of(LinearMulticlass::trainer_of(classifier));
+  } else {
+    specs = binary_relevance_options();
+    append(specs, binary_learner_options(learner_of(classifier), part(classifier, false)));
+  }
+  set_default(specs, "scale", "none", kScaleWhy);
+  return specs;
+}
+// The given options with the text classifier's own defaults written out where the caller left them.
+OptionList with_own_defaults(OptionList classifier) {
+  const bool has_scale = std::any_of(classifier.begin(), classifier.end(), [](const auto& kv) { return kv.first == "scale"; });
+  if (!has_scale) classifier.emplace_back("scale", "none");
+  return classifier;
+}
+bool has_log_loss(const OptionList& options) {
+  return std::any_of(options.begin(), options.end(), [](const auto& kv) { return kv.first == "loss" && kv.second == "log"; });
+}
+
+// The sorted distinct labels and each text's index among them.
+std::vector<std::string> sorted_classes(std::vector<std::string> labels) {
+  std::sort(labels.begin(), labels.end());
+  labels.erase(std::unique(labels.begin(), labels.end()), labels.end());
+  return labels;
+}
+int32_t index_of(const std::vector<std::string>& classes, const std::string& label) {
+  return int32_t(std::lower_bound(classes.begin(), classes.end(), label) - classes.begin());
+}
+
+// Rows i of `rows` for which keep(i), copied.
+template <class Keep>
+OwnedRows rows_where(const Rows& rows, Keep keep) {
+  OwnedRows out;
+  out.cols = rows.cols();
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    if (!keep(i)) continue;
+    rows.row(i).for_each([&](int32_t j, float v) { out.indices.push_back(j), out.values.push_back(v); });
+    out.offsets.push_back(int32_t(out.values.size()));
+  }
+  return out;
+}
+bool held_out(int32_t i) { return i % 5 == 4; }
+
+// The β > 0 of least mean −log softmax(β·s_i)[y_i] (convex in β, so a golden-section search over ln β finds it).
+float fit_temperature(const std::vector<float>& scores, const std::vector<int32_t>& y, int k) {
+  auto loss = [&](double log_beta) {
+    const double beta = std::exp(log_beta);
+    double total = 0;
+    for (size_t i = 0; i < y.size(); ++i) {
+      const float* s = &scores[i * k];
+      const double top = *std::max_element(s, s + k);
+      double sum = 0;
+      for (int c = 0; c < k; ++c) sum += std::exp(beta * (s[c] - top));
+      total += std::log(sum) - beta * (s[y[i]] - top);
+    }
+    return total;
+  };
+  double lo = std::log(1e-3), hi = std::log(1e4);
+  const double g = (std::sqrt(5.0) - 1) / 2;
+  double a = hi - g * (hi - lo), b = lo + g * (hi - lo), fa = loss(a), fb = loss(b);
+  for (int it = 0; it < 60; ++it) {
+    if (fa < fb) hi = b, b = a, fb = fa, a = hi - g * (hi - lo), fa = loss(a);
+    else lo = a, a = b, fa = fb, b = lo + g * (hi - lo), fb = loss(b);
+  }
+  return float(std::exp((lo + hi) / 2));
+}
+
+// Platt's (a, b) of σ(a·s + b) by Newton's method on the log loss, with Platt's targets (N₊ + 1)/(N₊ + 2) and
+// 1/(N₋ + 2), which keep (a, b) finite when the scores separate the labels.
+std::pair<float, float> fit_platt(const std::vector<float>& s, const std::vector<int8_t>& y) {
+  double positives = 0;
+  for (int8_t v : y) positives += v > 0;
+  const double negatives = double(y.size()) - positives;
+  const double hi = (positives + 1) / (positives + 2), lo = 1 / (negatives + 2);
+  double a = 1, b = 0;
+  for (int it = 0; it < 100; ++it) {
+    double g1 = 0, g2 = 0, h11 = 1e-9, h12 = 0, h22 = 1e-9;
+    for (size_t i = 0; i < s.size(); ++i) {
+      const double p = 1 / (1 + std::exp(-(a * s[i] + b))), t = y[i] > 0 ? hi : lo, d = p - t, w = p * (1 - p);
+      g1 += d * s[i], g2 += d, h11 += w * s[i] * s[i], h12 += w * s[i], h22 += w;
+    }
+    const double det = h11 * h22 - h12 * h12;
+    if (!(det > 0)) break;
+    const double da = (h22 * g1 - h12 * g2) / det, db = (h11 * g2 - h12 * g1) / det;
+    a -= da, b -= db;
+    if (std::fabs(da) + std::fabs(db) < 1e-9) break;
+  }
+  return {float(a), float(b)};
+}
+
+void require_texts(const std::vector<std::string_view>& texts, size_t labels, const char* what) {
+  require(!texts.empty(), "a text classifier needs training texts (got none)");
+  require(texts.size() == labels, "got ", texts.size(), " texts and ", labels, " ", what, "; expected one per text");
+}
+
+}  // namespace
+
+std::vector<OptionSpec> TextClassifier::options_of(bool multilabel, const OptionList& given) {
+  std::vector<OptionSpec> specs = TextVectorizer::options_table();
+  append(specs, classifier_table(multilabel, classifier_part(given)));
+  return specs;
+}
+
+TextClassifier TextClassifier::train(const std::vector<std::string_view>& texts, const std::vector<std::string>& labels,
+                                     const OptionList& options, const ProgressFn& progress) {
+  require_texts(texts, labels.size(), "labels");
+  TextClassifier model;
+  Options::parse(options_of(false, options), options, "TextClassifier");  // every name and value, before any work
+  const OptionList classifier = with_own_defaults(classifier_part(options));
+  model.classes_ = sorted_classes(labels);
+  require(model.classes_.size() >= 2, "every training label is '", model.classes_[0],
+          "'; a text classifier needs two classes or more");
+  std::vector<int32_t> y(labels.size());
+  model.prior_.assign(model.classes_.size(), 0.f);
+  for (size_t i = 0; i < labels.size(); ++i) {
+    y[i] = index_of(model.classes_, labels[i]);
+    model.prior_[y[i]] += 1.f / float(labels.size());
+  }
+  model.vectorizer_ = TextVectorizer::fit(texts, vectorizer_part(options));
+  const OwnedRows rows = model.vectorizer_.transform(texts);
+  auto linear = std::make_shared<LinearMulticlass>(LinearMulticlass::train(rows.view(), y, classifier, {}, progress));
+  model.report_ = linear->training_report();
+  model.multiclass_ = linear;
+  model.set_options(classifier);
+
+  if (!has_log_loss(linear->options())) {  // calibrated on the held-out fifth (see the header)
+    std::vector<int32_t> fit_y, test_y;
+    for (int32_t i = 0; i < int32_t(y.size()); ++i) (held_out(i) ? test_y : fit_y).push_back(y[i]);
+    const bool usable = !test_y.empty() && std::set<int32_t>(fit_y.begin(), fit_y.end()).size() == model.classes_.size();
+    if (usable) {
+      const OwnedRows fit_rows = rows_where(rows.view(), [](int32_t i) { return !held_out(i); });
+      const OwnedRows test_rows = rows_where(rows.view(), held_out);
+      const LinearMulticlass part_model = LinearMulticlass::train(fit_rows.view(), fit_y, classifier, {});
+      std::vector<float> s(test_y.size() * model.classes_.size());
+      part_model.scores(test_rows.view(), s.data());
+      model.scale_ = fit_temperature(s, test_y, int(model.classes_.size()));
+    }
+  }
+  return model;
+}
+
+TextClassifier TextClassifier::train_sets(const std::vector<std::string_view>& texts,
+                                          const std::vector<std::vector<std::string>>& label_sets,
+                                          const OptionList& options, const ProgressFn& progress) {
+  require_texts(texts, label_sets.size(), "label sets");
+  TextClassifier model;
+  const Options parsed = Options::parse(options_of(true, options), options, "TextClassifier");
+  const OptionList classifier = with_own_defaults(classifier_part(options));
+  std::vector<std::string> all;
+  for (const auto& set : label_sets) all.insert(all.end(), set.begin(), set.end());
+  model.classes_ = sorted_classes(all);
+  require(!model.classes_.empty(), "every label set is empty; a multi-label text classifier needs labels");
+  std::vector<std::vector<int32_t>> sets(label_sets.size());
+  model.prior_.assign(model.classes_.size(), 0.f);
+  for (size_t i = 0; i < label_sets.size(); ++i) {
+    for (const std::string& l : label_sets[i]) sets[i].push_back(index_of(model.classes_, l));
+    std::sort(sets[i].begin(), sets[i].end());
+    sets[i].erase(std::unique(sets[i].begin(), sets[i].end()), sets[i].end());
+    for (int32_t l : sets[i]) model.prior_[l] += 1.f / float(label_sets.size());
+  }
+  const LabelMatrix y = LabelMatrix::from_sets(sets, int(model.classes_.size()));
+  model.vectorizer_ = TextVectorizer::fit(texts, vectorizer_part(options));
+  const OwnedRows rows = model.vectorizer_.transform(texts);
+  const std::string learner = parsed.choice("learner");
+  const OptionList learner_options = part(classifier, false);
+  auto train = [&](const Rows& r, const LabelMatrix& labels, const ProgressFn& p) {
+    return BinaryRelevanceModel::train(r, labels, learner, learner_options, parsed.seed(), {}, p, parsed.choice("scale"));
+  };
+  auto relevance = std::make_shared<BinaryRelevanceModel>(train(rows.view(), y, progress));
+  model.report_ = relevance->training_report();
+  model.multilabel_ = relevance;
+  model.set_options(classifier);
+
+  if (has_log_loss(learner_options)) {
+    model.shift_ = 0;
+    return model;
+  }
+  std::vector<std::vector<int32_t>> fit_sets;
+  std::vector<int32_t> test_index;
+  for (int32_t i = 0; i < int32_t(sets.size()); ++i) {
+    if (held_out(i)) test_index.push_back(i);
+    else fit_sets.push_back(sets[i]);
+  }
+  if (test_index.empty()) return model;
+  const OwnedRows fit_rows = rows_where(rows.view(), [](int32_t i) { return !held_out(i); });
+  const OwnedRows test_rows = rows_where(rows.view(), held_out);
+  const int k = int(model.classes_.size());
+  const BinaryRelevanceModel part_model = train(fit_rows.view(), LabelMatrix::from_sets(fit_sets, k), {});
+  std::vector<float> s(test_index.size() * k);
+  part_model.scores(test_rows.view(), s.data());
+  std::vector<int8_t> signs(s.size());
+  for (size_t t = 0; t < test_index.size(); ++t)
+    for (int l = 0; l < k; ++l) signs[t * k + l] = y.at(test_index[t], l);
+  std::tie(model.scale_, model.shift_) = fit_platt(s, signs);
+  return model;
+}
+
+void TextClassifier::set_options(const OptionList& classifier) {
+  options_ = vectorizer_.options();
+  const Options parsed = Options::parse(classifier_table(multilabel(), classifier), classifier, "TextClassifier");
+  options_.insert(options_.end(), parsed.entries().begin(), parsed.entries().end());
+}
+
+int32_t TextClassifier::cols() const { return multiclass_ ? multiclass_->cols() : multilabel_->cols(); }
+
+void TextClassifier::classifier_scores(const Rows& rows, float* out) const {
+  if (multiclass_) multiclass_->scores(rows, out);
+  else multilabel_->scores(rows, out);
+}
+
+void TextClassifier::scores(const std::vector<std::string_view>& texts, float* out) const {
+  const OwnedRows rows = vectorizer_.transform(texts);
+  classifier_scores(rows.view(), out);
+}
+
+void TextClassifier::to_probabilities(const Rows& rows, float* s) const {
+  const size_t k = classes_.size();
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    float* p = s + size_t(i) * k;
+    if (rows.row(i).size == 0) {
+      std::copy(prior_.begin(), prior_.end(), p);
+    } else if (multilabel_) {
+      for (size_t c = 0; c < k; ++c) p[c] = 1 / (1 + std::exp(-(scale_ * p[c] + shift_)));
+    } else {
+      const float top = *std::max_element(p, p + k);
+      double sum = 0;
+      for (size_t c = 0; c < k; ++c) sum += p[c] = std::exp(scale_ * (p[c] - top));
+      for (size_t c = 0; c < k; ++c) p[c] = float(p[c] / sum);
+    }
+  }
+}
+
+void TextClassifier::probabilities(const std::vector<std::string_view>& texts, float* out) const {
+  const OwnedRows rows = vectorizer_.transform(texts);
+  classifier_scores(rows.view(), out);
+  to_probabilities(rows.view(), out);
+}
+
+std::vector<int32_t> TextClassifier::predict(const std::vector<std::string_view>& texts) const {
+  require(!multilabel_, "this text classifier predicts label sets (predictSets)");
+  const size_t k = classes_.size();
+  std::vector<float> p(texts.size() * k);
+  probabilities(texts, p.data());
+  std::vector<int32_t> out(texts.size());
+  for (size_t i = 0; i < texts.size(); ++i)
+    out[i] = int32_t(std::max_element(&p[i * k], &p[i * k] + k) - &p[i * k]);
+  return out;
+}
+
+std::vector<std::vector<int32_t>> TextClassifier::predict_sets(const std::vector<std::string_view>& texts) const {
+  require(multilabel_ != nullptr, "this text classifier predicts one label per text (predict)");
+  const size_t k = classes_.size();
+  const OwnedRows rows = vectorizer_.transform(texts);
+  std::vector<float> s(texts.size() * k);
+  classifier_scores(rows.view(), s.data());
+  std::vector<std::vector<int32_t>> out(texts.size());
+  for (size_t i = 0; i < texts.size(); ++i) {
+    const bool prior = rows.view().row(int32_t(i)).size == 0;
+    for (size_t c = 0; c < k; ++c)
+      if (prior ? prior_[c] > 0.5f : s[i * k + c] > 0) out[i].push_back(int32_t(c));
+  }
+  return out;
+}
+
+std::vector<TextClassifier::Contribution> TextClassifier::explain(std::string_view text, int c, int k) const {
+  require(c >= 0 && c < classes_count(), "class ", c, " is not one of the model's ", classes_count());
+  require(k >= 0, "explain: k is ", k, ", expected 0 or more");
+  std::vector<TextVectorizer::Feature> features = vectorizer_.features_of(text);
+  // Row 0 is the text; row 1 + j lacks feature j.
+  const int32_t n = int32_t(features.size());
+  OwnedRows rows;
+  rows.cols = cols();
+  for (int32_t r = 0; r <= n; ++r) {
+    for (int32_t j = 0; j < n; ++j)
+      if (j + 1 != r) rows.indices.push_back(features[j].col), rows.values.push_back(features[j].value);
+    rows.offsets.push_back(int32_t(rows.values.size()));
+  }
+  std::vector<float> s(size_t(n + 1) * classes_.size());
+  classifier_scores(rows.view(), s.data());
+  std::vector<Contribution> out;
+  for (int32_t j = 0; j < n; ++j)
+    out.push_back({std::move(features[j].ngrams), features[j].value, s[c] - s[size_t(j + 1) * classes_.size() + c]});
+  std::stable_sort(out.begin(), out.end(),
+                   [](const Contribution& a, const Contribution& b) { return std::fabs(a.weight) > std::fabs(b.weight); });
+  if (out.size() > size_t(k)) out.resize(size_t(k));
+  return out;
+}
+
+std::vector<uint8_t> TextClassifier::to_bytes() const {
+  ByteWriter out(kKind);
+  out.put<uint8_t>(multilabel_ ? 1 : 0);
+  out.put_options(options_);
+  vectorizer_.write(out);
+  out.put_strings(classes_);
+  out.put_vector(prior_);
+  out.put<float>(scale_);
+  out.put<float>(shift_);
+  out.put_vector(multiclass_ ? multiclass_->to_bytes() : multilabel_->to_bytes());
+  return out.finish();
+}
+
+TextClassifier TextClassifier::from_bytes(const uint8_t* data, size_t size) {
+  ByteReader in(data, size, kKind);
+  TextClassifier model;
+  const uint8_t sets = in.get<uint8_t>();
+  require(sets <= 1, "model bytes are corrupt (text classifier kind ", int(sets), ")");
+  model.options_ = in.get_options();
+  Options::parse(options_of(sets == 1, model.options_), model.options_, "TextClassifier");
+  model.vectorizer_ = TextVectorizer::read(in);
+  model.classes_ = in.get_strings();
+  require(!model.classes_.empty() && std::is_sorted(model.classes_.begin(), model.classes_.end()) &&
+              std::adjacent_find(model.classes_.begin(), model.classes_.end()) == model.classes_.end(),
+          "model bytes are corrupt (text classifier classes)");
+  model.prior_ = in.get_finite_vector<float>("prior");
+  require(model.prior_.size() == model.classes_.size(), "model bytes are corrupt (text classifier prior)");
+  model.scale_ = in.get_finite<float>("probability scale");
+  model.shift_ = in.get_finite<float>("probability shift");
+  const std::vector<uint8_t> inner = in.get_vector<uint8_t>();
+  in.expect_end();
+  if (sets) {
+    auto m = std::make_shared<BinaryRelevanceModel>(BinaryRelevanceModel::from_bytes(inner.data(), inner.size()));
+    require(m->labels() == model.classes_count(), "model bytes are corrupt (text classifier labels)");
+    model.multilabel_ = m;
+  } else {
+    auto m = std::make_shared<LinearMulticlass>(LinearMulticlass::from_bytes(inner.data(), inner.size()));
+    require(m->classes() == model.classes_count(), "model bytes are corrupt (text classifier classes)");
+    model.multiclass_ = m;
+  }
+  require(model.cols() <= model.vectorizer_.cols(), "model bytes are corrupt (text classifier columns)");
+  return model;
+}
+
+}  // namespace argmax

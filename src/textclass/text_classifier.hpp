@@ -1,0 +1,84 @@
+// A text classifier: a fitted text vectorizer (text/vectorizer.hpp) and a classifier of its rows, saved as one
+// model. String labels; one per text (Multiclass, any of its trainers and losses) or a set per text (binary
+// relevance over any binary learner). Its option table is the vectorizer's with the classifier's.
+//
+// Probabilities. With the log loss the scores are the model's own: softmax(s) (one label) or σ(s) (label sets).
+// Any other loss gives scores on no probability scale, so they are calibrated on held-out texts: a model of the
+// same options trained on four fifths of the training texts scores the last fifth, and the scale that fits
+// those scores best (least log loss) is kept: softmax(s / T) with one temperature T (Guo et al. 2017), or
+// σ(a·s + b) with one (a, b) for every label (Platt 1999). The model itself is then trained on every text.
+// A text without any n-gram of the training texts (an empty text) gets the prior: the training frequencies.
+#pragma once
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/options.hpp"
+#include "learn/progress.hpp"
+#include "text/vectorizer.hpp"
+
+namespace argmax {
+
+class LinearMulticlass;
+class BinaryRelevanceModel;
+
+class TextClassifier {
+ public:
+  // The option table: the vectorizer's, then Multiclass's for the trainer in `given` (one label per text), or
+  // binary relevance's and the learner's (label sets).
+  static std::vector<OptionSpec> options_of(bool multilabel, const OptionList& given);
+
+  static TextClassifier train(const std::vector<std::string_view>& texts, const std::vector<std::string>& labels,
+                              const OptionList& options, const ProgressFn& progress = {});
+  static TextClassifier train_sets(const std::vector<std::string_view>& texts,
+                                   const std::vector<std::vector<std::string>>& label_sets, const OptionList& options,
+                                   const ProgressFn& progress = {});
+
+  bool multilabel() const { return multilabel_ != nullptr; }
+  const std::vector<std::string>& classes() const { return classes_; }
+  int classes_count() const { return int(classes_.size()); }
+  const TextVectorizer& vectorizer() const { return vectorizer_; }
+  const OptionList& options() const { return options_; }  // the vectorizer's then the classifier's
+  const TrainingReport& training_report() const { return report_; }
+
+  // out: texts × classes, row-major, columns in classes() order.
+  void scores(const std::vector<std::string_view>& texts, float* out) const;
+  // out: texts × classes: a distribution per text (one label), or each label's probability (label sets).
+  void probabilities(const std::vector<std::string_view>& texts, float* out) const;
+  // One label: the class index per text (ties → the lowest index). Label sets: 1 for each label predicted.
+  std::vector<int32_t> predict(const std::vector<std::string_view>& texts) const;
+  std::vector<std::vector<int32_t>> predict_sets(const std::vector<std::string_view>& texts) const;
+
+  // The n-grams that pushed class c's score most: each feature's share x_j·w_jc of the score (the score minus
+  // the score without it, so any model explains the same way), largest magnitude first, at most k.
+  struct Contribution {
+    std::vector<Ngram> ngrams;  // the text's n-grams in that column (several only when hashed together)
+    float value;                // the feature x_j
+    float weight;               // its share of the score
+  };
+  std::vector<Contribution> explain(std::string_view text, int c, int k) const;
+
+  std::vector<uint8_t> to_bytes() const;  // kind "text-classifier"
+  static TextClassifier from_bytes(const uint8_t* data, size_t size);
+
+ private:
+  void classifier_scores(const Rows& rows, float* out) const;
+  // Applies the calibrated scale and the prior (rows without features) to scores, in place.
+  void to_probabilities(const Rows& rows, float* scores) const;
+  int32_t cols() const;
+  // options_: the vectorizer's, then the classifier's as its table reads them.
+  void set_options(const OptionList& classifier);
+
+  TextVectorizer vectorizer_;
+  OptionList options_;
+  std::vector<std::string> classes_;
+  std::vector<float> prior_;  // training frequency of each class
+  std::shared_ptr<const LinearMulticlass> multiclass_;
+  std::shared_ptr<const BinaryRelevanceModel> multilabel_;
+  float scale_ = 1, shift_ = 0;  // probabilities: softmax(scale·s) or σ(scale·s + shift)
+  TrainingReport report_;
+};
+
+}  // namespace argmax
