@@ -4,7 +4,7 @@
 //                                                  beside the repository)
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DATA, readSplit, makeUpos, runMaker, attachPunctuation, withAmbiguityClasses } from '../../bindings/js/pretrained/make-upos.mjs';
+import { DATA, makeUpos, runMaker, attachPunctuation, withAmbiguityClasses, trainAndDev } from '../../bindings/js/pretrained/make-upos.mjs';
 
 export const TREEBANK_NAME = 'UD_Italian-MarkIT';
 export const TREEBANK = join(DATA, 'ud-italian-markit');
@@ -14,10 +14,9 @@ export const settings = (am) => ({
   tokenizer: {},  // a tokenizer's defaults
 });
 
-// What the models learn from: the train split, then dev (the settings were chosen with dev held out), with
-// punctuation and elided words attached in every other sentence (MarkIT's text is written tokenized:
-// attachPunctuation).
-export const trainingText = (dir = TREEBANK) => attachPunctuation(readSplit(dir, 'train') + readSplit(dir, 'dev'));
+// MarkIT's text is written tokenized: punctuation and elided words attached in every other sentence
+// (attachPunctuation).
+export const trainingText = (dir = TREEBANK) => attachPunctuation(trainAndDev(dir));
 
 export const make = (am, dir = TREEBANK) => makeUpos(am, trainingText(dir), settings);
 

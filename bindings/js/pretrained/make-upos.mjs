@@ -28,6 +28,22 @@ export function readSplit(dir, name) {
   return readFileSync(file, 'utf8').normalize('NFC');
 }
 
+// The tagger of the packages made from the shared data's treebanks (docs/languages.md): the averaged perceptron on
+// the `pos` templates, 10 epochs, 2^20 hashed rows of 8-bit weights.
+export const POS_TAGGER = Object.freeze({ trainer: 'perceptron', epochs: 10, hashBits: 20, weightBits: 8 });
+
+// What a package's models learn from once its settings are chosen with dev held out: train, then dev.
+export const trainAndDev = (dir) => readSplit(dir, 'train') + readSplit(dir, 'dev');
+
+// What the make.mjs of a package of the shared data's treebank exports: the treebank (its UD name, and DATA/folder),
+// settings (POS_TAGGER and tokenizer(am)'s options), trainingText (train + dev, through prepare) and make.
+export function sharedDataPackage(name, folder, { tokenizer = () => ({}), prepare = (text) => text } = {}) {
+  const TREEBANK = join(DATA, folder);
+  const settings = (am) => ({ tagger: POS_TAGGER, tokenizer: tokenizer(am) });
+  const trainingText = (dir = TREEBANK) => prepare(trainAndDev(dir));
+  return { TREEBANK_NAME: name, TREEBANK, settings, trainingText, make: (am, dir = TREEBANK) => makeUpos(am, trainingText(dir), settings) };
+}
+
 // Treebanks whose text is written tokenized (Vietnamese VTB, Italian MarkIT: "nhắc lại : \" Coi bộ", "nell' aldilà
 // ...") train a tokenizer that never splits punctuation from a word, where text as people write it attaches
 // . , ; : ! ? ) ] … to the word before, and ( [ and an elided word ("l'", "dell'") to the word after. Every other
