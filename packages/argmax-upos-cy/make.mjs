@@ -2,21 +2,10 @@
 // splits (release 2.16: the folder ud-welsh-ccg of the shared data):
 //   node packages/argmax-upos-cy/make.mjs [DIR]   (default: ud-welsh-ccg in ARGMAX_DATA, else in ../shared/data
 //                                                  beside the repository)
-import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { DATA, readSplit, makeUpos, runMaker } from '../../bindings/js/pretrained/make-upos.mjs';
+import { sharedDataPackage, runMaker } from '../../bindings/js/pretrained/make-upos.mjs';
 
-export const TREEBANK_NAME = 'UD_Welsh-CCG';
-export const TREEBANK = join(DATA, 'ud-welsh-ccg');
-// Chosen on the dev split (docs/languages.md).
-export const settings = (am) => ({
-  tagger: { trainer: 'perceptron', epochs: 10, hashBits: 20, weightBits: 8 },  // the `pos` templates
-  tokenizer: {},  // a tokenizer's defaults
-});
-
-// What the models learn from: the train split, then dev (the settings were chosen with dev held out).
-export const trainingText = (dir = TREEBANK) => readSplit(dir, 'train') + readSplit(dir, 'dev');
-
-export const make = (am, dir = TREEBANK) => makeUpos(am, trainingText(dir), settings);
+// Chosen on the dev split (docs/languages.md): the shared data's packages' tagger, a tokenizer's defaults.
+export const { TREEBANK_NAME, TREEBANK, settings, trainingText, make } = sharedDataPackage('UD_Welsh-CCG', 'ud-welsh-ccg');
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await runMaker(make, process.argv[2] ?? TREEBANK, new URL('./', import.meta.url));

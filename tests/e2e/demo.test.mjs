@@ -263,6 +263,29 @@ test('tagging: Portuguese, chosen from the language packages, loads on demand an
   assert.equal(await p.locator('#tagging .language-note').textContent(), '', 'English is the tagger shown above');
 });
 
+// 'auto': the first paragraph of each language on the page, each tagged by the tagger of the language the
+// identifier finds in it, as am.pretrained.upos('auto') would in Node with the same taggers.
+test('tagging: "any" language tags each paragraph of a mixed text with the tagger of its language', { skip: skip || noPortuguese }, async (t) => {
+  const p = b.page;
+  const { init } = await import('../../bindings/js/index.js');
+  const am = await init();
+  const noIdentifier = await am.pretrained.languageIdentifier().then((id) => { id.dispose(); return false; }, (e) => e.message);
+  if (noIdentifier) { t.skip(`no language identifier: ${noIdentifier}`); return; }
+  assert.equal(await p.locator('#tagging select.language option[value="auto"]').count(), 1, '"any" is offered');
+  await p.selectOption('#tagging select.language', 'auto');
+  await p.waitForFunction(() => /language identifier finds: /.test(document.querySelector('#tagging .language-note').textContent), null, { timeout: 60_000 });
+  const text = await p.inputValue('#tagging textarea.paragraph');
+  const codes = await p.locator('#tagging select.language option').evaluateAll((os) => os.map((o) => o.value).filter((v) => v !== 'auto'));
+  assert.equal(text.split('\n\n').length, codes.length, 'one paragraph a language');
+  const names = codes.map((c) => am.pretrained.languages[c]);
+  const note = await p.locator('#tagging .language-note').textContent();
+  assert.deepEqual(note.split(': ')[1].split(', ').sort(), names.sort(), 'each paragraph found in its own language');
+  const marks = await p.locator('#tagging .text-tags mark').evaluateAll((ms) => ms.map((m) => m.firstChild.textContent));
+  assert.ok(marks.includes('Dr.') && marks.length > 10 * codes.length, `marks: ${marks.length}`);
+  await p.selectOption('#tagging select.language', 'en');
+  await p.waitForFunction(() => document.querySelector('#tagging .text-tags mark')?.firstChild.textContent === 'Dr.');
+});
+
 test('tagging: "Train on UD English EWT" is offered exactly when the server has the treebank', { skip }, async () => {
   const served = await b.page.evaluate(async () => (await (await fetch('/ewt/files.json')).json()).includes('en_ewt-ud-train.conllu'));
   assert.equal(served, existsSync(TREEBANK), `the server ${served ? 'serves' : 'does not serve'} ${TREEBANK}`);

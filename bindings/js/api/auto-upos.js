@@ -18,6 +18,31 @@ export function paragraphs(text) {
   return spans;
 }
 
+// The paragraphs of a text with the language the identifier finds in each, among the codes `among`:
+// [{ start, end, language, probability }] (offsets in UTF-16 code units; 'und' for a paragraph without a letter).
+export function identifyParagraphs(identifier, text, among) {
+  return paragraphs(text).map(([start, end]) => ({ start, end, ...identifier.identify(text.slice(start, end), { among }) }));
+}
+
+// Each paragraph of `found` (identifyParagraphs) tagged by taggers[its language] (code → a tagger with its
+// tokenizer; a paragraph without one is left out): sentences of { token, tag, start, end, language }, offsets
+// indexing `text`. (The demo page loads its taggers itself and calls this as well.)
+export function tagParagraphs(text, found, taggers) {
+  return found.flatMap(({ start, end, language }) => {
+    const tagger = taggers[language];
+    if (!tagger) return [];
+    const sentences = tagger.tagText(text.slice(start, end));
+    const shifted = new Set();
+    for (const words of sentences) {
+      for (const w of words) {
+        w.start += start; w.end += start; w.language = language;
+        if (w.multiword && !shifted.has(w.multiword)) { shifted.add(w.multiword); w.multiword.start += start; w.multiword.end += start; }
+      }
+    }
+    return sentences;
+  });
+}
+
 class AutoTagger {
   #identifier;
   #taggers;
@@ -37,26 +62,13 @@ class AutoTagger {
   // (offsets in UTF-16 code units). A paragraph without a letter is 'und' and is not tagged.
   paragraphs(text) {
     if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
-    const among = this.languages;
-    return paragraphs(text).map(([start, end]) => ({ start, end, ...this.#identifier.identify(text.slice(start, end), { among }) }));
+    return identifyParagraphs(this.#identifier, text, this.languages);
   }
 
   // Raw text → sentences of { token, tag, start, end, language }, as a tagger's tagText gives them, each
   // paragraph tagged by the tagger of its language; offsets index `text`.
   tagText(text) {
-    return this.paragraphs(text).flatMap(({ start, end, language }) => {
-      const tagger = this.#taggers[language];
-      if (!tagger) return [];
-      const sentences = tagger.tagText(text.slice(start, end));
-      const shifted = new Set();
-      for (const words of sentences) {
-        for (const w of words) {
-          w.start += start; w.end += start; w.language = language;
-          if (w.multiword && !shifted.has(w.multiword)) { shifted.add(w.multiword); w.multiword.start += start; w.multiword.end += start; }
-        }
-      }
-      return sentences;
-    });
+    return tagParagraphs(text, this.paragraphs(text), this.#taggers);
   }
 
   dispose() {

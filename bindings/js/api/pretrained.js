@@ -8,7 +8,8 @@ import { autoUpos } from './auto-upos.js';
 
 // The languages with a UPOS tagger, by ISO 639-1 code ('en' is in this package, the others are packages).
 export const UPOS_LANGUAGES = {
-  en: 'English', fr: 'French', pt: 'Portuguese', cy: 'Welsh', ko: 'Korean', ru: 'Russian', th: 'Thai', vi: 'Vietnamese',
+  en: 'English', fr: 'French', pt: 'Portuguese', cy: 'Welsh', it: 'Italian', ko: 'Korean', ru: 'Russian', th: 'Thai',
+  vi: 'Vietnamese',
 };
 export const uposPackage = (code) => `argmax-upos-${code}`;
 const languageName = (code) => (typeof code === 'string' && Object.hasOwn(UPOS_LANGUAGES, code) ? UPOS_LANGUAGES[code] : undefined);

@@ -213,7 +213,7 @@ export interface SequenceReport {
 }
 
 /** The languages with a UPOS tagger: 'en' ships with argmax, each other one is the package argmax-upos-<code>. */
-export type UposLanguage = 'en' | 'fr' | 'pt' | 'cy' | 'ko' | 'ru' | 'th' | 'vi';
+export type UposLanguage = 'en' | 'fr' | 'pt' | 'cy' | 'it' | 'ko' | 'ru' | 'th' | 'vi';
 /** A model file: its bytes, or its URL (a string is read against the page's address). */
 export type ModelFile = Uint8Array | ArrayBuffer | URL | string;
 /** A UPOS tagger's two files, as a language package's default export names them. */
