@@ -37,7 +37,7 @@ function readReuters() {
   for (let f = 0; f <= 21; ++f) {
     const sgml = readFileSync(join(dir, `reut2-${String(f).padStart(3, '0')}.sgm`), 'latin1');
     for (const block of sgml.split('<REUTERS').slice(1)) {
-      const split = /LEWISSPLIT="(\w+)"/.exec(block)[1];
+      const split = /LEWISSPLIT="([\w-]+)"/.exec(block)[1];
       if (!/TOPICS="YES"/.test(block) || !(split in stories)) continue;
       const topics = /<TOPICS>(.*?)<\/TOPICS>/s.exec(block)?.[1] ?? '';
       const labels = [...topics.matchAll(/<D>(.*?)<\/D>/g)].map((m) => m[1]);
@@ -108,11 +108,11 @@ if (want('reuters')) {
 }
 
 // The vectorizer's rows beside TfidfVectorizer's: TREC questions reduced to words of letters and digits (where
-// both split words alike), word 1-2-grams and char_wb 2-5-grams in one vocabulary.
+// both split words alike), word 1-2-grams and char_wb 2-5-grams in one vocabulary, one L2 norm per row.
 let vectorizer;
 if (want('vectorizer') && existsSync(join(data, 'text-trec-qc'))) {
   const texts = readTrec('TREC_10.label').map((q) => q.text.replace(/[^A-Za-z0-9]+/g, ' ').trim()).filter(Boolean);
-  const v = new am.TextVectorizer({ hashBits: 0 }).fit(texts);
+  const v = new am.TextVectorizer({ hashBits: 0, charSpan: 'word', charNgrams: [2, 3, 4, 5], normalize: 'whole' }).fit(texts);
   const rows = v.transform(texts);
   const perRow = Array.from({ length: rows.rows }, (_, i) => {
     const row = [];
@@ -148,7 +148,10 @@ if (tasks.length || vectorizer) {
   const dir = mkdtempSync(join(tmpdir(), 'argmax-text-'));
   try {
     writeFileSync(join(dir, 'tasks.json'), JSON.stringify({ tasks, ...(vectorizer ? { vectorizer } : {}) }));
-    sklearn = JSON.parse(execFileSync('python3', [join(here, 'sklearn_text.py'), join(dir, 'tasks.json')], { maxBuffer: 1 << 26 }).toString());
+    // Debian's python3 (python3-sklearn) unless PYTHON names another
+    const python = process.env.PYTHON ?? (existsSync('/usr/bin/python3') ? '/usr/bin/python3' : 'python3');
+    sklearn = JSON.parse(execFileSync(python, [join(here, 'sklearn_text.py'), join(dir, 'tasks.json')], { maxBuffer: 1 << 26 }).toString());
+    if (sklearn.skipped) console.log(`scikit-learn: ${sklearn.skipped}`);
   } catch (e) {
     console.log(`scikit-learn: not run (${e.message.split('\n')[0]})`);
   } finally { rmSync(dir, { recursive: true, force: true }); }

@@ -1,7 +1,7 @@
 #include "text/analyzer.hpp"
 
 #include "text/stop_words.hpp"
-#include "text/unicode.hpp"
+#include "text/words.hpp"
 
 namespace argmax {
 
@@ -61,59 +61,17 @@ std::string Analyzer::term_of(const std::string& word) {
   const std::string_view stem = stemmer_ ? stemmer_->stem(word) : std::string_view(word);
   if (!fold_) return std::string(stem);
   std::string term;
-  const auto* p = reinterpret_cast<const unsigned char*>(stem.data());
-  const auto* end = p + stem.size();
-  while (p < end) {
-    const Decoded d = decode_utf8(p, end);
-    append_folded(term, d.code_point);
-    p += d.length;
-  }
+  append_folded_text(term, stem);
   return term;
 }
 
 uint32_t Analyzer::words(std::string_view text, Terms& out, uint32_t first_position) {
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* end = p + text.size();
   uint32_t position = first_position;
-  const auto end_word = [&] {
-    if (out.text.size() == (out.ends.empty() ? 0 : out.ends.back())) return;
+  for_each_word(text, word_, [&] {
+    out.text += word_;
     out.ends.push_back(uint32_t(out.text.size()));
     out.positions.push_back(position++);
-  };
-  std::string& word = out.text;  // the word being read is the tail of out.text
-  while (p < end) {
-    if (*p < 0x80) {  // ASCII: no table lookups
-      const unsigned char c = *p++;
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-        word += char(c);
-      } else if (c >= 'A' && c <= 'Z') {
-        word += char(c + 32);
-      } else {
-        end_word();
-      }
-      continue;
-    }
-    const Decoded d = decode_utf8(p, end);
-    p += d.length;
-    switch (word_class(d.code_point)) {
-      case WordClass::letter:
-      case WordClass::digit:
-        append_lower(word, d.code_point);
-        break;
-      case WordClass::mark:  // a mark continues a word; alone it is nothing
-        if (word.size() != (out.ends.empty() ? 0 : out.ends.back())) append_lower(word, d.code_point);
-        break;
-      case WordClass::ideograph:
-        end_word();
-        append_lower(word, d.code_point);
-        end_word();
-        break;
-      case WordClass::separator:
-        end_word();
-        break;
-    }
-  }
-  end_word();
+  });
   return position - first_position;
 }
 

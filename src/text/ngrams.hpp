@@ -75,7 +75,7 @@ void character_ngrams(std::string_view s, const std::vector<int>& sizes, bool wh
 // f(kind, gram, hash) for every n-gram of `words`: the word n-grams, then the character n-grams, each group by
 // where the n-grams start. The gram is a view valid during the call only.
 template <class F>
-void for_each_ngram(const std::vector<std::string>& words, const NgramSizes& sizes, F&& f) {
+void for_each_ngram(const std::vector<std::string_view>& words, const NgramSizes& sizes, F&& f) {
   if (!sizes.word.empty()) {
     std::string gram;
     const size_t largest = size_t(sizes.word.back());
@@ -86,7 +86,7 @@ void for_each_ngram(const std::vector<std::string>& words, const NgramSizes& siz
       for (size_t n = 1; n <= largest && i + n <= words.size(); ++n) {
         if (n > 1) gram += ' ', h = fnv1a(" ", 1, h);
         gram += words[i + n - 1];
-        h = fnv1a(words[i + n - 1], h);
+        h = fnv1a(words[i + n - 1].data(), words[i + n - 1].size(), h);
         while (size != sizes.word.end() && size_t(*size) < n) ++size;
         if (size != sizes.word.end() && size_t(*size) == n) f(NgramKind::word, std::string_view(gram), finish_ngram_hash(h));
       }
@@ -95,11 +95,11 @@ void for_each_ngram(const std::vector<std::string>& words, const NgramSizes& siz
   if (sizes.chars.empty()) return;
   if (sizes.chars_across_words) {
     std::string joined;
-    for (const std::string& w : words) (joined.empty() ? joined : joined += ' ') += w;
+    for (std::string_view w : words) (joined.empty() ? joined : joined += ' ') += w;
     ngrams_detail::character_ngrams(joined, sizes.chars, false, f);
   } else {
     std::string padded;
-    for (const std::string& w : words) {
+    for (std::string_view w : words) {
       ((padded = ' ') += w) += ' ';
       ngrams_detail::character_ngrams(padded, sizes.chars, true, f);
     }

@@ -7,6 +7,7 @@
 
 #include "core/error.hpp"
 #include "io/utf8.hpp"
+#include "text/words.hpp"
 
 namespace argmax {
 namespace {
@@ -21,23 +22,17 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
   return n;
 }
 
-// The words of a text: maximal runs of ASCII letters and digits and of non-ASCII code points, ASCII case
-// folded when lowercase.
-std::vector<std::string> words_of(std::string_view text, bool lowercase) {
-  std::vector<std::string> words;
-  std::string word;
-  for (char c : text) {
-    const unsigned char u = static_cast<unsigned char>(c);
-    const bool in_word = u >= 0x80 || (u >= '0' && u <= '9') || ((u | 0x20) >= 'a' && (u | 0x20) <= 'z');
-    if (in_word) {
-      word += lowercase && u >= 'A' && u <= 'Z' ? char(u | 0x20) : c;
-    } else if (!word.empty()) {
-      words.push_back(std::move(word));
-      word.clear();
-    }
-  }
-  if (!word.empty()) words.push_back(std::move(word));
-  return words;
+// The words of a text (text/words.hpp, case folded): views into one buffer of words.buffer.
+std::vector<std::string_view> words_of(std::string_view text, TextVectorizer::Words& words) {
+  words.buffer.clear(), words.ends.clear();
+  for_each_word(text, words.word, [&] {
+    words.buffer += words.word;
+    words.ends.push_back(words.buffer.size());
+  });
+  std::vector<std::string_view> out(words.ends.size());
+  for (size_t i = 0, begin = 0; i < out.size(); begin = words.ends[i++])
+    out[i] = std::string_view(words.buffer).substr(begin, words.ends[i] - begin);
+  return out;
 }
 
 void require_utf8(std::string_view text, size_t i) {
@@ -48,7 +43,8 @@ void require_utf8(std::string_view text, size_t i) {
 }  // namespace
 
 const std::vector<OptionSpec>& TextVectorizer::options_table() {
-  static const std::vector<OptionSpec> specs = {
+  static const std::vector<OptionSpec> specs = [] {
+    std::vector<OptionSpec> specs = {
       {"wordNgrams", OptionType::IntegerList, "1,2", 1, 8, false,
        "the sizes n of the word n-grams, ascending (1 = single words; empty: no word n-grams)"},
       {"charNgrams", OptionType::IntegerList, "1,2,3,4,5", 1, 8, false,
@@ -58,7 +54,6 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
        "character n-grams across the text's words joined by spaces (scikit-learn's char), or within each word "
        "padded by spaces (char_wb); across measured 0.8 points better on held-out TREC questions, coarse and fine",
        {"text", "word"}},
-      {"lowercase", OptionType::Boolean, "true", 0, -1, false, "fold case before making n-grams"},
       {"hashBits", OptionType::Integer, "20", 0, 24, false,
        "2^hashBits hash buckets, half for the word and half for the character n-grams, each n-gram's chosen by a "
        "signed hash (the buckets seen in training are the columns); 0 = a vocabulary of the training n-grams"},
@@ -73,7 +68,9 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
        "FeatureUnion of a vectorizer per kind; measured 0.5 and 1.8 points better than the whole row on held-out "
        "TREC questions, coarse and fine), the whole row, or none",
        {"each", "whole", "none"}},
-  };
+    };
+    return specs;
+  }();
   return specs;
 }
 
@@ -83,7 +80,6 @@ void TextVectorizer::configure(const OptionList& given) {
   sizes_ = {sizes_of(o, "wordNgrams"), sizes_of(o, "charNgrams"), o.choice("charSpan") == "text"};
   require(!sizes_.word.empty() || !sizes_.chars.empty(),
           "the text vectorizer needs word or character n-grams (wordNgrams and charNgrams are both empty)");
-  lowercase_ = o.flag("lowercase");
   bits_ = o.integer("hashBits");
   min_count_ = o.integer("minCount");
   const std::string& tf = o.choice("tf");
@@ -119,8 +115,9 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
     counter.sums.resize(slots);
   }
   const size_t mask = counter.keys.size() - 1;
-  std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram)
-  for_each_ngram(words_of(text, lowercase_), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
+  std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram), each n-gram once
+  std::unordered_set<uint64_t> named_hashes;
+  for_each_ngram(words_of(text, counter.words), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
     float sign;
     const int32_t key = key_of(kind, hash, sign);
     if (key < 0) return;
@@ -128,7 +125,7 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
     while (counter.keys[at] != key && counter.keys[at] != -1) at = (at + 1) & mask;
     if (counter.keys[at] == -1) counter.keys[at] = key, counter.sums[at] = 0.f, counter.used.push_back(uint32_t(at));
     counter.sums[at] += sign;
-    if (grams) named.push_back({key, {kind, std::string(gram)}});
+    if (grams && named_hashes.insert(hash).second) named.push_back({key, {kind, std::string(gram)}});
   });
   entries.clear();
   for (uint32_t at : counter.used) {  // a column whose n-grams cancel is left out
@@ -144,11 +141,7 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
     const int32_t col = column_of(key);
     const auto e = std::lower_bound(entries.begin(), entries.end(), std::make_pair(col, -HUGE_VALF));
     if (e == entries.end() || e->first != col) continue;
-    auto& list = (*grams)[size_t(e - entries.begin())];
-    const Ngram& gram = ngram;  // (a structured binding cannot be captured in C++17)
-    const bool seen = std::any_of(list.begin(), list.end(),
-                                  [&](const Ngram& g) { return g.kind == gram.kind && g.text == gram.text; });
-    if (!seen) list.push_back(std::move(ngram));
+    (*grams)[size_t(e - entries.begin())].push_back(std::move(ngram));
   }
 }
 
@@ -215,7 +208,8 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
     in_text.clear();
-    for_each_ngram(words_of(texts[i], v.lowercase_), v.sizes_, [&](NgramKind kind, std::string_view gram, uint64_t h) {
+    const auto words = words_of(texts[i], counter.words);
+    for_each_ngram(words, v.sizes_, [&](NgramKind kind, std::string_view gram, uint64_t h) {
       if (!in_text.insert(h).second) return;
       Seen& s = seen[h];
       if (s.df++ == 0) (s.key = char(kind)) += gram;

@@ -1,4 +1,5 @@
-// Texts to feature rows: the words of each text (folded), their word and character n-grams (text/ngrams.hpp),
+// Texts to feature rows: the words of each text (text/words.hpp: Unicode letters, digits and marks, case
+// folded), their word and character n-grams (text/ngrams.hpp),
 // each n-gram a column, by a signed hash into 2^b columns (Weinberger et al. 2009) or by a vocabulary of the
 // n-grams seen in training, then
 //   x_j = tf(c_j) · idf_j,  tf(c) = c (raw), 1 + ln c (log) or 1 (binary),  idf_j = ln((1 + m) / (1 + df_j)) + 1
@@ -33,13 +34,18 @@ class TextVectorizer {
  public:
   static const std::vector<OptionSpec>& options_table();
 
+  // A text's words, one after another in buffer, word i ending at ends[i] (scratch space, reused).
+  struct Words {
+    std::string word, buffer;
+    std::vector<size_t> ends;
+  };
+
   // Fits the document frequencies (and the vocabulary) on the texts. Throws InputError for bad options or a
   // text that is not UTF-8.
   static TextVectorizer fit(const std::vector<std::string_view>& texts, const OptionList& options);
 
   int32_t cols() const { return cols_; }
   const OptionList& options() const { return options_; }
-  int32_t documents() const { return documents_; }  // m, the texts it was fitted on
 
   OwnedRows transform(const std::vector<std::string_view>& texts) const;
 
@@ -74,6 +80,7 @@ class TextVectorizer {
     std::vector<int32_t> keys;  // −1: empty
     std::vector<float> sums;
     std::vector<uint32_t> used;
+    Words words;
   };
   // The sparse entries of one text, (col, signed count), in no particular order; with grams, sorted by column
   // and grams[i] the n-grams of entry i.
@@ -85,7 +92,6 @@ class TextVectorizer {
 
   OptionList options_;
   NgramSizes sizes_;
-  bool lowercase_ = true;
   int bits_ = 0, min_count_ = 1;
   enum class Tf { raw, log, binary } tf_ = Tf::raw;
   bool idf_ = true;

@@ -321,20 +321,20 @@ std::vector<TextClassifier::Contribution> TextClassifier::explain(std::string_vi
   require(c >= 0 && c < classes_count(), "class ", c, " is not one of the model's ", classes_count());
   require(k >= 0, "explain: k is ", k, ", expected 0 or more");
   std::vector<TextVectorizer::Feature> features = vectorizer_.features_of(text);
-  // Row 0 is the text; row 1 + j lacks feature j.
+  // Row 0 has no feature; row 1 + j only feature j: O(features) to score, whatever the text's length.
   const int32_t n = int32_t(features.size());
   OwnedRows rows;
   rows.cols = cols();
-  for (int32_t r = 0; r <= n; ++r) {
-    for (int32_t j = 0; j < n; ++j)
-      if (j + 1 != r) rows.indices.push_back(features[j].col), rows.values.push_back(features[j].value);
+  rows.offsets.push_back(0);
+  for (const auto& f : features) {
+    rows.indices.push_back(f.col), rows.values.push_back(f.value);
     rows.offsets.push_back(int32_t(rows.values.size()));
   }
   std::vector<float> s(size_t(n + 1) * classes_.size());
   classifier_scores(rows.view(), s.data());
   std::vector<Contribution> out;
   for (int32_t j = 0; j < n; ++j)
-    out.push_back({std::move(features[j].ngrams), features[j].value, s[c] - s[size_t(j + 1) * classes_.size() + c]});
+    out.push_back({std::move(features[j].ngrams), features[j].value, s[size_t(j + 1) * classes_.size() + c] - s[c]});
   std::stable_sort(out.begin(), out.end(),
                    [](const Contribution& a, const Contribution& b) { return std::fabs(a.weight) > std::fabs(b.weight); });
   if (out.size() > size_t(k)) out.resize(size_t(k));

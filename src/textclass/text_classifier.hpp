@@ -51,8 +51,9 @@ class TextClassifier {
   std::vector<int32_t> predict(const std::vector<std::string_view>& texts) const;
   std::vector<std::vector<int32_t>> predict_sets(const std::vector<std::string_view>& texts) const;
 
-  // The n-grams that pushed class c's score most: each feature's share x_j·w_jc of the score (the score minus
-  // the score without it, so any model explains the same way), largest magnitude first, at most k.
+  // The n-grams that pushed class c's score most: each feature's share of the score, the score of the feature
+  // alone minus the score of no feature (x_j·w_jc for a linear model; any model explains the same way),
+  // largest magnitude first, at most k.
   struct Contribution {
     std::vector<Ngram> ngrams;  // the text's n-grams in that column (several only when hashed together)
     float value;                // the feature x_j

@@ -16,7 +16,7 @@ using namespace argmax;
 namespace {
 
 // The n-grams, sorted (for_each_ngram gives them by where they start); each hash checked against the n-gram's.
-std::vector<std::string> ngrams(const std::vector<std::string>& words, const NgramSizes& sizes) {
+std::vector<std::string> ngrams(const std::vector<std::string_view>& words, const NgramSizes& sizes) {
   std::vector<std::string> out;
   for_each_ngram(words, sizes, [&](NgramKind kind, std::string_view g, uint64_t hash) {
     CHECK(hash == ngram_hash(kind, g));
@@ -48,7 +48,7 @@ std::vector<float> magnitudes(const OwnedRows& rows, int i) {
 }  // namespace
 
 TEST_CASE("n-grams: words, characters within padded words and across words, as scikit-learn makes them") {
-  const std::vector<std::string> words = {"ab", "c"};
+  const std::vector<std::string_view> words = {"ab", "c"};
   CHECK(ngrams(words, {{1, 2}, {}, false}) == sorted({"w:ab", "w:c", "w:ab c"}));
   CHECK(ngrams({"a", "b", "c", "d"}, {{1, 3}, {}, false}) == sorted({"w:a", "w:b", "w:c", "w:d", "w:a b c", "w:b c d"}));
   // " ab " gives its 2-grams and 3-grams; " c " is no longer than 3: once, whole, and nothing larger
@@ -96,9 +96,12 @@ TEST_CASE("vectorizer: TF-IDF rows by hand (vocabulary, smooth IDF, L2)") {
               {"normalize", "none"}});
   CHECK(row(binary.transform({"a a a c"}), 0) == std::vector<std::pair<int32_t, float>>{{0, 1.f}, {2, 1.f}});
 
-  const TextVectorizer cased = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"},
-                                                           {"lowercase", "false"}});
-  CHECK(cased.cols() == 4);  // A, a, b, c
+  // Unicode words, case folded (diacritics kept)
+  const TextVectorizer accents = TextVectorizer::fit({"Ünïcödé CAFÉ", "café\u00A0naïve"},
+                                                     {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"}});
+  REQUIRE(accents.cols() == 3);  // café, naïve, ünïcödé
+  CHECK(accents.ngram_of(0).text == "café");
+  CHECK(accents.ngram_of(2).text == "ünïcödé");
 
   const TextVectorizer frequent = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"},
                                                               {"minCount", "2"}});

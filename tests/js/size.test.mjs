@@ -38,6 +38,11 @@ const ENTRIES = {
     main: "import { init } from 'argmax/tagger';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
+  'argmax/text': {
+    budget: 192,  // issue #37: at most 200
+    main: "import { init } from 'argmax/text';\nconst am = await init();\n" +
+      "const m = new am.TextClassifier().fit(['a red apple', 'a fast car'], ['fruit', 'car']);\nout.textContent = m.predict(['apple'])[0];\n",
+  },
   'argmax/ranking': {
     budget: 140,
     main: "import { init } from 'argmax/ranking';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
@@ -48,7 +53,7 @@ const ENTRIES = {
   },
 };
 
-const missing = ['argmax', 'argmax-multiclass', 'argmax-sequence', 'argmax-tagger', 'argmax-ranking', 'argmax-search'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
+const missing = ['argmax', 'argmax-multiclass', 'argmax-sequence', 'argmax-tagger', 'argmax-ranking', 'argmax-search', 'argmax-text'].map((m) => `dist/${m}.wasm`).filter((f) => !existsSync(join(root, f)));
 const why = missing.length ? `${missing.join(', ')} not built (node .ci/build.mjs --wasm)`
   : existsSync(vite) ? null : 'vite is not installed (npm ci installs the devDependencies)';
 

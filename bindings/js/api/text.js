@@ -95,7 +95,8 @@ export function install(M, api) {
 
     // The n-grams that pushed a class's score most (the predicted class unless `label` is given):
     // { label, contributions: [{ ngrams: [{ kind: 'word' | 'chars', text }], value, weight }] }, the largest
-    // |weight| first, at most k. weight is the feature's share of the score: x_j·w_j for a linear model.
+    // |weight| first, at most k. weight is the feature's share of the score: the score of the feature alone minus
+    // that of no feature (x_j·w_j for a linear model).
     explain(text, options) {
       const { label, k = 10 } = optionsObject(options, 'explain options');
       integerArg(k, 'k');

@@ -40,7 +40,7 @@ export interface Contribution {
   ngrams: Ngram[];
   /** the feature's value x_j */
   value: number;
-  /** its share of the class's score: the score minus the score without it (x_j·w_j for a linear model) */
+  /** its share of the class's score: the score of the feature alone minus that of no feature (x_j·w_j for a linear model) */
   weight: number;
 }
 
