@@ -8,7 +8,6 @@ const needs = [
   { pkg: 'emscripten', present: () => has('emcc') && has('em++') },
   { pkg: 'cmake', present: () => has('cmake') },
   { pkg: 'libeigen3-dev', present: () => existsSync('/usr/include/eigen3/Eigen/Core') },
-  { pkg: 'liblbfgspp-dev', present: () => existsSync('/usr/include/LBFGS.h') },
 ];
 if (process.argv.includes('--native')) needs.push({ pkg: 'g++', present: () => has('g++') });
 if (process.argv.includes('--tests')) {

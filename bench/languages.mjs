@@ -4,29 +4,33 @@
 //   - raw text (the test split's `# text` as paragraphs, bench/ud-eval.mjs) tokenized, split and tagged, scored by
 //     the CoNLL 2018 eval.py: Words F1, Sentences F1, UPOS F1;
 //   - UPOS accuracy on the gold words;
-//   - the models' size (gzip, tagger + tokenizer) and raw-text tagging speed in wasm (words/s, best of 5 runs
-//     over the test text).
+//   - the models' size (gzip, tagger + tokenizer) and raw-text tagging speed in wasm (words/s and UTF-8 MB/s, best
+//     of 5 runs over the test text).
 //   node bench/languages.mjs [--eval eval.py] [--treebanks DIR] [--split dev|test]
-// eval.py: `git show 799292f:eval.py` in UniversalDependencies/tools, default $UD_EVAL. DIR holds the treebanks
-// (UD_Portuguese-Bosque, …), default $ARGMAX_TREEBANKS or ../treebanks beside the repository; a language whose
-// treebank (or test split) is absent is skipped. --split dev scores the dev split instead (settings are chosen
+// eval.py: `git show 799292f:eval.py` in UniversalDependencies/tools, default $UD_EVAL. DIR holds the treebanks by
+// their UD names (UD_Portuguese-Bosque, …); by default each package's make.mjs names its own (TREEBANK: in
+// $ARGMAX_TREEBANKS or ../treebanks, or in the shared data, $ARGMAX_DATA or ../shared/data, beside the repository).
+// A language whose treebank (or test split) is absent is skipped. --split dev scores the dev split instead (settings are chosen
 // on it; UDPipe's figures are for test).
 import { readFileSync, readdirSync, existsSync } from 'node:fs';
 import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { init } from '../bindings/js/index.js';
 import { tagText } from '../bindings/js/cli/tag.js';
-import { TREEBANKS, splitFile, goldAccuracy } from '../bindings/js/pretrained/make-upos.mjs';
+import { splitFile, goldAccuracy } from '../bindings/js/pretrained/make-upos.mjs';
 import { rawText, scorer } from './ud-eval.mjs';
 
 // UDPipe 1, UD 2.5 models: words, sentences, UPOS (raw text), UPOS (gold tokenization).
 const UDPIPE = {
   'UD_Portuguese-Bosque': [99.5, 87.8, 95.9, 96.4],
   'UD_French-Sequoia': [99.1, 87.5, 96.1, 97.1],
+  'UD_Korean-GSD': [99.9, undefined, 93.6, undefined],
+  'UD_Vietnamese-VTB': [85.4, undefined, 76.4, 87.6],
+  'UD_Portuguese-GSD': [99.8, undefined, 97.0, undefined],
 };
 
 const args = process.argv.slice(2);
-let evalPy = process.env.UD_EVAL, treebanks = TREEBANKS, split = 'test';
+let evalPy = process.env.UD_EVAL, treebanks, split = 'test';
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === '--eval') evalPy = args[++i];
   else if (args[i] === '--treebanks') treebanks = args[++i];
@@ -50,9 +54,11 @@ const udpipe = (figure) => (figure === undefined ? '' : ` (${figure})`);
 const rows = [];
 for (const name of readdirSync(packages).filter((d) => d.startsWith('argmax-upos-') && existsSync(new URL(`${d}/make.mjs`, packages))).sort()) {
   const lang = name.slice('argmax-upos-'.length);
-  const { TREEBANK_NAME } = await import(new URL(`${name}/make.mjs`, packages));
-  const test = splitFile(join(treebanks, TREEBANK_NAME), split);
-  if (!test) { console.log(`${lang}: no ${split} split of ${TREEBANK_NAME} in ${treebanks}: skipped`); continue; }
+  const { TREEBANK, TREEBANK_NAME } = await import(new URL(`${name}/make.mjs`, packages));
+  const dir = treebanks ? join(treebanks, TREEBANK_NAME) : TREEBANK;
+  const test = splitFile(dir, split);
+  if (!test) { console.log(`${lang}: no ${split} split of ${TREEBANK_NAME} in ${dir}: skipped`); continue; }
+  if (!['tagger.bin', 'tokenizer.bin'].every((f) => existsSync(new URL(`${name}/${f}`, packages)))) { console.log(`${lang}: no models yet (node packages/${name}/make.mjs): skipped`); continue; }
   const bytes = ['tagger.bin', 'tokenizer.bin'].map((f) => readFileSync(new URL(`${name}/${f}`, packages)));
   const tagger = am.load(bytes[0]);
   tagger.tokenizer = am.load(bytes[1]);
@@ -65,10 +71,10 @@ for (const name of readdirSync(packages).filter((d) => d.startsWith('argmax-upos
   const [w, sent, upos, uposGold] = UDPIPE[TREEBANK_NAME] ?? [];
   const kb = bytes.reduce((sum, b) => sum + gzipSync(b).length, 0) / 1024;
   rows.push(`| ${lang} | ${TREEBANK_NAME.slice(3)} | ${s.Words.toFixed(2)}${udpipe(w)} | ${s.Sentences.toFixed(2)}${udpipe(sent)} | ` +
-    `${s.UPOS.toFixed(2)}${udpipe(upos)} | ${gold.toFixed(2)}${udpipe(uposGold)} | ${kb.toFixed(0)} KB | ${(words / seconds / 1000).toFixed(0)}k |`);
+    `${s.UPOS.toFixed(2)}${udpipe(upos)} | ${gold.toFixed(2)}${udpipe(uposGold)} | ${kb.toFixed(0)} KB | ${(words / seconds / 1000).toFixed(0)}k (${(Buffer.byteLength(text) / seconds / 1e6).toFixed(1)} MB/s) |`);
   tagger.tokenizer.dispose();
   tagger.dispose();
 }
-console.log('| language | treebank | Words F1 (UDPipe 1) | Sentences F1 (UDPipe 1) | UPOS F1, raw text (UDPipe 1) | UPOS, gold words (UDPipe 1) | tagger + tokenizer, gzip | words/s, wasm |');
+console.log('| language | treebank | Words F1 (UDPipe 1) | Sentences F1 (UDPipe 1) | UPOS F1, raw text (UDPipe 1) | UPOS, gold words (UDPipe 1) | tagger + tokenizer, gzip | words/s (text MB/s), wasm |');
 console.log('|---|---|---|---|---|---|---|---|');
 for (const r of rows) console.log(r);

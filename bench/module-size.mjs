@@ -23,7 +23,7 @@ const build = join(root, arg('build', 'build/wasm'));
 const modules = arg('modules', 'argmax,argmax-multiclass,argmax-sequence,argmax-tagger,argmax-ranking').split(',');
 const top = Number(arg('top', '15'));
 const byFile = process.argv.includes('--files');
-const targets = { argmax: 'argmax_wasm', 'argmax-multiclass': 'argmax_multiclass_wasm', 'argmax-sequence': 'argmax_sequence_wasm', 'argmax-tagger': 'argmax_tagger_wasm', 'argmax-ranking': 'argmax_ranking_wasm' };
+const targets = { argmax: 'argmax_wasm', 'argmax-multiclass': 'argmax_multiclass_wasm', 'argmax-sequence': 'argmax_sequence_wasm', 'argmax-tagger': 'argmax_tagger_wasm', 'argmax-ranking': 'argmax_ranking_wasm', 'argmax-search': 'argmax_search_wasm' };
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 

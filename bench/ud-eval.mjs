@@ -9,7 +9,14 @@ import { join } from 'node:path';
 // A treebank split's raw text: its `# text`, a paragraph at each `# newpar` (or every 20 sentences when it marks
 // none), sentences within one joined by a space unless SpaceAfter=No says otherwise, paragraphs separated by
 // blank lines.
-export const rawText = (am, conllu) => am.module.tokenizerParagraphs(conllu).split('\n').filter(Boolean).join('\n\n') + '\n';
+export function rawText(am, conllu) {
+  const treebank = am.module.TokenizerTreebank.read(conllu);
+  try {
+    return treebank.texts().filter(Boolean).join('\n\n') + '\n';
+  } finally {
+    treebank.delete();
+  }
+}
 
 // eval.py at `evalPy` → score(goldFile, systemConllu): { Tokens, Sentences, Words, UPOS } F1 in percent.
 export function scorer(evalPy) {

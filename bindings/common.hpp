@@ -153,6 +153,14 @@ inline void set_sparse_rows(val& out, const OwnedRows& rows) {
   out.set("cols", rows.cols);
 }
 
+// A JS array of strings in, and out (one Embind call per string: for ids and texts, not for numbers).
+inline std::vector<std::string> strings(const val& array) { return emscripten::vecFromJSArray<std::string>(array); }
+inline val string_array(const std::vector<std::string>& items) {
+  val out = val::array();
+  for (const std::string& s : items) out.call<void>("push", s);
+  return out;
+}
+
 inline const uint8_t* bytes_at(uintptr_t p) { return reinterpret_cast<const uint8_t*>(p); }
 // A text file's bytes that JS copied into wasm memory (wasm.js readText), read in place.
 inline std::string_view text_at(uintptr_t p, size_t size) { return {reinterpret_cast<const char*>(p), size}; }

@@ -4,19 +4,12 @@
 
 #include "common.hpp"
 #include "model_binding.hpp"
+#include "search_hits.hpp"
 #include "search/features.hpp"
 #include "search/search_index.hpp"
 
 namespace argmax::js {
 namespace {
-
-std::vector<std::string> strings(const val& array) { return emscripten::vecFromJSArray<std::string>(array); }
-
-val string_array(const std::vector<std::string>& items) {
-  val out = val::array();
-  for (const std::string& s : items) out.call<void>("push", s);
-  return out;
-}
 
 // Both return a new object that the JS handle owns (a failed call returns null: the index has no empty state).
 SearchIndex* create(val text_fields, val numeric_fields, std::string options) {
@@ -55,14 +48,7 @@ int size(const SearchIndex& index) { return int(index.size()); }
 // {ids: string[], scores: Float64Array}, best first.
 val search(SearchIndex& index, std::string query, int k) {
   require(k >= 0, "k must be ≥ 0; got ", k);
-  const std::vector<Hit> hits = index.search(query, size_t(k));
-  std::vector<std::string> ids;
-  std::vector<double> scores;
-  for (const Hit& h : hits) ids.push_back(index.id(h.doc)), scores.push_back(h.score);
-  val out = val::object();
-  out.set("ids", string_array(ids));
-  out.set("scores", typed_array("Float64Array", scores));
-  return out;
+  return hits_to_js(index, index.search(query, size_t(k)));
 }
 
 val features(SearchIndex& index, std::string query, val ids) {

@@ -1,6 +1,6 @@
-// Embind glue for sequence tagging: chain taggers (tokens or numeric positions) and their inference
-// (Viterbi with constraints, emission scores, decoding against a reference, marginals, n-best, sequence
-// probability), the CoNLL-U / column / SVM^hmm readers and the sequence metrics. Training is in
+// Embind glue for sequence tagging: chain taggers (tokens or numeric positions) and their inference, one path
+// for both inputs (Viterbi with constraints, emission scores, decoding against a reference, marginals, n-best,
+// sequence probability), the CoNLL-U / column / SVM^hmm readers and the sequence metrics. Training is in
 // sequence_training.cpp, which argmax/tagger's module leaves out. Token sequences cross as one string of tokens
 // joined by U+001F plus an Int32Array of sequence lengths (one conversion, not one per token).
 #include <cmath>
@@ -41,7 +41,10 @@ std::vector<int32_t> lengths_of(const Sentences& s) {
   return out;
 }
 
-SequenceBatch featurize_tokens(const SequenceModel& model, const std::string& tokens, uintptr_t lengths, int m) {
+// A call's sequences, featurised once (a SequenceBatch object that JS deletes), whichever their input: tokens
+// (one U+001F-joined string and their lengths) or numeric rows (a matrix and where each sequence starts). Every
+// inference below then reads the batch, the same for both inputs.
+SequenceBatch featurize_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m) {
   SequenceBatch x;
   model.featurize(split_sequences(tokens, lengths, m), x);
   return x;
@@ -59,19 +62,9 @@ val decode(const SequenceModel& model, const SequenceBatch& x, uintptr_t forced,
   return typed_array("Int32Array", model.decode(x, bio ? &rules : nullptr, reinterpret_cast<const int32_t*>(forced)));
 }
 
-val tag_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t forced, bool bio) {
-  return decode(model, featurize_tokens(model, tokens, lengths, m), forced, bio);
-}
-val tag_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m, uintptr_t forced, bool bio) {
-  return decode(model, featurize_numeric(model, x, starts, m), forced, bio);
-}
-
 // Emission scores ⟨w, φ(x, t, y)⟩: Float32Array (positions × labels, concatenated over the sequences).
-val emissions_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m) {
-  return typed_array("Float32Array", model.emissions(featurize_tokens(model, tokens, lengths, m)));
-}
-val emissions_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m) {
-  return typed_array("Float32Array", model.emissions(featurize_numeric(model, x, starts, m)));
+val emissions(const SequenceModel& model, const SequenceBatch& x) {
+  return typed_array("Float32Array", model.emissions(x));
 }
 
 // The chain's Viterbi paths, against reference label ids (concatenated, −1 = unknown; 0 = no reference):
@@ -86,14 +79,6 @@ val chain_paths_of(const SequenceModel& model, const SequenceBatch& x, uintptr_t
   out.set("losses", typed_array("Float64Array", p.loss));
   return out;
 }
-val decode_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t reference,
-                  bool augmented, bool normalized) {
-  return chain_paths_of(model, featurize_tokens(model, tokens, lengths, m), reference, augmented, normalized);
-}
-val decode_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m, uintptr_t reference,
-                   bool augmented, bool normalized) {
-  return chain_paths_of(model, featurize_numeric(model, x, starts, m), reference, augmented, normalized);
-}
 
 // {probabilities: Float32Array (positions × labels), logZ: Float64Array (one per sequence)}
 val marginals_of(const SequenceModel& model, const SequenceBatch& x) {
@@ -103,14 +88,8 @@ val marginals_of(const SequenceModel& model, const SequenceBatch& x) {
   out.set("logZ", typed_array("Float64Array", m.log_z));
   return out;
 }
-val marginals_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m) {
-  return marginals_of(model, featurize_tokens(model, tokens, lengths, m));
-}
-val marginals_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m) {
-  return marginals_of(model, featurize_numeric(model, x, starts, m));
-}
 
-// The `count` best labellings of sequence 0: {paths: Int32Array (found × n), scores: Float64Array, logZ}.
+// The `count` best labellings of the batch's one sequence: {paths: Int32Array (found × n), scores: Float64Array, logZ}.
 val nbest_of(const SequenceModel& model, const SequenceBatch& x, int count) {
   require(x.sequences() == 1, "n-best decodes one sequence at a time");
   ChainScores s;
@@ -125,23 +104,10 @@ val nbest_of(const SequenceModel& model, const SequenceBatch& x, int count) {
   out.set("logZ", log_partition(s));
   return out;
 }
-val nbest_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int count) {
-  return nbest_of(model, featurize_tokens(model, tokens, lengths, 1), count);
-}
-val nbest_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int count) {
-  return nbest_of(model, featurize_numeric(model, x, starts, 1), count);
-}
 
 // log p(y | x) of given labels (label ids, concatenated; −1 = a label the model does not know → −∞).
 val log_probability_of(const SequenceModel& model, const SequenceBatch& x, uintptr_t labels) {
   return typed_array("Float64Array", model.log_probability(x, reinterpret_cast<const int32_t*>(labels)));
-}
-val log_probability_tokens(const SequenceModel& model, std::string tokens, uintptr_t lengths, int m, uintptr_t labels) {
-  return log_probability_of(model, featurize_tokens(model, tokens, lengths, m), labels);
-}
-val log_probability_numeric(const SequenceModel& model, const MatrixArg& x, uintptr_t starts, int m,
-                            uintptr_t labels) {
-  return log_probability_of(model, featurize_numeric(model, x, starts, m), labels);
 }
 
 std::string labels_text(const SequenceModel& m) {
@@ -266,20 +232,17 @@ val training(const SequenceModel& m) { return training_report_to_js(m.report); }
 
 EMSCRIPTEN_BINDINGS(argmax_sequence) {
   using namespace emscripten;
+  class_<SequenceBatch>("SequenceBatch");
   bind_model<SequenceModel>("SequenceModel")
       .function("training", &Guard<&training>::call)
-      .function("tagTokens", &Guard<&tag_tokens>::call)
-      .function("tagNumeric", &Guard<&tag_numeric>::call)
-      .function("emissionsTokens", &Guard<&emissions_tokens>::call)
-      .function("emissionsNumeric", &Guard<&emissions_numeric>::call)
-      .function("decodeTokens", &Guard<&decode_tokens>::call)
-      .function("decodeNumeric", &Guard<&decode_numeric>::call)
-      .function("marginalsTokens", &Guard<&marginals_tokens>::call)
-      .function("marginalsNumeric", &Guard<&marginals_numeric>::call)
-      .function("nbestTokens", &Guard<&nbest_tokens>::call)
-      .function("nbestNumeric", &Guard<&nbest_numeric>::call)
-      .function("logProbabilityTokens", &Guard<&log_probability_tokens>::call)
-      .function("logProbabilityNumeric", &Guard<&log_probability_numeric>::call)
+      .function("featurizeTokens", &Guard<&featurize_tokens>::call)
+      .function("featurizeNumeric", &Guard<&featurize_numeric>::call)
+      .function("tag", &Guard<&decode>::call)
+      .function("emissions", &Guard<&emissions>::call)
+      .function("decode", &Guard<&chain_paths_of>::call)
+      .function("marginals", &Guard<&marginals_of>::call)
+      .function("nbest", &Guard<&nbest_of>::call)
+      .function("logProbability", &Guard<&log_probability_of>::call)
       .function("labels", &Guard<&labels_text>::call)
       .function("input", &Guard<&input_kind>::call)
       .function("columns", &Guard<&columns>::call)

@@ -7,8 +7,8 @@
 #include "model_binding.hpp"
 #include "training_report.hpp"
 #include "io/conll.hpp"
-#include "sequence/sequence_trainer.hpp"
 #include "sequence/tokenizer.hpp"
+#include "sequence/tokenizer_trainer.hpp"
 
 namespace argmax::js {
 namespace {
@@ -40,7 +40,6 @@ int paragraphs(const TokenizerModel& m) { return m.paragraphs; }
 int multiword_count(const TokenizerModel& m) { return int(m.multiword.size()); }
 std::string options_of(const TokenizerModel& m) { return option_text(m.chain.options); }
 val training(const TokenizerModel& m) { return training_report_to_js(m.chain.report); }
-std::string default_templates() { return kTokenizerTemplates; }
 std::string schema(std::string trainer) { return schema_json(tokenizer_options(trainer)); }
 
 }  // namespace
@@ -54,7 +53,6 @@ EMSCRIPTEN_BINDINGS(argmax_tokenizer) {
       .function("multiwordCount", &Guard<&multiword_count>::call)
       .function("options", &Guard<&options_of>::call)
       .function("training", &Guard<&training>::call);
-  function("tokenizerTemplates", &Guard<&default_templates>::call);
   function("tokenizerSchema", &Guard<&schema>::call);
 }
 

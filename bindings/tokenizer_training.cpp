@@ -1,38 +1,45 @@
 // Embind glue for learning a tokenizer from a UD treebank (sequence/tokenizer.hpp). argmax and argmax/sequence
-// link it; argmax/tagger, which only tokenizes, does not.
+// link it; argmax/tagger, which only tokenizes, does not. The treebank is read once (TokenizerTreebank.read):
+// JS cuts each paragraph's running text (texts()) into clusters, and train() takes them back, as the text of
+// the NFC clusters, an Int32Array of where each cluster ends (UTF-16 code units) and an Int32Array of the cluster
+// where each paragraph starts (then the number of clusters), as sequence starts cross for the taggers.
 #include "common.hpp"
 #include "io/conllu_text.hpp"
-#include "sequence/sequence_trainer.hpp"
-#include "sequence/tokenizer.hpp"
+#include "sequence/tokenizer_trainer.hpp"
 
 namespace argmax::js {
 namespace {
 
-// The treebank's paragraphs as running text, one a line (what JS segments for train_from).
-std::string paragraph_lines(std::string conllu) {
-  std::string out;
-  for (const TextParagraph& p : read_conllu_paragraphs(conllu)) out += p.text() + '\n';
+struct TokenizerTreebank {
+  std::vector<TextParagraph> paragraphs;
+};
+
+TokenizerTreebank read_treebank(std::string conllu) { return {read_conllu_paragraphs(conllu)}; }
+
+// The paragraphs' running text, an array of strings.
+val texts(const TokenizerTreebank& t) {
+  val out = val::array();
+  for (const TextParagraph& p : t.paragraphs) out.call<void>("push", p.text());
   return out;
 }
 
-// clusters: the clusters of paragraph_lines(conllu), each line's break its own cluster.
-TokenizerModel train_from(std::string conllu, std::string clusters, uintptr_t ends, int n, std::string options,
-                          val on_progress) {
+// starts: count = paragraphs + 1 entries, paragraph p's clusters being [starts[p], starts[p + 1]).
+TokenizerModel train(const TokenizerTreebank& t, std::string clusters, uintptr_t ends, int n, uintptr_t starts, int count,
+                     std::string options, val on_progress) {
   require(n >= 0, "negative number of clusters");
-  const std::vector<TextParagraph> paragraphs = read_conllu_paragraphs(conllu);
+  require(size_t(count) == t.paragraphs.size() + 1, "tokenizer training: ", count, " paragraph starts for ",
+          t.paragraphs.size(), " paragraphs");
   const ClusterText all = clusters_from_utf16(std::move(clusters), reinterpret_cast<const int32_t*>(ends), size_t(n));
-  std::vector<ClusterText> each(1);
-  for (size_t i = 0; i < all.size(); ++i) {
-    const std::string_view c = all.cluster(i);
-    if (c == "\n") {
-      each.emplace_back();
-      continue;
+  const int32_t* first = reinterpret_cast<const int32_t*>(starts);
+  std::vector<ClusterText> each(t.paragraphs.size());
+  for (size_t p = 0; p < each.size(); ++p) {
+    require(first[p] >= 0 && first[p] <= first[p + 1] && first[p + 1] <= n, "paragraph ", p, "'s clusters are not in order");
+    for (int32_t i = first[p]; i < first[p + 1]; ++i) {
+      each[p].text += all.cluster(size_t(i));
+      each[p].ends.push_back(int32_t(each[p].text.size()));
     }
-    each.back().text += c;
-    each.back().ends.push_back(int32_t(each.back().text.size()));
   }
-  each.pop_back();  // after the last line break
-  return train_tokenizer(paragraphs, each, option_lines(options), progress_from(on_progress));
+  return train_tokenizer(t.paragraphs, each, option_lines(options), progress_from(on_progress));
 }
 
 std::string help(std::string trainer) { return describe(tokenizer_options(trainer)); }
@@ -41,8 +48,10 @@ std::string help(std::string trainer) { return describe(tokenizer_options(traine
 
 EMSCRIPTEN_BINDINGS(argmax_tokenizer_training) {
   using namespace emscripten;
-  function("trainTokenizer", &Guard<&train_from>::call);
-  function("tokenizerParagraphs", &Guard<&paragraph_lines>::call);
+  class_<TokenizerTreebank>("TokenizerTreebank")
+      .class_function("read", &Guard<&read_treebank>::call)
+      .function("texts", &Guard<&texts>::call)
+      .function("train", &Guard<&train>::call);
   function("tokenizerHelp", &Guard<&help>::call);
 }
 

@@ -10,6 +10,7 @@ import { createServer } from 'node:http';
 import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { docSections } from './data/doc-sections.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const types = {
@@ -37,8 +38,15 @@ async function languages() {
   return names.filter((_, i) => ready[i]).map((n) => n.slice('argmax-upos-'.length));
 }
 
+// The documentation, one document per heading: the search section's collection (web/data/doc-sections.js).
+async function documentation() {
+  const docs = (await readdir(join(root, 'docs'))).filter((n) => n.endsWith('.md')).sort().map((n) => `docs/${n}`);
+  const files = ['README.md', ...docs];
+  return (await Promise.all(files.map(async (f) => docSections(f, await readFile(join(root, f), 'utf8'))))).flat();
+}
+
 // The lists the page asks for, by path.
-const listings = new Map([['ewt/files.json', ewtFiles], ['packages/languages.json', languages]]);
+const listings = new Map([['ewt/files.json', ewtFiles], ['packages/languages.json', languages], ['docs/sections.json', documentation]]);
 
 // Starts the server; resolves with { server, url } once it listens. isolated: false leaves out COOP/COEP
 // (as many static hosts do): Stop then cancels training instead of keeping the model so far.

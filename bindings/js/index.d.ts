@@ -12,6 +12,7 @@ export * from './types/ranking.js';
 export * from './types/reductions.js';
 export * from './types/text.js';
 export * from './types/language-identifier.js';
+export * from './types/search.js';
 
 /**
  * A text file for the readers: its text, its bytes, or its bytes in chunks (an iterable, read at once; a line

@@ -11,5 +11,8 @@ import * as ranking from './api/ranking.js';
 import * as text from './api/text.js';
 import * as languageIdentifier from './api/language-identifier.js';
 
+// Models that train on several threads do so on workers that load this entry again (hosts/argmax.js).
+const host = (Worker) => new Worker(new URL('./hosts/argmax.js', import.meta.url), { type: 'module' });
+
 export const init = library(createArgmax, new URL('../../dist/argmax.wasm', import.meta.url),
-  [multiclass, sequence, reductions, ranking, text, languageIdentifier]);
+  [multiclass, sequence, reductions, ranking, text, languageIdentifier], 'argmax', host);

@@ -7,5 +7,8 @@ import { library } from './api/library.js';
 import * as multiclass from './api/multiclass.js';
 import * as reductions from './api/reductions.js';
 
+// Models that train on several threads do so on workers that load this entry again (hosts/multiclass.js).
+const host = (Worker) => new Worker(new URL('./hosts/multiclass.js', import.meta.url), { type: 'module' });
+
 export const init = library(createArgmaxMulticlass, new URL('../../dist/argmax-multiclass.wasm', import.meta.url),
-  [multiclass, reductions], 'argmax/multiclass');
+  [multiclass, reductions], 'argmax/multiclass', host);

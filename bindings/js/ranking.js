@@ -5,5 +5,8 @@ import createArgmaxRanking from '../../dist/argmax-ranking.mjs';
 import { library } from './api/library.js';
 import * as ranking from './api/ranking.js';
 
+// Models that train on several threads do so on workers that load this entry again (hosts/ranking.js).
+const host = (Worker) => new Worker(new URL('./hosts/ranking.js', import.meta.url), { type: 'module' });
+
 export const init = library(createArgmaxRanking, new URL('../../dist/argmax-ranking.wasm', import.meta.url),
-  [ranking], 'argmax/ranking');
+  [ranking], 'argmax/ranking', host);

@@ -33,10 +33,10 @@ std::vector<OptionSpec> compose(const std::string& learner, const std::string& t
     set_default(specs, "epochs", "10", "one binary problem of a reduction among many: ten passes reach the plateau");
   if (learner == "kernel") {
     append(specs, Kernel::option_specs());
-    specs.push_back({"bias", OptionType::Real, "1", 0, 1e6, false,
-                     "b added to the kernel as b² (a constant feature; 0: no intercept)"});
+    specs.push_back(real_option("bias", "1", 0, 1e6,
+                     "b added to the kernel as b² (a constant feature; 0: no intercept)"));
   } else {
-    specs.push_back({"bias", OptionType::Real, "1", 0, 1e6, false, "value of the constant feature (0: no intercept)"});
+    specs.push_back(real_option("bias", "1", 0, 1e6, "value of the constant feature (0: no intercept)"));
   }
   return specs;
 }
@@ -147,21 +147,20 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
     c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     return seeded(c, train_dual_cd_svm);
   }
-  if (trainer == "pegasos") {
-    PegasosSvmConfig c;
-    c.lambda = o.real("lambda"), c.epochs = o.integer("epochs"), c.min_steps = min_default_steps(o);
-    c.bias = float(o.real("bias")), c.average = o.flag("average");
-    return seeded(c, train_pegasos_svm);
-  }
   if (trainer == "newton") {
     LogisticConfig c;
     c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
   }
-  PerceptronConfig c;
-  c.epochs = o.integer("epochs"), c.min_steps = min_default_steps(o);
-  c.bias = float(o.real("bias")), c.average = o.flag("average");
-  return seeded(c, train_perceptron);
+  // pegasos or perceptron
+  OnlineConfig c = online_config(o);
+  c.stop_when_no_update = trainer == "perceptron" && !c.average;  // the plain batch perceptron stops at a clean pass
+  const float bias = float(o.real("bias"));
+  return [c, bias](const BinarySample& d, uint64_t seed) {
+    OnlineConfig run = c;
+    run.seed = seed;
+    return std::unique_ptr<BinaryModel>(train_online_binary(d, run, bias));
+  };
 }
 
 std::optional<LearnerUpgrade> learner_of_0_1(const std::string& saved_name) {

@@ -9,11 +9,10 @@
 
 namespace argmax {
 
-TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryModel>>& models) {
+TrainingReport combined_report(const std::vector<TrainingReport>& reports) {
   TrainingReport out;
   int short_of = 0, iterations = 0;
-  for (const auto& m : models) {
-    const TrainingReport& r = m->report;
+  for (const TrainingReport& r : reports) {
     iterations = std::max(iterations, r.iterations);
     if (r.converged) {
       if (out.measure.empty()) out.measure = r.measure, out.tolerance = r.tolerance;
@@ -23,9 +22,15 @@ TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryMod
   }
   out.iterations = iterations;
   if (short_of > 0)
-    out.hint += (out.hint.empty() ? "(" : " (") + std::to_string(short_of) + " of " + std::to_string(models.size()) +
+    out.hint += (out.hint.empty() ? "(" : " (") + std::to_string(short_of) + " of " + std::to_string(reports.size()) +
                 " binary problems)";
   return out;
+}
+
+TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryModel>>& models) {
+  std::vector<TrainingReport> reports;
+  for (const auto& m : models) reports.push_back(m->report);
+  return combined_report(reports);
 }
 
 void BinaryModel::scores(const Rows& rows, float* out) const {

@@ -36,6 +36,7 @@ class BinaryModel {
 
 // The reports of several binary models as one: converged when all are; otherwise the one furthest from its
 // tolerance, its hint saying how many stopped short.
+TrainingReport combined_report(const std::vector<TrainingReport>& reports);
 TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryModel>>& models);
 
 // Writes the learner name (and a trained one's trainer and loss), then the payload; load_binary_model reads them

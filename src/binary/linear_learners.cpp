@@ -12,8 +12,8 @@ namespace argmax {
 namespace {
 
 // The binary problem for learn/online.hpp. Coordinates 0..n−1 are features, n is the bias feature.
-// With Ψ(x, y) = y·x/2 the margin-rescaled surrogate is max(0, 1 − y⟨w, x⟩) with subgradient −y·x;
-// the perceptron surrogate is max(0, −y⟨w, x⟩) (a zero score counts as a mistake).
+// With Ψ(x, y) = y·x/2 the rival of y is −y, s(−y) − s(y) = −y⟨w, x⟩ and Δ = 1: the margin-rescaled surrogate is
+// max(0, 1 − y⟨w, x⟩) with subgradient −y·x, and the perceptron's max(0, −y⟨w, x⟩) (a zero score is a mistake).
 class BinaryMarginProblem {
  public:
   BinaryMarginProblem(const BinarySample& data, float bias) : data_(data), bias_(bias) {}
@@ -29,11 +29,10 @@ class BinaryMarginProblem {
     const float margin = y * score;
     StepResult r;
     r.error = margin > 0 ? 0 : 1;
-    const bool perceptron = surrogate == Surrogate::Perceptron;
-    const double loss = perceptron ? std::max(0.f, -margin) : std::max(0.f, 1 - margin);
-    r.surrogate = loss * data_.weight_of(k);
-    if (perceptron ? margin <= 0 : margin < 1) {
-      const float a = float(eta * y * data_.weight_of(k));
+    const HingeStep<float> h = hinge_step(surrogate, 1.f, -margin, 0.f, margin <= 0);
+    r.surrogate = double(h.loss) * data_.weight_of(k);
+    if (h.scale != 0) {
+      const float a = float(eta * h.scale * y * data_.weight_of(k));
       x.for_each([&](int32_t j, float value) { w.add(size_t(j), a * value); });
       if (bias_ != 0) w.add(size_t(n), a * bias_);
       r.updated = true;
@@ -60,37 +59,16 @@ double log1p_exp(double z) { return z > 0 ? z + std::log1p(std::exp(-z)) : std::
 
 }  // namespace
 
-std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, const PegasosSvmConfig& config,
-                                                     const ProgressFn& progress) {
+std::unique_ptr<LinearBinaryModel> train_online_binary(const BinarySample& data, const OnlineConfig& config, float bias,
+                                                       const ProgressFn& progress) {
+  const bool perceptron = config.surrogate == Surrogate::Perceptron;
+  const std::string owner = perceptron ? "linear learner (perceptron)" : "linear learner (pegasos)";
   data.validate();
-  data.require_finite_features("linear learner (pegasos)");
-  require(data.size() > 0, "linear learner (pegasos): no training examples");
-  BinaryMarginProblem problem(data, config.bias);
-  OnlineConfig oc;
-  oc.step_size = StepSize::Pegasos;
-  oc.lambda = config.lambda;
-  oc.epochs = config.epochs, oc.min_steps = config.min_steps;
-  oc.average = config.average;
-  oc.surrogate = Surrogate::MarginRescaled;
-  oc.seed = config.seed;
-  return split_bias(train_online(problem, oc, progress), config.bias, "pegasos", "hinge");
-}
-
-std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, const PerceptronConfig& config,
-                                                    const ProgressFn& progress) {
-  data.validate();
-  data.require_finite_features("linear learner (perceptron)");
-  require(data.size() > 0, "linear learner (perceptron): no training examples");
-  BinaryMarginProblem problem(data, config.bias);
-  OnlineConfig oc;
-  oc.step_size = StepSize::Constant;
-  oc.eta = 1.0;
-  oc.epochs = config.epochs, oc.min_steps = config.min_steps;
-  oc.average = config.average;
-  oc.stop_when_no_update = !config.average;  // the plain batch perceptron stops at a clean pass
-  oc.surrogate = Surrogate::Perceptron;
-  oc.seed = config.seed;
-  return split_bias(train_online(problem, oc, progress), config.bias, "perceptron", "");
+  data.require_finite_features(owner.c_str());
+  require(data.size() > 0, owner, ": no training examples");
+  BinaryMarginProblem problem(data, bias);
+  return split_bias(train_online(problem, config, progress), bias, perceptron ? "perceptron" : "pegasos",
+                    perceptron ? "" : "hinge");
 }
 
 std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, const DualSvmConfig& config,

@@ -5,36 +5,19 @@
 
 #include "binary/binary_sample.hpp"
 #include "binary/linear_model.hpp"
+#include "learn/online.hpp"
 #include "learn/progress.hpp"
 
 namespace argmax {
 
-// Hinge-loss SVM by Pegasos (Shalev-Shwartz et al. 2011) through learn/online.hpp, with the binary
-// feature map Ψ(x, y) = y·x/2 (ALGORITHMS.md), for which the generalized hinge is the ordinary hinge:
-//   min_w λ/2‖w‖² + (1/m) Σ_i c_i max(0, 1 − y_i⟨w, x_i⟩),   η_t = 1/(λt), averaged output.
-struct PegasosSvmConfig {
-  double lambda = 0;  // 0 = 1/m (learn/online.hpp)
-  int epochs = 20;
-  int min_steps = 0;  // the epochs rise to make this many steps (learn/online.hpp)
-  float bias = 1;
-  // Average of all iterates (better on large data); on small data with a tiny λ the early, huge iterates
-  // dominate it, and the last iterate (Shalev-Shwartz et al.'s output) is the better choice.
-  bool average = true;
-  uint64_t seed = 1;
-};
-std::unique_ptr<LinearBinaryModel> train_pegasos_svm(const BinarySample& data, const PegasosSvmConfig& config,
-                                                     const ProgressFn& progress = {});
-
-// Perceptron (SSBD 9.1.2; Freund & Schapire's averaged version): on y_i⟨w, x_i⟩ ≤ 0, w += c_i y_i x_i.
-struct PerceptronConfig {
-  int epochs = 10;
-  int min_steps = 0;
-  float bias = 1;
-  bool average = true;
-  uint64_t seed = 1;
-};
-std::unique_ptr<LinearBinaryModel> train_perceptron(const BinarySample& data, const PerceptronConfig& config,
-                                                    const ProgressFn& progress = {});
+// The online learners, through learn/online.hpp and configured as every online trainer is (online_config):
+// with the binary feature map Ψ(x, y) = y·x/2 the generalized hinge is the ordinary hinge, and
+//   pegasos     (Shalev-Shwartz et al. 2011)  min_w λ/2‖w‖² + (1/m) Σ_i c_i max(0, 1 − y_i⟨w, x_i⟩),  η_t = 1/(λt);
+//   perceptron  (SSBD 9.1.2; Freund & Schapire's averaged version)  on y_i⟨w, x_i⟩ ≤ 0, w += c_i y_i x_i.
+// The average of all iterates is better on large data; on small data with a tiny λ the early, huge iterates
+// dominate it, and the last iterate (Shalev-Shwartz et al.'s output) is the better choice.
+std::unique_ptr<LinearBinaryModel> train_online_binary(const BinarySample& data, const OnlineConfig& config, float bias,
+                                                       const ProgressFn& progress = {});
 
 // SVM by dual coordinate descent (Hsieh, Chang, Lin, Keerthi, Sundararajan 2008; LIBLINEAR -s 3 and -s 1):
 //   primal  min_w ½‖w‖² + C Σ_i c_i ξ(w; x_i, y_i),  ξ = max(0, 1 − y_i w·x_i)   (hinge, -s 3)

@@ -13,7 +13,7 @@ namespace argmax {
 
 const std::vector<OptionSpec>& adaboost_mh_options() {
   static const std::vector<OptionSpec> specs = {
-      {"rounds", OptionType::Integer, "100", 1, 1e7, false, "boosting rounds T (fewer if a stump is perfect)"},
+      integer_option("rounds", "100", 1, 1e7, "boosting rounds T (fewer if a stump is perfect)"),
   };
   return specs;
 }

@@ -18,6 +18,7 @@ const char* type_name(OptionType t) {
     case OptionType::Choice: return "choice";
     case OptionType::IntegerList: return "integers";
     case OptionType::RealList: return "numbers";
+    case OptionType::Text: return "text";
   }
   return "";
 }
@@ -66,13 +67,17 @@ Options Options::parse(const std::vector<OptionSpec>& specs, const OptionList& g
   Options options;
   for (const auto& [key, value] : values) options.given_.push_back(key);
   for (const auto& s : specs) {
-    const std::string text = values.count(s.name) ? values[s.name] : s.fallback;
+    const std::string text = values.count(s.name) ? values[s.name] : s.default_value;
     options.entries_.emplace_back(s.name, text);
     if (s.type == OptionType::Choice) {
       bool ok = false;
       for (const auto& c : s.choices) ok |= c == text;
       if (!ok) refuse_renamed_value(s.name, text);
       require(ok, "option '", s.name, "' must be one of ", join(s.choices, ", "), "; got '", text, "'");
+      options.texts_[s.name] = text;
+      continue;
+    }
+    if (s.type == OptionType::Text) {
       options.texts_[s.name] = text;
       continue;
     }
@@ -145,17 +150,53 @@ bool Options::given(const std::string& name) const {
   return std::find(given_.begin(), given_.end(), name) != given_.end();
 }
 
-OptionSpec with_default(OptionSpec spec, const std::string& fallback, const std::string& why) {
-  spec.fallback = fallback;
-  spec.help += "; default " + fallback + " here: " + why;
+bool Options::has(const std::string& name) const {
+  return std::any_of(entries_.begin(), entries_.end(), [&name](const auto& kv) { return kv.first == name; });
+}
+
+OptionSpec integer_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::Integer, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec real_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::Real, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec positive_option(std::string name, std::string default_value, double max, std::string help) {
+  return {std::move(name), OptionType::Real, std::move(default_value), 0, max, true, std::move(help)};
+}
+
+OptionSpec boolean_option(std::string name, std::string default_value, std::string help) {
+  return {std::move(name), OptionType::Boolean, std::move(default_value), 0, -1, false, std::move(help)};
+}
+
+OptionSpec choice_option(std::string name, std::string default_value, std::vector<std::string> choices, std::string help) {
+  return {std::move(name), OptionType::Choice, std::move(default_value), 0, -1, false, std::move(help), std::move(choices)};
+}
+
+OptionSpec integer_list_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::IntegerList, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec real_list_option(std::string name, std::string default_value, double min, double max, std::string help) {
+  return {std::move(name), OptionType::RealList, std::move(default_value), min, max, false, std::move(help)};
+}
+
+OptionSpec text_option(std::string name, std::string default_value, std::string help) {
+  return {std::move(name), OptionType::Text, std::move(default_value), 0, -1, false, std::move(help)};
+}
+
+OptionSpec with_default(OptionSpec spec, const std::string& default_value, const std::string& why) {
+  spec.default_value = default_value;
+  spec.help += "; default " + default_value + " here: " + why;
   return spec;
 }
 
-void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& fallback,
+void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& default_value,
                  const std::string& why) {
   for (OptionSpec& s : specs)
     if (s.name == name) {
-      s = with_default(std::move(s), fallback, why);
+      s = with_default(std::move(s), default_value, why);
       return;
     }
   throw std::logic_error("option not declared: " + name);
@@ -234,7 +275,7 @@ std::string describe(const std::vector<OptionSpec>& specs) {
   std::string out;
   for (const auto& s : specs) {
     out += text("  ", s.name, "=", s.type == OptionType::Choice ? join(s.choices, "|") : type_name(s.type),
-                "  (default ", s.fallback.empty() ? "none" : s.fallback);
+                "  (default ", s.default_value.empty() ? "none" : s.default_value);
     if (s.type != OptionType::Choice && s.type != OptionType::Boolean && s.min <= s.max)
       out += text(", ", s.type == OptionType::IntegerList || s.type == OptionType::RealList ? "each " : "",
                   range_text(s));
@@ -257,7 +298,7 @@ std::string schema_json(const std::vector<OptionSpec>& specs) {
   for (size_t i = 0; i < specs.size(); ++i) {
     const auto& s = specs[i];
     out += text(i ? "," : "", "{\"name\":", json_string(s.name), ",\"type\":", json_string(type_name(s.type)),
-                ",\"default\":", json_string(s.fallback), ",\"help\":", json_string(s.help));
+                ",\"default\":", json_string(s.default_value), ",\"help\":", json_string(s.help));
     if (s.min <= s.max && s.type != OptionType::Choice && s.type != OptionType::Boolean)
       out += text(",\"min\":", with_digits(s.min, 17), ",\"max\":", with_digits(s.max, 17), ",\"minOpen\":",
                   s.min_open ? "true" : "false");

@@ -10,26 +10,37 @@
 namespace argmax {
 
 // IntegerList: comma-separated integers ("1,4,7"; "" is the empty list), each within [min, max]; RealList the
-// same with real numbers ("2,0.5").
-enum class OptionType { Integer, Real, Boolean, Choice, IntegerList, RealList };
+// same with real numbers ("2,0.5"); Text: any text of one line (a template list, a word list).
+enum class OptionType { Integer, Real, Boolean, Choice, IntegerList, RealList, Text };
 
+// One row of a table. Tables are written with the builders below, which name what each row holds.
 struct OptionSpec {
   std::string name;
   OptionType type;
-  std::string fallback;   // default, as text
+  std::string default_value;  // as text ("default" in JS)
   double min = 0, max = 0;  // allowed range for numbers (ignored when min > max)
   bool min_open = false;  // min itself excluded (e.g. C > 0)
   std::string help;
   std::vector<std::string> choices = {};  // for Choice
 };
 
+OptionSpec integer_option(std::string name, std::string default_value, double min, double max, std::string help);
+OptionSpec real_option(std::string name, std::string default_value, double min, double max, std::string help);
+// A real number in (0, max]: 0 itself is excluded (C > 0).
+OptionSpec positive_option(std::string name, std::string default_value, double max, std::string help);
+OptionSpec boolean_option(std::string name, std::string default_value, std::string help);
+OptionSpec choice_option(std::string name, std::string default_value, std::vector<std::string> choices, std::string help);
+OptionSpec integer_list_option(std::string name, std::string default_value, double min, double max, std::string help);
+OptionSpec real_list_option(std::string name, std::string default_value, double min, double max, std::string help);
+OptionSpec text_option(std::string name, std::string default_value, std::string help);
+
 using OptionList = std::vector<std::pair<std::string, std::string>>;  // key=value as given
 
 // The same option with another default, for a task whose data call for it; `why` joins the help, so every
 // default that differs between tasks says why.
-OptionSpec with_default(OptionSpec spec, const std::string& fallback, const std::string& why);
+OptionSpec with_default(OptionSpec spec, const std::string& default_value, const std::string& why);
 // A table with the default of `name` replaced as with_default (the option must be in it).
-void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& fallback,
+void set_default(std::vector<OptionSpec>& specs, const std::string& name, const std::string& default_value,
                  const std::string& why);
 // Appends `more` to `specs` (a table is the composition of its task's, its loss's and its trainer's options).
 void append(std::vector<OptionSpec>& specs, std::vector<OptionSpec> more);
@@ -68,12 +79,15 @@ class Options {
   int integer(const std::string& name) const { return int(real(name)); }
   bool flag(const std::string& name) const { return real(name) != 0; }
   const std::string& choice(const std::string& name) const;
+  const std::string& text(const std::string& name) const { return choice(name); }
   const std::vector<int>& integers(const std::string& name) const;
   const std::vector<double>& reals(const std::string& name) const;
   // A seed (integers up to 2^32 − 1 do not fit an int).
   uint64_t seed(const std::string& name = "seed") const { return uint64_t(real(name)); }
   // Whether the caller gave this option (rather than its default).
   bool given(const std::string& name) const;
+  // Whether the table declares this option.
+  bool has(const std::string& name) const;
 
   // All values as text, in table order (for saving and reporting).
   const OptionList& entries() const { return entries_; }

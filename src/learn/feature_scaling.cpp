@@ -9,13 +9,12 @@
 namespace argmax {
 
 OptionSpec FeatureScaling::option() {
-  return {"scale", OptionType::Choice, "auto", 0, -1, false,
+  return choice_option("scale", "auto", {"auto", "none", "minmax", "standard"},
           "feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns "
           "whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds "
           "10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, "
           "minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows "
-          "are scaled only, never shifted",
-          {"auto", "none", "minmax", "standard"}};
+          "are scaled only, never shifted");
 }
 
 namespace {

@@ -29,12 +29,12 @@ class FixedSpaceShard {
       : prepared_(std::move(prepared)), shards_(shards), config_(prepared_->online_config()) {
     const int m = prepared_->problem().size();
     config_ = fitted_to(config_, m);
-    std::vector<int> mine = shard_examples(m, shards, shard, config_.seed);
-    require(!mine.empty(), "worker ", shard + 1, " of ", shards, " has no ", examples_name, ": ", m, " ",
+    std::vector<int> in_shard = shard_examples(m, shards, shard, config_.seed);
+    require(!in_shard.empty(), "worker ", shard + 1, " of ", shards, " has no ", examples_name, ": ", m, " ",
             examples_name, " feed at most ", m, " workers");
     config_.seed = shard_seed(config_.seed, shard);
-    examples_ = int(mine.size());
-    rounds_ = std::make_unique<ShardRounds<Problem>>(prepared_->problem(), config_, std::move(mine),
+    examples_ = int(in_shard.size());
+    rounds_ = std::make_unique<ShardRounds<Problem>>(prepared_->problem(), config_, std::move(in_shard),
                                                      starting_state(prepared_->problem().dim(), config_.average, prepared_->start()),
                                                      shards, shard);
   }

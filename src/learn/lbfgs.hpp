@@ -14,8 +14,10 @@
 #include <cmath>
 #include <deque>
 #include <functional>
+#include <limits>
 #include <vector>
 
+#include "core/text.hpp"
 #include "learn/progress.hpp"
 
 namespace argmax {
@@ -24,7 +26,9 @@ struct LbfgsConfig {
   int memory = 6;
   int max_iterations = 100;
   double gradient_tolerance = 1e-5;  // stop when ‖g‖ ≤ tol·max(1, ‖x‖)
-  int past = 10;                     // stop when f improved by less than `delta` (relative) over `past` iterations
+  // CRFsuite's rule: stop when (f_{k−period} − f_k) / max(1, |f_k|) < delta (0: never). The gradient rule alone
+  // rarely ends a CRF: its gradient keeps a norm of several units long after the objective has stopped moving.
+  int period = 10;
   double delta = 1e-5;
   double l1 = 0;           // OWL-QN: minimise f(x) + l1·‖x[0, l1_size)‖₁
   size_t l1_size = 0;
@@ -32,8 +36,10 @@ struct LbfgsConfig {
 
 // f(x, g) returns f(x) and writes ∇f(x) into g. report(iteration, f) returns false to stop.
 // Minimises in place; returns the final f. outcome (optional): converged unless max_iterations was
-// reached first (a line search that cannot decrease f at float precision counts as converged), with
-// the last ‖g‖ / max(1, ‖x‖) against gradient_tolerance (g the pseudo-gradient with an L1 term).
+// reached first (a line search that cannot decrease f at float precision counts as converged), with the
+// quantity of the rule that stopped it against its tolerance: the relative decrease over the last `period`
+// iterations when the δ rule is on and has a full window, else ‖g‖ / max(1, ‖x‖) against gradient_tolerance
+// (g the pseudo-gradient with an L1 term).
 inline double lbfgs_minimize(const std::function<double(const std::vector<float>&, std::vector<float>&)>& f,
                              std::vector<float>& x, const LbfgsConfig& config,
                              const std::function<bool(int, double)>& report, TrainingReport* outcome = nullptr) {
@@ -68,18 +74,31 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
   std::vector<double> history{fx};
   std::vector<double> alpha(config.memory);
   TrainingReport r;
-  r.measure = "relative gradient norm", r.cap = config.max_iterations, r.tolerance = config.gradient_tolerance;
-  r.converged = false, r.hint = "raise iterations";
-  auto finish = [&](bool converged) {
+  r.cap = config.max_iterations, r.converged = false, r.hint = "raise maxIter";
+  // (f_{k−period} − f_k) / max(1, |f_k|), or NaN before the window is full or with the rule off
+  auto relative_decrease = [&]() {
+    if (config.delta <= 0 || int(history.size()) <= config.period) return std::numeric_limits<double>::quiet_NaN();
+    const double before = history[history.size() - 1 - size_t(config.period)];
+    return (before - fx) / std::max(1.0, std::fabs(fx));
+  };
+  // by_gradient: the gradient rule (or a line search at float precision) ended the run, so report its measure
+  auto finish = [&](bool converged, bool by_gradient) {
     if (!outcome) return;
     r.converged = converged;
-    r.gap = std::sqrt(dot(pg, pg)) / std::max(1.0, std::sqrt(dot(x, x)));
+    const double decrease = relative_decrease();
+    if (by_gradient || std::isnan(decrease)) {
+      r.measure = "relative gradient norm", r.tolerance = config.gradient_tolerance;
+      r.gap = std::sqrt(dot(pg, pg)) / std::max(1.0, std::sqrt(dot(x, x)));
+    } else {
+      r.measure = text("relative decrease over ", config.period, " iterations"), r.tolerance = config.delta;
+      r.gap = decrease;
+    }
     *outcome = r;
   };
   for (int iter = 1; iter <= config.max_iterations; ++iter) {
     const double gnorm = std::sqrt(dot(pg, pg)), xnorm = std::sqrt(dot(x, x));
     if (gnorm <= config.gradient_tolerance * std::max(1.0, xnorm)) {
-      finish(true);
+      finish(true, true);
       return fx;
     }
     // Two-loop recursion.
@@ -128,7 +147,7 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
       step *= 0.5;
     }
     if (!accepted) {  // no decrease possible at float precision: converged as far as it goes
-      finish(true);
+      finish(true, true);
       return fx;
     }
     std::vector<float> s(d), y(d);
@@ -145,18 +164,15 @@ inline double lbfgs_minimize(const std::function<double(const std::vector<float>
     r.iterations = iter;
     if (report && !report(iter, fx)) {
       r.stopped_by_callback = true;
-      finish(false);
+      finish(false, false);
       return fx;
     }
-    if (int(history.size()) > config.past) {
-      const double before = history[history.size() - 1 - config.past];
-      if ((before - fx) / std::max(1.0, std::fabs(fx)) < config.delta) {
-        finish(true);
-        return fx;
-      }
+    if (relative_decrease() < config.delta) {  // (false while NaN)
+      finish(true, false);
+      return fx;
     }
   }
-  finish(false);
+  finish(false, false);
   return fx;
 }
 

@@ -11,8 +11,10 @@
 //   StepResult step(TrainedWeights& w, int i, Surrogate s, float eta) const;
 // where step scores example i with w.view(), then adds −η·∂ℓ to w with w.add().
 #pragma once
+#include <algorithm>
 #include <cstdint>
 #include <numeric>
+#include <stdexcept>
 #include <vector>
 
 #include "core/out_of_line.hpp"
@@ -30,6 +32,41 @@ enum class Surrogate {
   LogLoss,         // log Σ_y' exp⟨w, Ψ(x,y') − Ψ(x,y)⟩ = −log p_w(y|x)  (multinomial logistic regression, CRF)
   SoftmaxMargin,   // log Σ_y' exp(Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩)  (Gimpel & Smith 2010; FML 9.24)
 };
+
+// One step on a hinge-type surrogate, the same for every problem. The problem's oracle has chosen the rival ŷ:
+// for the perceptron its prediction, a tie counting against y (`mistake`: ŷ ≠ y); for the others the labelling
+// that violates the margin most. From Δ = Δ(ŷ, y) and the scores s(ŷ) = ⟨w, Ψ(x,ŷ)⟩, s(y):
+//   perceptron       ℓ = max(0, s(ŷ) − s(y)),           a step on a mistake,  η·(Ψ(x,y) − Ψ(x,ŷ))
+//   margin-rescaled  ℓ = max(0, Δ + s(ŷ) − s(y)),       a step iff ℓ > 0,     η·(Ψ(x,y) − Ψ(x,ŷ))
+//   slack-rescaled   ℓ = max(0, Δ·(1 + s(ŷ) − s(y))),   a step iff ℓ > 0,     η·Δ·(Ψ(x,y) − Ψ(x,ŷ))
+// T is the arithmetic the problem scores in (float or double), so that each problem trains as it always has.
+template <class T>
+struct HingeStep {
+  T loss = 0;
+  T scale = 0;  // the step is η·scale·(Ψ(x,y) − Ψ(x,ŷ)); 0: no step
+};
+
+template <class T>
+HingeStep<T> hinge_step(Surrogate surrogate, T delta, T rival_score, T gold_score, bool mistake) {
+  HingeStep<T> h;
+  switch (surrogate) {
+    case Surrogate::Perceptron:
+      h.loss = std::max(T(0), rival_score - gold_score);
+      h.scale = mistake ? T(1) : T(0);
+      break;
+    case Surrogate::MarginRescaled:
+      h.loss = std::max(T(0), delta + rival_score - gold_score);
+      h.scale = h.loss > 0 ? T(1) : T(0);
+      break;
+    case Surrogate::SlackRescaled:
+      h.loss = std::max(T(0), delta * (T(1) + rival_score - gold_score));
+      h.scale = h.loss > 0 ? delta : T(0);
+      break;
+    default:
+      throw std::logic_error("hinge_step: not a hinge-type surrogate");
+  }
+  return h;
+}
 
 struct StepResult {
   double surrogate = 0;  // ℓ at w before the update

@@ -42,13 +42,13 @@ RandomFourierFeatures::RandomFourierFeatures(int32_t cols, int32_t dim, double g
 }
 
 std::vector<OptionSpec> RandomFourierFeatures::option_specs() {
-  return {{"rff", OptionType::Integer, "0", 0, 1e6, false,
-           "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"},
-          {"gamma", OptionType::Real, "0", 0, 1e300, false,
+  return {integer_option("rff", "0", 0, 1e6,
+           "learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off)"),
+          real_option("gamma", "0", 0, 1e300,
            "γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, "
            "1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's "
-           "gamma='scale'). The model records the value used"},
-          {"rffSeed", OptionType::Integer, "1", 0, 4294967295.0, false, "seed of the random features"}};
+           "gamma='scale'). The model records the value used"),
+          integer_option("rffSeed", "1", 0, 4294967295.0, "seed of the random features")};
 }
 
 RandomFourierFeatures RandomFourierFeatures::from_options(const Options& options, int32_t cols) {

@@ -25,17 +25,17 @@ std::string choices_help(const std::vector<Info>& catalogue, const std::vector<s
 }
 
 OptionSpec C_option() {
-  return {"C", OptionType::Real, "1", 0, kHuge, true, "cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c)"};
+  return positive_option("C", "1", kHuge, "cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c)");
 }
-OptionSpec eps_option(const char* fallback, const char* help) {
-  return {"eps", OptionType::Real, fallback, 0, kHuge, true, help};
+OptionSpec eps_option(const char* default_value, const char* help) {
+  return positive_option("eps", default_value, kHuge, help);
 }
-OptionSpec max_iter_option(const char* fallback, const char* help) {
-  return {"maxIter", OptionType::Integer, fallback, 1, 1e9, false, help};
+OptionSpec max_iter_option(const char* default_value, const char* help) {
+  return integer_option("maxIter", default_value, 1, 1e9, help);
 }
-OptionSpec epochs_option() { return {"epochs", OptionType::Integer, "20", 1, 1e6, false, "passes over the training data"}; }
+OptionSpec epochs_option() { return integer_option("epochs", "20", 1, 1e6, "passes over the training data"); }
 OptionSpec average_option() {
-  return {"average", OptionType::Boolean, "true", 0, -1, false, "output the average of the iterates"};
+  return boolean_option("average", "true", "output the average of the iterates");
 }
 
 }  // namespace
@@ -76,31 +76,31 @@ const std::vector<LossInfo>& loss_catalogue() {
   return losses;
 }
 
-OptionSpec trainer_option(const std::vector<std::string>& names, const std::string& fallback, const std::string& why) {
+OptionSpec trainer_option(const std::vector<std::string>& names, const std::string& default_value, const std::string& why) {
   std::vector<std::string> named;  // "auto" (a task's own choice among them) is explained by `why`
   for (const auto& n : names)
     if (n != "auto") named.push_back(n);
-  return {"trainer", OptionType::Choice, fallback, 0, -1, false,
-          "the optimiser: " + choices_help(trainer_catalogue(), named) + "; default " + fallback + ": " + why, names};
+  return choice_option("trainer", default_value, names,
+          "the optimiser: " + choices_help(trainer_catalogue(), named) + "; default " + default_value + ": " + why);
 }
 
-OptionSpec loss_option(const std::vector<std::string>& names, const std::string& fallback) {
-  return {"loss", OptionType::Choice, fallback, 0, -1, false,
-          "the objective: " + choices_help(loss_catalogue(), names), names};
+OptionSpec loss_option(const std::vector<std::string>& names, const std::string& default_value) {
+  return choice_option("loss", default_value, names,
+          "the objective: " + choices_help(loss_catalogue(), names));
 }
 
 OptionSpec seed_option(const std::string& what) {
-  return {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "random seed (" + what + ")"};
+  return integer_option("seed", "1", 0, 4294967295.0, "random seed (" + what + ")");
 }
 
 std::vector<OptionSpec> trainer_options(const std::string& trainer) {
   if (trainer == "sgd")
-    return {{"eta", OptionType::Real, "0.1", 0, kHuge, false, "the constant step size (0: computed from the data, where the task can: Multiclass)"},
-            {"lambda", OptionType::Real, "0", 0, kHuge, false, "regularisation λ/2‖w‖² (0 = none)"},
+    return {real_option("eta", "0.1", 0, kHuge, "the constant step size (0: computed from the data, where the task can: Multiclass)"),
+            real_option("lambda", "0", 0, kHuge, "regularisation λ/2‖w‖² (0 = none)"),
             epochs_option(), average_option(), seed_option("example order")};
   if (trainer == "pegasos")
-    return {{"lambda", OptionType::Real, "0", 0, kHuge, false,
-             "regularisation λ in λ/2‖w‖² + mean loss; 0 = 1/m for m examples: the SVM ½‖w‖² + C·Σ loss with C = 1"},
+    return {real_option("lambda", "0", 0, kHuge,
+             "regularisation λ in λ/2‖w‖² + mean loss; 0 = 1/m for m examples: the SVM ½‖w‖² + C·Σ loss with C = 1"),
             epochs_option(), average_option(), seed_option("example order")};
   if (trainer == "perceptron") return {epochs_option(), average_option(), seed_option("example order")};
   if (trainer == "cutting-plane")
@@ -109,7 +109,7 @@ std::vector<OptionSpec> trainer_options(const std::string& trainer) {
   if (trainer == "bcfw")
     return {C_option(), eps_option("0.001", "stop when the certified primal–dual gap is ≤ eps·C·m (m examples)"),
             max_iter_option("1000", "cap on passes over the examples"),
-            {"average", OptionType::Boolean, "true", 0, -1, false, "output the weighted average of the iterates"},
+            boolean_option("average", "true", "output the weighted average of the iterates"),
             seed_option("example order")};
   if (trainer == "dcd")
     return {C_option(), eps_option("0.1", "stopping tolerance on the dual (LIBLINEAR's -e)"),
@@ -117,13 +117,16 @@ std::vector<OptionSpec> trainer_options(const std::string& trainer) {
   // Two spellings of one L2 term: lbfgs minimises CRFsuite's sum form, whose c2 = 1 means the same at any number
   // of examples m; the online trainers step on the mean form, where λ sets the step 1/(λt). λ = 2·c2/m.
   if (trainer == "lbfgs")
-    return {max_iter_option("100", "cap on L-BFGS iterations"),
-            {"c2", OptionType::Real, "1", 0, 1e9, false,
+    return {max_iter_option("1000", "cap on L-BFGS iterations (the delta rule ends a run first)"),
+            real_option("c2", "1", 0, 1e9,
              "L2 weight c2 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the "
-             "online trainers' lambda is the mean form: λ = 2·c2/m for m examples"},
-            {"c1", OptionType::Real, "0", 0, 1e9, false,
+             "online trainers' lambda is the mean form: λ = 2·c2/m for m examples"),
+            real_option("c1", "0", 0, 1e9,
              "L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (Andrew & Gao 2007; CRFsuite's c1), on the emission "
-             "weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m"}};
+             "weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m"),
+            integer_option("period", "10", 1, 1e6, "the delta rule's window in iterations (CRFsuite's)"),
+            real_option("delta", "1e-5", 0, 1,
+             "stop when f fell by less than delta·|f| over period iterations (CRFsuite's rule; 0: off)")};
   if (trainer == "newton")
     return {C_option(), eps_option("0.001", "stop when ‖∇‖ ≤ eps·‖∇ at w = 0‖ (LIBLINEAR's -e)"),
             max_iter_option("100", "cap on Newton steps")};
@@ -134,17 +137,23 @@ TrainerTables::TrainerTables(std::vector<std::string> trainers,
                              const std::function<std::vector<OptionSpec>(const std::string&)>& compose, std::string owner)
     : trainers_(std::move(trainers)), owner_(std::move(owner)) {
   for (const auto& t : trainers_) tables_[t] = compose(t);
+  for (const OptionSpec& s : tables_.at(trainers_.at(0)))
+    if (s.name == "trainer") default_trainer_ = s.default_value;
 }
 
 const std::vector<OptionSpec>& TrainerTables::of(const std::string& trainer) const {
-  auto it = tables_.find(trainer);
+  auto it = tables_.find(trainer.empty() ? default_trainer_ : trainer);
   require(it != tables_.end(), "unknown trainer '", trainer, "' for ", owner_, " (known: ", join(trainers_), ")");
   return it->second;
 }
 
-std::string chosen(const OptionList& given, const std::string& name, const std::string& fallback,
+std::string TrainerTables::chosen(const OptionList& given) const {
+  return argmax::chosen(given, "trainer", default_trainer_, trainers_, owner_);
+}
+
+std::string chosen(const OptionList& given, const std::string& name, const std::string& default_value,
                    const std::vector<std::string>& known, const std::string& owner) {
-  std::string value = fallback;
+  std::string value = default_value;
   for (const auto& kv : given)
     if (kv.first == name) value = kv.second;
   require(std::find(known.begin(), known.end(), value) != known.end(), "unknown ", name, " '", value, "' for ", owner,
@@ -171,7 +180,7 @@ OnlineConfig online_config(const Options& o) {
   c.epochs = o.integer("epochs");
   c.min_steps = min_default_steps(o);
   c.average = o.flag("average");
-  c.seed = o.seed();
+  if (o.has("seed")) c.seed = o.seed();  // (a binary learner's seed is given per problem)
   if (trainer == "perceptron") {
     c.surrogate = Surrogate::Perceptron, c.eta = 1.0, c.lambda = 0;
     return c;

@@ -30,35 +30,41 @@ struct LossInfo {
 // Every objective: hinge, slack, sum, squared-hinge, log, softmax-margin, squared.
 const std::vector<LossInfo>& loss_catalogue();
 
-// The option `trainer` among `names` (a task's trainers), defaulting to `fallback`; `why` says why that default.
-OptionSpec trainer_option(const std::vector<std::string>& names, const std::string& fallback, const std::string& why);
-// The option `loss` among `names`, defaulting to `fallback`.
-OptionSpec loss_option(const std::vector<std::string>& names, const std::string& fallback);
+// The option `trainer` among `names` (a task's trainers), defaulting to `default_value`; `why` says why that default.
+OptionSpec trainer_option(const std::vector<std::string>& names, const std::string& default_value, const std::string& why);
+// The option `loss` among `names`, defaulting to `default_value`.
+OptionSpec loss_option(const std::vector<std::string>& names, const std::string& default_value);
 // The options the trainer reads, with the library's defaults (tasks change them with set_default).
 std::vector<OptionSpec> trainer_options(const std::string& trainer);
 OptionSpec seed_option(const std::string& what);  // "random seed (what)"
 
 // A task's option tables, one per trainer, composed once; asking for another trainer is an InputError that
-// names the known ones.
+// names the known ones. The default trainer is the one place it is written: the default of the tables' `trainer`
+// option.
 class TrainerTables {
  public:
   TrainerTables(std::vector<std::string> trainers, const std::function<std::vector<OptionSpec>(const std::string&)>& compose,
                 std::string owner);
+  // A trainer's table; the empty name gives the default trainer's.
   const std::vector<OptionSpec>& of(const std::string& trainer) const;
   const std::vector<std::string>& trainers() const { return trainers_; }
+  // The trainer that `given` names, or the default one.
+  std::string chosen(const OptionList& given) const;
 
  private:
   std::vector<std::string> trainers_;
   std::map<std::string, std::vector<OptionSpec>> tables_;
   std::string owner_;
+  std::string default_trainer_;
 };
 
-// The trainer named in `given`, or `fallback`; an unknown one is an InputError naming the known ones.
-std::string chosen(const OptionList& given, const std::string& name, const std::string& fallback,
+// The trainer named in `given`, or `default_value`; an unknown one is an InputError naming the known ones.
+std::string chosen(const OptionList& given, const std::string& name, const std::string& default_value,
                    const std::vector<std::string>& known, const std::string& owner);
 
 Surrogate surrogate_named(const std::string& loss);
-// An online trainer's configuration from its options (sgd, pegasos, perceptron); the loss from `loss`.
+// An online trainer's configuration from its options (sgd, pegasos, perceptron), for every task and the binary
+// learners; the loss from `loss`.
 OnlineConfig online_config(const Options& o);
 // The least number of steps an online trainer takes when `epochs` is not given (OnlineConfig::min_steps): with
 // few examples the default epochs are few steps (a ranker of 10 queries ranked 10,000 documents with NDCG@10

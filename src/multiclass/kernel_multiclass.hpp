@@ -1,5 +1,12 @@
-// The kernel multiclass SVM h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), trained by the dual Crammer–Singer solver
-// (multiclass/kernel_crammer_singer.hpp). s is the feature scaling of option `scale`, fitted on the training
+// The kernel multiclass SVM, by one of two decompositions (option `decomposition`):
+//   all-pairs       LIBSVM's one-vs-one: a binary kernel SVM (binary/kernel_svm.hpp, bias 1) for each pair of
+//                   classes a < b on their rows, f_ab(x) = Σ_i α_i y_i (K(s(x_i), s(x)) + 1); each votes for a when
+//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes. The model keeps each support
+//                   vector once, with its k − 1 coefficients α y (its machines against the other classes, in label
+//                   order), as LIBSVM does; its scores are the votes.
+//   crammer-singer  h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), by the dual Crammer–Singer solver
+//                   (multiclass/kernel_crammer_singer.hpp); its scores are those sums. The cost matrix is its own.
+// s is the feature scaling of option `scale`, fitted on the training
 // rows before the kernel sees them (learn/feature_scaling.hpp); unlike a linear model's it cannot fold into
 // weights, so the model keeps it and applies it to the rows it scores. γ = 0 (the default) is chosen from the
 // scaled training rows (learn/kernels/kernel_width.hpp) and recorded in the model's options. The model keeps only the
@@ -34,7 +41,9 @@ class KernelMulticlass {
   const OptionList& options() const { return options_; }
   const Kernel& kernel() const { return kernel_; }  // γ as used (from the data when the options said 0)
   const FeatureScaling& scaling() const { return scaling_; }
-  // Support-vector coefficients α_i^y, support_vectors() × classes(), row-major.
+  bool all_pairs() const { return all_pairs_; }
+  // Support-vector coefficients, row-major: crammer-singer α_i^y, support_vectors() × classes(); all-pairs α y,
+  // support_vectors() × (classes() − 1), see above (a model of one class has no support vector).
   const std::vector<float>& coefficients() const { return sv_.coefficients(); }
   // How training ended (not saved: a loaded model reports the default, converged).
   const TrainingReport& training_report() const { return report_; }
@@ -51,7 +60,13 @@ class KernelMulticlass {
 
  private:
   std::vector<float> score_matrix(const Rows& rows) const;
+  void train_all_pairs(const Rows& rows, const std::vector<int32_t>& index, const Options& options,
+                       const ProgressFn& progress);
+  std::vector<float> votes(const Rows& rows) const;
   Kernel kernel_;
+  bool all_pairs_ = false;
+  std::vector<int32_t> sv_class_;     // all-pairs: each support vector's class (its position in labels_)
+  std::vector<float> pair_constant_;  // all-pairs: Σ α_i y_i of each machine (a, b), a < b, in that order
   FeatureScaling scaling_;  // applied to every row before the kernel; saved only when not the identity
   OptionList options_;
   std::vector<int32_t> labels_;

@@ -19,12 +19,12 @@ constexpr double kHuge = 1e300;
 const char* kKind = "linear-multiclass";
 
 OptionSpec bias_option() {
-  return {"bias", OptionType::Real, "1", 0, kHuge, false,
-          "value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0)"};
+  return real_option("bias", "1", 0, kHuge,
+          "value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0)");
 }
 OptionSpec features_option() {
-  return {"features", OptionType::Choice, "multivector", 0, -1, false,
-          "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts", {"multivector", "tfidf"}};
+  return choice_option("features", "multivector", {"multivector", "tfidf"},
+          "Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts");
 }
 
 // The losses each trainer minimises here (the perceptron minimises its own, and takes no loss option).
@@ -50,7 +50,7 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   }
   if (trainer == "sgd") {
     set_default(specs, "eta", "0", "0 = SSBD Cor. 17.2's step √(B²/(ρ²T)), ρ the data's largest ‖Ψ(x,y) − Ψ(x,y')‖");
-    specs.push_back({"B", OptionType::Real, "10", 0, kHuge, true, "eta = 0: the norm bound ‖w*‖ ≤ B of that step"});
+    specs.push_back(positive_option("B", "10", kHuge, "eta = 0: the norm bound ‖w*‖ ≤ B of that step"));
   }
   if (trainer == "perceptron") {
     set_default(specs, "epochs", "100", "the batch perceptron stops at the first pass without a mistake");
@@ -70,14 +70,18 @@ const std::vector<std::string>& LinearMulticlass::trainers() {
   return names;
 }
 
-const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& trainer) {
-  static const TrainerTables tables(trainers(), compose, "Multiclass");
-  return tables.of(trainer);
+namespace {
+
+const TrainerTables& tables() {
+  static const TrainerTables tables(LinearMulticlass::trainers(), compose, "Multiclass");
+  return tables;
 }
 
-std::string LinearMulticlass::trainer_of(const OptionList& given) {
-  return chosen(given, "trainer", "dcd", trainers(), "Multiclass");
-}
+}  // namespace
+
+const std::vector<OptionSpec>& LinearMulticlass::options_of(const std::string& trainer) { return tables().of(trainer); }
+
+std::string LinearMulticlass::trainer_of(const OptionList& given) { return tables().chosen(given); }
 
 LinearMulticlass::Training::Training(const Rows& input, const std::vector<int32_t>& raw_labels,
                                      const OptionList& given, const std::vector<float>& cost_rows)

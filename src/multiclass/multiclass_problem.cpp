@@ -27,31 +27,25 @@ int label_position(const std::vector<int32_t>& labels, int32_t label, int32_t ro
 
 double MulticlassProblem::surrogate_at(const float* s, int y, Surrogate surrogate, int& worst) const {
   const int k = map_.classes();
-  const float* delta = cost_.row(y);
   worst = -1;
   double value = 0;
   switch (surrogate) {
-    case Surrogate::MarginRescaled:  // max_y' Δ(y',y) + s_y' − s_y, attained at y' = y when 0
+    case Surrogate::MarginRescaled:  // the rival of the largest ℓ; ℓ = 0 at y' = y
+    case Surrogate::SlackRescaled:
       for (int c = 0; c < k; ++c) {
-        const double v = delta[c] + s[c] - s[y];
-        if (c != y && v > value) value = v, worst = c;
-      }
-      break;
-    case Surrogate::SlackRescaled:  // max_y' Δ(y',y)(1 + s_y' − s_y)
-      for (int c = 0; c < k; ++c) {
-        const double v = delta[c] * (1.0 + s[c] - s[y]);
+        const double v = hinge_at(s, y, c, surrogate).loss;
         if (c != y && v > value) value = v, worst = c;
       }
       break;
     case Surrogate::SumOfHinges:
       for (int c = 0; c < k; ++c)
-        if (c != y) value += std::max(0.0, double(delta[c]) + s[c] - s[y]);
+        if (c != y) value += std::max(0.0, double(cost_(c, y)) + s[c] - s[y]);
       break;
     case Surrogate::Perceptron: {  // best rival; a tie is a mistake (SSBD 17.2's batch perceptron)
       int rival = -1;
       for (int c = 0; c < k; ++c)
         if (c != y && (rival < 0 || s[c] > s[rival])) rival = c;
-      if (rival >= 0 && s[rival] >= s[y]) worst = rival, value = double(s[rival]) - s[y];
+      if (rival >= 0 && s[rival] >= s[y]) worst = rival, value = hinge_at(s, y, rival, surrogate).loss;
       break;
     }
     case Surrogate::LogLoss:
@@ -60,6 +54,15 @@ double MulticlassProblem::surrogate_at(const float* s, int y, Surrogate surrogat
       break;
   }
   return value;
+}
+
+HingeStep<double> MulticlassProblem::hinge_at(const float* s, int y, int c, Surrogate surrogate) const {
+  // in the arithmetic each surrogate has always been scored in here: Δ + s_c − s_y in float, Δ·(1 + s_c − s_y) in double
+  if (surrogate == Surrogate::MarginRescaled) {
+    const HingeStep<float> h = hinge_step(surrogate, cost_(c, y), s[c], s[y], true);
+    return {h.loss, h.scale};
+  }
+  return hinge_step<double>(surrogate, cost_(c, y), s[c], s[y], c != y);
 }
 
 double MulticlassProblem::log_loss(const float* s, int y, bool margin) const {
@@ -94,7 +97,7 @@ StepResult MulticlassProblem::step(TrainedWeights& w, int i, Surrogate surrogate
     if (violated) map_.add_psi(x, y, eta * violated, add);
     r.updated = violated > 0;
   } else if (worst >= 0) {  // subgradient scale·(Ψ(x,ŷ) − Ψ(x,y))
-    const float scale = surrogate == Surrogate::SlackRescaled ? cost_(worst, y) : 1.f;
+    const float scale = float(hinge_at(scores_.data(), y, worst, surrogate).scale);
     map_.add_psi(x, worst, -eta * scale, add);
     map_.add_psi(x, y, eta * scale, add);
     r.updated = true;
@@ -112,7 +115,7 @@ Violation MulticlassProblem::most_violated(const float* w, int i, Surrogate surr
   surrogate_at(scores_.data(), y, surrogate, worst);
   if (worst < 0) return v;  // ŷ = y: Δ = 0, δψ = 0
   v.loss = cost_(worst, y);
-  const float scale = surrogate == Surrogate::SlackRescaled ? float(v.loss) : 1.f;
+  const float scale = float(hinge_at(scores_.data(), y, worst, surrogate).scale);
   auto add = [&psi](size_t j, float a) { psi.add(j, a); };
   map_.add_psi(x, y, scale, add);
   map_.add_psi(x, worst, -scale, add);

@@ -44,6 +44,8 @@ class MulticlassProblem {
   // The log losses: log Σ_c exp(a_c), a_c = δ·Δ(c, y) + s_c − s_y (δ = 1 for softmax-margin, else 0);
   // fills softmax_ with the probabilities exp(a_c) / Σ exp(a_c), the gradient's weights.
   double log_loss(const float* scores, int y, bool margin) const;
+  // The hinge step (learn/online.hpp) of rival c of y, for a hinge-type surrogate.
+  HingeStep<double> hinge_at(const float* scores, int y, int c, Surrogate surrogate) const;
   const Rows rows_;  // a view: cheap to copy, and safe when built from a temporary
   const std::vector<int32_t>& labels_;
   const FeatureMap& map_;

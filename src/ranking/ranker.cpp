@@ -20,13 +20,12 @@ namespace argmax {
 const std::vector<OptionSpec>& Ranker::option_specs() {
   static const std::vector<OptionSpec> all = [] {
     std::vector<OptionSpec> specs = {
-        {"measure", OptionType::Choice, "ndcg", 0, -1, false,
+        choice_option("measure", "ndcg", {"ndcg", "kendall", "f1", "fbeta", "precision@k", "recall@k", "balanced"},
          "the task loss Δ the ranker is trained and judged by: ndcg, kendall (pairs in order), or a bipartite "
-         "measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy)",
-         {"ndcg", "kendall", "f1", "fbeta", "precision@k", "recall@k", "balanced"}},
+         "measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy)"),
         loss_option({"hinge", "squared"}, "hinge"),
-        {"k", OptionType::Integer, "10", 1, 100000, false, "NDCG truncation k; k of precision@k and recall@k"},
-        {"beta", OptionType::Real, "1", 0, 1000, true, "beta of the F-beta measure"},
+        integer_option("k", "10", 1, 100000, "NDCG truncation k; k of precision@k and recall@k"),
+        positive_option("beta", "1", 1000, "beta of the F-beta measure"),
         trainer_option({"auto", "sgd", "pegasos", "perceptron", "cutting-plane", "bcfw"}, "auto",
                        "cutting-plane for kendall (RankSVM's solver) and the bipartite measures (SVMperf's), sgd for "
                        "ndcg; for ndcg with tied grades and precision@k / recall@k the exact trainers solve again "
@@ -48,23 +47,20 @@ const std::vector<OptionSpec>& Ranker::option_specs() {
                 "regularisation because a query's NDCG step has no margin to stop it");
     set_default(specs, "eta", "0.1", "(the perceptron steps by eta too)");
     append(specs, {
-        {"gain", OptionType::Choice, "linear", 0, -1, false,
-         "NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure)", {"linear", "exp2"}},
-        {"psi", OptionType::Choice, "normalized", 0, -1, false,
-         "NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size)",
-         {"positions", "normalized"}},
-        {"oracle", OptionType::Choice, "fast", 0, -1, false,
-         "NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3))", {"fast", "hungarian"}},
-        {"init", OptionType::Choice, "zero", 0, -1, false,
-         "starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined)",
-         {"zero", "pointwise"}},
-        {"relevant", OptionType::Real, "0", -1e9, 1e9, false,
-         "bipartite: a document is positive when its relevance is above this"},
-        {"threshold", OptionType::Choice, "measure", 0, -1, false,
+        choice_option("gain", "linear", {"linear", "exp2"},
+         "NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure)"),
+        choice_option("psi", "normalized", {"positions", "normalized"},
+         "NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size)"),
+        choice_option("oracle", "fast", {"fast", "hungarian"},
+         "NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3))"),
+        choice_option("init", "zero", {"zero", "pointwise"},
+         "starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined)"),
+        real_option("relevant", "0", -1e9, 1e9,
+         "bipartite: a document is positive when its relevance is above this"),
+        choice_option("threshold", "measure", {"measure", "surrogate"},
          "f1, fbeta, balanced: measure = the intercept is moved to the cut that maximises the measure on the "
          "training set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises "
-         "a bound on the loss, not the loss",
-         {"measure", "surrogate"}},
+         "a bound on the loss, not the loss"),
     });
     append(specs, RandomFourierFeatures::option_specs());
     specs.push_back(FeatureScaling::option());
@@ -328,9 +324,9 @@ Options Ranker::parse_options(const OptionList& given, bool tuning) {
   const auto changed = [&o](const std::string& name) {
     for (const OptionSpec& s : option_specs())
       if (s.name == name) {
-        const double fallback = s.type == OptionType::Boolean ? double(s.fallback == "true" || s.fallback == "1")
-                                                              : std::strtod(s.fallback.c_str(), nullptr);
-        return o.given(name) && o.real(name) != fallback;
+        const double default_number = s.type == OptionType::Boolean ? double(s.default_value == "true" || s.default_value == "1")
+                                                              : std::strtod(s.default_value.c_str(), nullptr);
+        return o.given(name) && o.real(name) != default_number;
       }
     return false;
   };

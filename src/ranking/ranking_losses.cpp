@@ -34,11 +34,11 @@ double kendall_tau_loss(const double* predicted, const float* truth, int32_t r) 
 double top_k_discount(int32_t p, int32_t k) { return p >= 1 && p <= k ? 1.0 / std::log2(double(p) + 1.0) : 0.0; }
 
 double ndcg_loss(const double* predicted, const float* truth, int32_t r, int32_t k) {
-  const std::vector<int32_t> mine = order_best_first(predicted, r);
+  const std::vector<int32_t> ranked = order_best_first(predicted, r);
   const std::vector<int32_t> ideal = order_best_first(truth, r);
   double g = 0, best = 0;
   for (int32_t p = 1; p <= r && p <= k; ++p) {
-    g += top_k_discount(p, k) * truth[mine[p - 1]];
+    g += top_k_discount(p, k) * truth[ranked[p - 1]];
     best += top_k_discount(p, k) * truth[ideal[p - 1]];
   }
   return best > 0 ? 1.0 - g / best : 0.0;

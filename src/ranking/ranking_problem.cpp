@@ -250,10 +250,11 @@ StepResult RankingProblem::ndcg_step(const double* s, int q, Surrogate surrogate
     coef[chosen[p - 1]] -= p * scale;
   }
   for (int32_t d = 0; d < r; ++d) margin += coef[d] * s[d];
-  result.surrogate = surrogate == Surrogate::Perceptron ? std::max(0.0, margin) : (1.0 - chosen_gain) + margin;
   bool any = false;
   for (double c : coef) any |= c != 0;
-  result.updated = any && (surrogate == Surrogate::Perceptron || result.surrogate > 0);  // perceptron: a tie is a mistake
+  const HingeStep<double> h = hinge_step(surrogate, 1.0 - chosen_gain, margin, 0.0, any);  // margin: s(ŷ) − s(y)
+  result.surrogate = h.loss;
+  result.updated = any && h.scale != 0;
   return result;
 }
 
@@ -293,8 +294,9 @@ StepResult RankingProblem::bipartite_step(const double* raw, int q, Surrogate su
     margin += double(chosen[d] - reference[d]) * s[d];
     any |= coef[d] != 0;
   }
-  result.surrogate = surrogate == Surrogate::Perceptron ? std::max(0.0, margin) : loss + margin;
-  result.updated = any && (surrogate == Surrogate::Perceptron || result.surrogate > 0);
+  const HingeStep<double> h = hinge_step(surrogate, loss, margin, 0.0, any);  // margin: s(ŷ) − s(y)
+  result.surrogate = h.loss;
+  result.updated = any && h.scale != 0;
   return result;
 }
 

@@ -7,9 +7,8 @@ namespace argmax {
 
 const std::vector<OptionSpec>& binary_relevance_options() {
   static const std::vector<OptionSpec> specs = {
-      {"learner", OptionType::Choice, "linear", 0, -1, false, "binary base learner, one per label (its trainer, loss and options in learnerOptions)",
-       binary_learner_names()},
-      {"seed", OptionType::Integer, "1", 0, 4294967295.0, false, "the learners' example order"},
+      choice_option("learner", "linear", binary_learner_names(), "binary base learner, one per label (its trainer, loss and options in learnerOptions)"),
+      integer_option("seed", "1", 0, 4294967295.0, "the learners' example order"),
       FeatureScaling::option(),
   };
   return specs;

@@ -16,7 +16,9 @@ LearnedCode LearnedCode::train(const Rows& confidences, const std::vector<int32_
     options.push_back({"bias", "0"});  // the code scores M_l·f(x), with no bias, as the kernel decoders do
     code.decoder_ = LinearMulticlass::train(confidences, labels, options, zero_one);  // dcd: Crammer–Singer
   } else {
-    options.insert(options.end(), {{"kernel", config.kernel}, {"gamma", number_text(config.gamma)}});
+    // the learned code is Crammer and Singer's: one joint problem, scores argmax_l K(f(x), M_l)
+    options.insert(options.end(), {{"kernel", config.kernel}, {"gamma", number_text(config.gamma)},
+                                   {"decomposition", "crammer-singer"}});
     code.decoder_ = KernelMulticlass::train(confidences, labels, options, zero_one);
   }
   return code;

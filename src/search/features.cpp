@@ -33,7 +33,8 @@ const std::vector<FeatureSpec>& search_feature_table() {
       {"bigrams", false, "Σ_(s,t) Σ_F occurrences",
        "occurrences of each pair of terms next to each other in the query, at the same distance"},
       {"minWindow", false, "min (last − first + 1) over spans holding every matched term",
-       "the shortest span of the document (its fields end to end) that holds each query term it holds; 0 if none"},
+       "the shortest span of the document (its fields end to end) that holds each query term it holds; 0 if none "
+       "(Tao and Zhai 2007)"},
       {"firstPosition", false, "min position of a query term",
        "the word position of the first query term in the document (its fields end to end); its length if none"},
       {"rm3", false, "BM25F of q' = α q/|q| + (1 − α) top terms of Σ_{d ∈ top} P(w|d) s(d)/Σ s",

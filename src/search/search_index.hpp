@@ -10,6 +10,7 @@
 
 #include "core/options.hpp"
 #include "search/query.hpp"
+#include "search/word_terms.hpp"
 #include "text/analyzer.hpp"
 
 namespace argmax {
@@ -86,7 +87,8 @@ class SearchIndex {
   const std::vector<uint32_t>& terms_of(uint32_t doc) const { return doc_terms_[doc]; }
   const std::string& term(uint32_t id) const { return terms_[id]; }
   double option(const std::string& name) const { return options_.real(name); }
-  const std::vector<double>& field_weights() const { return weights_; }
+  // The fields' weights: the option's, or by default √(longest mean field length / the field's).
+  std::vector<double> field_weights() const;
   // Analyses a query as the documents were.
   Query parse(std::string_view query) { return parse_query(query, analyzer_); }
   // BM25F (or BM25 summed over fields) for a weighted query: scores[doc] for every slot (0 where no term
@@ -104,9 +106,9 @@ class SearchIndex {
   std::vector<std::string> text_fields_, numeric_fields_;
   Options options_;
   OptionList settings_;
-  std::vector<double> weights_;  // one per text field
   Analyzer analyzer_;
   Terms scratch_;
+  WordTerms word_terms_;  // each word's term id, as the analyzer makes it (a cache: not saved)
 
   std::unordered_map<std::string, uint32_t> term_ids_;
   std::vector<std::string> terms_;

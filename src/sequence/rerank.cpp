@@ -39,8 +39,9 @@ StepResult RerankProblem::step(TrainedWeights& w, int i, Surrogate surrogate, fl
   r.error = double(SequenceProblem::mistakes(best.labels.data(), gold, n)) / n;
   LabelPath worst;
   if (surrogate == Surrogate::Perceptron) {
-    r.surrogate = std::max(0.0, best.score - gold_score);
-    if (r.error == 0) return r;
+    const HingeStep<double> h = hinge_step(surrogate, 0.0, best.score, gold_score, r.error > 0);
+    r.surrogate = h.loss;
+    if (h.scale == 0) return r;
     worst = best;
   } else {
     require(surrogate == Surrogate::MarginRescaled,
@@ -52,8 +53,9 @@ StepResult RerankProblem::step(TrainedWeights& w, int i, Surrogate surrogate, fl
     // ranks low): it is a candidate too.
     const double best_augmented = best.score + r.error;
     if (best_augmented > worst.score) worst = best, worst.score = best_augmented;
-    r.surrogate = std::max(0.0, worst.score - gold_score);
-    if (r.surrogate == 0) {
+    const HingeStep<double> h = hinge_step(surrogate, 0.0, worst.score, gold_score, true);  // (Δ is in worst.score)
+    r.surrogate = h.loss;
+    if (h.scale == 0) {
       // A search error: the prediction is wrong though y outscores every candidate (y is not among them).
       // Nothing in the lists violates the margin, so update towards y from the prediction, as the
       // perceptron does, until the chain brings y into its list.

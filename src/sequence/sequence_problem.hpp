@@ -42,8 +42,9 @@ class SequenceProblem {
     r.error = double(mistakes(best.labels.data(), gold, n)) / n;
     switch (surrogate) {
       case Surrogate::Perceptron: {
-        r.surrogate = best.score - gold_score;
-        if (r.error > 0) add_psi_difference(layout_, x_, i, gold, best.labels.data(), eta, add), r.updated = true;
+        const HingeStep<double> h = hinge_step(surrogate, 0.0, best.score, gold_score, r.error > 0);
+        r.surrogate = h.loss;
+        if (h.scale != 0) add_psi_difference(layout_, x_, i, gold, best.labels.data(), eta, add), r.updated = true;
         break;
       }
       case Surrogate::MarginRescaled: {
@@ -51,15 +52,17 @@ class SequenceProblem {
         add_node_loss(augmented_, gold, delta_, 1.0f / n);
         const LabelPath worst = viterbi(augmented_);
         const int m = mistakes(worst.labels.data(), gold, n);
-        r.surrogate = double(m) / n + scores_.score(worst.labels.data()) - gold_score;
-        if (m > 0 && r.surrogate > 0)
-          add_psi_difference(layout_, x_, i, gold, worst.labels.data(), eta, add), r.updated = true;
+        const HingeStep<double> h = hinge_step(surrogate, double(m) / n, scores_.score(worst.labels.data()), gold_score, m > 0);
+        r.surrogate = h.loss;
+        if (h.scale != 0) add_psi_difference(layout_, x_, i, gold, worst.labels.data(), eta, add), r.updated = true;
         break;
       }
-      case Surrogate::SlackRescaled: {
+      case Surrogate::SlackRescaled: {  // Δ = mistakes/n: the oracle finds max Δ·(1 + s(ŷ) − s(y)) by mistake count
         const SlackArgmax worst = slack_rescaled_argmax(scores_, gold, 1.0 / n);
-        r.surrogate = worst.value;
-        if (worst.value > 0)
+        const HingeStep<double> h = hinge_step(surrogate, 1.0 / n * worst.mistakes, worst.path.score, gold_score, worst.mistakes > 0);
+        r.surrogate = h.loss;
+        // η·Δ, in the float arithmetic the tagger has always trained with
+        if (h.scale != 0)
           add_psi_difference(layout_, x_, i, gold, worst.path.labels.data(), float(eta * worst.mistakes / n), add),
               r.updated = true;
         break;

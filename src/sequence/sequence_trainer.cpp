@@ -39,7 +39,7 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   const std::vector<std::string> losses = losses_of(trainer);
   if (!losses.empty()) specs.push_back(loss_option(losses, losses.front()));
   if (std::find(losses.begin(), losses.end(), "softmax-margin") != losses.end())
-    specs.push_back({"cost", OptionType::Real, "1", 0, 1e6, false, "loss softmax-margin: the cost of one wrong position"});
+    specs.push_back(real_option("cost", "1", 0, 1e6, "loss softmax-margin: the cost of one wrong position"));
   append(specs, trainer_options(trainer));
   if (is_online_trainer(trainer))
     set_default(specs, "epochs", "10", "a tagger's epoch holds every sentence of a treebank: ten reach the plateau");
@@ -47,21 +47,23 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
     set_default(specs, "eps", "0.01", "a treebank's objective sums thousands of sentences; 0.001 costs 5–10× the "
                 "passes for no tagging accuracy (docs/benchmarks.md)");
   append(specs, {
-      {"features", OptionType::Choice, "pos", 0, -1, false,
-       "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')",
-       {"pos", "crfsuite", "custom"}},
-      {"hashBits", OptionType::Integer, "0", 0, 26, false, "hash token features into 2^b rows; 0 keeps an exact dictionary"},
-      {"minCount", OptionType::Integer, "1", 1, 1000000, false, "exact dictionary: keep features seen this often"},
-      {"lexiconMinCount", OptionType::Integer, "2", 1, 1000000, false,
-       "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"},
-      {"bias", OptionType::Boolean, "true", 0, -1, false, "numeric input: add an always-on feature (label bias)"},
+      choice_option("features", "pos", {"pos", "crfsuite", "custom"},
+       "token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates')"),
+      text_option("templates", "", "features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]'"),
+      integer_option("hashBits", "0", 0, 26, "hash token features into 2^b rows; 0 keeps an exact dictionary"),
+      integer_option("minCount", "1", 1, 1000000, "exact dictionary: keep features seen this often"),
+      integer_option("lexiconMinCount", "2", 1, 1000000,
+       "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"),
+      boolean_option("bias", "true", "numeric input: add an always-on feature (label bias)"),
       weight_bits_option(),
+      text_option("global", "", "global features of the whole labelling, e.g. 'has before': has, count, before, lexicon"),
+      text_option("globalWords", "", "the words, separated by spaces, that the global template 'lexicon' reads"),
   });
   if (is_online_trainer(trainer)) {
-    specs.push_back({"l1", OptionType::Real, "0", 0, 1e6, false,
-                     "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model"});
-    specs.push_back({"candidates", OptionType::Integer, "10", 1, SequenceModel::kMaxCandidates, false,
-                     "with global features: how many of the chain's best labellings are reranked"});
+    specs.push_back(real_option("l1", "0", 0, 1e6,
+                     "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model"));
+    specs.push_back(integer_option("candidates", "10", 1, SequenceModel::kMaxCandidates,
+                     "with global features: how many of the chain's best labellings are reranked"));
   }
   std::vector<OptionSpec> numeric = {FeatureScaling::option()};
   append(numeric, RandomFourierFeatures::option_specs());
@@ -72,12 +74,14 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
   return specs;
 }
 
+const TrainerTables& sequence_tables() {
+  static const TrainerTables tables(sequence_trainers(), compose, "a sequence tagger");
+  return tables;
+}
+
 }  // namespace
 
-const std::vector<OptionSpec>& sequence_options(const std::string& trainer) {
-  static const TrainerTables tables(sequence_trainers(), compose, "a sequence tagger");
-  return tables.of(trainer);
-}
+const std::vector<OptionSpec>& sequence_options(const std::string& trainer) { return sequence_tables().of(trainer); }
 
 OptionList upgrade_sequence_options(const OptionList& saved) {
   std::map<std::string, std::string> old(saved.begin(), saved.end());
@@ -102,76 +106,25 @@ OptionList upgrade_sequence_options(const OptionList& saved) {
   for (const auto& kv : saved) {
     if (kv.first == "iterations" || (kv.first == "maxIter" && trainer == "lbfgs")) continue;
     if (crf_by_sgd && kv.first == "lambda") continue;
-    const bool free_text = kv.first == "templates" || kv.first == "global" || kv.first == "globalWords";
     const bool declared = std::any_of(table.begin(), table.end(), [&kv](const OptionSpec& s) { return s.name == kv.first; });
-    if ((declared || free_text) && kv.first != "trainer" && kv.first != "loss") out.push_back(kv);
+    if (declared && kv.first != "trainer" && kv.first != "loss") out.push_back(kv);
   }
   return out;
 }
 
-std::string sequence_trainer_of(const OptionList& given) {
-  return chosen(given, "trainer", "perceptron", sequence_trainers(), "a sequence tagger");
-}
+std::string sequence_trainer_of(const OptionList& given) { return sequence_tables().chosen(given); }
+
 
 namespace {
 
-// A tokenizer's table: a tagger's, with the defaults that fit labelling the characters of a treebank's text.
-std::vector<OptionSpec> compose_tokenizer(const std::string& trainer) {
-  std::vector<OptionSpec> specs = sequence_options(trainer);
-  for (OptionSpec& s : specs)  // (set_default would keep the tagger's reason beside this one)
-    if (s.name == "trainer")
-      s = trainer_option(sequence_trainers(), "lbfgs", "a CRF by OWL-QN finds more of the words and sentences of "
-                         "UD English, French and Portuguese text than the perceptron, in a fifth to a tenth of its "
-                         "size (docs/benchmarks.md)");
-  if (trainer == "lbfgs") {
-    set_default(specs, "c1", "0.3", "it leaves most character n-gram weights at 0, as accurate as 0.1 and more "
-                "than 1 (EWT dev)");
-    set_default(specs, "c2", "0.1", "c2 = 1 kept a tokenizer of a few hundred words from learning a split that "
-                "the context decides, and 0.1 is as accurate on EWT dev");
-  }
-  set_default(specs, "hashBits", "17", "an exact dictionary of character n-grams holds millions of them");
-  set_default(specs, "weightBits", "8", "as accurate as 32 on EWT dev, in a third of the size");
-  return specs;
-}
-
-}  // namespace
-
-const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer) {
-  static const TrainerTables tables(sequence_trainers(), compose_tokenizer, "a tokenizer");
-  return tables.of(trainer);
-}
-
-std::string tokenizer_trainer_of(const OptionList& given) {
-  return chosen(given, "trainer", "lbfgs", sequence_trainers(), "a tokenizer");
-}
-
-namespace {
-
-// Splits the free-text keys off the list the table checks. A preset reads the word lexicon's classes
-// when one is given.
+// The options checked against the table, and the text ones in `text`, where a preset's templates stand in for
+// templates not given (a preset reads the word lexicon's classes when one is given).
 Options parse_options(const OptionList& given, TextOptions& text, bool with_lexicon = false) {
-  OptionList rest;
-  bool custom = false;
-  std::vector<std::string> seen;
-  for (const auto& kv : given) {
-    std::string* field = kv.first == "templates" ? &text.templates : kv.first == "global" ? &text.global
-                       : kv.first == "globalWords" ? &text.global_words : nullptr;
-    if (!field) {
-      rest.push_back(kv);
-      continue;
-    }
-    require(std::find(seen.begin(), seen.end(), kv.first) == seen.end(), "option '", kv.first, "' given twice");
-    seen.push_back(kv.first);
-    *field = kv.second;
-    custom |= kv.first == "templates";
-  }
-  Options o = Options::parse(sequence_options(sequence_trainer_of(rest)), rest, "sequence tagger");
+  Options o = Options::parse(sequence_options(sequence_trainer_of(given)), given, "sequence tagger");
   check_weight_bits(int(o.integer("weightBits")));
-  if (custom) {
-    require(o.choice("features") == "custom" || std::find_if(rest.begin(), rest.end(), [](const auto& kv) {
-                                                   return kv.first == "features";
-                                                 }) == rest.end(),
-            "give either 'features' or 'templates', not both");
+  text = {o.text("templates"), o.text("global"), o.text("globalWords")};
+  if (o.given("templates")) {
+    require(o.choice("features") == "custom" || !o.given("features"), "give either 'features' or 'templates', not both");
   } else {
     require(o.choice("features") != "custom", "features=custom needs the templates, e.g. templates='lower[0] suffix3[0]'");
     text.templates = template_preset(o.choice("features"), with_lexicon);
@@ -249,12 +202,13 @@ std::vector<float> resize_weights(const std::vector<float>& w, const ChainLayout
   return out;
 }
 
-// The random-feature options are recorded from the model's map, and only when it has one (so models without
-// it keep the bytes they always had).
+// The random-feature options are recorded from the model's map, and only when it has one, and the text options
+// last, only those given (so models keep the bytes they always had).
 void record_options(SequenceModel& m, const Options& o, const TextOptions& text) {
   m.options.clear();
   for (const auto& kv : o.entries())
-    if (!RandomFourierFeatures::is_option(kv.first)) m.options.push_back(kv);
+    if (!RandomFourierFeatures::is_option(kv.first) && kv.first != "templates" && kv.first != "global" && kv.first != "globalWords")
+      m.options.push_back(kv);
   for (auto& kv : m.rff.option_entries()) m.options.push_back(std::move(kv));
   if (o.choice("features") == "custom" && m.input == SequenceInput::Tokens) m.options.emplace_back("templates", text.templates);
   if (!text.global.empty()) m.options.emplace_back("global", text.global);
@@ -284,6 +238,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
     const double m = x.sequences(), lambda = 2.0 * o.real("c2") / m;
     LbfgsConfig config;
     config.max_iterations = o.integer("maxIter");
+    config.period = o.integer("period"), config.delta = o.real("delta");
     config.l1 = o.real("c1"), config.l1_size = size_t(layout.features) * size_t(layout.labels);  // emissions only
     double last_error = 0;
     auto f = [&](const std::vector<float>& w, std::vector<float>& g) {
@@ -354,7 +309,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   for (size_t i = 0; i < tokens.size(); ++i) check_training_sequence(i, int64_t(tokens[i].size()), tags[i].size(), "token");
   require(o.integer("rff") == 0, "rff maps numeric features, and a token tagger has none; leave rff at 0");
   FeatureScaling::kind_over(o.choice("scale"), "scale applies to numeric features, and a token tagger has none");
-  const std::vector<int> mine = shard_examples(int(tokens.size()), shards, shard, shard_order_seed(o, shards));
+  const std::vector<int> in_shard = shard_examples(int(tokens.size()), shards, shard, shard_order_seed(o, shards));
   TaggerShard s;
   s.sequences = int(tokens.size());
   SequenceModel m;
@@ -390,7 +345,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   FeatureIndex candidates = FeatureIndex::dictionary({});
   std::vector<uint64_t> keys;
   std::vector<int64_t> ends;
-  for (int i : mine) {
+  for (int i : in_shard) {
     const auto& sentence = tokens[size_t(i)];
     keys.clear(), ends.clear();
     featurizer.extract(sentence.data(), int(sentence.size()), keys, ends);
@@ -514,7 +469,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
   // scale applies to what the chain reads: the rows (random features are read as they are). A warm start's
   // weights, which read raw rows, are rewritten for the rows scaled afresh, and folded back at the end.
   const ScaledRows scaled(rows, FeatureScaling::kind_over(o.choice("scale"), m.rff.as_given()));
-  const std::vector<int> mine = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
+  const std::vector<int> in_shard = shard_examples(s.sequences, shards, shard, shard_order_seed(o, shards));
   SequenceBatch x;
   x.labels = label_ids(tags, m.labels);
   m.featurize(scaled.rows, starts, x);
@@ -523,7 +478,7 @@ TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& 
     if (!scaled.scaling.identity())
       add_per_position(m.weights, s.warm_layout, scaled.scaling.unfold(m.weights, s.warm_layout.labels));
   }
-  s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, mine), o, text, scaled.scaling};
+  s.data = {std::move(m), shards == 1 ? std::move(x) : select_sequences(x, in_shard), o, text, scaled.scaling};
   return s;
 }
 

@@ -22,14 +22,11 @@
 
 namespace argmax {
 
-// The table (validation, --help and the JS schema come from it). Custom templates are given with
-// the extra key "templates" (free text, see token_features.hpp), which implies features=custom.
-// The option table of one trainer (learn/trainer_options.hpp), and the trainer the options choose.
+// The table (validation, --help and the JS schema come from it) of one trainer (learn/trainer_options.hpp; the
+// empty name: the default trainer's), and the trainer the options choose. Custom templates are the text option
+// `templates` (see token_features.hpp), which implies features=custom.
 const std::vector<OptionSpec>& sequence_options(const std::string& trainer);
 std::string sequence_trainer_of(const OptionList& options);
-// A tokenizer's (sequence/tokenizer.hpp) table and trainer: a tagger's, with its own defaults.
-const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer);
-std::string tokenizer_trainer_of(const OptionList& options);
 // The options a model of 0.1 saved (algo, solver, trainer) as 0.2 names them (trainer, loss).
 OptionList upgrade_sequence_options(const OptionList& saved);
 // Throws InputError unless `saved` are options a tagger can have been trained with (names, types, ranges,
@@ -48,8 +45,8 @@ SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>&
                                    const OptionList& options, const ProgressFn& progress = {},
                                    const SequenceModel* warm = nullptr);
 
-// The free-text options, which the table does not check: the token templates, and the global feature
-// templates with the word list their `lexicon` template reads (sequence/global_features.hpp).
+// The text options as training reads them: the token templates (a preset's when `templates` is not given), and
+// the global feature templates with the word list their `lexicon` template reads (sequence/global_features.hpp).
 struct TextOptions {
   std::string templates, global, global_words;
 };

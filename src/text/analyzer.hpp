@@ -43,19 +43,22 @@ class Analyzer {
   // Appends the terms of text to out, numbering words from first_position; returns the number of words read
   // (stop words included). Ill-formed UTF-8 reads as U+FFFD, a separator (unicode.hpp).
   uint32_t analyze(std::string_view text, Terms& out, uint32_t first_position = 0);
+  // The first half of analyze: appends every word of text case-folded (stop words too) with its position, and
+  // returns how many. term_of(word) is the second half: the word's term, "" for a stop word.
+  uint32_t words(std::string_view text, Terms& out, uint32_t first_position = 0);
+  std::string term_of(const std::string& word);
 
  private:
-  void add_word(Terms& out, uint32_t position);
-  std::string term_of(const std::string& word);  // "" for a word that is no term
 
-  // Words repeat (Zipf), so each word's term is computed once: stemming is most of analysis otherwise. The
-  // cache starts over when it holds this many words, which bounds its memory.
+  // Words repeat (Zipf), so analyze computes each word's term once: stemming is most of analysis otherwise.
+  // The cache starts over when it holds this many words, which bounds its memory.
   static constexpr size_t kCachedWords = 1 << 16;
   std::unordered_map<std::string, std::string> term_of_word_;
+  Terms words_;
   std::optional<Stemmer> stemmer_;
   std::unordered_set<std::string> stop_words_;
   bool fold_;
-  std::string word_;  // the word being read, case-folded
+  std::string word_;
 };
 
 }  // namespace argmax

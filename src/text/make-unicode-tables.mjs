@@ -103,7 +103,7 @@ function mapping(image) {
     entries.push([c, bytes.length, text.length]);
     bytes.push(...text);
   }
-  if (bytes.length >= 1 << 24 || entries.some(([, , n]) => n > 255)) throw new Error('mapping entries do not fit');
+  if (bytes.length >= 1 << 16) throw new Error('a mapping\'s text does not fit 16-bit offsets');
   return { entries, bytes };
 }
 const folds = mapping(fold);
@@ -115,13 +115,14 @@ const wrap = (items, per) => {
   for (let i = 0; i < items.length; i += per) lines.push(`    ${items.slice(i, i + per).join(', ')},`);
   return lines.join('\n');
 };
-// A mapping as C++ arrays: the code points ascending, each with (offset << 8 | length) of its image in <name>_text.
+// A mapping as C++ arrays: the code points ascending, and where each one's image starts in <name>_text (one
+// more entry: the text's length), so image i is text[starts[i], starts[i + 1]).
 const table = (name, what, { entries, bytes }) => `// ${entries.length} code points that ${what}.
 const uint32_t ${name}_code_points[] = {
 ${wrap(entries.map(([c]) => hex(c)), 10)}
 };
-const uint32_t ${name}_spans[] = {
-${wrap(entries.map(([, o, n]) => hex(o * 256 + n)), 10)}
+const uint16_t ${name}_starts[] = {
+${wrap([...entries.map(([, o]) => o), bytes.length], 16)}
 };
 const size_t ${name}_count = ${entries.length};
 const unsigned char ${name}_text[] = {

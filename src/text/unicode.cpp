@@ -36,33 +36,29 @@ WordClass word_class(char32_t c) {
 
 namespace {
 
-// Appends the image of c under one generated mapping, or c itself when the mapping leaves it.
-void append_mapped(std::string& out, char32_t c, const uint32_t* code_points, const uint32_t* spans, size_t count,
+// Appends the image of c under one generated mapping (ASCII: lower case), or c itself when the mapping leaves it.
+void append_mapped(std::string& out, char32_t c, const uint32_t* code_points, const uint16_t* starts, size_t count,
                    const unsigned char* text) {
+  if (c < 0x80) {
+    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
+    return;
+  }
   const uint32_t* at = std::lower_bound(code_points, code_points + count, uint32_t(c));
   if (at == code_points + count || *at != c) return append_utf8(out, c);
-  const uint32_t span = spans[at - code_points];
-  out.append(reinterpret_cast<const char*>(text) + (span >> 8), span & 0xFF);
+  const size_t i = size_t(at - code_points);
+  out.append(reinterpret_cast<const char*>(text) + starts[i], starts[i + 1] - starts[i]);
 }
 
 }  // namespace
 
 void append_folded(std::string& out, char32_t c) {
   using namespace unicode_tables;
-  if (c < 0x80) {
-    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    return;
-  }
-  append_mapped(out, c, fold_code_points, fold_spans, fold_count, fold_text);
+  append_mapped(out, c, fold_code_points, fold_starts, fold_count, fold_text);
 }
 
 void append_lower(std::string& out, char32_t c) {
   using namespace unicode_tables;
-  if (c < 0x80) {
-    out += char(c >= 'A' && c <= 'Z' ? c + 32 : c);
-    return;
-  }
-  append_mapped(out, c, lower_code_points, lower_spans, lower_count, lower_text);
+  append_mapped(out, c, lower_code_points, lower_starts, lower_count, lower_text);
 }
 
 }  // namespace argmax

@@ -333,15 +333,15 @@ DecisionTree DecisionTree::from_bytes(const uint8_t* data, size_t size) {
 
 const std::vector<OptionSpec>& tree_options() {
   static const std::vector<OptionSpec> specs = {
-      {"criterion", OptionType::Choice, "gini", 0, -1, false, "node impurity F", {"gini", "entropy", "misclassification"}},
-      {"maxDepth", OptionType::Integer, "0", 0, 1000, false, "deepest level (0: unlimited)"},
-      {"minLeaf", OptionType::Integer, "1", 1, 1e9, false, "fewest examples in a leaf"},
-      {"prune", OptionType::Boolean, "false", 0, -1, false, "cost-complexity pruning, lambda by cross-validation"},
-      {"cvFolds", OptionType::Integer, "5", 2, 100, false, "folds for choosing the pruning lambda"},
-      {"seed", OptionType::Integer, "1", 0, 4294967295.0, false,
-       "fold assignment and the order features are tried in (decides ties)"},
-      {"categorical", OptionType::IntegerList, "", 0, 1e9, false,
-       "columns (from 0) asked as x = v rather than x <= t"},
+      choice_option("criterion", "gini", {"gini", "entropy", "misclassification"}, "node impurity F"),
+      integer_option("maxDepth", "0", 0, 1000, "deepest level (0: unlimited)"),
+      integer_option("minLeaf", "1", 1, 1e9, "fewest examples in a leaf"),
+      boolean_option("prune", "false", "cost-complexity pruning, lambda by cross-validation"),
+      integer_option("cvFolds", "5", 2, 100, "folds for choosing the pruning lambda"),
+      integer_option("seed", "1", 0, 4294967295.0,
+       "fold assignment and the order features are tried in (decides ties)"),
+      integer_list_option("categorical", "", 0, 1e9,
+       "columns (from 0) asked as x = v rather than x <= t"),
   };
   return specs;
 }

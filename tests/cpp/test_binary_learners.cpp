@@ -80,9 +80,9 @@ TEST_CASE("Pegasos and dual coordinate descent solve the same hinge problem") {
   DualSvmConfig dc;
   dc.C = 1 / (lambda * d.m), dc.squared_hinge = false, dc.tol = 1e-6;
   auto exact = train_dual_cd_svm(d.sample(), dc);
-  PegasosSvmConfig pc;
-  pc.lambda = lambda, pc.epochs = 200, pc.average = true;
-  auto sgd = train_pegasos_svm(d.sample(), pc);
+  OnlineConfig pc;  // Pegasos on the hinge loss
+  pc.step_size = StepSize::Pegasos, pc.lambda = lambda, pc.epochs = 200, pc.average = true;
+  auto sgd = train_online_binary(d.sample(), pc, 1);
   auto objective = [&](const LinearBinaryModel& m) {
     double f = 0;
     for (float w : m.weights()) f += 0.5 * lambda * w * w;
@@ -125,10 +125,10 @@ TEST_CASE("logistic regression: the gradient of the objective vanishes (finite d
 
 TEST_CASE("the batch perceptron separates separable data and stops") {
   const Data d = blobs(100, 2, 2.0f, 0.3f, 9);
-  PerceptronConfig c;
-  c.average = false, c.epochs = 1000;
+  OnlineConfig c;  // the batch perceptron
+  c.surrogate = Surrogate::Perceptron, c.average = false, c.stop_when_no_update = true, c.epochs = 1000;
   int epochs = 0;
-  auto model = train_perceptron(d.sample(), c, [&](const Progress& p) { epochs = p.epoch; return true; });
+  auto model = train_online_binary(d.sample(), c, 1, [&](const Progress& p) { epochs = p.epoch; return true; });
   CHECK(accuracy(*model, d) == 1.0);
   CHECK(epochs < 1000);
 }
@@ -196,7 +196,7 @@ TEST_CASE("every learner with every trainer and loss trains, scores and round-tr
 
 TEST_CASE("a binary learner is a model kind, a trainer and a loss; invalid pairs name the valid ones") {
   // The loss chooses the objective: dcd on the hinge is LIBLINEAR -s 3, on the squared hinge -s 1 (the default).
-  CHECK(binary_learner_options("linear")[1].fallback == "squared-hinge");
+  CHECK(binary_learner_options("linear")[1].default_value == "squared-hinge");
   CHECK_THROWS_WITH(make_binary_trainer("linear", {{"loss", "log"}}),
                     Catch::Contains("loss 'log' with trainer 'dcd' is not the linear binary learner; the valid pairs: "
                                     "trainer 'dcd' with loss squared-hinge or hinge; trainer 'newton' with loss log; "

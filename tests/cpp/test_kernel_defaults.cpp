@@ -110,7 +110,7 @@ TEST_CASE("γ from the data is 1/(d·Var x) over all entries, sparse zeros inclu
   CHECK(gamma_from_data(Rows::dense(constant.data(), 2, 2)) == 1);
 }
 
-TEST_CASE("the kernel C–S with its defaults on raw features in 0..100 predicts as on features in [-1, 1]", "[kernel][scaling]") {
+TEST_CASE("the kernel Multiclass with its defaults (all-pairs) on raw features in 0..100 predicts as on features in [-1, 1]", "[kernel][scaling]") {
   for (const auto& [name, train, test] : {std::make_tuple("rings", ring_data(300, 41), ring_data(600, 42)),
                                           std::make_tuple("blobs", blob_data(400, 600, 43).first,
                                                           blob_data(400, 600, 43).second)}) {
@@ -230,6 +230,7 @@ TEST_CASE("kernel models in the bytes of earlier builds (no scaling, γ given) l
   CHECK(m.kernel().gamma == 1);
   CHECK(m.scaling().identity());
   CHECK(option(m.options(), "scale") == "none");
+  CHECK(option(m.options(), "decomposition") == "crammer-singer");
   std::vector<float> s(6);
   m.scores(rows, s.data());
   for (size_t i = 0; i < s.size(); ++i) CHECK(s[i] == float(expected[i]));

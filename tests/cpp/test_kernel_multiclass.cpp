@@ -1,8 +1,10 @@
 #include <catch2/catch.hpp>
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/error.hpp"
+#include "binary/kernel_svm.hpp"
 #include "core/rng.hpp"
 #include "learn/kernels/kernel_cache.hpp"
 #include "metrics/cost_matrix.hpp"
@@ -73,7 +75,9 @@ TEST_CASE("kernel Crammer–Singer with the linear kernel solves the linear prob
   CHECK(kernel.primal == Approx(linear_primal(linear, d, cost, C)).epsilon(1e-4));
   CHECK(kernel.primal - kernel.dual == Approx(0).margin(1e-4 * kernel.primal));
 
-  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "linear"}, {"C", "0.5"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, cost_rows);
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"decomposition", "crammer-singer"}, {"kernel", "linear"}, {"C", "0.5"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, cost_rows);
+  CHECK_THROWS_WITH(KernelMulticlass::train(d.rows(), d.y, {{"kernel", "linear"}}, cost_rows),
+                    Catch::Contains("a cost matrix is read by decomposition 'crammer-singer'"));
   std::vector<float> margins(d.y.size());
   linear.margins(d.rows(), predictions(d, linear).data(), margins.data());
   const auto a = predictions(d, linear), b = predictions(d, model);
@@ -89,7 +93,7 @@ TEST_CASE("the degree-2 polynomial kernel equals linear Crammer–Singer on the 
   const auto kernel = train_kernel_crammer_singer(d.rows(), d.y, Kernel::named("poly", 1, 1, 2), CostMatrix::zero_one(3), config, nullptr);
   CHECK(kernel.primal == Approx(linear_primal(linear, explicit_features, CostMatrix::zero_one(3), 2)).epsilon(1e-4));
 
-  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "poly"}, {"gamma", "1"}, {"coef0", "1"}, {"degree", "2"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, {});
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"decomposition", "crammer-singer"}, {"kernel", "poly"}, {"gamma", "1"}, {"coef0", "1"}, {"degree", "2"}, {"C", "2"}, {"eps", "1e-6"}, {"maxIter", "100000"}}, {});
   std::vector<float> linear_scores(d.y.size() * 3), kernel_scores(d.y.size() * 3);
   linear.scores(explicit_features.rows(), linear_scores.data());
   model.scores(d.rows(), kernel_scores.data());
@@ -134,7 +138,7 @@ TEST_CASE("the RBF solution meets the KKT conditions, recomputed by brute force"
 
 TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, survives save/load", "[kernel][io]") {
   const Clusters d = rings(200, 3), test = rings(200, 4);
-  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "rbf"}, {"gamma", "1"}, {"C", "10"}}, {});
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"decomposition", "crammer-singer"}, {"kernel", "rbf"}, {"gamma", "1"}, {"C", "10"}}, {});
   size_t ok = 0;
   const auto p = predictions(test, model);
   for (size_t i = 0; i < p.size(); ++i) ok += p[i] == test.y[i];
@@ -164,6 +168,64 @@ TEST_CASE("RBF kernel model: separates the rings, keeps only support vectors, su
   CHECK_THROWS_AS(KernelMulticlass::from_bytes(corrupt.data(), corrupt.size()), InputError);
   CHECK_THROWS_AS(KernelMulticlass::from_bytes(bytes.data(), bytes.size() - 3), InputError);
   CHECK_THROWS_WITH(LinearMulticlass::from_bytes(bytes.data(), bytes.size()), Catch::Contains("kernel-multiclass"));
+}
+
+TEST_CASE("all-pairs (the default) votes as a binary kernel SVM per pair of classes, trained apart, and survives save/load",
+          "[kernel][io]") {
+  const Clusters d = clusters(160, 4, 3, 2.0, 5), test = clusters(120, 4, 3, 2.0, 6);  // the same centres
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "rbf"}, {"gamma", "0.5"}, {"C", "2"}, {"eps", "1e-3"}, {"scale", "none"}}, {});
+  REQUIRE(model.all_pairs());
+  CHECK(model.training_report().converged);
+  CHECK(model.training_report().measure == "projected-gradient gap");
+  // The reference: each pair's machine on its own (bias 1, as the model's), then the votes counted by hand.
+  const int k = 4;
+  KernelSvmConfig config;
+  config.kernel = Kernel::named("rbf", 0.5, 0, 1), config.C = 2, config.tol = 1e-3;
+  std::vector<float> votes(test.y.size() * k, 0.f);
+  std::vector<double> smallest(test.y.size(), 1e300);
+  std::vector<bool> support(d.y.size(), false);
+  for (int y = 0; y < k; ++y)
+    for (int z = y + 1; z < k; ++z) {
+      BinarySample pair;
+      pair.rows = d.rows();
+      for (int32_t i = 0; i < int32_t(d.y.size()); ++i)
+        if (d.y[i] == y || d.y[i] == z) pair.index.push_back(i), pair.label.push_back(d.y[i] == y ? 1 : -1);
+      const KernelSvm svm = solve_kernel_svm(pair, config);
+      for (int t = 0; t < pair.size(); ++t)
+        if (svm.alpha[t] != 0) support[pair.index[t]] = true;
+      for (size_t i = 0; i < test.y.size(); ++i) {
+        const double f = svm.model->score(test.rows().row(int32_t(i)));
+        votes[i * k + (f > 0 ? y : z)] += 1;
+        smallest[i] = std::min(smallest[i], std::fabs(f));
+      }
+    }
+  std::vector<float> scores(test.y.size() * k);
+  model.scores(test.rows(), scores.data());
+  int compared = 0;
+  for (size_t i = 0; i < test.y.size(); ++i) {
+    if (smallest[i] < 1e-4) continue;  // a machine at 0 may vote either way after rounding
+    ++compared;
+    for (int y = 0; y < k; ++y) CHECK(scores[i * k + y] == votes[i * k + y]);
+  }
+  CHECK(compared > 100);
+  CHECK(model.support_vectors() == std::count(support.begin(), support.end(), true));  // each row kept once
+  CHECK(model.coefficients().size() == size_t(model.support_vectors()) * (k - 1));
+
+  const auto bytes = model.to_bytes();
+  const auto again = KernelMulticlass::from_bytes(bytes.data(), bytes.size());
+  std::vector<float> reloaded(scores.size());
+  again.scores(test.rows(), reloaded.data());
+  CHECK(reloaded == scores);
+  CHECK(again.all_pairs());
+  CHECK_THROWS_AS(KernelMulticlass::from_bytes(bytes.data(), bytes.size() - 3), InputError);
+
+  // One class (allowed by the caller): no machine, no support vector, that label for every row.
+  const std::vector<int32_t> sevens(d.y.size(), 7);
+  const auto single = KernelMulticlass::train(d.rows(), sevens, {}, {});
+  CHECK(single.support_vectors() == 0);
+  const auto single_bytes = single.to_bytes();
+  const auto one = predictions(test, KernelMulticlass::from_bytes(single_bytes.data(), single_bytes.size()));
+  CHECK(std::all_of(one.begin(), one.end(), [](int32_t v) { return v == 7; }));
 }
 
 TEST_CASE("the kernel cache evicts the least recently used column, extends short ones, follows swaps", "[kernel]") {

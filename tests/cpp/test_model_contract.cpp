@@ -104,10 +104,12 @@ TEST_CASE("model contract: every kind refuses NaN and infinite weights with a va
     refuses_non_finite(m.to_bytes(), first_nonzero(m.weights()),
                        [](const Bytes& b) { LinearMulticlass::from_bytes(b.data(), b.size()); });
   }
-  SECTION("kernel-multiclass: support-vector coefficients") {
-    const KernelMulticlass m = KernelMulticlass::train(rows, d.y, {{"kernel", "rbf"}, {"gamma", "0.5"}}, {});
-    refuses_non_finite(m.to_bytes(), first_nonzero(m.coefficients()),
-                       [](const Bytes& b) { KernelMulticlass::from_bytes(b.data(), b.size()); });
+  for (const char* decomposition : {"all-pairs", "crammer-singer"}) {
+    DYNAMIC_SECTION("kernel-multiclass: support-vector coefficients, " << decomposition) {
+      const KernelMulticlass m = KernelMulticlass::train(rows, d.y, {{"kernel", "rbf"}, {"gamma", "0.5"}, {"decomposition", decomposition}}, {});
+      refuses_non_finite(m.to_bytes(), first_nonzero(m.coefficients()),
+                         [](const Bytes& b) { KernelMulticlass::from_bytes(b.data(), b.size()); });
+    }
   }
   SECTION("sequence, float weights") {
     Sentences tokens, tags;

@@ -214,7 +214,7 @@ TEST_CASE("every trainer table speaks the vocabulary: camelCase names, trainer a
     if (!grown) REQUIRE(trainer != nullptr);
     if (trainer) {
       CHECK(trainer->type == OptionType::Choice);
-      CHECK(std::find(trainer->choices.begin(), trainer->choices.end(), trainer->fallback) != trainer->choices.end());
+      CHECK(std::find(trainer->choices.begin(), trainer->choices.end(), trainer->default_value) != trainer->choices.end());
       for (const auto& c : trainer->choices) {
         INFO(c);
         // The ranker's auto resolves to a trainer of the catalogue (cutting-plane or sgd, by measure).
@@ -237,7 +237,7 @@ TEST_CASE("every trainer table speaks the vocabulary: camelCase names, trainer a
     if (const OptionSpec* loss = find_spec(specs, "loss")) {
       CHECK(loss->type == OptionType::Choice);
       CHECK(!loss->choices.empty());
-      CHECK(std::find(loss->choices.begin(), loss->choices.end(), loss->fallback) != loss->choices.end());
+      CHECK(std::find(loss->choices.begin(), loss->choices.end(), loss->default_value) != loss->choices.end());
       for (const auto& c : loss->choices) {
         INFO(c);
         CHECK(losses.count(c) == 1);
@@ -251,9 +251,9 @@ TEST_CASE("every trainer table speaks the vocabulary: camelCase names, trainer a
   CHECK(find_spec(sequence_options("lbfgs"), "loss")->choices == std::vector<std::string>{"log", "softmax-margin"});
   CHECK(find_spec(sequence_options("cutting-plane"), "loss")->choices == std::vector<std::string>{"hinge", "slack"});
   CHECK(find_spec(sequence_options("bcfw"), "loss")->choices == std::vector<std::string>{"hinge", "slack"});
-  CHECK(find_spec(Ranker::option_specs(), "loss")->fallback == "hinge");
-  CHECK(find_spec(LinearMulticlass::options_of("dcd"), "trainer")->fallback == "dcd");
-  CHECK(find_spec(sequence_options("lbfgs"), "trainer")->fallback == "perceptron");
+  CHECK(find_spec(Ranker::option_specs(), "loss")->default_value == "hinge");
+  CHECK(find_spec(LinearMulticlass::options_of("dcd"), "trainer")->default_value == "dcd");
+  CHECK(find_spec(sequence_options("lbfgs"), "trainer")->default_value == "perceptron");
   // c2 is L-BFGS's only, lambda the online trainers'; eta sgd's.
   for (const auto& t : kSequenceTrainers) {
     INFO(t);
@@ -273,12 +273,12 @@ TEST_CASE("an option in two tables with different defaults says why (its help ha
   for (const auto& [key, members] : groups) {
     std::set<std::string> defaults, unexplained;
     for (const auto& [table, s] : members) {
-      defaults.insert(s->fallback);
-      if (s->help.find("here:") == std::string::npos) unexplained.insert(s->fallback);
+      defaults.insert(s->default_value);
+      if (s->help.find("here:") == std::string::npos) unexplained.insert(s->default_value);
     }
     if (defaults.size() < 2) continue;
     INFO(key.first << " (" << key.second << ")");
-    for (const auto& [table, s] : members) INFO(table << ": default " << s->fallback << " — " << s->help);
+    for (const auto& [table, s] : members) INFO(table << ": default " << s->default_value << " — " << s->help);
     CHECK(unexplained.size() <= 1);
   }
   // Against the trainers' own declarations: a table whose default of a trainer option is not the trainer's says why.
@@ -288,16 +288,16 @@ TEST_CASE("an option in two tables with different defaults says why (its help ha
     const std::string trainer = t.name.substr(slash + 1);
     for (const OptionSpec& o : trainer_options(trainer)) {
       const OptionSpec* s = find_spec(*t.specs, o.name);
-      if (!s || s->fallback == o.fallback) continue;
-      INFO(t.name << ": " << o.name << " default " << s->fallback << " (the trainer's: " << o.fallback << ")");
+      if (!s || s->default_value == o.default_value) continue;
+      INFO(t.name << ": " << o.name << " default " << s->default_value << " (the trainer's: " << o.default_value << ")");
       CHECK(s->help.find("here:") != std::string::npos);
     }
   }
   // Hand-written: the defaults that 0.2.0 sets per task, with their reasons.
-  const auto reason = [](const std::vector<OptionSpec>& specs, const std::string& name, const std::string& fallback) {
+  const auto reason = [](const std::vector<OptionSpec>& specs, const std::string& name, const std::string& default_value) {
     const OptionSpec* s = find_spec(specs, name);
     REQUIRE(s != nullptr);
-    CHECK(s->fallback == fallback);
+    CHECK(s->default_value == default_value);
     CHECK(s->help.find("here:") != std::string::npos);
   };
   reason(LinearMulticlass::options_of("dcd"), "maxIter", "100000");

@@ -135,6 +135,15 @@ TEST_CASE("BM25 and BM25F match hand-computed values on three documents") {
   CHECK(hits[2].score == Approx(0.197491807579).epsilon(1e-11));
   CHECK(ids(two, "a") == std::vector<std::string>{"d2", "d0", "d1"});
 
+  // Default weights: title √(8 / 4) (the body's total length over the title's), body 1.
+  SearchIndex automatic = make(kThree, {"title", "body"});
+  CHECK(automatic.field_weights() == std::vector<double>{std::sqrt(2.0), 1.0});
+  hits = automatic.search("a b", 10);
+  REQUIRE(hits.size() == 3);
+  CHECK(hits[0].score == Approx(0.658822165343).epsilon(1e-11));
+  CHECK(hits[1].score == Approx(0.551161042217).epsilon(1e-11));
+  CHECK(hits[2].score == Approx(0.173886587929).epsilon(1e-11));
+
   // BM25 per field, summed with the weights: title 1.204465034327, 0, 0.523548346502 and body
   // 0.447138587823, 1.380853059570, 0 for "a b".
   SearchIndex sum = make(kThree, {"title", "body"}, {{"weights", "2,1"}, {"scorer", "bm25"}});
@@ -264,7 +273,8 @@ TEST_CASE("each feature matches a direct computation") {
   // d1: z0 | q1 q2 q3 → window 1; d2: y0 | x1 q2 z3 y4 → x1..z3 with y0: y0..z3 = 4, x1..y4 = 4.
   CHECK(value(1, "minWindow") == 1);
   CHECK(value(2, "minWindow") == 4);
-  CHECK(value(2, "bm25f") == Approx(Reference(docs, {1, 1}, 1.2, 0.75).bm25f(2, {"x", "y", "z", "x"})));
+  // Default field weights: title √(11 / 4), from the fields' total lengths.
+  CHECK(value(2, "bm25f") == Approx(Reference(docs, {std::sqrt(11.0 / 4), 1}, 1.2, 0.75).bm25f(2, {"x", "y", "z", "x"})));
   // Empty query: rows of the right width, no matches.
   const auto empty = index.features("  ", {"d1"});
   CHECK(empty.size() == names.size());

@@ -149,6 +149,49 @@ TEST_CASE("L-BFGS finds the minimum of a convex quadratic", "[sequence][lbfgs]")
   for (size_t j = 0; j < c.size(); ++j) REQUIRE(x[j] == Approx(c[j]).margin(1e-3));
 }
 
+TEST_CASE("L-BFGS stops by CRFsuite's delta rule at the iteration worked out by hand", "[sequence][lbfgs]") {
+  // f(x) = −x has no minimum and a gradient of norm 1 everywhere, so only the delta rule can stop it. Its
+  // gradient never changes (no memory pair), so every step is the first one, of length 1: x_k = k, f_k = −k.
+  // Over period p the relative decrease is (f_{k−p} − f_k) / max(1, |f_k|) = p/k, below delta from k > p/delta.
+  auto f = [](const std::vector<float>& x, std::vector<float>& g) {
+    g[0] = -1;
+    return -double(x[0]);
+  };
+  LbfgsConfig config;
+  config.max_iterations = 1000;
+  config.period = 2, config.delta = 0.1;  // 2/k < 0.1 first at k = 21
+  std::vector<float> x = {0};
+  std::vector<int> seen;
+  TrainingReport r;
+  const double fx = lbfgs_minimize(f, x, config, [&](int k, double) { return seen.push_back(k), true; }, &r);
+  CHECK(fx == -21);
+  CHECK(x[0] == 21);
+  CHECK(seen.size() == 21);
+  CHECK(r.converged);
+  CHECK(r.iterations == 21);
+  CHECK(r.measure == "relative decrease over 2 iterations");
+  CHECK(r.gap == Approx(2.0 / 21));
+  CHECK(r.tolerance == 0.1);
+  CHECK(r.warning().empty());
+
+  config.period = 10, config.delta = 0.01;  // 10/k < 0.01 first at k = 1001: past the cap, which it reports
+  x = {0};
+  lbfgs_minimize(f, x, config, {}, &r);
+  CHECK(x[0] == 1000);
+  CHECK_FALSE(r.converged);
+  CHECK(r.gap == Approx(0.01));
+  CHECK(r.warning() == "stopped at maxIter=1000 with relative decrease over 10 iterations 0.01 (tolerance 0.01); raise maxIter");
+
+  config.delta = 0;  // the rule off: only the cap stops it, reported by the gradient norm |−1| / max(1, |x|)
+  config.max_iterations = 50;
+  x = {0};
+  lbfgs_minimize(f, x, config, {}, &r);
+  CHECK(x[0] == 50);
+  CHECK_FALSE(r.converged);
+  CHECK(r.measure == "relative gradient norm");
+  CHECK(r.gap == Approx(1.0 / 50));
+}
+
 // Whether x minimises f + c‖x[0, penalised)‖₁, given g = ∇f(x): the subgradient optimality conditions,
 // |g_j + c·sign(x_j)| ≤ tol off zero and |g_j| ≤ c + tol at zero (c = 0 beyond the prefix).
 bool l1_optimal(const std::vector<float>& x, const std::vector<float>& g, double c, size_t penalised, double tol) {

@@ -2,6 +2,8 @@
 // learning from a tiny synthetic treebank a rule a model without context would get wrong, and the model bytes.
 #include <catch2/catch.hpp>
 
+#include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 
@@ -10,6 +12,8 @@
 #include "io/conllu_text.hpp"
 #include "sequence/sequence_trainer.hpp"
 #include "sequence/tokenizer.hpp"
+#include "sequence/tokenizer_trainer.hpp"
+#include "text/character_classes.hpp"
 
 using namespace argmax;
 
@@ -20,11 +24,8 @@ ClusterText code_points(const std::string& text) {
   std::vector<int32_t> ends;
   int32_t units = 0;
   for (size_t i = 0; i < text.size();) {
-    const auto b = uint8_t(text[i]);
-    const size_t len = b < 0x80 ? 1 : b < 0xE0 ? 2 : b < 0xF0 ? 3 : 4;
-    units += len == 4 ? 2 : 1;
+    units += next_code_point(text, i) >= 0x10000 ? 2 : 1;
     ends.push_back(units);
-    i += len;
   }
   return clusters_from_utf16(text, ends.data(), ends.size());
 }
@@ -263,12 +264,197 @@ TEST_CASE("a tokenizer trains with its own defaults, written into its options, w
   CHECK(value(perceptron, "c1") == "(none)");  // not an option of the perceptron
   CHECK(value(perceptron, "hashBits") == "12");
   CHECK(value(perceptron, "weightBits") == "8");
-  auto fallback = [](const std::vector<OptionSpec>& table, const std::string& name) {
+  auto default_of = [](const std::vector<OptionSpec>& table, const std::string& name) {
     for (const OptionSpec& s : table)
-      if (s.name == name) return s.fallback;
+      if (s.name == name) return s.default_value;
     return std::string("(none)");
   };
-  CHECK(fallback(tokenizer_options("lbfgs"), "c1") == "0.3");
-  CHECK(fallback(sequence_options("lbfgs"), "c1") == "0");  // a tagger's defaults are untouched
+  CHECK(default_of(tokenizer_options("lbfgs"), "c1") == "0.3");
+  CHECK(default_of(sequence_options("lbfgs"), "c1") == "0");  // a tagger's defaults are untouched
   CHECK_THROWS_WITH(train_tokenizer(paragraphs, clusters, {{"epochs", "5"}}), Catch::Contains("unknown option 'epochs'"));
+}
+
+namespace {
+
+// The chain's labels of a text whose clusters have these label names: TokenLabel ids on the clusters the chain
+// labels, −1 on the others (as TokenizerModel::tokenize hands them to tokens_from_labels).
+std::vector<int> chain_labels(const ClusterText& c, const std::vector<std::string>& names) {
+  const std::vector<ClusterKind> kinds = cluster_kinds(c);
+  std::vector<int32_t> where;
+  std::vector<ClusterKind> labelled;
+  labelled_clusters(kinds, 0, int32_t(c.size()), where, labelled);
+  std::vector<int> labels(c.size(), -1);
+  for (const int32_t i : where)
+    for (int l = 0; l < kTokenLabels; ++l)
+      if (names[size_t(i)] == kTokenLabelNames[l]) labels[size_t(i)] = l;
+  return labels;
+}
+
+// The text of clusters [b, e).
+std::string clusters_text(const ClusterText& c, int32_t b, int32_t e) {
+  const size_t from = b ? size_t(c.ends[size_t(b - 1)]) : 0;
+  return c.text.substr(from, size_t(c.ends[size_t(e - 1)]) - from);
+}
+
+// What tokens_from_labels makes of a treebank paragraph's own labels (cluster_labels), against the paragraph:
+// "" when they agree, else the first difference.
+std::string round_trip(const TextParagraph& p) {
+  const ClusterText c = code_points(p.text());
+  MultiwordDictionary dictionary;
+  const std::vector<std::string> gold = cluster_labels(c, p, dictionary);
+  if (gold.empty()) return "";  // the tokens do not spell the text: training skips such a paragraph
+  const std::vector<ClusterKind> kinds = cluster_kinds(c);
+  const Tokenization t = tokens_from_labels(c, kinds, paragraphs_from(c, kinds), chain_labels(c, gold), {dictionary, true}, true);
+  size_t token = 0;
+  for (size_t s = 0; s < p.sentences.size(); ++s) {
+    if (s + 1 >= t.sentences.size() || size_t(t.sentences[s]) != token) return "sentence " + std::to_string(s) + " starts elsewhere";
+    for (const SurfaceToken& gold_token : p.sentences[s].tokens) {
+      if (token >= t.tokens.size() / 2) return "too few tokens";
+      if (clusters_text(c, t.tokens[2 * token], t.tokens[2 * token + 1]) != gold_token.form) return "token '" + gold_token.form + "'";
+      std::vector<std::string> words;
+      for (int32_t w = t.words[token]; w < t.words[token + 1]; ++w) {
+        const int32_t b = t.word_spans[2 * size_t(w)], e = t.word_spans[2 * size_t(w) + 1];
+        words.push_back(b < 0 ? t.forms[size_t(w)] : clusters_text(c, b, e));
+      }
+      const std::vector<std::string> expected = gold_token.words.size() > 1 ? gold_token.words : std::vector<std::string>{gold_token.form};
+      if (words != expected) return "the words of '" + gold_token.form + "'";
+      ++token;
+    }
+  }
+  if (token != t.tokens.size() / 2 || t.sentences.back() != int32_t(token)) return "too many tokens";
+  return "";
+}
+
+}  // namespace
+
+TEST_CASE("tokens_from_labels gives back every paragraph's tokens, words and sentences from its own labels", "[tokenizer]") {
+  // the tiny treebank: multiword tokens by spelling ("abnt") and by dictionary ("du"), an abbreviation
+  for (const TextParagraph& p : read_conllu_paragraphs(tiny_treebank())) CHECK(round_trip(p) == "");
+  // a hyphenated multiword token (H), quotes, a dictionary form of one cluster
+  const std::string conllu =
+      "# text = Dá-se à \u201cmãe\u201d.\n1-2\tDá-se\t_\t_\t_\t_\t_\t_\t_\t_\n1\tDá\t_\t_\t_\t_\t_\t_\t_\t_\n"
+      "2\tse\t_\t_\t_\t_\t_\t_\t_\t_\n3-4\tà\t_\t_\t_\t_\t_\t_\t_\t_\n3\ta\t_\t_\t_\t_\t_\t_\t_\t_\n4\ta\t_\t_\t_\t_\t_\t_\t_\t_\n"
+      "5\t\u201c\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n6\tmãe\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n"
+      "7\t\u201d\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n8\t.\t_\t_\t_\t_\t_\t_\t_\t_\n\n";
+  for (const TextParagraph& p : read_conllu_paragraphs(conllu)) CHECK(round_trip(p) == "");
+}
+
+TEST_CASE("tokens_from_labels over every paragraph of a UD treebank (skipped without ../shared/data)", "[tokenizer][data]") {
+  const char* data = std::getenv("ARGMAX_DATA");
+  const std::string file = std::string(data ? data : ARGMAX_SOURCE_DIR "/../shared/data") + "/ud-english-ewt/en_ewt-ud-train.conllu";
+  std::FILE* f = std::fopen(file.c_str(), "rb");
+  if (!f) {
+    WARN("skipped: no " << file);
+    return;
+  }
+  std::string conllu;
+  char buffer[1 << 16];
+  for (size_t n; (n = std::fread(buffer, 1, sizeof buffer, f)) > 0;) conllu.append(buffer, n);
+  std::fclose(f);
+  const std::vector<TextParagraph> paragraphs = read_conllu_paragraphs(conllu);
+  REQUIRE(paragraphs.size() > 1000);
+  size_t disagree = 0;
+  for (const TextParagraph& p : paragraphs) {
+    const std::string difference = round_trip(p);
+    if (!difference.empty() && ++disagree <= 5) UNSCOPED_INFO(p.text() << ": " << difference);
+  }
+  CHECK(disagree == 0);
+}
+
+namespace {
+
+// The tokens that tokens_from_labels makes of a text whose clusters are labelled by the letters of `labels` ('.':
+// a cluster the chain does not label): tokens joined by '_', sentences by " | ", a multiword token's words after
+// it in parentheses.
+std::string tokens_of(const std::string& text, const std::string& labels, const MultiwordDictionary& dictionary = {}) {
+  const ClusterText c = code_points(text);
+  REQUIRE(labels.size() == c.size());
+  std::vector<int> ids(c.size(), -1);
+  for (size_t i = 0; i < c.size(); ++i)
+    for (int l = 0; l < kTokenLabels; ++l)
+      if (labels[i] == kTokenLabelNames[l][0]) ids[i] = l;
+  const std::vector<ClusterKind> kinds = cluster_kinds(c);
+  const Tokenization t = tokens_from_labels(c, kinds, {{0, int32_t(c.size())}}, ids, {dictionary, true}, true);
+  std::string out;
+  for (size_t s = 0; s + 1 < t.sentences.size(); ++s)
+    for (int32_t k = t.sentences[s]; k < t.sentences[s + 1]; ++k) {
+      out += k == 0 ? "" : k == t.sentences[s] ? " | " : "_";
+      out += clusters_text(c, t.tokens[2 * size_t(k)], t.tokens[2 * size_t(k) + 1]);
+      if (t.words[size_t(k) + 1] - t.words[size_t(k)] > 1)
+        for (int32_t w = t.words[size_t(k)]; w < t.words[size_t(k) + 1]; ++w)
+          out += (w == t.words[size_t(k)] ? "(" : "|") + t.forms[size_t(w)] + (w + 1 == t.words[size_t(k) + 1] ? ")" : "");
+    }
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("tokens_from_labels on label patterns a trained chain seldom emits, worked by hand", "[tokenizer]") {
+  CHECK(tokens_of("ab cd", "SIOBI") == "ab_cd");
+  CHECK(tokens_of("ab cd", "BIOSI") == "ab | cd");            // the first token opens a sentence, labelled S or not
+  CHECK(tokens_of("ab cd", "SIWBI") == "ab_cd");              // W at a space: the space ends the token
+  CHECK(tokens_of("ab cd", "SIIII") == "ab cd");              // I at a space: one token across it
+  CHECK(tokens_of("ab cd", "SIIBI") == "ab_cd");              // … until a B
+  CHECK(tokens_of("abcd", "SIWI") == "abcd(ab|cd)");
+  CHECK(tokens_of("ab-cd", "SIHWI") == "ab-cd(ab|cd)");       // the hyphen is in neither word
+  CHECK(tokens_of("ab-cd", "SDHWI") == "ab-cd(ab|cd)");       // H after D: W splits, the dictionary is not asked
+  CHECK(tokens_of("ab-cd", "SIHII") == "ab-cd");              // H without a next word: one word
+  CHECK(tokens_of("abcd", "SIOI") == "ab_cd");                // O on a visible cluster begins a token
+  CHECK(tokens_of("abcd", "SIWW") == "abcd(ab|c|d)");
+  CHECK(tokens_of("a\xC2\xAD" "b", "S.I") == "a\xC2\xAD" "b");  // an ignorable cluster inside a token stays in it
+  CHECK(tokens_of("ab  cd", "SIO.BI") == "ab_cd");            // the second space of a run is not labelled
+  CHECK(tokens_of("du le", "SDOBI", {{"du", {"de", "le"}}}) == "du(de|le)_le");  // D: the dictionary splits
+  CHECK(tokens_of("du le", "SIOBI", {{"du", {"de", "le"}}}) == "du_le");         // no D: it does not
+  CHECK(tokens_of("Du", "SD", {{"du", {"de", "le"}}}) == "Du(de|le)");           // looked up lower-cased
+}
+
+TEST_CASE("tokens_from_labels on generated label patterns: every visible cluster in one token, in order", "[tokenizer]") {
+  const char* alphabet[] = {"a", "b", "-", " ", ".", "\xC2\xAD"};  // letters, a hyphen, a space, a stop, an ignorable
+  uint64_t state = 11;
+  auto next = [&](uint64_t n) { state = state * 6364136223846793005ull + 1442695040888963407ull; return (state >> 33) % n; };
+  for (int round = 0; round < 2000; ++round) {
+    std::string text;
+    const uint64_t n = 1 + next(12);
+    for (uint64_t i = 0; i < n; ++i) text += alphabet[next(6)];
+    const ClusterText c = code_points(text);
+    const std::vector<ClusterKind> kinds = cluster_kinds(c);
+    std::vector<int32_t> where;
+    std::vector<ClusterKind> labelled;
+    labelled_clusters(kinds, 0, int32_t(c.size()), where, labelled);
+    std::vector<int> labels(c.size(), -1);
+    for (const int32_t i : where) labels[size_t(i)] = int(next(kTokenLabels));
+    const Tokenization t = tokens_from_labels(c, kinds, {{0, int32_t(c.size())}}, labels, {{}, true}, true);
+    INFO("text '" << text << "'");
+    std::vector<int> owner(c.size(), -1);  // the token of each cluster
+    int32_t last_end = 0;
+    for (size_t k = 0; k < t.tokens.size() / 2; ++k) {
+      const int32_t b = t.tokens[2 * k], e = t.tokens[2 * k + 1];
+      REQUIRE(b >= last_end);
+      REQUIRE(b < e);
+      CHECK(kinds[size_t(b)] == ClusterKind::Visible);
+      CHECK(kinds[size_t(e - 1)] == ClusterKind::Visible);
+      for (int32_t i = b; i < e; ++i) owner[size_t(i)] = int(k);
+      last_end = e;
+      // its words lie in it, in order
+      int32_t word_end = b;
+      for (int32_t w = t.words[k]; w < t.words[k + 1]; ++w) {
+        const int32_t wb = t.word_spans[2 * size_t(w)], we = t.word_spans[2 * size_t(w) + 1];
+        CHECK(wb >= word_end);
+        // (one word is empty: the first, when the token's first cluster is labelled H and the next W, a pattern
+        // no trained chain has been seen to emit; its hyphen is in neither word, as H says)
+        CHECK((wb < we || (w == t.words[k] && labels[size_t(b)] == kH)));
+        CHECK(we <= e);
+        word_end = we;
+      }
+    }
+    for (size_t i = 0; i < c.size(); ++i)
+      if (kinds[i] == ClusterKind::Visible) CHECK(owner[i] >= 0);
+      else if (kinds[i] == ClusterKind::Space && owner[i] >= 0) CHECK((labels[i] == kI || labels[i] == kD || labels[i] < 0));
+    CHECK(t.forms.size() == t.word_spans.size() / 2);
+    // sentences: the first opens at token 0, each at a token, rising, and the last entry counts them
+    REQUIRE(!t.sentences.empty());
+    CHECK(t.sentences.back() == int32_t(t.tokens.size() / 2));
+    if (t.tokens.size() > 0) CHECK(t.sentences.front() == 0);
+    for (size_t s = 1; s < t.sentences.size(); ++s) CHECK(t.sentences[s] > t.sentences[s - 1]);
+  }
 }

@@ -43,7 +43,7 @@ test('the page loads the wasm module and every section mounts', { skip }, async 
   assert.equal(state.ready, true);
   assert.match(await b.page.locator('#boot').textContent(), /ready/);
   await shoot(b.page, 'page-top');
-  for (const name of ['tagging', 'handwriting', 'ranking', 'multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
+  for (const name of ['tagging', 'handwriting', 'ranking', 'search', 'multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
 });
 
 test('multiclass: training paints decision regions and reports accuracy', { skip }, async () => {
@@ -149,6 +149,22 @@ test('ranking: three surrogates train; curves drawn; the learned list puts relev
   await shoot(p, 'ranking', '#ranking');
 });
 
+test('search: a query ranks the documentation; a click retrains the ranker in the worker and the list moves', { skip }, async () => {
+  const p = b.page;
+  const ids = () => p.locator('#search ol.results li').evaluateAll((lis) => lis.map((li) => li.dataset.id));
+  await p.fill('#search input.query', 'ranking measure');
+  await p.waitForFunction(() => document.querySelectorAll('#search ol.results li').length >= 5);
+  const before = await ids();
+  const clicked = before.at(-1);
+  await p.locator('#search ol.results li a.hit').last().click();
+  await waitForStatus('search', /trained on 1 click/);
+  const after = await ids();
+  assert.ok(after.indexOf(clicked) >= 0 && after.indexOf(clicked) < before.indexOf(clicked), `${clicked} was at ${before.indexOf(clicked) + 1}, now ${after.indexOf(clicked) + 1}`);
+  assert.match(await p.locator('#search ol.results').textContent(), /↑/);
+  assert.match(await p.locator('#search .result').textContent(), /1 click logged over 1 query/);
+  await shoot(p, 'search', '#search');
+});
+
 test('ranking: Stop ends training early; a dropped LETOR file trains', { skip }, async () => {
   const p = b.page;
   await p.fill('#ranking input.epochs', '1000000');
@@ -245,6 +261,29 @@ test('tagging: Portuguese, chosen from the language packages, loads on demand an
   await p.selectOption('#tagging select.language', 'en');
   await p.waitForFunction(() => document.querySelector('#tagging .text-tags mark')?.firstChild.textContent === 'Dr.');
   assert.equal(await p.locator('#tagging .language-note').textContent(), '', 'English is the tagger shown above');
+});
+
+// 'auto': the first paragraph of each language on the page, each tagged by the tagger of the language the
+// identifier finds in it, as am.pretrained.upos('auto') would in Node with the same taggers.
+test('tagging: "any" language tags each paragraph of a mixed text with the tagger of its language', { skip: skip || noPortuguese }, async (t) => {
+  const p = b.page;
+  const { init } = await import('../../bindings/js/index.js');
+  const am = await init();
+  const noIdentifier = await am.pretrained.languageIdentifier().then((id) => { id.dispose(); return false; }, (e) => e.message);
+  if (noIdentifier) { t.skip(`no language identifier: ${noIdentifier}`); return; }
+  assert.equal(await p.locator('#tagging select.language option[value="auto"]').count(), 1, '"any" is offered');
+  await p.selectOption('#tagging select.language', 'auto');
+  await p.waitForFunction(() => /language identifier finds: /.test(document.querySelector('#tagging .language-note').textContent), null, { timeout: 60_000 });
+  const text = await p.inputValue('#tagging textarea.paragraph');
+  const codes = await p.locator('#tagging select.language option').evaluateAll((os) => os.map((o) => o.value).filter((v) => v !== 'auto'));
+  assert.equal(text.split('\n\n').length, codes.length, 'one paragraph a language');
+  const names = codes.map((c) => am.pretrained.languages[c]);
+  const note = await p.locator('#tagging .language-note').textContent();
+  assert.deepEqual(note.split(': ')[1].split(', ').sort(), names.sort(), 'each paragraph found in its own language');
+  const marks = await p.locator('#tagging .text-tags mark').evaluateAll((ms) => ms.map((m) => m.firstChild.textContent));
+  assert.ok(marks.includes('Dr.') && marks.length > 10 * codes.length, `marks: ${marks.length}`);
+  await p.selectOption('#tagging select.language', 'en');
+  await p.waitForFunction(() => document.querySelector('#tagging .text-tags mark')?.firstChild.textContent === 'Dr.');
 });
 
 test('tagging: "Train on UD English EWT" is offered exactly when the server has the treebank', { skip }, async () => {

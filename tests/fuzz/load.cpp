@@ -20,6 +20,8 @@
 #include "ranking/ranker.hpp"
 #include "reductions/binary_relevance.hpp"
 #include "reductions/reduction.hpp"
+#include "search/search_ranker.hpp"
+#include "search/search_index.hpp"
 #include "sequence/sequence_model.hpp"
 #include "text/vectorizer.hpp"
 #include "textclass/text_classifier.hpp"
@@ -94,6 +96,9 @@ void use(const uint8_t* data, size_t size) {
   } else if (kind == "ranking") {
     const Ranker r = Ranker::from_bytes(data, size);
     each_input(int64_t(r.dim()), [&](const Rows& x) { r.score(x); });
+  } else if (kind == "search-ranker") {  // its Ranker scores rows of its feature columns
+    const SearchRanker m = SearchRanker::from_bytes(data, size);
+    each_input(int64_t(m.feature_names().size()), [&](const Rows& x) { m.ranker().score(x); });
   } else if (kind == "text-classifier") {
     const TextClassifier m = TextClassifier::from_bytes(data, size);
     const std::vector<std::string_view> texts = {"", "a red apple", "zzzz zz"};
@@ -115,6 +120,14 @@ void use(const uint8_t* data, size_t size) {
         m.decode(batch);
       });
     }
+  } else if (kind == "search-index") {  // loaded, it searches, gives features, and takes changes
+    SearchIndex index = SearchIndex::from_bytes(data, size);
+    const auto hits = index.search("a b \"a b\" c", 5);
+    std::vector<std::string> ids;
+    for (const Hit& h : hits) ids.push_back(index.id(h.doc));
+    index.features("a b \"b c\"", ids);
+    if (!ids.empty()) index.remove(ids[0]);
+    index.to_bytes();
   }
 }
 

@@ -4,11 +4,13 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { init } from '../../bindings/js/index.js';
+import { init as initSearch } from '../../bindings/js/search.js';
 import { tinyModels } from '../js/error-kinds.mjs';
 
 const out = process.argv[2];
 if (!out) throw new Error('usage: node tests/fuzz/make-corpus.mjs OUT_DIR');
 const am = await init();
+const search = await initSearch();
 const X = [[0, 1], [1, 0], [2, 2], [3, 1], [0, 2], [3, 0]], y = [1, 2, 3, 1, 2, 3];
 const variants = {
   ...tinyModels(am),
@@ -33,6 +35,8 @@ const variants = {
   DenseTaggerRff: () => new am.DenseSequenceTagger({ epochs: 1, rff: 8 }).fit([X.slice(0, 3), X.slice(3)], [['A', 'B', 'A'], ['B', 'A', 'B']]),
   BinaryKernel: () => new am.BinaryClassifier({ learner: 'kernel', kernel: 'poly', degree: 2 }).fit(X, [1, -1, 1, -1, 1, -1]),
   ReductionKernel: () => new am.Reduction({ reduction: 'allpairs', learner: 'kernel' }).fit(X, y),
+  SearchIndex: () => new search.SearchIndex({ fields: ['title', 'body'], numericFields: ['year'], language: 'none' })
+    .add([{ id: 'd1', title: 'a b', body: 'b c a b', year: 1 }, { id: 'd2', title: 'c', body: 'a a c', year: 2 }, { id: 'd3', title: '', body: 'b', year: 3 }]),
 };
 mkdirSync(out, { recursive: true });
 for (const [name, train] of Object.entries(variants)) {

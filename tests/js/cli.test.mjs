@@ -4,10 +4,10 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
-const dir = scratchDir('cli');
+const dir = tempDir('cli');
 const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
 const lastJson = (out) => JSON.parse(out.trim().split('\n').at(-1));
 
@@ -24,7 +24,7 @@ const model = join(dir, 'model.bin');
 test('train, predict and eval a multiclass model', () => {
   for (const algo of ['dcd', 'pegasos', 'sgd', 'perceptron']) {
     const seed = algo === 'dcd' ? [] : ['--set', 'seed=2'];
-    const t = argmax('train', 'multiclass', '--train', train, '--model', model, '--set', `trainer=${algo}`, '--set', 'bias=1', ...seed, '--json');
+    const t = argmax('train', 'multiclass', '--train', train, '--model', model, '--set', `trainer=${algo}`, '--set', 'bias=1', ...seed, '--train-accuracy', '--json');
     assert.equal(t.status, 0, t.stderr);
     const summary = lastJson(t.stdout);
     assert.equal(summary.task, 'multiclass');
@@ -43,6 +43,26 @@ test('train, predict and eval a multiclass model', () => {
   const p = argmax('predict', '--model', model, '--data', train, '--out', out);
   assert.equal(p.status, 0, p.stderr);
   assert.deepEqual(readFileSync(out, 'utf8').trim().split('\n'), lines.map((l) => l.split(' ')[0]));
+});
+
+test('train evaluates only what is asked: --valid, --train-accuracy, else the last pass of the solver', () => {
+  const run = (...args) => argmax('train', 'multiclass', '--train', train, '--model', model, '--set', 'trainer=perceptron', '--set', 'bias=1', ...args);
+  const quiet = lastJson(run('--json').stdout);  // no progress callback with --json: nothing measured
+  assert.deepEqual([quiet.accuracy, quiet.evaluated_on, quiet.last_pass_training_error], [undefined, undefined, undefined]);
+  assert.deepEqual([lastJson(run('--train-accuracy', '--json').stdout).evaluated_on, lastJson(run('--valid', train, '--json').stdout).evaluated_on], ['train', 'valid']);
+  // without --json the epochs are logged, and the last one's training error is printed: the perceptron errs on
+  // its first pass over these separable rows and stops after a pass without a mistake
+  const logged = run();
+  assert.equal(logged.status, 0, logged.stderr);
+  assert.match(logged.stderr, /^epoch 1 .*training error 0\.0[1-9]/);
+  assert.match(logged.stderr.trim().split('\n').at(-1), /training error 0\.0000$/);
+  assert.match(logged.stdout, /^last_pass_training_error 0$/m);
+  assert.doesNotMatch(logged.stdout, /accuracy/);
+  const both = run('--valid', train, '--train-accuracy');
+  assert.equal(both.status, 2);
+  assert.match(both.stderr, /give either --valid FILE or --train-accuracy/);
+  const tokenizer = argmax('train', 'tokenizer', '--train', train, '--model', model, '--train-accuracy');
+  assert.match(tokenizer.stderr, /unknown flag '--train-accuracy'/);
 });
 
 test('--help on every command', () => {
@@ -85,7 +105,7 @@ test('train multiclass --method tree (and ova over trees) takes categorical feat
   for (const algo of ['tree', 'ova']) {
     const learner = algo === 'ova' ? ['--set', 'learner=tree'] : [];
     const run = (...set) => argmax('train', 'multiclass', '--method', algo, ...learner, '--train', data, '--model', join(dir, 'cat.bin'),
-      '--set', 'maxDepth=1', ...set.flatMap((s) => ['--set', s]), '--json');
+      '--set', 'maxDepth=1', ...set.flatMap((s) => ['--set', s]), '--train-accuracy', '--json');
     for (const list of ['categorical=2', 'categorical=1,2']) {
       const ok = run(list);
       assert.equal(ok.status, 0, ok.stderr);
@@ -124,7 +144,7 @@ test('train sequence --threads N: one thread gives the serial model, two the sam
   writeFileSync(data, sentences.map((s, i) => s.map((w, t) => `${w} ${tags[i][t]}\n`).join('')).join('\n'));
   const bytes = (...threads) => {
     const out = join(dir, `seq${threads.join('')}.bin`);
-    const r = argmax('train', 'sequence', '--train', data, '--model', out, '--set', 'epochs=3', ...threads, '--json');
+    const r = argmax('train', 'sequence', '--train', data, '--model', out, '--set', 'epochs=3', ...threads, '--train-accuracy', '--json');
     assert.equal(r.status, 0, r.stderr);
     assert.ok(lastJson(r.stdout).token_accuracy > 0.95);
     return readFileSync(out);
@@ -140,7 +160,7 @@ test('train sequence --threads N: one thread gives the serial model, two the sam
 test('train multiclass --threads N: one thread gives the serial model, two the same model every time', () => {
   const bytes = (...args) => {
     const out = join(dir, `mc${args.join('')}.bin`);
-    const r = argmax('train', 'multiclass', '--train', train, '--model', out, '--set', 'trainer=perceptron', '--set', 'bias=1', ...args, '--json');
+    const r = argmax('train', 'multiclass', '--train', train, '--model', out, '--set', 'trainer=perceptron', '--set', 'bias=1', ...args, '--train-accuracy', '--json');
     assert.equal(r.status, 0, r.stderr);
     assert.equal(lastJson(r.stdout).accuracy, 1);
     return readFileSync(out);
@@ -161,7 +181,7 @@ test('train ranking --threads N: one thread gives the serial model, two the same
     `${q.relevance[d]} qid:${i + 1} ${x.map((v, j) => `${j + 1}:${v}`).join(' ')}`)).join('\n') + '\n');
   const bytes = (...args) => {
     const out = join(dir, `rank${args.join('')}.bin`);
-    const r = argmax('train', 'ranking', '--train', data, '--model', out, '--set', 'epochs=3', ...args, '--json');
+    const r = argmax('train', 'ranking', '--train', data, '--model', out, '--set', 'epochs=3', ...args, '--train-accuracy', '--json');
     assert.equal(r.status, 0, r.stderr);
     assert.ok(lastJson(r.stdout)['ndcg@10'] > 0.8);
     return readFileSync(out);
@@ -180,7 +200,7 @@ test('a data file larger than one read (8 MB) is read in chunks as when whole', 
   const head = '#' + 'x'.repeat((8 << 20) - 5) + '\n';
   const big = join(dir, 'big.svm');
   writeFileSync(big, head + lines.join('\n') + '\n');
-  const t = argmax('train', 'multiclass', '--train', big, '--model', model, '--set', 'trainer=perceptron', '--json');
+  const t = argmax('train', 'multiclass', '--train', big, '--model', model, '--set', 'trainer=perceptron', '--train-accuracy', '--json');
   assert.equal(t.status, 0, t.stderr);
   assert.deepEqual([lastJson(t.stdout).n, lastJson(t.stdout).accuracy], [60, 1]);
   writeFileSync(big, head + '1 2:1 1:1\n');

@@ -17,6 +17,16 @@ const ranking = await initRanking();
 const tagger = await initTagger();
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8'));
 
+// The file each worker_threads Worker started from here on runs.
+const threads = process.getBuiltinModule('worker_threads');
+const hosts = [];
+threads.Worker = class extends threads.Worker {
+  constructor(file, ...rest) {
+    super(file, ...rest);
+    hosts.push(String(file));
+  }
+};
+
 test('package.json exports the task entry points with their types', () => {
   for (const entry of ['multiclass', 'sequence', 'tagger', 'ranking']) {
     assert.deepEqual(pkg.exports[`./${entry}`], { types: `./bindings/js/${entry}.d.ts`, default: `./bindings/js/${entry}.js` });
@@ -120,7 +130,7 @@ test('argmax/tagger has the taggers, tokenizer, readers and metrics, and its mod
   for (const name of ['tokenize', 'readConllu', 'readColumns', 'readSvmhmm']) assert.equal(typeof tagger.io[name], 'function');
   assert.equal(typeof tagger.metrics.sequences, 'function');
   for (const name of ['Multiclass', 'Ranker', 'Reduction']) assert.ok(!(name in tagger), `${name} is not there`);
-  for (const name of ['trainSequenceTokens', 'trainSequenceNumeric', 'ChainShard', 'trainTokenizer', 'tokenizerParagraphs']) {
+  for (const name of ['trainSequenceTokens', 'trainSequenceNumeric', 'ChainShard', 'TokenizerTreebank']) {
     assert.equal(tagger.module[name], undefined, `the module binds no ${name}`);
     assert.equal(typeof sequence.module[name], 'function', `argmax/sequence binds ${name}`);
   }
@@ -176,4 +186,26 @@ test('training in argmax/tagger is an Error naming the entries that train', asyn
   loaded.tokenizer.dispose(), loaded.dispose();
   assert.throws(() => tagger.load(new full.Ranker({}).fit([{ features: [[1], [0]], relevance: [1, 0] }]).save()),
     /not supported by argmax\/tagger \(import 'argmax' to load every kind\)/);
+});
+
+test("a task entry's workers load that entry's module, and train the model the full entry's workers train", async () => {
+  const X = [[0, 0], [0, 1], [1, 0], [5, 5], [5, 6], [6, 5], [0, 6], [1, 6], [0, 5]], y = [0, 0, 0, 1, 1, 1, 2, 2, 2];
+  const sentences = [['a', 'dog'], ['the', 'cat', 'runs'], ['a', 'cat'], ['the', 'dog', 'sleeps']];
+  const tags = [['D', 'N'], ['D', 'N', 'V'], ['D', 'N'], ['D', 'N', 'V']];
+  const queries = [{ features: X.slice(0, 5), relevance: [0, 0, 1, 2, 2] }, { features: X.slice(4), relevance: [2, 1, 0, 0, 1] }];
+  const fits = {
+    'argmax/sequence': (am) => new am.SequenceTagger({ epochs: 3 }).fit(sentences, tags, { workers: 2 }),
+    'argmax/multiclass': (am) => new am.Multiclass({ trainer: 'sgd', epochs: 3 }).fit(X, y, { workers: 2 }),
+    'argmax/ranking': (am) => new am.Ranker({ trainer: 'sgd', epochs: 3 }).fit(queries, { workers: 2 }),
+  };
+  const entries = { 'argmax/sequence': sequence, 'argmax/multiclass': multiclass, 'argmax/ranking': ranking };
+  for (const [name, fit] of Object.entries(fits)) {
+    hosts.length = 0;
+    const model = await fit(entries[name]);
+    assert.deepEqual(hosts.map((h) => h.split('/bindings/js/')[1]), [`hosts/${name.split('/')[1]}.js`, `hosts/${name.split('/')[1]}.js`], name);
+    const reference = await fit(full);
+    assert.deepEqual(hosts.slice(2).map((h) => h.split('/bindings/js/')[1]), ['hosts/argmax.js', 'hosts/argmax.js'], 'argmax\'s workers load the full module');
+    assert.deepEqual(model.save(), reference.save(), name);
+    model.dispose(), reference.dispose();
+  }
 });

@@ -2,7 +2,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
 import { nativeMulticlass } from './native-multiclass.mjs';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -22,21 +22,26 @@ function rings(m, seed) {
 const accuracy = (model, { X, y }) => model.predict(X).reduce((n, p, i) => n + (p === y[i]), 0) / y.length;
 const train = rings(150, 1), heldOut = rings(150, 2);
 
-test('the RBF kernel separates the rings that a linear model cannot', () => {
-  const kernel = new am.Multiclass({ kernel: 'rbf', gamma: 1, C: 10 }).fit(train.X, train.y);
+test('the RBF kernel separates the rings that a linear model cannot, by either decomposition', () => {
   const linear = new am.Multiclass({ bias: 1 }).fit(train.X, train.y);
-  assert.ok(accuracy(kernel, heldOut) >= 0.97, `kernel accuracy ${accuracy(kernel, heldOut)}`);
   assert.ok(accuracy(linear, heldOut) < 0.7);
-  assert.equal(kernel.training.converged, true);
-  assert.equal(kernel.training.measure, 'KKT violation');
-  assert.ok(kernel.supportVectors > 0 && kernel.supportVectors < 150);
   assert.equal(linear.supportVectors, undefined);
-  kernel.dispose();
+  for (const [decomposition, measure] of [['all-pairs', 'projected-gradient gap'], ['crammer-singer', 'KKT violation']]) {
+    const kernel = new am.Multiclass({ kernel: 'rbf', gamma: 1, C: 10, decomposition }).fit(train.X, train.y);
+    assert.ok(accuracy(kernel, heldOut) >= 0.97, `${decomposition} accuracy ${accuracy(kernel, heldOut)}`);
+    assert.equal(kernel.training.converged, true);
+    assert.equal(kernel.training.measure, measure);
+    assert.ok(kernel.supportVectors > 0 && kernel.supportVectors < 150);
+    kernel.dispose();
+  }
+  assert.equal(am.Multiclass.kernelOptions().find((o) => o.name === 'decomposition').default, 'all-pairs');
+  assert.throws(() => new am.Multiclass({ kernel: 'rbf', cost: [[0, 1, 1], [1, 0, 1], [1, 1, 0]] }).fit(train.X, train.y),
+    /a cost matrix is read by decomposition 'crammer-singer'/);
   linear.dispose();
 });
 
 test('with the linear kernel the dual solver predicts as the linear Crammer–Singer', () => {
-  const kernel = new am.Multiclass({ kernel: 'linear', eps: 1e-4 }).fit(train.X, train.y);
+  const kernel = new am.Multiclass({ kernel: 'linear', decomposition: 'crammer-singer', eps: 1e-4 }).fit(train.X, train.y);
   const linear = new am.Multiclass({ eps: 1e-4 }).fit(train.X, train.y);
   const a = kernel.scores(heldOut.X), b = linear.scores(heldOut.X);
   a.forEach((v, i) => assert.ok(Math.abs(v - b[i]) < 1e-2 * (1 + Math.abs(b[i])), `score ${i}: ${v} vs ${b[i]}`));
@@ -45,6 +50,13 @@ test('with the linear kernel the dual solver predicts as the linear Crammer–Si
 });
 
 test('a kernel model survives save and load with its options and support vectors', () => {
+  for (const decomposition of ['all-pairs', 'crammer-singer']) {
+    const model = new am.Multiclass({ kernel: 'rbf', gamma: 0.5, decomposition }).fit(train.X, train.y);
+    const again = am.load(model.save());
+    assert.deepEqual(again.scores(heldOut.X), model.scores(heldOut.X));
+    assert.deepEqual([again.options.decomposition, again.supportVectors], [decomposition, model.supportVectors]);
+    model.dispose(), again.dispose();
+  }
   const model = new am.Multiclass({ kernel: 'poly', gamma: 0.5, coef0: 1, degree: 2, C: 5 }).fit(train.X, train.y);
   const again = am.load(model.save());
   assert.deepEqual(again.scores(heldOut.X), model.scores(heldOut.X));
@@ -124,7 +136,7 @@ test('the CLI trains a kernel model with --set kernel=rbf, evaluates it and reje
   const { join } = await import('node:path');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const dir = scratchDir('kernel-cli');
+  const dir = tempDir('kernel-cli');
   const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
   writeFileSync(join(dir, 'train.svm'), text(train));
   writeFileSync(join(dir, 'test.svm'), text(heldOut));

@@ -18,6 +18,12 @@ const UPOS = 'ADJ ADP ADV AUX CCONJ DET INTJ NOUN NUM PART PRON PROPN PUNCT SCON
 const REFERENCE = {
   'argmax-upos-fr': ['Le chat dort dans la maison.', 'DET NOUN VERB ADP DET NOUN PUNCT'],
   'argmax-upos-pt': ['O gato dorme na casa.', 'DET NOUN VERB ADP DET NOUN PUNCT'],
+  'argmax-upos-it': ['Il dottor Rossi oggi non può venire.', 'DET NOUN PROPN ADV ADV AUX VERB PUNCT'],
+  'argmax-upos-cy': ['Prynodd Siân lyfr newydd yn y siop.', 'VERB PROPN NOUN ADJ ADP DET NOUN PUNCT'],
+  'argmax-upos-ko': ['나는 사과를 먹었다.', 'PRON NOUN VERB PUNCT'],
+  'argmax-upos-ru': ['Мальчик читает интересную книгу.', 'NOUN VERB ADJ NOUN PUNCT'],
+  'argmax-upos-th': ['เด็กอ่านหนังสือ', 'NOUN VERB NOUN'],
+  'argmax-upos-vi': ['Con mèo ngủ trên giường.', 'NOUN NOUN VERB ADP NOUN PUNCT'],
 };
 
 for (const name of names) {

@@ -9,12 +9,12 @@ import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { UPOS_LANGUAGES, uposPackage } from '../../bindings/js/api/pretrained.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 import { PARAGRAPHS } from '../../web/data/paragraphs.js';
 
 const am = await init();
 const root = fileURLToPath(new URL('../../', import.meta.url));
-const dir = scratchDir('languages');
+const dir = tempDir('languages');
 const UPOS = ['ADJ', 'ADP', 'ADV', 'AUX', 'CCONJ', 'DET', 'INTJ', 'NOUN', 'NUM', 'PART', 'PRON', 'PROPN', 'PUNCT', 'SCONJ', 'SYM', 'VERB', 'X'];
 const packages = readdirSync(join(root, 'packages')).filter((d) => d.startsWith('argmax-upos-')).sort();
 
@@ -192,3 +192,28 @@ for (const name of packages) {
     byCode.dispose(), byExport.dispose();
   });
 }
+
+// 'auto' over the packages: each language's sample paragraph, in one text, is found in its language and tagged as
+// that language's own tagger tags it alone.
+const allModels = packages.every((name) => ['tagger.bin', 'tokenizer.bin'].every((f) => existsSync(join(root, 'packages', name, f))));
+// (tests/js/langid.test.mjs tests the identifier itself; here it only has to load)
+const noIdentifier = await am.pretrained.languageIdentifier().then((id) => { id.dispose(); return false; }, (e) => `no language identifier: ${e.message}`);
+test("upos('auto') finds each package's language in a mixed text and tags it with that language's tagger", { skip: noIdentifier || (!allModels && 'a package has no models') }, async () => {
+  const auto = await am.pretrained.upos('auto');
+  const codes = Object.keys(UPOS_LANGUAGES).filter((c) => auto.languages.includes(c));
+  assert.deepEqual(codes.sort(), Object.keys(UPOS_LANGUAGES).sort(), `every language is tagged (unavailable: ${JSON.stringify(auto.unavailable)})`);
+  const firsts = codes.map((c) => PARAGRAPHS[c].split('\n\n')[0]);
+  const text = firsts.join('\n\n');
+  assert.deepEqual(auto.paragraphs(text).map((p) => p.language), codes);
+  const tagged = auto.tagText(text);
+  let at = 0;
+  for (const [k, code] of codes.entries()) {
+    const own = await am.pretrained.upos(code);
+    const alone = own.tagText(firsts[k]).flat();
+    own.dispose();
+    const words = tagged.flat().filter((w) => w.language === code);
+    assert.deepEqual(words.map((w) => [w.token, w.tag, w.start - at, w.end - at]), alone.map((w) => [w.token, w.tag, w.start, w.end]), code);
+    at += firsts[k].length + 2;
+  }
+  auto.dispose();
+});

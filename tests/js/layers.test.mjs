@@ -1,8 +1,8 @@
-// The folders of src/ include only their own folder or a lower layer (the rule and its edges: tests/layers.mjs).
+// The folders of src/ include only their own folder or a lower layer (the rule and its edges: tests/js/layers.mjs).
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { fileURLToPath } from 'node:url';
-import { offences, sidewaysCycle, sourceFiles } from '../layers.mjs';
+import { offences, sidewaysCycle, sourceFiles } from './layers.mjs';
 
 const root = fileURLToPath(new URL('../..', import.meta.url));
 

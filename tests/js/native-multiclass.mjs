@@ -3,7 +3,7 @@
 import { existsSync, writeFileSync, readFileSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const driver = new URL('../../build/native/bench_multiclass', import.meta.url).pathname;
 
@@ -11,7 +11,7 @@ const driver = new URL('../../build/native/bench_multiclass', import.meta.url).p
 // the test when the native build is absent.
 export function nativeMulticlass(t, train, test) {
   if (!existsSync(driver)) { t.skip('native build absent (run node .ci/build.mjs --native)'); return null; }
-  const dir = scratchDir('native');
+  const dir = tempDir('native');
   const text = ({ X, y }) => X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n';
   writeFileSync(join(dir, 'train.svm'), text(train));
   writeFileSync(join(dir, 'test.svm'), text(test));

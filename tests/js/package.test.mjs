@@ -69,13 +69,14 @@ const SMALL = `const X = [[0, 0], [0, 1], [5, 5], [5, 6]], y = [0, 0, 1, 1];`;
 guarded('the tarball holds the library, its types, the wasm and the CLI, and nothing else', () => {
   const files = packed.files.map((f) => f.path);
   for (const f of ['package.json', 'dist/argmax.mjs', 'dist/argmax.wasm', 'bindings/js/index.js', 'bindings/js/index.cjs',
-    'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/parallel/worker.js', 'bindings/js/parallel/worker-host.js', 'bindings/js/parallel/worker.d.ts',
+    'bindings/js/index.d.ts', 'bindings/js/index.d.cts', 'bindings/js/parallel/worker.js', 'bindings/js/parallel/worker-host.js', 'bindings/js/hosts/argmax.js', 'bindings/js/parallel/worker.d.ts',
     'bindings/js/lexicons/english.tsv', 'bindings/js/lexicons/NOTICE', 'bindings/js/pretrained/english-upos.bin',
     'bindings/js/pretrained/NOTICE', 'bindings/js/sequence.js', 'bindings/js/sequence.d.ts', 'bindings/js/ranking.js',
     'bindings/js/ranking.d.ts', 'dist/argmax-sequence.mjs', 'dist/argmax-sequence.wasm', 'dist/argmax-ranking.mjs',
     'dist/argmax-ranking.wasm', 'bindings/js/tagger.js', 'bindings/js/tagger.d.ts', 'dist/argmax-tagger.mjs',
     'dist/argmax-tagger.wasm', 'bindings/js/multiclass.js', 'bindings/js/multiclass.d.ts', 'dist/argmax-multiclass.mjs',
-    'dist/argmax-multiclass.wasm']) {
+    'dist/argmax-multiclass.wasm', 'bindings/js/search.js', 'bindings/js/search.d.ts', 'dist/argmax-search.mjs',
+    'dist/argmax-search.wasm']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build|packages)\/|\/make-[\w-]+\.mjs$/.test(f)), []);
@@ -146,6 +147,14 @@ export { labels, bytes };
 import { init as initRanking, type ArgmaxRanking } from 'argmax/ranking';
 import { init as initTagger, type ArgmaxTagger, type TaggingSequenceTagger } from 'argmax/tagger';
 import { init as initMulticlass, type ArgmaxMulticlass } from 'argmax/multiclass';
+import { init as initSearch, type ArgmaxSearch, type SearchHit } from 'argmax/search';
+const finder: ArgmaxSearch = await initSearch();
+const index = new finder.SearchIndex({ fields: ['title'], numericFields: ['year'], k1: 1.2, weights: [2], language: 'french' });
+index.add({ id: 'a', title: 'flow of air', year: 1960 });
+const hits: SearchHit[] = index.search('air', { k: 5 });
+const columns: string[] = index.features('air', ['a']).names;
+// @ts-expect-error: not a scorer
+new finder.SearchIndex({ fields: ['t'], scorer: 'tfidf' });
 const classes: ArgmaxMulticlass = await initMulticlass();
 const tree = new classes.DecisionTree({ criterion: 'gini' }).fit([[0], [1]], [0, 1]);
 const predicted: Int32Array = new classes.Multiclass({ kernel: 'rbf' }).fit([[0], [1]], [0, 1]).predict([[0]]);
@@ -174,7 +183,7 @@ onlyTags.metrics.sequences([['A']], [['A']]).tokenAccuracy;
 shipped.fit([['a']], [['A']]);
 // @ts-expect-error: nor are they constructed there (models come from load() or pretrained)
 new onlyTags.SequenceTagger({});
-export { words, tagged, predicted };
+export { words, tagged, predicted, hits, columns };
 `);
   write('consumer.cts', `import argmax = require('argmax');
 argmax.init().then((am) => { const m = new am.Multiclass({ trainer: 'sgd', epochs: 3 }); m.dispose(); });

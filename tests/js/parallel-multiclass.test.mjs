@@ -1,4 +1,4 @@
-// Linear multiclass training on several threads by parameter mixing (bindings/js/parallel/parallel.js): one worker gives the
+// Linear multiclass training on several threads by parameter mixing (bindings/js/parallel/mixing.js): one worker gives the
 // serial model byte for byte for sgd, pegasos and perceptron, two the same model on every run, the mixed perceptron
 // separates separable data; bad input rejects the fit with the library's message and the module keeps working.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-// Rankers trained on several threads by parameter mixing (bindings/js/parallel/parallel.js), one step per query: one worker
+// Rankers trained on several threads by parameter mixing (bindings/js/parallel/mixing.js), one step per query: one worker
 // gives the serial model byte for byte for sgd, pegasos and perceptron and for ndcg, kendall and a bipartite
 // measure; two the same model on every run; bad input rejects the fit with the library's message and the module
 // keeps working; trainers that cannot mix are a clear error.
@@ -6,7 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
 import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
-import { workerCount, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER, MAX_WORKERS } from '../../bindings/js/parallel/parallel.js';
+import { workerCount, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER, MAX_WORKERS } from '../../bindings/js/parallel/mixing.js';
 import { availableParallelism } from 'node:os';
 import { queries } from './parallel-cases.mjs';
 

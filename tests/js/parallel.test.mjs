@@ -1,4 +1,4 @@
-// Training on several threads by parameter mixing (bindings/js/parallel/parallel.js): one worker gives the serial model
+// Training on several threads by parameter mixing (bindings/js/parallel/mixing.js): one worker gives the serial model
 // byte for byte, n workers the same model on every run, stopping after round k the model of k epochs; a worker
 // that fails rejects the fit with its message and ends every worker; stop and cancel reach every worker.
 import { test } from 'node:test';

@@ -9,11 +9,11 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { fnv1a64 } from './error-kinds.mjs';
 import { makeEnglishUpos, makeEnglishTokenizer, TREEBANK } from '../../bindings/js/pretrained/make-english-upos.mjs';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 const tagger = await am.pretrained.englishUpos();
-const dir = scratchDir('pretrained');
+const dir = tempDir('pretrained');
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
 const argmax = (args, input) => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
 

@@ -5,7 +5,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -246,7 +246,7 @@ test('readLetor parses queries and names the bad line; errors leave the module u
 
 test('CLI: train ranking, eval prints ndcg@1,3,5,10 and map, predict prints scores', () => {
   const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
-  const dir = scratchDir('ranking');
+  const dir = tempDir('ranking');
   const letor = (qs, base) => qs.flatMap((q, i) => q.features.map((x, d) =>
     `${q.relevance[d]} qid:${base + i} ${x.map((v, j) => `${j + 1}:${v}`).join(' ')} # doc ${d}`)).join('\n') + '\n';
   const trainFile = join(dir, 'train.txt'), validFile = join(dir, 'vali.txt'), model = join(dir, 'model.bin');

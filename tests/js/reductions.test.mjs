@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -168,14 +168,14 @@ test('CLI: train multiclass with reduction methods and train/eval multilabel', a
   const { execFileSync } = await import('node:child_process');
   const { writeFileSync, readFileSync } = await import('node:fs');
   const { join } = await import('node:path');
-  const dir = scratchDir('red');
+  const dir = tempDir('red');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const run = (...args) => execFileSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   writeFileSync(join(dir, 'mc.svm'), X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');
   for (const [algo, ...set] of [['ova', '--set', 'trainer=newton', '--set', 'C=10'], ['allpairs'], ['ecoc', '--set', 'code=exhaustive'],
     ['tree', '--set', 'maxDepth=3'], ['adaboost-mh', '--set', 'rounds=20']]) {
     const model = join(dir, `${algo}.bin`);
-    const summary = JSON.parse(run('train', 'multiclass', '--method', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--json'));
+    const summary = JSON.parse(run('train', 'multiclass', '--method', algo, ...set, '--train', join(dir, 'mc.svm'), '--model', model, '--train-accuracy', '--json'));
     assert.equal(summary.accuracy, 1, algo);
     assert.equal(JSON.parse(run('eval', '--model', model, '--data', join(dir, 'mc.svm'), '--json')).accuracy, 1, algo);
   }

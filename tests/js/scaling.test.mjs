@@ -5,7 +5,7 @@ import { writeFileSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -61,7 +61,7 @@ test('a bad scale value, or scale with a tree learner, is a clear error', () => 
 });
 
 test('the CLI takes --set scale=minmax', () => {
-  const dir = scratchDir('scale');
+  const dir = tempDir('scale');
   const file = join(dir, 'train.svm'), model = join(dir, 'model.bin');
   writeFileSync(file, X.map((r, i) => `${y[i]} 1:${r[0]} 2:${r[1]}`).join('\n') + '\n');
   const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));

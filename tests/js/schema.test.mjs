@@ -1,11 +1,12 @@
-// The option tables the core declares are the one source of the option types, the README's tables, the CLI's
-// --help and the JS lists of online trainers: this walks every table and fails when any of them has drifted.
+// The option tables the core declares are the one source of the option types, the tables of docs/options.md, the
+// CLI's --help (and its copy in docs/cli.md) and the JS lists of online trainers: this walks every table and fails
+// when any of them has drifted.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync, readdirSync } from 'node:fs';
 import { execFileSync } from 'node:child_process';
 import { init } from '../../bindings/js/index.js';
-import { modelTables, optionTypes, optionTables, readmeWithTables } from '../../bindings/js/types/make-options.mjs';
+import { modelTables, optionTypes, optionTables, trainHelps, withSection } from '../../bindings/js/types/make-options.mjs';
 
 const am = await init();
 const root = new URL('../../', import.meta.url);
@@ -16,9 +17,11 @@ test('types/options.d.ts is what the tables make (node bindings/js/types/make-op
   assert.equal(read('bindings/js/types/options.d.ts'), optionTypes(am));
 });
 
-test("the README's option tables are what the tables make", () => {
-  const readme = read('README.md');
-  assert.equal(readmeWithTables(readme, optionTables(am)), readme);
+test("docs/options.md's tables and docs/cli.md's --help are what the tables make", () => {
+  for (const [page, made] of [['docs/options.md', optionTables(am)], ['docs/cli.md', trainHelps(am)]]) {
+    const doc = read(page);
+    assert.equal(withSection(doc, made), doc, `${page} (node bindings/js/types/make-options.mjs rewrites it)`);
+  }
 });
 
 test('every table: camelCase names, trainers and losses from the catalogues, defaults within bounds', () => {
@@ -29,7 +32,7 @@ test('every table: camelCase names, trainers and losses from the catalogues, def
       for (const s of specs) {
         assert.match(s.name, /^[A-Za-z][A-Za-z0-9]*$/, `${where}: option '${s.name}' is not camelCase`);
         if (s.type === 'choice') assert.ok(s.choices.includes(s.default), `${where}: ${s.name}'s default ${s.default} is not a choice`);
-        if (s.min !== undefined && s.type !== 'integers') {
+        if (s.min !== undefined && s.type !== 'integers' && s.type !== 'numbers') {
           const x = Number(s.default);
           assert.ok(x <= s.max && (s.minOpen ? x > s.min : x >= s.min), `${where}: ${s.name}'s default ${x} is out of its range`);
         }
@@ -64,11 +67,23 @@ test('a default that differs between the tables of one option says why', () => {
   }
 });
 
+test('--help of the CLI lists each option once: what every trainer shares, then what each adds', () => {
+  for (const task of ['multiclass', 'sequence']) {
+    const help = cli('train', task, '--help');
+    // the trainers' blocks (multiclass: the linear model's, before the kernel SVM's and the reductions')
+    const lines = help.slice(0, task === 'multiclass' ? help.indexOf('--set kernel=') : undefined).split('\n').filter((l) => /^  \w+=/.test(l));
+    assert.equal(lines.filter((line) => line.startsWith('  trainer=')).length, 1, `${task}: the trainer option once`);
+    const counts = new Map();
+    for (const line of lines) counts.set(line, (counts.get(line) ?? 0) + 1);
+    assert.deepEqual([...counts].filter(([, n]) => n > 1), [], `${task}: an option line repeated`);
+  }
+});
+
 test('--help of the CLI lists every option of every table', () => {
   const help = { multiclass: cli('train', 'multiclass', '--help'), sequence: cli('train', 'sequence', '--help'),
-    ranking: cli('train', 'ranking', '--help'), multilabel: cli('train', 'multilabel', '--help') };
+    ranking: cli('train', 'ranking', '--help'), multilabel: cli('train', 'multilabel', '--help'), search: cli('index', '--help'), searchRanker: cli('train', 'search', '--help') };
   const taskOf = { Multiclass: 'multiclass', KernelMulticlass: 'multiclass', SequenceTagger: 'sequence', Ranker: 'ranking',
-    Reduction: 'multiclass', LinearBinaryLearner: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel' };
+    Reduction: 'multiclass', LinearBinaryLearner: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel', SearchIndex: 'search', SearchRanker: 'searchRanker' };
   for (const { model, tables } of modelTables(am)) {
     for (const { specs } of tables) {
       for (const s of specs) {

@@ -1,7 +1,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -208,7 +208,7 @@ test('CLI: train, eval and warm-start a tagger from a column file', async () => 
   const { join } = await import('node:path');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const dir = scratchDir('seq-cli');
+  const dir = tempDir('seq-cli');
   const columns = (c) => c.sentences.map((s, i) => s.map((w, t) => `${w} ${c.tags[i][t]}`).join('\n')).join('\n\n') + '\n';
   const trainFile = join(dir, 'train.txt'), testFile = join(dir, 'test.txt'), more = join(dir, 'more.txt');
   writeFileSync(trainFile, columns(train));
@@ -309,7 +309,7 @@ test('global features: trained with the chain, tag by reranking, saved with the 
   const { writeFileSync } = await import('node:fs');
   const { join } = await import('node:path');
   const cli = new URL('../../bindings/js/cli/main.js', import.meta.url).pathname;
-  const dir = scratchDir('global');
+  const dir = tempDir('global');
   const file = join(dir, 'train.txt'), model = join(dir, 'global.model');
   writeFileSync(file, data.sentences.map((s, i) => s.map((w, t) => `${w} ${data.tags[i][t]}`).join('\n')).join('\n\n') + '\n');
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });

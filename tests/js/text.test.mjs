@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/text.js';
 import { init as initFull } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
@@ -134,12 +134,12 @@ test('bad input: a clear error, or a defined answer, and the module keeps workin
 });
 
 test('argmax train text: TSV and JSON lines; predict and eval', () => {
-  const dir = scratchDir('text');
+  const dir = tempDir('text');
   const tsv = join(dir, 'train.tsv'), jsonl = join(dir, 'sets.jsonl'), out = join(dir, 'm.bin'), sets = join(dir, 's.bin');
   writeFileSync(tsv, texts.map((t, i) => `${labels[i]}\t${t}`).join('\n') + '\n');
   writeFileSync(jsonl, texts.map((t, i) => JSON.stringify(i % 3 ? { text: t, label: labels[i] } : { text: t, labels: [labels[i], 'any'] })).join('\n'));
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-  const trained = run('train', 'text', '--train', tsv, '--model', out, '--set', 'charNgrams=2,3', '--json');
+  const trained = run('train', 'text', '--train', tsv, '--model', out, '--set', 'charNgrams=2,3', '--train-accuracy', '--json');
   assert.equal(trained.status, 0, trained.stderr);
   assert.equal(JSON.parse(trained.stdout).accuracy, 1);
   assert.equal(am.load(readFileSync(out)).options.charNgrams.join(), '2,3');
@@ -149,7 +149,7 @@ test('argmax train text: TSV and JSON lines; predict and eval', () => {
   const evaluated = run('eval', '--model', out, '--data', tsv, '--json');
   assert.equal(JSON.parse(evaluated.stdout).accuracy, 1);
 
-  const multi = run('train', 'text', '--train', jsonl, '--model', sets, '--json');
+  const multi = run('train', 'text', '--train', jsonl, '--model', sets, '--train-accuracy', '--json');
   assert.equal(multi.status, 0, multi.stderr);
   assert.ok(JSON.parse(multi.stdout).micro_f1 > 0.9);
   assert.equal(am.load(readFileSync(sets)).multilabel, true);

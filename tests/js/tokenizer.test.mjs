@@ -10,12 +10,12 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { clustersOf } from '../../bindings/js/api/tokenizer.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 const english = await am.pretrained.englishTokenizer();
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const dir = scratchDir('tokenizer');
+const dir = tempDir('tokenizer');
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
 const argmax = (args, input) => spawnSync(process.execPath, [cli, ...args], { input, encoding: 'utf8' });
 const spelled = (sentences) => sentences.map((s) => s.map((t) => t.text + (t.words ? `[${t.words.map((w) => w.text).join('|')}]` : '')).join(' ')).join(' | ');

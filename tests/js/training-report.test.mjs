@@ -7,7 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -140,7 +140,7 @@ test('sequence taggers train by cutting plane and BCFW', () => {
 
 test('the CLI prints one warning line exactly when the cap is hit', () => {
   const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
-  const dir = scratchDir('report');
+  const dir = tempDir('report');
   const train = join(dir, 'train.svm');
   writeFileSync(train, X.map((x, i) => `${y[i]} 1:${x[0]} 2:${x[1]}`).join('\n') + '\n');
   const run = (...set) => spawnSync(process.execPath, [cli, 'train', 'multiclass', '--train', train, '--model', join(dir, 'm.bin'),

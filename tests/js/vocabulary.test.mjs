@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 
@@ -183,7 +183,7 @@ test('an option the chosen trainer does not read is an error', () => {
 // The command line: --algo is gone; --set takes the API's names.
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
 const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-const dir = scratchDir('vocabulary');
+const dir = tempDir('vocabulary');
 const files = {
   multiclass: ['mc.svm', points.map((p, i) => `${labels[i]} 1:${p[0]} 2:${p[1]}`).join('\n') + '\n'],
   multilabel: ['ml.svm', points.map((p, i) => `${[0, 1].filter((l) => p[l] > 0).join(',')} 1:${p[0]} 2:${p[1]}`).join('\n') + '\n'],

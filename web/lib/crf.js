@@ -1,10 +1,5 @@
-// The CRF's L2 penalty under whichever name this build's SequenceTagger declares for its L-BFGS trainer: c2
-// (CRFsuite's convention, c2‖w‖² + Σ NLL, i.e. λ = 2·c2/m on the mean), l2 or lambda ((λ/2)‖w‖² + mean NLL).
-import { am } from './runtime.js';
-
+// The CRF's L2 penalty λ of the mean form, (λ/2)‖w‖² + mean NLL, as the L-BFGS trainer's c2 (CRFsuite's sum
+// form, c2‖w‖² + Σ NLL, so λ = 2·c2/m over m sequences).
 export function crfPenalty(lambda, sequences) {
-  const names = new Set(am.SequenceTagger.options('lbfgs').map((o) => o.name));
-  if (names.has('c2')) return { c2: (lambda * sequences) / 2 };
-  if (names.has('l2')) return { l2: lambda };
-  return { lambda };
+  return { c2: (lambda * sequences) / 2 };
 }

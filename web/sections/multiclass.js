@@ -12,7 +12,7 @@ const LEARNERS = [
   { id: 'sgd', label: 'SGD on the generalized hinge', model: 'Multiclass', options: { trainer: 'sgd', bias: 1, epochs: 60 } },
   { id: 'perceptron', label: 'multiclass perceptron', model: 'Multiclass', options: { trainer: 'perceptron', bias: 1, epochs: 60 } },
   // The same dual with K(x, x') = exp(−γ‖x − x'‖²): curved regions, so the rings preset is separated too.
-  { id: 'rbf', label: 'kernel multiclass SVM, RBF (dual C–S)', model: 'Multiclass', options: { kernel: 'rbf', gamma: 20, C: 10 }, epochs: 100 },
+  { id: 'rbf', label: 'kernel multiclass SVM, RBF (dual C–S)', model: 'Multiclass', options: { kernel: 'rbf', gamma: 20, C: 10, decomposition: 'crammer-singer' }, epochs: 100 },
 ];
 // Reductions, trees and boosting come from bindings/js/api/reductions.js when the build has them.
 const REDUCTION_LEARNERS = (api) => {

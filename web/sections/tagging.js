@@ -5,7 +5,7 @@
 // as a heat map and the per-token marginals; a typed paragraph is tokenized, tagged and shown with each tag where its
 // word sits in the text, in English or in the language of a language package (packages/argmax-upos-*, loaded when
 // chosen: web/serve.mjs lists those present at /packages/languages.json).
-import { am, startWorker } from '../lib/runtime.js';
+import { am, startWorker, has } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { heatTable, escapeHtml } from '../lib/draw.js';
 import { dropZone } from '../lib/files.js';
@@ -13,6 +13,7 @@ import { trellisSvg } from '../lib/trellis.js';
 import { crfPenalty } from '../lib/crf.js';
 import { generateCorpus } from '../data/grammar.js';
 import { PARAGRAPHS } from '../data/paragraphs.js';
+import { identifyParagraphs, tagParagraphs } from '../../bindings/js/api/auto-upos.js';
 
 const GENERATED = 'the generated corpus';
 const EWT = 'UD English EWT';
@@ -38,6 +39,7 @@ export async function mount(section) {
   let english = null;   // the shipped English tagger, kept to switch back to
   let sample = null;    // { tokens, tags } of a held-out sentence put in the box (its tags are the reference)
   const languages = {};  // code → promise of its UPOS tagger, loaded when first chosen
+  let identifier;        // promise of the language identifier, loaded when 'auto' is first chosen
 
   // test: the held-out sentences; without them every fifth sentence is held out for the test accuracy and the
   // "random test sentence" button
@@ -126,11 +128,12 @@ export async function mount(section) {
     const code = $('select.language').value, text = $('textarea.paragraph').value;
     let tagged;
     try {
-      const chosen = code === 'en' ? null : await languageTagger(code);
+      const chosen = code === 'en' || code === 'auto' ? null : await languageTagger(code);
+      const auto = code === 'auto' ? await autoTagged(text) : null;
       if ($('select.language').value !== code) return;   // another language was chosen while this one loaded
-      tagged = chosen ? chosen.tagText(text) : tagger.tagText(text, { tokenizer: english.tokenizer });
+      tagged = auto ?? (chosen ? chosen.tagText(text) : tagger.tagText(text, { tokenizer: english.tokenizer }));
     } catch (e) {
-      panel.say(`could not tag the ${am.pretrained.languages[code]} text: ${e.message}`, 'error');
+      panel.say(`could not tag the ${am.pretrained.languages[code] ?? 'mixed'} text: ${e.message}`, 'error');
       return;
     }
     let html = '', at = 0;
@@ -170,9 +173,27 @@ export async function mount(section) {
     return languages[code];
   }
 
+  // 'auto': each paragraph tagged by the tagger of the language the identifier finds in it, among the page's
+  // languages (English and the packages present); the packages are loaded as their languages turn up.
+  async function autoTagged(text) {
+    identifier ??= am.pretrained.languageIdentifier();
+    const known = await identifier;
+    const among = [...$('select.language').options].map((o) => o.value).filter((c) => known.languages.includes(c));
+    const found = identifyParagraphs(known, text, among);
+    const taggers = {};
+    for (const { language } of found) {
+      if (among.includes(language)) taggers[language] ??= language === 'en' ? english : await languageTagger(language);
+    }
+    const names = [...new Set(found.map((p) => am.pretrained.languages[p.language]).filter(Boolean))];
+    $('.language-note').textContent = `each paragraph in the language the language identifier finds: ${names.join(', ') || 'none found'}`;
+    return tagParagraphs(text, found, taggers);
+  }
+
   function chooseLanguage() {
     const code = $('select.language').value;
-    $('textarea.paragraph').value = PARAGRAPHS[code] ?? '';
+    // 'auto' gets the first paragraph of each language on the page, one after another
+    const mixed = () => [...$('select.language').options].map((o) => PARAGRAPHS[o.value]?.split('\n\n')[0]).filter(Boolean).join('\n\n');
+    $('textarea.paragraph').value = code === 'auto' ? mixed() : PARAGRAPHS[code] ?? '';
     if (code === 'en') $('.language-note').textContent = '';
     $('.text-tags').textContent = '';
     showText();
@@ -256,6 +277,7 @@ export async function mount(section) {
   for (const code of installed.filter((c) => am.pretrained.languages[c])) {
     $('select.language').add(new Option(am.pretrained.languages[code], code));
   }
+  if (has('pretrained.languageIdentifier')) $('select.language').add(new Option('any (each paragraph’s language)', 'auto'));
   english = await am.pretrained.englishUpos();
   $('button.ewt').hidden = !(await served);
   useEnglish();

@@ -1,7 +1,6 @@
 // am.pretrained.upos('auto'): a tagger of raw text in any language that has a UPOS tagger at hand. Each paragraph
 // goes to the tagger of its language, which the language identifier (api/language-identifier.js) picks among the
 // languages whose taggers loaded: the English one shipped with the package, and each installed argmax-upos-<code>.
-import { UPOS_LANGUAGES } from './pretrained.js';
 import { describe } from './inputs.js';
 
 // The paragraphs of a text as [start, end) offsets: blank lines separate them, or, in a text without a blank
@@ -17,6 +16,31 @@ export function paragraphs(text) {
   }
   add(text.length);
   return spans;
+}
+
+// The paragraphs of a text with the language the identifier finds in each, among the codes `among`:
+// [{ start, end, language, probability }] (offsets in UTF-16 code units; 'und' for a paragraph without a letter).
+export function identifyParagraphs(identifier, text, among) {
+  return paragraphs(text).map(([start, end]) => ({ start, end, ...identifier.identify(text.slice(start, end), { among }) }));
+}
+
+// Each paragraph of `found` (identifyParagraphs) tagged by taggers[its language] (code → a tagger with its
+// tokenizer; a paragraph without one is left out): sentences of { token, tag, start, end, language }, offsets
+// indexing `text`. (The demo page loads its taggers itself and calls this as well.)
+export function tagParagraphs(text, found, taggers) {
+  return found.flatMap(({ start, end, language }) => {
+    const tagger = taggers[language];
+    if (!tagger) return [];
+    const sentences = tagger.tagText(text.slice(start, end));
+    const shifted = new Set();
+    for (const words of sentences) {
+      for (const w of words) {
+        w.start += start; w.end += start; w.language = language;
+        if (w.multiword && !shifted.has(w.multiword)) { shifted.add(w.multiword); w.multiword.start += start; w.multiword.end += start; }
+      }
+    }
+    return sentences;
+  });
 }
 
 class AutoTagger {
@@ -38,26 +62,13 @@ class AutoTagger {
   // (offsets in UTF-16 code units). A paragraph without a letter is 'und' and is not tagged.
   paragraphs(text) {
     if (typeof text !== 'string') throw new TypeError(`text must be a string, not ${describe(text)}`);
-    const among = this.languages;
-    return paragraphs(text).map(([start, end]) => ({ start, end, ...this.#identifier.identify(text.slice(start, end), { among }) }));
+    return identifyParagraphs(this.#identifier, text, this.languages);
   }
 
   // Raw text → sentences of { token, tag, start, end, language }, as a tagger's tagText gives them, each
   // paragraph tagged by the tagger of its language; offsets index `text`.
   tagText(text) {
-    return this.paragraphs(text).flatMap(({ start, end, language }) => {
-      const tagger = this.#taggers[language];
-      if (!tagger) return [];
-      const sentences = tagger.tagText(text.slice(start, end));
-      const shifted = new Set();
-      for (const words of sentences) {
-        for (const w of words) {
-          w.start += start; w.end += start; w.language = language;
-          if (w.multiword && !shifted.has(w.multiword)) { shifted.add(w.multiword); w.multiword.start += start; w.multiword.end += start; }
-        }
-      }
-      return sentences;
-    });
+    return tagParagraphs(text, this.paragraphs(text), this.#taggers);
   }
 
   dispose() {
@@ -67,14 +78,14 @@ class AutoTagger {
   [Symbol.dispose ?? Symbol.for('Symbol.dispose')]() { this.dispose(); }
 }
 
-// The identifier and the taggers of every language of UPOS_LANGUAGES that it knows and whose tagger loads.
+// The identifier and the taggers of every language of am.pretrained.languages that it knows and whose tagger loads.
 export async function autoUpos(api) {
   if (typeof api.pretrained.languageIdentifier !== 'function') {
     throw new Error("am.pretrained.upos('auto') needs the language identifier, which this entry point lacks: import 'argmax'");
   }
   const identifier = await api.pretrained.languageIdentifier();
   const taggers = {}, unavailable = {};
-  for (const code of Object.keys(UPOS_LANGUAGES).filter((c) => identifier.languages.includes(c))) {
+  for (const code of Object.keys(api.pretrained.languages).filter((c) => identifier.languages.includes(c))) {
     try {
       taggers[code] = await api.pretrained.upos(code);
     } catch (e) {

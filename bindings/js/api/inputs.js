@@ -398,7 +398,8 @@ export function textLabels(y, n, name = 'labels') {
 
 // ---- sequences
 
-const SEP = '\x1f';
+// What joins the tokens, tags and words of many sequences into one string (io/conll.hpp's kWordSeparator).
+export const SEP = '\x1f';
 
 // Token sequences (string[][]) → one U+001F-joined string and their lengths (a single crossing into wasm).
 // what: 'token' or 'tag', for messages; single: sequences is [one sequence], which `name` names.
@@ -601,4 +602,54 @@ export function trainingSpec(spec) {
   const fitOptions = optionsObject(spec.fitOptions, "the training job's fitOptions");
   if (spec.args !== undefined && !Array.isArray(spec.args)) throw new TypeError(`the training job's args must be an array (fit's arguments), not ${describe(spec.args)}`);
   return { model: spec.model, options, args: spec.args ?? [], fitOptions };
+}
+
+// ---- search documents
+
+// A list of field names: an array of strings (the core refuses empty and repeated names).
+export function fieldNames(value, name) {
+  if (!Array.isArray(value)) throw new TypeError(`${name} must be an array of field names, not ${describe(value)}`);
+  value.forEach((v, i) => {
+    if (typeof v !== 'string') throw new TypeError(`${name}[${i}] is ${describe(v)}, not a field name`);
+    if (!v.isWellFormed()) throw new RangeError(`${name}[${i}] ${JSON.stringify(v)} has a lone surrogate`);
+  });
+  return value;
+}
+
+// A search query: a string, with each lone surrogate made U+FFFD (a separator), as TextEncoder makes them in
+// documents (Embind's own UTF-8 conversion would join a lone surrogate with the next character).
+export function queryText(query) {
+  if (typeof query !== 'string') throw new TypeError(`query must be a string, not ${describe(query)}`);
+  return query.toWellFormed();
+}
+
+// A document id: a non-empty, well-formed string.
+export function documentId(id, where) {
+  if (typeof id !== 'string') throw new TypeError(`${where}: id is ${describe(id)}, not a string`);
+  if (id === '') throw new RangeError(`${where}: id is empty`);
+  if (!id.isWellFormed()) throw new RangeError(`${where}: id ${JSON.stringify(id)} has a lone surrogate`);
+  return id;
+}
+
+// Documents for a search index: one { id, <text field>: string …, <numeric field>: finite number … } or an
+// array of them, ids distinct; other properties are not read. Returns the array.
+export function searchDocuments(docs, textFields, numericFields, method) {
+  const list = Array.isArray(docs) ? docs : [docs];
+  const seen = new Set();
+  list.forEach((doc, i) => {
+    const where = `${method}: document${Array.isArray(docs) ? ` ${i}` : ''}`;
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new TypeError(`${where} is ${describe(doc)}, not an object { id, fields… }`);
+    const id = documentId(doc.id, where);
+    if (seen.has(id)) throw new RangeError(`${method}: the id '${id}' comes twice`);
+    seen.add(id);
+    for (const f of textFields) {
+      if (!(f in doc)) throw new TypeError(`document '${id}': text field '${f}' is missing`);
+      if (typeof doc[f] !== 'string') throw new TypeError(`document '${id}': text field '${f}' is ${describe(doc[f])}, not a string`);
+    }
+    for (const f of numericFields) {
+      if (!(f in doc)) throw new TypeError(`document '${id}': numeric field '${f}' is missing`);
+      if (typeof doc[f] !== 'number' || !Number.isFinite(doc[f])) throw new TypeError(`document '${id}': numeric field '${f}' is ${describe(doc[f])}, not a finite number`);
+    }
+  });
+  return list;
 }

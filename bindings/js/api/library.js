@@ -7,10 +7,12 @@ import { readLimits } from './inputs.js';
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
 // createModule: the Emscripten factory; wasmFile: the URL of its .wasm (read from disk in Node);
-// modules: the task APIs ({install(M, api, entry)}) to install; entry: the entry point's name for errors ('argmax/sequence').
+// modules: the task APIs ({install(M, api, entry, host)}) to install; entry: the entry point's name for errors
+// ('argmax/sequence'); host(Worker): a new Worker running the entry's worker host (hosts/),
+// for the models that train on several threads (none for an entry that does not train).
 // options.wasmUrl / options.locateFile override where the .wasm is fetched from;
 // options.wasmBinary supplies its bytes directly.
-export function library(createModule, wasmFile, modules, entry = 'argmax') {
+export function library(createModule, wasmFile, modules, entry = 'argmax', host = undefined) {
   return async function init(options = {}) {
     const { wasmUrl, locateFile, wasmBinary } = options;
     const moduleArgs = {};
@@ -21,18 +23,18 @@ export function library(createModule, wasmFile, modules, entry = 'argmax') {
       const { readFile } = process.getBuiltinModule('fs/promises');
       moduleArgs.wasmBinary = await readFile(wasmFile);
     }
-    return makeApi(await createModule(moduleArgs), modules, entry);
+    return makeApi(await createModule(moduleArgs), modules, entry, host);
   };
 }
 
-function makeApi(M, modules, entry) {
+function makeApi(M, modules, entry, host) {
   guardCalls(M);
   learnVocabulary(M);
   readLimits(M);
   const api = { metrics: {}, io: {}, loaders: {}, module: M };
   // Every trainer: {name, help, online} (online trainers can train on several workers).
   api.trainers = trainerCatalogue();
-  for (const m of modules) m.install(M, api, entry);
+  for (const m of modules) m.install(M, api, entry, host);
 
   // Any saved model back from its bytes, whatever its kind. A refused load frees everything it made: every
   // wasm object a loader got from handleFromBytes is deleted unless a model took it and was returned.

@@ -4,12 +4,13 @@ import { Owned, withHeap, perRow, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, matrix, labelArray, costMatrix, numberArray, numberArg, minColsArg } from './inputs.js';
 import { encodeOptions, decodeOptions, isOnline, trainerTables } from './options.js';
 import { trainingProgress } from './training.js';
-import { fitMixed, workerCount, AUTO_MIN_ROWS } from '../parallel/parallel.js';
+import { fitMixed, workerCount, AUTO_MIN_ROWS } from '../parallel/mixing.js';
 
-export function install(M, api) {
+// host: starts a worker of the entry point installing this (parallel/worker-thread.js).
+export function install(M, api, entry, host) {
   // The linear model's table for each trainer (the core's composition of the trainer's, the loss's and the task's
   // options); the first table lists the trainers.
-  const { table: schemaOf, checked: checkedTrainer } = trainerTables((t) => M.multiclassSchema(t), 'dcd', 'Multiclass');
+  const { table: schemaOf, checked: checkedTrainer, defaultTrainer } = trainerTables((t) => M.multiclassSchema(t), 'Multiclass');
   let kernelSchema;
   const kernelSchemaOf = () => (kernelSchema ??= JSON.parse(M.kernelMulticlassSchema()));
 
@@ -29,18 +30,18 @@ export function install(M, api) {
       const { cost, ...rest } = constructorOptions(options, 'Multiclass');
       this.#options = options;
       this.#kernel = rest.kernel !== undefined;
-      this.#trainer = this.#kernel ? rest.trainer ?? 'dcd' : checkedTrainer(rest.trainer ?? 'dcd');
+      this.#trainer = this.#kernel ? rest.trainer ?? 'dcd' : checkedTrainer(rest.trainer ?? defaultTrainer);  // (the kernel SVM trains by dcd)
       const schema = this.#kernel ? kernelSchemaOf() : schemaOf(this.#trainer);
       this.#optionText = encodeOptions(schema, rest, this.#kernel ? 'the kernel SVM' : `Multiclass with trainer '${this.#trainer}'`);
       this.#cost = cost === undefined ? new Float32Array(0) : costMatrix(cost);
     }
 
     // The options of the linear model with this trainer, or of the kernel SVM: [{name, type, default, help, …}].
-    static options(trainer = 'dcd') { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
+    static options(trainer = defaultTrainer) { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
     static kernelOptions() { return kernelSchemaOf().map((s) => ({ ...s })); }
 
     // With workers (a count or 'auto'), the online trainers (sgd, pegasos, perceptron) train on that many threads
-    // by parameter mixing (parallel.js) and fit returns a promise for this model; signal (an AbortSignal)
+    // by parameter mixing (mixing.js) and fit returns a promise for this model; signal (an AbortSignal)
     // cancels it.
     fit(X, y, fitOptions) {
       const { onProgress, allowSingleClass: single, workers, signal } = optionsObject(fitOptions, 'fit options');
@@ -70,7 +71,7 @@ export function install(M, api) {
       // rows are checked and packed: typed arrays to copy to each worker, not one array per row
       const spec = { model: 'Multiclass', options: this.#options, args: [rows, labels], fitOptions: { allowSingleClass } };
       const { handle, training } = await fitMixed(M, spec, M.LinearMulticlass.load,
-        { workers: workerCount(workers, n, AUTO_MIN_ROWS), onProgress, signal });
+        { workers: workerCount(workers, n, AUTO_MIN_ROWS), onProgress, signal, host });
       this.replaceHandle(handle);
       this.#training = training;
       return this;

@@ -13,20 +13,22 @@ export function learnVocabulary(M) {
 export const isOnline = (trainer) => vocabulary.trainers.some((t) => t.name === trainer && t.online);
 export const trainerCatalogue = () => vocabulary.trainers.map((t) => ({ ...t }));
 
-// A model's option tables, one per trainer, read from the core once each (fetch(trainer) gives the JSON):
-// table(trainer) and checked(trainer), which names the known trainers when given another.
-export function trainerTables(fetch, fallback, owner) {
+// A model's option tables, one per trainer, read from the core once each (fetch(trainer) gives the JSON;
+// fetch('') the default trainer's): table(trainer), checked(trainer), which names the known trainers when given
+// another, and defaultTrainer, read from the tables' `trainer` option (the one place it is written).
+export function trainerTables(fetch, owner) {
   const tables = new Map();
-  const table = (trainer = fallback) => {
+  const trainerSpec = JSON.parse(fetch('')).find((s) => s.name === 'trainer');
+  const defaultTrainer = trainerSpec.default;
+  const table = (trainer = defaultTrainer) => {
     if (!tables.has(trainer)) tables.set(trainer, JSON.parse(fetch(trainer)));
     return tables.get(trainer);
   };
   const checked = (trainer) => {
-    const known = table(fallback).find((s) => s.name === 'trainer').choices;
-    if (!known.includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for ${owner} (known: ${known.join(', ')})`);
+    if (!trainerSpec.choices.includes(trainer)) throw new TypeError(`unknown trainer '${trainer}' for ${owner} (known: ${trainerSpec.choices.join(', ')})`);
     return trainer;
   };
-  return { table, checked, fallback, owner };
+  return { table, checked, defaultTrainer, owner };
 }
 
 // An unknown option: a name that 0.2 replaced says what replaces it; any other lists the known names.
@@ -71,12 +73,25 @@ function checkValue(spec, value) {
       if (typeof value === 'string' && !spec.choices.includes(value)) refuseRenamedValue(name, value);
       if (typeof value !== 'string' || !spec.choices.includes(value)) throw new TypeError(`option '${name}' must be one of ${spec.choices.join(', ')}; got ${JSON.stringify(value)}`);
       return value;
+    case 'text':
+      if (typeof value !== 'string') throw new TypeError(`option '${name}' must be a string, got ${typeof value}`);
+      if (/[\n\r]/.test(value)) throw new RangeError(`option '${name}' must be one line of text`);
+      return value;
     case 'integers': {
       if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`option '${name}' must be an array of integers, got ${typeof value}`);
       const list = Array.from(value);
       for (const v of list) {
         if (!Number.isInteger(v)) throw new TypeError(`option '${name}' must hold integers; got ${v}`);
         if (v < spec.min || v > spec.max) throw new RangeError(`option '${name}' must hold integers in [${spec.min}, ${spec.max}]; got ${v}`);
+      }
+      return list.join(',');
+    }
+    case 'numbers': {
+      if (!Array.isArray(value) && !ArrayBuffer.isView(value)) throw new TypeError(`option '${name}' must be an array of numbers, got ${typeof value}`);
+      const list = Array.from(value);
+      for (const v of list) {
+        if (typeof v !== 'number' || !Number.isFinite(v)) throw new TypeError(`option '${name}' must hold finite numbers; got ${v}`);
+        if (v < spec.min || v > spec.max) throw new RangeError(`option '${name}' must hold numbers in [${spec.min}, ${spec.max}]; got ${v}`);
       }
       return list.join(',');
     }
@@ -101,8 +116,8 @@ export function decodeOptions(schema, text) {
     const key = line.slice(0, eq), value = line.slice(eq + 1);
     const type = schema.find((s) => s.name === key)?.type;
     out[key] = type === 'boolean' ? value === 'true' || value === '1'
-      : type === 'integers' ? (value ? value.split(',').map(Number) : [])
-        : type === 'choice' || type === undefined ? value : Number(value);
+      : type === 'integers' || type === 'numbers' ? (value ? value.split(',').map(Number) : [])
+        : type === 'choice' || type === 'text' || type === undefined ? value : Number(value);
   }
   return out;
 }
@@ -116,11 +131,15 @@ export function parseOptionStrings(schema, strings, owner) {
     if (spec.type === 'boolean') {
       if (!['true', 'false', '1', '0'].includes(text)) throw new TypeError(`option '${key}' must be true or false; got '${text}'`);
       out[key] = text === 'true' || text === '1';
-    } else if (spec.type === 'choice') {
+    } else if (spec.type === 'choice' || spec.type === 'text') {
       out[key] = text;
     } else if (spec.type === 'integers') {
       const items = text === '' ? [] : text.split(',');
       if (!items.every((t) => /^\s*[+-]?\d+\s*$/.test(t))) throw new TypeError(`option '${key}' must be a comma-separated list of integers (e.g. 1,4,7); got '${text}'`);
+      out[key] = items.map(Number);
+    } else if (spec.type === 'numbers') {
+      const items = text === '' ? [] : text.split(',');
+      if (!items.every((t) => t.trim() !== '' && Number.isFinite(Number(t)))) throw new TypeError(`option '${key}' must be a comma-separated list of numbers (e.g. 2,0.5); got '${text}'`);
       out[key] = items.map(Number);
     } else {
       const v = Number(text);

@@ -1,10 +1,16 @@
-// Where pretrained models come from. The English UPOS tagger ships in this package; every other language is the
-// npm package argmax-upos-<code> (packages/ in the repository), whose default export names its two files:
+// Pretrained models: where they come from, and their loading (installPretrained). The English UPOS tagger, its
+// tokenizer and the English word lexicon ship in this package; every other language is the npm package
+// argmax-upos-<code> (packages/ in the repository), whose default export names its two files:
 // { language, tagger, tokenizer }, as URLs beside its index.js (so that bundlers emit them as assets).
-import { describe } from './inputs.js';
+import { describe, optionsObject } from './inputs.js';
+import { withHeap } from './wasm.js';
+import { autoUpos } from './auto-upos.js';
 
 // The languages with a UPOS tagger, by ISO 639-1 code ('en' is in this package, the others are packages).
-export const UPOS_LANGUAGES = { en: 'English', fr: 'French', pt: 'Portuguese' };
+export const UPOS_LANGUAGES = {
+  en: 'English', fr: 'French', pt: 'Portuguese', cy: 'Welsh', it: 'Italian', ko: 'Korean', ru: 'Russian', th: 'Thai',
+  vi: 'Vietnamese',
+};
 export const uposPackage = (code) => `argmax-upos-${code}`;
 const languageName = (code) => (typeof code === 'string' && Object.hasOwn(UPOS_LANGUAGES, code) ? UPOS_LANGUAGES[code] : undefined);
 const known = () => Object.keys(UPOS_LANGUAGES).map((c) => `'${c}' (${UPOS_LANGUAGES[c]})`).join(', ');
@@ -71,4 +77,97 @@ export async function uposSource(source) {
   }
   const what = `the ${languageName(language) ?? (typeof language === 'string' ? `'${language}'` : 'given')} UPOS`;
   return { tagger, tokenizer, what };
+}
+
+// The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
+// lexicons/NOTICE), as text for the SequenceTagger option `lexicon`.
+const ENGLISH_LEXICON = new URL('../lexicons/english.tsv', import.meta.url);
+const englishLexicon = () => packageFile(ENGLISH_LEXICON, 'the English lexicon', 'text');
+
+// Taggers trained on UD English EWT (CC BY-SA 4.0; pretrained/NOTICE), made by pretrained/make-english-upos.mjs.
+const ENGLISH_UPOS = new URL('../pretrained/english-upos.bin', import.meta.url);
+
+// The tokenizer learned from UD English EWT train, made with english-upos.bin (the taggers' tokenizer).
+const ENGLISH_TOKENIZER = new URL('../pretrained/english-tokenizer.bin', import.meta.url);
+
+// A pretrained tagger owns the tokenizer it came with: disposing the tagger frees both.
+export const ownedTokenizers = new WeakMap();
+
+// am.pretrained, am.lexicons and am.io.tokenize on the sequence API of module M: the loading of every pretrained
+// model. Returns { englishTokenizer }: the shipped English tokenizer once loaded (an error before).
+export function installPretrained(M, api, { SequenceTagger, Tokenizer, fromHandle }) {
+  // A model file (bytes or URL, see modelFile) made into a model by fromBytes; an error names the file.
+  async function loadModel(file, what, fromBytes) {
+    const { bytes, where } = await modelFile(file, what);
+    try {
+      return fromBytes(bytes);
+    } catch (e) {
+      throw new Error(`${what}${where} does not load: ${e.message}`);
+    }
+  }
+  const loadTokenizer = (file, what) => loadModel(file, what,
+    (bytes) => Tokenizer.fromHandle(withHeap(M, (heap) => M.TokenizerModel.load(heap.u8(bytes), bytes.length))));
+  // A UPOS tagger and its tokenizer: a new pair on every call, the tagger owning its tokenizer.
+  async function loadTagger({ tagger: taggerFile, tokenizer: tokenizerFile, what }) {
+    const tagger = await loadModel(taggerFile, `${what} tagger`, (bytes) => {
+      const model = fromHandle(withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length)));
+      if (model instanceof SequenceTagger) return model;
+      model.dispose();
+      throw new Error('it is a DenseSequenceTagger (numeric features), not a tagger of words');
+    });
+    try {
+      tagger.tokenizer = await loadTokenizer(tokenizerFile, `${what} tokenizer`);
+    } catch (e) {
+      tagger.dispose();
+      throw e;
+    }
+    ownedTokenizers.set(tagger, tagger.tokenizer);
+    return tagger;
+  }
+
+  // The shipped English tokenizer, loaded once, on first use (am.io.tokenize or am.pretrained.englishTokenizer()).
+  let english = null;
+  const loadEnglishTokenizer = ({ url = ENGLISH_TOKENIZER } = {}) => loadTokenizer(new URL(url, ENGLISH_TOKENIZER), 'the pretrained English tokenizer');
+  function englishTokenizer() {
+    if (english?.error) throw english.error;
+    if (!english?.tokenizer) throw new Error('the English tokenizer is not loaded: await am.pretrained.englishTokenizer() first, or pass { tokenizer }');
+    return english.tokenizer;
+  }
+
+  // Raw text → (a promise of) sentences of tokens { text, start, end } (UTF-16 offsets), by options.tokenizer
+  // (see am.Tokenizer) or the shipped English tokenizer, which the first call loads.
+  api.io.tokenize = async (text, options) => {
+    const { tokenizer = await api.pretrained.englishTokenizer() } = optionsObject(options, 'tokenize options');
+    if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
+    return tokenizer.tokenize(text);
+  };
+  api.lexicons = Object.assign(api.lexicons ?? {}, { english: englishLexicon });
+  // englishUpos({ url }): the UPOS tagger shipped with the package, or the same file from elsewhere; upos(source):
+  // the UPOS tagger of a language (uposSource). Each call loads a new tagger, which owns its tokenizer.
+  const englishUpos = async ({ url = ENGLISH_UPOS, tokenizerUrl = ENGLISH_TOKENIZER } = {}) => loadTagger({
+    tagger: new URL(url, ENGLISH_UPOS), tokenizer: new URL(tokenizerUrl, ENGLISH_TOKENIZER), what: 'the pretrained English UPOS' });
+  api.pretrained = Object.assign(api.pretrained ?? {}, {
+    // tokenizerUrl: where its tokenizer is (default: beside the shipped tagger); the tagger carries it as
+    // .tokenizer, so tagger.tagText(text) tags raw text.
+    englishUpos,
+    // The languages upos() knows: code → English name.
+    languages: Object.freeze({ ...UPOS_LANGUAGES }),
+    // 'auto': each paragraph tagged by the tagger of its language (auto-upos.js).
+    async upos(source) {
+      if (source === 'auto') return autoUpos(api);
+      const files = await uposSource(source);
+      return files.english ? englishUpos() : loadTagger(files);
+    },
+    // The tokenizer and sentence splitter learned from UD English EWT train (the one am.io.tokenize uses).
+    async englishTokenizer({ url } = {}) {
+      if (url !== undefined) return loadEnglishTokenizer({ url });
+      if (!english) {
+        english = {};
+        english.loading = loadEnglishTokenizer().then((t) => { english.tokenizer = t; }, (e) => { english.error = e; });
+      }
+      await english.loading;
+      return englishTokenizer();
+    },
+  });
+  return { englishTokenizer };
 }

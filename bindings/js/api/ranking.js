@@ -4,7 +4,7 @@ import { Owned, withHeap, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, integerArg, numberArg, stringArg, matrix, numberArray, queries as packQueries, relevanceQueries, minColsArg } from './inputs.js';
 import { trainingProgress } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline } from './options.js';
-import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from '../parallel/parallel.js';
+import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_QUERIES_PER_WORKER } from '../parallel/mixing.js';
 
 const CONVENTIONS = ['common', 'letor4'];
 
@@ -16,7 +16,8 @@ const scoreArray = (s, n, name = 'scores') => numberArray(s, name, { n, what: 'v
 const queryArgs = (heap, { X, relevance, queryOffsets }, name) =>
   [heap.matrix(X, name), heap.f32(relevance), heap.i32(queryOffsets), queryOffsets.length - 1];
 
-export function install(M, api) {
+// host: starts a worker of the entry point installing this (parallel/worker-thread.js).
+export function install(M, api, entry, host) {
   let schema;
   const schemaOf = () => (schema ??= JSON.parse(M.rankingSchema()));
 
@@ -39,7 +40,7 @@ export function install(M, api) {
     // queries: [{ features, relevance }] or io.readLetor's result. With `valid` (same forms), lambda is picked
     // from `lambdas` and the number of epochs from 1..epochs by validation NDCG@evalK (common convention).
     // With workers (a count or 'auto'), the online trainers (sgd, pegasos, perceptron) train on that many threads
-    // by parameter mixing (parallel.js) and fit returns a promise for this model; signal (an AbortSignal)
+    // by parameter mixing (mixing.js) and fit returns a promise for this model; signal (an AbortSignal)
     // cancels it.
     fit(queries, fitOptions) {
       const { onProgress, valid, lambdas = [0, 1e-4, 1e-3, 1e-2], evalK = 10, workers, signal } = optionsObject(fitOptions, 'fit options');
@@ -88,7 +89,7 @@ export function install(M, api) {
       const n = workerCount(workers, train.relevance.length, AUTO_MIN_DOCUMENTS, Math.floor(queryCount / AUTO_MIN_QUERIES_PER_WORKER));
       if (workers === 'auto' && (!this.#online() || n === 1)) return this.fit(packed, fitOptions);
       const { handle, training } = await fitMixed(M, { model: 'Ranker', options: this.#options, args: [packed] },
-        M.Ranker.load, { workers: n, onProgress: fitOptions.onProgress, signal });
+        M.Ranker.load, { workers: n, onProgress: fitOptions.onProgress, signal, host });
       this.replaceHandle(handle);
       this.#training = training;
       return this;

@@ -4,7 +4,7 @@ import { Owned, withHeap, perRow, progressBridge, readText } from './wasm.js';
 import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, matrix, labelArray, labelSets, labelsOrSets, signArray, codeMatrix, minColsArg } from './inputs.js';
 import { encodeOptions, refuseRenamedValue } from './options.js';
 import { trainingProgress } from './training.js';
-import { trainsOnOneThread } from '../parallel/parallel.js';
+import { trainsOnOneThread } from '../parallel/mixing.js';
 
 export const REDUCTION_ALGORITHMS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
 export const MULTILABEL_ALGORITHMS = ['br', 'adaboost-mh'];

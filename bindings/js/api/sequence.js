@@ -1,74 +1,35 @@
 // Sequence tagging with chain models: SequenceTagger (token sequences, string[][] in and out) and
 // DenseSequenceTagger (numeric features per position, e.g. the pixels of handwritten letters).
 // Trainers: the averaged perceptron, sgd, pegasos, cutting-plane, bcfw and lbfgs; losses: hinge and slack (structured
-// SVM), log (CRF), softmax-margin.
-import { Owned, withHeap, progressBridge, readText } from './wasm.js';
-import { constructorOptions, optionsObject, booleanArg, integerArg, stringArg, describe, tokenSequences, packedTokens, numericSequences, sameLengths, tagIds, forcedTagIds } from './inputs.js';
+// SVM), log (CRF), softmax-margin. install() also installs what comes with the taggers: the tokenizer
+// (tokenizer.js), the readers and metrics (sequence-data.js) and the pretrained models (pretrained.js).
+import { Owned, withHeap, progressBridge } from './wasm.js';
+import { constructorOptions, optionsObject, booleanArg, integerArg, describe, tokenSequences, packedTokens, numericSequences, sameLengths, tagIds, forcedTagIds, SEP } from './inputs.js';
 import { trainingProgress, noTraining } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } from './options.js';
-import { fitMixed, workerCount } from '../parallel/parallel.js';
+import { fitMixed, workerCount } from '../parallel/mixing.js';
 import { install as installTokenizer } from './tokenizer.js';
-import { packageFile, modelFile, uposSource, UPOS_LANGUAGES } from './pretrained.js';
-import { autoUpos } from './auto-upos.js';
-
-// The English word lexicon shipped in lexicons/ (Penn tags and WordNet parts of speech of 83k words;
-// lexicons/NOTICE), as text for the SequenceTagger option `lexicon`.
-const ENGLISH_LEXICON = new URL('../lexicons/english.tsv', import.meta.url);
-const englishLexicon = () => packageFile(ENGLISH_LEXICON, 'the English lexicon', 'text');
-
-// Taggers trained on UD English EWT (CC BY-SA 4.0; pretrained/NOTICE), made by pretrained/make-english-upos.mjs.
-const ENGLISH_UPOS = new URL('../pretrained/english-upos.bin', import.meta.url);
-
-// The tokenizer learned from UD English EWT train, made with english-upos.bin (the taggers' tokenizer).
-const ENGLISH_TOKENIZER = new URL('../pretrained/english-tokenizer.bin', import.meta.url);
+import { installPretrained, ownedTokenizers } from './pretrained.js';
+import { installSequenceData, unpack } from './sequence-data.js';
 
 export const FEATURE_PRESETS = ['pos', 'crfsuite'];
-const SEP = '\x1f';
 
 const packTokens = tokenSequences;
 
-function unpack(flat, lengths, map = (x) => x) {
-  const out = [];
-  let p = 0;
-  for (const n of lengths) {
-    const seq = new Array(n);
-    for (let t = 0; t < n; ++t) seq[t] = map(flat[p++]);
-    out.push(seq);
-  }
-  return out;
-}
-
-const splitJoined = (text, total) => (total === 0 ? [] : text.split(SEP));
 // One sentence (string[]) rather than many (string[][]): its first entry is not an array.
 const isSingleTokens = (x) => Array.isArray(x) && (x.length === 0 || !Array.isArray(x[0]));
 
 // entry: the entry point installing this ('argmax/tagger' links no training code: fit is an error naming the
-// entries that train).
-export function install(M, api, entry) {
+// entries that train); host: starts a worker of that entry (parallel/worker-thread.js).
+export function install(M, api, entry, host) {
   const trains = typeof M.trainSequenceTokens === 'function';
   // The tagger's table for each trainer (the core's composition of the trainer's, the loss's and the task's options).
-  const taggerTables = trainerTables((t) => M.sequenceSchema(t), 'perceptron', 'a sequence tagger');
+  const taggerTables = trainerTables((t) => M.sequenceSchema(t), 'a sequence tagger');
   const { table: schemaOf, checked: checkedTrainer } = taggerTables;
 
-  // Global feature templates, and the words their `lexicon` template reads (a string or an array of words).
-  function globalText(global, words) {
-    let text = '';
-    if (global !== undefined) {
-      if (typeof global !== 'string' || !global.trim()) throw new TypeError("option 'global' must be a non-empty list of global feature templates such as 'has before'");
-      text += `\nglobal=${global.replace(/\s+/g, ' ').trim()}`;
-    }
-    if (words !== undefined) {
-      const list = typeof words === 'string' ? words.split(/\s+/).filter(Boolean) : words;
-      if (!Array.isArray(list) || !list.every((w) => typeof w === 'string' && w && !/\s/.test(w))) {
-        throw new TypeError("option 'globalWords' must be a string of whitespace-separated words or an array of words without spaces");
-      }
-      text += `\nglobalWords=${list.join(' ')}`;
-    }
-    return text;
-  }
-
   // {trainer, loss, features: 'pos' | 'crfsuite' | '<templates>', templates, global, globalWords, ...} → option lines,
-  // checked against a tagger's tables or a tokenizer's.
+  // checked against a tagger's tables or a tokenizer's. The text options come in richer forms here (a template list
+  // as `features`, the global words as an array) and cross as one line each, their spaces collapsed.
   function optionText(options, tables = taggerTables) {
     const { features, templates, global, globalWords, ...rest } = options;
     let custom = templates;
@@ -78,13 +39,23 @@ export function install(M, api, entry) {
       else if (custom !== undefined) throw new TypeError("give either 'features' or 'templates', not both");
       else custom = features;
     }
-    const trainer = tables.checked(rest.trainer ?? tables.fallback);
-    let text = encodeOptions(tables.table(trainer), rest, `${tables.owner} with trainer '${trainer}'`);
     if (custom !== undefined) {
       if (typeof custom !== 'string' || !custom.trim()) throw new TypeError("option 'templates' must be a non-empty template list");
-      text += `${text ? '\n' : ''}templates=${custom.replace(/\s+/g, ' ').trim()}`;
+      rest.templates = custom.replace(/\s+/g, ' ').trim();
     }
-    return (text + globalText(global, globalWords)).replace(/^\n/, '');
+    if (global !== undefined) {
+      if (typeof global !== 'string' || !global.trim()) throw new TypeError("option 'global' must be a non-empty list of global feature templates such as 'has before'");
+      rest.global = global.replace(/\s+/g, ' ').trim();
+    }
+    if (globalWords !== undefined) {
+      const list = typeof globalWords === 'string' ? globalWords.split(/\s+/).filter(Boolean) : globalWords;
+      if (!Array.isArray(list) || !list.every((w) => typeof w === 'string' && w && !/\s/.test(w))) {
+        throw new TypeError("option 'globalWords' must be a string of whitespace-separated words or an array of words without spaces");
+      }
+      rest.globalWords = list.join(' ');
+    }
+    const trainer = tables.checked(rest.trainer ?? tables.defaultTrainer);
+    return encodeOptions(tables.table(trainer), rest, `${tables.owner} with trainer '${trainer}'`);
   }
 
   // Shared by both taggers; subclasses say how their input crosses into wasm.
@@ -105,11 +76,11 @@ export function install(M, api, entry) {
     }
 
     // The options with this trainer: [{name, type, default, help, …}].
-    static options(trainer = 'perceptron') { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
+    static options(trainer = taggerTables.defaultTrainer) { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
 
     // fit(x, tags, {onProgress, warmStart}): warmStart = true continues from the current model,
     // warmStart = another tagger (a loaded one, say) starts from that one's labels, features and weights.
-    // With workers (a count or 'auto'), training runs on that many threads by parameter mixing (parallel.js)
+    // With workers (a count or 'auto'), training runs on that many threads by parameter mixing (mixing.js)
     // and fit returns a promise for this tagger; signal (an AbortSignal) cancels it.
     fit(x, tags, fitOptions) {
       if (!trains) throw noTraining(entry, `${this.constructor.name}.fit`);
@@ -145,7 +116,7 @@ export function install(M, api, entry) {
       const args = [tokens ? data : { ...data.matrix, starts: data.starts }, packedTags];
       const spec = { model: tokens ? 'SequenceTagger' : 'DenseSequenceTagger', options: this.#options, args, fitOptions };
       const { handle, training } = await fitMixed(M, spec, M.SequenceModel.load,
-        { workers: workerCount(workers, sequences), onProgress, signal });
+        { workers: workerCount(workers, sequences), onProgress, signal, host });
       this.replaceHandle(handle);
       this.#labels = null;
       this.#training = training;
@@ -155,7 +126,7 @@ export function install(M, api, entry) {
     // Whether the options choose an online trainer, the ones parameter mixing applies to (without l1, whose
     // cumulative penalty would be per shard).
     #online() {
-      const trainer = this.#options.trainer ?? 'perceptron';
+      const trainer = this.#options.trainer ?? taggerTables.defaultTrainer;
       return isOnline(trainer) && Number(optionValue(schemaOf(trainer), this.#options, 'l1')) === 0;
     }
 
@@ -170,6 +141,19 @@ export function install(M, api, entry) {
       } finally {
         warm?.delete();
       }
+    }
+
+    // run(batch, heap) on the call's input featurised: one inference path for tokens and numeric rows (the
+    // subclasses say how their input is featurised).
+    #infer(input, run) {
+      return withHeap(M, (heap) => {
+        const batch = this.featurized(heap, input);
+        try {
+          return run(batch, heap);
+        } finally {
+          batch.delete();
+        }
+      });
     }
 
     // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
@@ -195,7 +179,7 @@ export function install(M, api, entry) {
       const labels = this.labels, input = this.input(x);
       const useBio = booleanArg(bio, 'bio');
       const forcedTags = forced === undefined ? null : forcedTagIds(labels, forced, input.lengths, input.single);
-      const ids = input.positions === 0 ? new Int32Array(0) : withHeap(M, (heap) => this.tagIdsOf(heap, input, forcedTags ? heap.i32(forcedTags) : 0, useBio));
+      const ids = input.positions === 0 ? new Int32Array(0) : this.#infer(input, (batch, heap) => this.handle.tag(batch, forcedTags ? heap.i32(forcedTags) : 0, useBio));
       const out = unpack(ids, input.lengths, (i) => labels[i]);
       return input.single ? out[0] : out;
     }
@@ -206,7 +190,7 @@ export function install(M, api, entry) {
     //   s(x, y) = T[k][y_1] + Σ_t e_t(y_t) + Σ_{t≥2} T[y_{t−1}][y_t] + T[k+1][y_n].
     emissions(x) {
       const input = this.input(x), labels = this.labels, k = labels.length, out = [];
-      const flat = input.positions === 0 ? new Float32Array(0) : withHeap(M, (heap) => this.emissionsOf(heap, input));
+      const flat = input.positions === 0 ? new Float32Array(0) : this.#infer(input, (batch) => this.handle.emissions(batch));
       let p = 0;
       for (const n of input.lengths) {
         out.push({ labels, data: flat.slice(p, p + n * k), rows: n, cols: k });
@@ -229,7 +213,7 @@ export function install(M, api, entry) {
       if (augmented && reference === undefined) throw new TypeError('lossAugmented needs a reference labelling');
       const ids = reference === undefined ? null : tagIds(labels, reference, input.lengths, 'reference', input.single, { unknown: -1 });
       const r = input.positions === 0 ? { labels: new Int32Array(0), scores: new Float64Array(input.count), losses: new Float64Array(input.count) }
-        : withHeap(M, (heap) => this.chainPathsOf(heap, input, ids ? heap.i32(ids) : 0, augmented, normalized));
+        : this.#infer(input, (batch, heap) => this.handle.decode(batch, ids ? heap.i32(ids) : 0, augmented, normalized));
       const out = [];
       let p = 0;
       input.lengths.forEach((n, i) => {
@@ -246,7 +230,7 @@ export function install(M, api, entry) {
     // {labels, probabilities: number[][] (positions × labels), logZ}; an array of those for many sequences.
     marginals(x) {
       const input = this.input(x), single = input.single;
-      const r = input.count === 0 ? { probabilities: new Float32Array(0), logZ: [] } : withHeap(M, (heap) => this.marginalsOf(heap, input));
+      const r = input.count === 0 ? { probabilities: new Float32Array(0), logZ: [] } : this.#infer(input, (batch) => this.handle.marginals(batch));
       const k = this.labels.length, lengths = input.lengths, out = [];
       let p = 0;
       lengths.forEach((n, i) => {
@@ -262,7 +246,7 @@ export function install(M, api, entry) {
       // The core takes an int32 (and refuses a count whose n-best table would pass its 1 GiB limit).
       integerArg(count, 'count', { min: 1 });
       const input = this.input(x, { one: true });
-      const r = withHeap(M, (heap) => this.nbestOf(heap, input, count));
+      const r = this.#infer(input, (batch) => this.handle.nbest(batch, count));
       const n = input.lengths[0], labels = this.labels;
       return Array.from(r.scores, (score, i) => ({
         tags: Array.from(r.paths.subarray(i * n, (i + 1) * n), (y) => labels[y]),
@@ -277,7 +261,7 @@ export function install(M, api, entry) {
       const input = this.input(x);
       const ids = tagIds(this.labels, tags, input.lengths, 'tags', input.single);
       if (input.count === 0) return [];
-      const r = withHeap(M, (heap) => this.logProbabilityOf(heap, input, heap.i32(ids)));
+      const r = this.#infer(input, (batch, heap) => this.handle.logProbability(batch, heap.i32(ids)));
       return input.single ? r[0] : Array.from(r);
     }
   }
@@ -292,7 +276,7 @@ export function install(M, api, entry) {
     // A pretrained tagger owns the tokenizer it came with: disposing the tagger frees both.
     dispose() {
       super.dispose();
-      ownTokenizers.get(this)?.dispose();
+      ownedTokenizers.get(this)?.dispose();
     }
 
     // Raw text → sentences of { token, tag, start, end }, one entry per word, offsets in UTF-16 code units into
@@ -341,23 +325,9 @@ export function install(M, api, entry) {
     prepareShard(heap, s, tags, optionText, lexicon, warm, shards, shard) {
       return M.ChainShard.tokens(...this.packedArgs(heap, s, tags), optionText, lexicon, warm, shards, shard);
     }
-    tagIdsOf(heap, { packed: s }, forced, bio) {
-      return this.handle.tagTokens(s.text, heap.i32(s.lengths), s.lengths.length, forced, bio);
-    }
-    emissionsOf(heap, { packed: s }) {
-      return this.handle.emissionsTokens(s.text, heap.i32(s.lengths), s.lengths.length);
-    }
-    chainPathsOf(heap, { packed: s }, reference, augmented, normalized) {
-      return this.handle.decodeTokens(s.text, heap.i32(s.lengths), s.lengths.length, reference, augmented, normalized);
-    }
-    marginalsOf(heap, { packed: s }) {
-      return this.handle.marginalsTokens(s.text, heap.i32(s.lengths), s.lengths.length);
-    }
-    nbestOf(heap, { packed: s }, count) {
-      return this.handle.nbestTokens(s.text, heap.i32(s.lengths), count);
-    }
-    logProbabilityOf(heap, { packed: s }, ids) {
-      return this.handle.logProbabilityTokens(s.text, heap.i32(s.lengths), s.lengths.length, ids);
+    // The call's sentences featurised (a wasm SequenceBatch, which the caller deletes).
+    featurized(heap, { packed: s }) {
+      return this.handle.featurizeTokens(s.text, heap.i32(s.lengths), s.lengths.length);
     }
   }
 
@@ -398,23 +368,9 @@ export function install(M, api, entry) {
     prepareShard(heap, p, tags, optionText, lexicon, warm, shards, shard) {
       return M.ChainShard.numeric(...this.numericArgs(heap, p), tags.text, optionText, warm, shards, shard);
     }
-    tagIdsOf(heap, { numeric: p }, forced, bio) {
-      return this.handle.tagNumeric(...this.numericArgs(heap, p), forced, bio);
-    }
-    emissionsOf(heap, { numeric: p }) {
-      return this.handle.emissionsNumeric(...this.numericArgs(heap, p));
-    }
-    chainPathsOf(heap, { numeric: p }, reference, augmented, normalized) {
-      return this.handle.decodeNumeric(...this.numericArgs(heap, p), reference, augmented, normalized);
-    }
-    marginalsOf(heap, { numeric: p }) {
-      return this.handle.marginalsNumeric(...this.numericArgs(heap, p));
-    }
-    nbestOf(heap, { numeric: p }, count) {
-      return this.handle.nbestNumeric(heap.matrix(p.matrix, p.name), heap.i32(p.starts), count);
-    }
-    logProbabilityOf(heap, { numeric: p }, ids) {
-      return this.handle.logProbabilityNumeric(...this.numericArgs(heap, p), ids);
+    // The call's sequences featurised (a wasm SequenceBatch, which the caller deletes).
+    featurized(heap, { numeric: p }) {
+      return this.handle.featurizeNumeric(...this.numericArgs(heap, p));
     }
   }
 
@@ -434,89 +390,9 @@ export function install(M, api, entry) {
   }
 
   const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, entry });
-  const ownTokenizers = new WeakMap();
 
-  // A model file (bytes or URL, see modelFile) made into a model by fromBytes; an error names the file.
-  async function loadModel(file, what, fromBytes) {
-    const { bytes, where } = await modelFile(file, what);
-    try {
-      return fromBytes(bytes);
-    } catch (e) {
-      throw new Error(`${what}${where} does not load: ${e.message}`);
-    }
-  }
-  const loadTokenizer = (file, what) => loadModel(file, what,
-    (bytes) => Tokenizer.fromHandle(withHeap(M, (heap) => M.TokenizerModel.load(heap.u8(bytes), bytes.length))));
-  // A UPOS tagger and its tokenizer: a new pair on every call, the tagger owning its tokenizer.
-  async function loadTagger({ tagger: taggerFile, tokenizer: tokenizerFile, what }) {
-    const tagger = await loadModel(taggerFile, `${what} tagger`, (bytes) => {
-      const model = fromHandle(withHeap(M, (heap) => M.SequenceModel.load(heap.u8(bytes), bytes.length)));
-      if (model instanceof SequenceTagger) return model;
-      model.dispose();
-      throw new Error('it is a DenseSequenceTagger (numeric features), not a tagger of words');
-    });
-    try {
-      tagger.tokenizer = await loadTokenizer(tokenizerFile, `${what} tokenizer`);
-    } catch (e) {
-      tagger.dispose();
-      throw e;
-    }
-    ownTokenizers.set(tagger, tagger.tokenizer);
-    return tagger;
-  }
-
-  // The shipped English tokenizer, loaded once, on first use (am.io.tokenize or am.pretrained.englishTokenizer()).
-  let english = null;
-  const loadEnglishTokenizer = ({ url = ENGLISH_TOKENIZER } = {}) => loadTokenizer(new URL(url, ENGLISH_TOKENIZER), 'the pretrained English tokenizer');
-  function englishTokenizer() {
-    if (english?.error) throw english.error;
-    if (!english?.tokenizer) throw new Error('the English tokenizer is not loaded: await am.pretrained.englishTokenizer() first, or pass { tokenizer }');
-    return english.tokenizer;
-  }
-
-  const io = {
-    // Raw text → (a promise of) sentences of tokens { text, start, end } (UTF-16 offsets), by options.tokenizer
-    // (see am.Tokenizer) or the shipped English tokenizer, which the first call loads.
-    async tokenize(text, options) {
-      const { tokenizer = await api.pretrained.englishTokenizer() } = optionsObject(options, 'tokenize options');
-      if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
-      return tokenizer.tokenize(text);
-    },
-    // CoNLL-U text → {sentences, tags}; column: 'upos' (default) or 'xpos'.
-    readConllu(text, options) {
-      const { column = 'upos' } = optionsObject(options, 'readConllu options');
-      return readText(M, M.ConlluReader, [stringArg(column, 'column', ['upos', 'xpos'])], text, 'readConllu', tagged);
-    },
-    // Column files (token … tag, blank line between sentences) → {sentences, tags}.
-    readColumns(text) {
-      return readText(M, M.ColumnsReader, [], text, 'readColumns', tagged);
-    },
-    // SVM^hmm text → {offsets, indices, values, cols, starts, tags} (pass it whole to a DenseSequenceTagger).
-    readSvmhmm(text) {
-      return readText(M, M.SvmhmmReader, [], text, 'readSvmhmm', (r) => {
-        const total = r.lengths.reduce((a, b) => a + b, 0);
-        return { offsets: r.offsets, indices: r.indices, values: r.values, cols: r.cols, starts: r.starts, tags: unpack(splitJoined(r.tags, total), r.lengths) };
-      });
-    },
-  };
-  // {words, wordIds, tags, tagIds, lengths} (bindings/sequence.cpp tagged_to_js) → {sentences, tags}.
-  function tagged(r) {
-    const words = splitJoined(r.words, r.wordIds.length), tags = splitJoined(r.tags, r.tagIds.length);
-    return { sentences: unpack(r.wordIds, r.lengths, (i) => words[i]), tags: unpack(r.tagIds, r.lengths, (i) => tags[i]) };
-  }
-
-  const metrics = {
-    // {tokenAccuracy, sequenceAccuracy, tags, perTag: [{name, precision, recall, f1, support}], confusion, chunks?}
-    // chunks: true adds chunk-level P/R/F1 for BIO/BIOES tags (conlleval's rules).
-    sequences(gold, predicted, options) {
-      const chunks = booleanArg(optionsObject(options, 'sequences options').chunks, 'chunks');
-      const g = packTokens(gold, 'gold', 'tag'), p = packTokens(predicted, 'predicted', 'tag');
-      sameLengths(g.lengths, p.lengths, (a, b) => `got ${a} gold sequences but ${b} predicted ones`,
-        (i, a, b) => `sequence ${i}: ${a} gold tags but ${b} predicted tags`);
-      return withHeap(M, (heap) => M.sequenceReport(g.text, p.text, heap.i32(g.lengths), g.lengths.length, chunks));
-    },
-  };
-
+  const { englishTokenizer } = installPretrained(M, api, { SequenceTagger, Tokenizer, fromHandle });
+  installSequenceData(M, api);
   api.SequenceTagger = SequenceTagger;
   api.DenseSequenceTagger = DenseSequenceTagger;
   api.features = Object.assign(api.features ?? {}, {
@@ -525,36 +401,6 @@ export function install(M, api, entry) {
     pos: (options) => M.sequenceTemplates('pos', booleanArg(optionsObject(options, 'pos options').lexicon, 'lexicon')),
     crfsuite: () => M.sequenceTemplates('crfsuite', false),
   });
-  api.lexicons = Object.assign(api.lexicons ?? {}, { english: englishLexicon });
-  // englishUpos({ url }): the UPOS tagger shipped with the package, or the same file from elsewhere; upos(source):
-  // the UPOS tagger of a language (see pretrained.js). Each call loads a new tagger, which owns its tokenizer.
-  const englishUpos = async ({ url = ENGLISH_UPOS, tokenizerUrl = ENGLISH_TOKENIZER } = {}) => loadTagger({
-    tagger: new URL(url, ENGLISH_UPOS), tokenizer: new URL(tokenizerUrl, ENGLISH_TOKENIZER), what: 'the pretrained English UPOS' });
-  api.pretrained = Object.assign(api.pretrained ?? {}, {
-    // tokenizerUrl: where its tokenizer is (default: beside the shipped tagger); the tagger carries it as
-    // .tokenizer, so tagger.tagText(text) tags raw text.
-    englishUpos,
-    // The languages upos() knows: code → English name.
-    languages: Object.freeze({ ...UPOS_LANGUAGES }),
-    // 'auto': each paragraph tagged by the tagger of its language (auto-upos.js).
-    async upos(source) {
-      if (source === 'auto') return autoUpos(api);
-      const files = await uposSource(source);
-      return files.english ? englishUpos() : loadTagger(files);
-    },
-    // The tokenizer and sentence splitter learned from UD English EWT train (the one am.io.tokenize uses).
-    async englishTokenizer({ url } = {}) {
-      if (url !== undefined) return loadEnglishTokenizer({ url });
-      if (!english) {
-        english = {};
-        english.loading = loadEnglishTokenizer().then((t) => { english.tokenizer = t; }, (e) => { english.error = e; });
-      }
-      await english.loading;
-      return englishTokenizer();
-    },
-  });
-  Object.assign(api.io, io);
-  Object.assign(api.metrics, metrics);
   api.loaders.sequence = (handleFromBytes) => {
     return fromHandle(handleFromBytes(M.SequenceModel.load));
   };

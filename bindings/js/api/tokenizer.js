@@ -5,12 +5,11 @@
 // the treebank's text the same way. A NUL is an error; a lone surrogate reads as U+FFFD (a symbol) and keeps its
 // offset, so text.slice(start, end) === token always holds.
 import { Owned, withHeap, progressBridge } from './wasm.js';
-import { constructorOptions, optionsObject, describe } from './inputs.js';
+import { constructorOptions, optionsObject, describe, SEP } from './inputs.js';
 import { trainerTables } from './options.js';
 import { trainingProgress, noTraining } from './training.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
-const SEP = '\x1f';
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const wellFormed = (s) => (String.prototype.toWellFormed ? s.toWellFormed() : s.replace(LONE_SURROGATE, '\ufffd'));
 // Whether UAX #29 puts a cluster boundary between code units a and b whatever surrounds them, so that the
@@ -102,9 +101,26 @@ export function clustersOf(text, what = 'text') {
   return { normalized: c.parts.join(''), ends: c.ends.slice(0, c.n), starts };
 }
 
+// A treebank's paragraphs (their running text) → their clusters one after another, as clustersOf cuts each:
+// {normalized, ends (into normalized), starts: the first cluster of each paragraph, then their number}.
+function paragraphClusters(texts) {
+  const each = texts.map((text) => clustersOf(text, 'the treebank text'));
+  const starts = new Int32Array(each.length + 1);
+  let n = 0;
+  each.forEach((c, p) => { starts[p] = n, n += c.ends.length; });
+  starts[each.length] = n;
+  const ends = new Int32Array(n);
+  let length = 0;
+  each.forEach((c, p) => {
+    for (let i = 0; i < c.ends.length; ++i) ends[starts[p] + i] = length + c.ends[i];
+    length += c.normalized.length;
+  });
+  return { normalized: each.map((c) => c.normalized).join(''), ends, starts };
+}
+
 export function install(M, api, { optionText, entry }) {
   // A tokenizer's table for each trainer: a tagger's, with the defaults that fit labelling characters.
-  const tables = trainerTables((t) => M.tokenizerSchema(t), 'lbfgs', 'a tokenizer');
+  const tables = trainerTables((t) => M.tokenizerSchema(t), 'a tokenizer');
   // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
   // the words of each sentence as a tagger reads them (NFC, quotes folded; dictionary words as the dictionary has them).
   // r.forms has every word's form when forms are asked for, else the dictionary words' alone.
@@ -159,23 +175,28 @@ export function install(M, api, { optionText, entry }) {
       this.#optionText = optionText(constructorOptions(options, new.target.name), tables);
     }
 
-    static options(trainer = tables.fallback) { return tables.table(tables.checked(trainer)).map((s) => ({ ...s })); }
-    static get templates() { return M.tokenizerTemplates(); }
+    static options(trainer = tables.defaultTrainer) { return tables.table(tables.checked(trainer)).map((s) => ({ ...s })); }
+    static get templates() { return tables.table().find((s) => s.name === 'templates').default; }
 
     // treebank: CoNLL-U as a string or its UTF-8 bytes.
     fit(treebank, fitOptions) {
-      if (typeof M.trainTokenizer !== 'function') throw noTraining(entry, 'Tokenizer.fit');
+      if (typeof M.TokenizerTreebank !== 'function') throw noTraining(entry, 'Tokenizer.fit');
       const { onProgress } = optionsObject(fitOptions, 'fit options');
       let conllu = treebank instanceof Uint8Array ? new TextDecoder('utf-8', { fatal: true }).decode(treebank) : treebank;
       if (typeof conllu !== 'string') throw new TypeError(`Tokenizer.fit expects CoNLL-U text (a string or a Uint8Array), not ${describe(treebank)}`);
-      conllu = conllu.normalize('NFC');
-      const c = clustersOf(M.tokenizerParagraphs(conllu), 'the treebank text');
-      const report = trainingProgress(onProgress);
-      const progress = progressBridge(report.onProgress);
-      const handle = withHeap(M, (heap) => M.trainTokenizer(conllu, c.normalized, heap.i32(c.ends), c.ends.length, this.#optionText, progress.callback));
-      this.replaceHandle(handle);
-      progress.rethrow();
-      this.#training = report.finish(handle);
+      const read = M.TokenizerTreebank.read(conllu.normalize('NFC'));
+      try {
+        const c = paragraphClusters(read.texts());
+        const report = trainingProgress(onProgress);
+        const progress = progressBridge(report.onProgress);
+        const handle = withHeap(M, (heap) => read.train(c.normalized, heap.i32(c.ends), c.ends.length, heap.i32(c.starts),
+          c.starts.length, this.#optionText, progress.callback));
+        this.replaceHandle(handle);
+        progress.rethrow();
+        this.#training = report.finish(handle);
+      } finally {
+        read.delete();
+      }
       return this;
     }
 

@@ -2,20 +2,31 @@
 // argmax command line: train, predict and evaluate models for every task, running the wasm build.
 import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node:fs';
 import { init } from '../index.js';
-import { tasks, taskForKind } from './tasks.js';
+import { tasks, taskForKind, trainHelp } from './tasks.js';
+import { parseOptionStrings } from '../api/options.js';
+import { init as initSearch } from '../search.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
+import { buildIndex, readQueries, runLines } from './search.js';
+import { parseQrels, parseRun, trecEvaluate } from './trec.js';
 import { identifierNames, identifierFor, identifyLines } from './identify.js';
+import { trainSearch, USAGE as TRAIN_SEARCH } from './search-training.js';
 
 const USAGE = `usage:
-  argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
+  argmax train <task> --train FILE --model OUT [--method NAME] [--set key=value]... [--valid FILE | --train-accuracy] [--init MODEL] [--threads N|auto] [--allow-single-class] [--json]
+  ${TRAIN_SEARCH}
   argmax predict --model M --data FILE [--out FILE]
   argmax eval --model M --data FILE [--json]
+  argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
+  argmax index --docs docs.jsonl --out INDEX [--set key=value]...
+  argmax search --index INDEX [--model MODEL] --queries queries.jsonl [--k 1000] [--tag NAME]   (writes a TREC run to stdout)
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
   argmax identify (--pretrained ${identifierNames.join('|')} | --model M) [--top K] [--json] < text
   argmax <command> --help
 
 tasks: ${Object.keys(tasks).join(', ')}
-options (--set key=value) take the API's names: trainer, loss, C, maxIter, … (argmax train <task> --help lists them)`;
+options (--set key=value) take the API's names: trainer, loss, C, maxIter, … (argmax train <task> --help lists them)
+train prints the measures of --valid FILE, of the training file with --train-accuracy (one more pass over it),
+  else the training error of the solver's last pass (without --json)`;
 
 class UsageError extends Error {}
 
@@ -80,12 +91,25 @@ async function main(argv) {
       if (taskName === '--help') { console.log(USAGE); return 0; }
       throw new UsageError('train needs a task');
     }
+    if (taskName === 'search') {
+      const flags = parseFlags(args, ['index', 'queries', 'qrels', 'clicks', 'model', 'set']);
+      if (flags.help) { console.log(`${TRAIN_SEARCH}\n\nThe options (--set key=value):\n${(await initSearch()).module.searchRankerHelp()}`); return 0; }
+      need(flags, 'index', 'queries', 'model');
+      if ((flags.qrels === undefined) === (flags.clicks === undefined)) throw new UsageError('give either --qrels FILE or --clicks FILE');
+      const started = performance.now();
+      const summary = trainSearch(await initSearch(), flags, flags.json ? null : (line) => console.error(line));
+      const seconds = (performance.now() - started) / 1000;
+      print({ task: 'search', ...summary, seconds: round(seconds) }, flags.json, `trained a search ranker from ${summary.from} in ${seconds.toFixed(2)} s → ${flags.model}`);
+      return 0;
+    }
     const task = tasks[taskName];
     if (!task) throw new UsageError(`unknown task '${taskName}' (known: ${Object.keys(tasks).join(', ')})`);
-    const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'], task.singleClass ? ['allow-single-class'] : []);
+    const flags = parseFlags(args, ['train', 'model', ...(task.methods ? ['method'] : []), 'set', 'valid', 'init', 'threads'],
+      [...(task.singleClass ? ['allow-single-class'] : []), ...(task.evaluates ? ['train-accuracy'] : [])]);
     const am = await init();
-    if (flags.help) { console.log(`argmax train ${taskName} --train FILE --model OUT${task.methods ? ` [--method ${task.methods.join('|')}]` : ''} [--set key=value]... [--valid FILE] [--init MODEL] [--threads N|auto]${task.singleClass ? ' [--allow-single-class]' : ''} [--json]\n\n${task.help(am)}`); return 0; }
+    if (flags.help) { console.log(trainHelp(am, taskName)); return 0; }
     need(flags, 'train', 'model');
+    if (flags.valid !== undefined && flags['train-accuracy']) throw new UsageError('give either --valid FILE or --train-accuracy: the measures are printed for one data set');
     if (flags.init !== undefined && !task.warmStart) {
       throw new UsageError(`--init (warm start) is supported by: ${Object.keys(tasks).filter((t) => tasks[t].warmStart).join(', ')}`);
     }
@@ -97,17 +121,32 @@ async function main(argv) {
     const method = task.methods && (flags.method ?? task.methods[0]);
     if (task.methods && !task.methods.includes(method)) throw new UsageError(`unknown method '${method}' for ${taskName} (known: ${task.methods.join(', ')})`);
     const started = performance.now();
+    const log = flags.json ? null : (line) => console.error(line);
+    let lastPass = null;  // the solver's last report, whose training error is printed when nothing is evaluated
     const result = await task.train(am, {
       train: readDataFile(flags.train), valid: flags.valid && readDataFile(flags.valid), method, set: flags.set,
       init: flags.init && loadModel(am, flags.init, task), threads, allowSingleClass: Boolean(flags['allow-single-class']),
-      log: flags.json ? null : (line) => console.error(line),  // null: no progress callback, no per-epoch cost
+      trainAccuracy: Boolean(flags['train-accuracy']), log,
+      // an onProgress that logs each epoch as `line` says, or null with --json: no callback, no per-epoch cost
+      progress: (line) => log && ((p) => { lastPass = p; log(line(p)); }),
     });
     const seconds = (performance.now() - started) / 1000;
+    if (!result.metrics && Number.isFinite(lastPass?.trainingError)) {
+      result.metrics = { last_pass_training_error: lastPass.trainingError, evaluated_on: 'last pass' };
+    }
     const warning = result.model.training?.warning;
     if (warning) console.error(`argmax: warning: ${warning}`);
     writeFileSync(flags.model, result.model.save());
     const summary = { task: taskName, ...(method ? { method } : {}), trainer: result.model.trainer, n: result.n, seconds: round(seconds), ...result.metrics };
     print(summary, flags.json, `trained ${taskName}${method ? `/${method}` : ''} on ${result.n} examples in ${seconds.toFixed(2)} s → ${flags.model}`);
+    return 0;
+  }
+  if (command === 'eval' && rest.includes('--qrels')) {
+    const flags = parseFlags(rest, ['qrels', 'run']);
+    need(flags, 'qrels', 'run');
+    const { perQuery, ...summary } = trecEvaluate(parseQrels(readFileSync(flags.qrels, 'utf8')), parseRun(readFileSync(flags.run, 'utf8')));
+    if (summary.queries === 0) throw new Error(`no query of ${flags.run} has judgments in ${flags.qrels}`);
+    print(summary, flags.json);
     return 0;
   }
   if (command === 'predict' || command === 'eval') {
@@ -158,6 +197,34 @@ async function main(argv) {
     const am = await init();
     const identifier = await identifierFor(am, flags);
     const lines = identifyLines(identifier, readFileSync(0, 'utf8'), { top, json: flags.json });
+    process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
+    return 0;
+  }
+  if (command === 'index') {
+    const flags = parseFlags(rest, ['docs', 'out', 'set']);
+    const am = await initSearch();
+    if (flags.help) { console.log(`argmax index --docs docs.jsonl --out INDEX [--set key=value]...\n\none JSON object a line: id, text fields (strings), numeric fields (numbers)\n\n${am.module.searchHelp()}`); return 0; }
+    need(flags, 'docs', 'out');
+    const started = performance.now();
+    const index = buildIndex(am, readFileSync(flags.docs, 'utf8'), flags.docs, parseOptionStrings(am.SearchIndex.options(), flags.set, 'a search index'));
+    writeFileSync(flags.out, index.save());
+    console.error(`indexed ${index.size} documents (fields ${index.fields.join(', ')}${index.numericFields.length ? `; numeric ${index.numericFields.join(', ')}` : ''}) in ${((performance.now() - started) / 1000).toFixed(2)} s → ${flags.out}`);
+    return 0;
+  }
+  if (command === 'search') {
+    const flags = parseFlags(rest, ['index', 'queries', 'k', 'tag', 'model']);
+    if (flags.help) { console.log(USAGE); return 0; }
+    need(flags, 'index', 'queries');
+    const k = flags.k === undefined ? 1000 : Number(flags.k);
+    if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, got '${flags.k}'`);
+    const am = await initSearch();
+    const index = am.load(readFileSync(flags.index));
+    if (!(index instanceof am.SearchIndex)) throw new UsageError(`--index ${flags.index} holds a ${am.modelKind(readFileSync(flags.index))} model, not a search index`);
+    const ranker = flags.model === undefined ? null : am.load(readFileSync(flags.model));
+    if (ranker && !(ranker instanceof am.SearchRanker)) throw new UsageError(`--model ${flags.model} holds a ${am.modelKind(readFileSync(flags.model))} model, not a search ranker (argmax train search makes one)`);
+    // The ranker runs the first stage itself, to its depth (which may exceed k).
+    const rerank = ranker && ((q) => ranker.search(index, q.text, { k }));
+    const lines = runLines(index, readQueries(readFileSync(flags.queries, 'utf8'), flags.queries), { k, tag: flags.tag, rerank });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }

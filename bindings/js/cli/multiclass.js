@@ -1,10 +1,11 @@
 // `argmax train multiclass`: LIBSVM files in, linear multiclass models out.
 //   argmax train multiclass --set trainer=sgd --threads 2 --train letter.scale --model letter.model (2 threads;
 //                           default auto: the cores for sgd, pegasos and perceptron on big enough data, see
-//                           bindings/js/parallel/parallel.js)
+//                           bindings/js/parallel/mixing.js)
 //   argmax train multiclass --method ecoc --set trainer=newton --train letter.scale --model letter.model
 import { parseOptionStrings } from '../api/options.js';
 import { REDUCTION_METHODS, reductionModel, reductionHelp } from './reductions.js';
+import { sharedFirst } from './help.js';
 
 // The linear model (the kernel SVM with --set kernel=…), or a reduction, a tree or AdaBoost.MH.
 const METHODS = ['linear', ...REDUCTION_METHODS];
@@ -34,20 +35,25 @@ export default {
   methods: METHODS,
   singleClass: true,  // --allow-single-class trains on a file of one class
   threads: true,
+  evaluates: true,  // --train-accuracy
   help(am) {
     const trainers = am.Multiclass.options().find((s) => s.name === 'trainer').choices;
     return `--method linear (the default), with --set trainer=…:\n`
-      + trainers.map((t) => `--set trainer=${t}\n${am.module.multiclassHelp(t)}`).join('\n')
-      + `\n--set kernel=linear|poly|rbf (the kernel SVM)\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
+      + sharedFirst(trainers.map((t) => ({ name: t, text: am.module.multiclassHelp(t) })), '--set trainer=')
+      + `\n\n--set kernel=linear|poly|rbf (the kernel SVM) takes:\n${am.module.kernelMulticlassHelp()}\n${reductionHelp(am)}`;
   },
-  async train(am, { train, valid, method, set, log, allowSingleClass, threads }) {
+  async train(am, { train, valid, trainAccuracy, method, set, log, progress, allowSingleClass, threads }) {
     const reduction = REDUCTION_METHODS.includes(method);
     if (reduction && threads !== 'auto') throw new Error(`--threads trains sgd, pegasos and perceptron on several threads, not ${method}`);
     const data = readData(am, train);
     const model = reduction ? reductionModel(am, method, set, data.X.cols)
       : set.kernel !== undefined ? new am.Multiclass(parseOptionStrings(am.Multiclass.kernelOptions(), set, 'the kernel SVM'))
-        : new am.Multiclass(parseOptionStrings(am.Multiclass.options(set.trainer ?? 'dcd'), set, 'Multiclass'));
-    await model.fit(data.X, data.y, { allowSingleClass, workers: reduction ? undefined : threads, onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)) });
+        : new am.Multiclass(parseOptionStrings(am.Multiclass.options(set.trainer), set, 'Multiclass'));
+    const line = (p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`;
+    // (a reduction reports binary problems done, not passes over the data: it has no last-pass error)
+    const onProgress = reduction ? log && ((p) => log(line(p))) : progress(line);
+    await model.fit(data.X, data.y, { allowSingleClass, workers: reduction ? undefined : threads, onProgress });
+    if (!valid && !trainAccuracy) return { model, n: data.n };
     const check = valid ? readData(am, valid) : data;
     const { metrics } = measures(am, check.y, model.predict(check.X));
     return { model, n: data.n, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };

@@ -25,11 +25,12 @@ export default {
   name: 'multilabel',
   kinds: ['multilabel'],
   methods: METHODS,
+  evaluates: true,  // --train-accuracy
   help(am) {
     return `--method br (binary relevance, the default: one binary learner per label; learner options as for multiclass ova)\n${optionLines(am.BinaryRelevance.options())}\n` +
       `--method adaboost-mh\n${optionLines(am.AdaBoostMH.options())}`;
   },
-  train(am, { train, valid, method, set, log }) {
+  train(am, { train, valid, trainAccuracy, method, set, log, progress }) {
     const data = readData(am, train);
     let model;
     if (method === 'br') {
@@ -38,8 +39,11 @@ export default {
     } else {
       model = new am.AdaBoostMH(parseOptionStrings(am.AdaBoostMH.options(), set, 'adaboost-mh'));
     }
-    const onProgress = log && ((p) => log(method === 'br' ? `label ${p.epoch} of ${data.labels}` : `round ${p.epoch}  prod Z ${p.objective.toFixed(6)}  training Hamming loss ${p.trainingError.toFixed(4)}`));
+    // (binary relevance reports labels done, not a pass of the whole model: it has no last-pass error)
+    const onProgress = method === 'br' ? log && ((p) => log(`label ${p.epoch} of ${data.labels}`))
+      : progress((p) => `round ${p.epoch}  prod Z ${p.objective.toFixed(6)}  training Hamming loss ${p.trainingError.toFixed(4)}`);
     model.fit(data.X, data.sets, { onProgress, labels: Math.max(data.labels, 1) });
+    if (!valid && !trainAccuracy) return { model, n: data.n };
     const check = valid ? readData(am, valid) : data;
     return { model, n: data.n, metrics: { ...measures(am, model, check), evaluated_on: valid ? 'valid' : 'train' } };
   },

@@ -25,12 +25,13 @@ export default {
   name: 'ranking',
   kinds: ['ranking'],
   threads: true,
+  evaluates: true,  // --train-accuracy
   help(am) {
     return `The options (--set key=value):\n${am.module.rankingHelp()}` +
       '\n--valid FILE picks lambda (0, 1e-4, 1e-3, 1e-2) and the number of epochs (1..epochs) by validation NDCG@10.' +
       '\n--threads N trains trainer=sgd|pegasos|perceptron on N threads by parameter mixing (not with --valid).';
   },
-  async train(am, { train, valid, set, log, threads }) {
+  async train(am, { train, valid, trainAccuracy, set, log, progress, threads }) {
     const data = readData(am, train);
     const options = parseOptionStrings(am.Ranker.options(), set, 'ranking');
     const model = new am.Ranker(options);
@@ -39,8 +40,9 @@ export default {
       await model.fit(data, { valid: check, workers: threads });
       log?.(`validation chose lambda ${model.options.lambda}, epochs ${model.options.epochs}`);
     } else {
-      await model.fit(data, { workers: threads, onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training loss ${p.trainingError.toFixed(4)}`)) });
+      await model.fit(data, { workers: threads, onProgress: progress((p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training loss ${p.trainingError.toFixed(4)}`) });
     }
+    if (!valid && !trainAccuracy) return { model, n: data.queries };
     const metrics = strip(measures(am, model, check));
     return { model, n: data.queries, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };
   },

@@ -2,6 +2,7 @@
 // go to the reduction when its table declares them (learner, code, codeSize, decoding, seed) and to the
 // binary learner otherwise (trainer, loss, C, lambda, epochs, maxDepth, categorical, …).
 import { parseOptionStrings } from '../api/options.js';
+import { sharedFirst } from './help.js';
 
 export const REDUCTION_METHODS = ['ova', 'allpairs', 'ecoc', 'tree', 'adaboost-mh'];
 
@@ -43,14 +44,14 @@ export function optionLines(specs) {
     : `  ${s.name}=${s.type === 'choice' ? s.choices.join('|') : s.type}  (default ${s.default})  ${s.help}`)).join('\n');
 }
 
-// Each binary learner's options, one block per trainer.
+// Each binary learner's options: with several trainers, those of every trainer once, then what each adds.
 export function learnerHelp(am) {
-  return am.BinaryClassifier.learners().flatMap((l) => {
+  return am.BinaryClassifier.learners().map((l) => {
     const trainers = am.Reduction.learnerOptions(l).find((s) => s.name === 'trainer')?.choices ?? [undefined];
-    return trainers.map((t) => {
-      const specs = am.Reduction.learnerOptions(l, t).filter((s) => s.name !== 'trainer');
-      return `  learner=${l}${t ? ` trainer=${t}` : ''}:\n${specs.length ? optionLines(specs).replace(/^/gm, '  ') : '    (no options)'}`;
-    });
+    const blocks = trainers.map((t) => ({ name: t,
+      text: optionLines(am.Reduction.learnerOptions(l, t).filter((s) => s.name !== 'trainer')).replace(/^/gm, '  ') }));
+    if (blocks.length > 1) return sharedFirst(blocks, `  learner=${l} trainer=`, `  learner=${l}, every trainer,`);
+    return `  learner=${l}:\n${blocks[0].text || '    (no options)'}`;
   }).join('\n');
 }
 

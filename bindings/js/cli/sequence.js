@@ -4,13 +4,14 @@
 //   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
 //   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
 //   argmax train sequence --threads 4 --train en_ewt-ud-train.conllu --model pos.model (4 threads; default auto:
-//                         the cores for online trainers on big enough data, see bindings/js/parallel/parallel.js)
+//                         the cores for online trainers on big enough data, see bindings/js/parallel/mixing.js)
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
 // replaces the feature templates; --set lexicon=english|none|FILE picks the word lexicon (english,
 // shipped with the package, by default for the default features of token taggers); --set global='has before'
 // adds global features of the whole labelling, --set globalWords=FILE the word list of their lexicon template.
 import { readFileSync } from 'node:fs';
 import { parseOptionStrings } from '../api/options.js';
+import { sharedFirst } from './help.js';
 
 // The format from the first data line: "TAG qid:N …" is SVM^hmm, 10 tab-separated fields CoNLL-U,
 // anything else a column file.
@@ -67,24 +68,22 @@ export default {
   kinds: ['sequence'],
   help(am) {
     return `Files: .conllu (FORM → UPOS; --set column=xpos for XPOS), column files (token … tag), .svmhmm (numeric).\n` +
-      `Extra settings: column=upos|xpos, templates='<feature templates>' (see features=custom),\n` +
-      `  lexicon=english|none|FILE (word<TAB>classes lines; default english with the default features),\n` +
-      `  global='<global feature templates>' (has count before lexicon), globalWords=FILE (words for lexicon).\n\n`
-      + am.SequenceTagger.options().find((s) => s.name === 'trainer').choices
-        .map((t) => `--set trainer=${t}\n${am.module.sequenceHelp(t)}`).join('\n');
+      `Extra settings: column=upos|xpos, lexicon=english|none|FILE (word<TAB>classes lines; default english with\n` +
+      `  the default features), globalWords=FILE (the words of the global template lexicon, one file).\n\n`
+      + sharedFirst(am.SequenceTagger.options().find((s) => s.name === 'trainer').choices
+        .map((t) => ({ name: t, text: am.module.sequenceHelp(t) })), '--set trainer=');
   },
   warmStart: true,
   threads: true,
-  async train(am, { train, valid, set, init, threads, log }) {
-    const { column: _column, templates, lexicon, global, globalWords, ...rest } = set;
+  evaluates: true,  // --train-accuracy
+  async train(am, { train, valid, trainAccuracy, set, init, threads, progress }) {
+    const { column: _column, lexicon, globalWords, ...rest } = set;
     const data = readData(am, train, column(set));
-    const options = parseOptionStrings(am.SequenceTagger.options(rest.trainer ?? 'perceptron'), rest, 'sequence tagger');
-    if (templates !== undefined) options.templates = templates;
-    if (global !== undefined) options.global = global;
-    if (globalWords !== undefined) options.globalWords = readFileSync(globalWords, 'utf8');
+    const options = parseOptionStrings(am.SequenceTagger.options(rest.trainer), rest, 'sequence tagger');
+    if (globalWords !== undefined) options.globalWords = readFileSync(globalWords, 'utf8');  // (a file here)
     const Tagger = data.format === 'svmhmm' ? am.DenseSequenceTagger : am.SequenceTagger;
     if (data.format === 'svmhmm') delete options.features;
-    const readsLexicon = data.format !== 'svmhmm' && !init && templates === undefined && (options.features ?? 'pos') === 'pos';
+    const readsLexicon = data.format !== 'svmhmm' && !init && options.templates === undefined && (options.features ?? 'pos') === 'pos';
     const choice = lexicon ?? (readsLexicon ? 'english' : 'none');
     if (choice === 'english') options.lexicon = await am.lexicons.english();
     else if (choice !== 'none') options.lexicon = readFileSync(choice, 'utf8');
@@ -92,8 +91,9 @@ export default {
     await model.fit(data.x, data.tags, {
       warmStart: init ?? false,
       workers: threads,
-      onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)),
+      onProgress: progress((p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`),
     });
+    if (!valid && !trainAccuracy) return { model, n: data.n };
     const check = valid ? readData(am, valid, column(set)) : data;
     const { metrics } = measures(am, check.tags, model.tag(check.x));
     return { model, n: data.n, metrics: { ...metrics, evaluated_on: valid ? 'valid' : 'train' } };

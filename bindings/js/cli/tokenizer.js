@@ -4,6 +4,7 @@
 //   argmax train tokenizer --set trainer=perceptron --set epochs=20 --train t.conllu --model t.bin
 //   argmax tag --pretrained english-upos --tokenizer de-tokenizer.bin … (a tagger reading its tokens)
 import { parseOptionStrings } from '../api/options.js';
+import { sharedFirst } from './help.js';
 
 // The file's chunks as one string (the reader reuses its buffer, so each chunk is copied).
 function readAll(chunks) {
@@ -18,14 +19,12 @@ export default {
   help(am) {
     return 'Files: .conllu with `# text` lines (paragraphs at `# newpar`); the features are cluster n-grams\n' +
       `(templates='<feature templates>' replaces them; default: ${am.Tokenizer.templates}).\n\n` +
-      am.Tokenizer.options().find((s) => s.name === 'trainer').choices
-        .map((t) => `--set trainer=${t}\n${am.module.tokenizerHelp(t)}`).join('\n');
+      sharedFirst(am.Tokenizer.options().find((s) => s.name === 'trainer').choices
+        .map((t) => ({ name: t, text: am.module.tokenizerHelp(t) })), '--set trainer=');
   },
   async train(am, { train, valid, set, log }) {
     if (valid) throw new Error("a tokenizer takes no --valid: score it on raw text with `argmax tag --format conllu` and UD's eval.py");
-    const { templates, ...rest } = set;
-    const options = parseOptionStrings(am.Tokenizer.options(rest.trainer), rest, 'tokenizer');
-    if (templates !== undefined) options.templates = templates;
+    const options = parseOptionStrings(am.Tokenizer.options(set.trainer), set, 'tokenizer');
     const model = new am.Tokenizer(options).fit(readAll(train), {
       onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)),
     });

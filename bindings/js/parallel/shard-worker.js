@@ -1,4 +1,4 @@
-// The worker side of parameter mixing (parallel.js), run by worker-host.js: one shard per worker, built by the
+// The worker side of parameter mixing (mixing.js), run by worker-host.js: one shard per worker, built by the
 // model class's shard() from the whole training set, then one request at a time:
 //   shard  → { examples, epochs, candidates }: the shard featurised, with the feature keys its dictionary lacked
 //          (none for a fixed feature space: Multiclass, Ranker)

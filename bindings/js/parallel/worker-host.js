@@ -1,7 +1,8 @@
-// The worker side of TrainingWorker (worker.js): loads argmax once, then trains one job per message and posts
-// progress after each epoch and the trained model as bytes at the end; or holds one shard for parameter
-// mixing (parallel.js, shard-worker.js).
-import { init } from '../index.js';
+// The worker side of TrainingWorker (worker.js) and of parameter mixing (mixing.js, shard-worker.js):
+// serve(init) loads the library through init once, then trains one job per message and posts progress after
+// each epoch and the trained model as bytes at the end, or holds one shard for parameter mixing. Each entry
+// point that trains has a host of its own (bindings/js/hosts/) that calls serve with that entry's init, so a worker loads
+// the module of the entry that started it.
 import { shardMessage } from './shard-worker.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
@@ -13,21 +14,23 @@ const listen = (fn) => (isNode ? port.on('message', fn) : port.addEventListener(
 
 let api = null;
 
-listen(async (m) => {
-  if (m.type === 'init') {
-    try {
-      const { wasmBinary, wasmUrl } = m.options ?? {};
-      api = await init(wasmBinary ? { wasmBinary } : wasmUrl ? { wasmUrl } : {});
-      post({ type: 'ready' });
-    } catch (e) {
-      post({ type: 'init-error', error: plain(e) });
+export function serve(init) {
+  listen(async (m) => {
+    if (m.type === 'init') {
+      try {
+        const { wasmBinary, wasmUrl } = m.options ?? {};
+        api = await init(wasmBinary ? { wasmBinary } : wasmUrl ? { wasmUrl } : {});
+        post({ type: 'ready' });
+      } catch (e) {
+        post({ type: 'init-error', error: plain(e) });
+      }
+    } else if (m.type === 'train') {
+      train(m);
+    } else {
+      shardMessage(api, m, post).catch((e) => post({ type: 'error', id: m.id, error: plain(e) }));
     }
-  } else if (m.type === 'train') {
-    train(m);
-  } else {
-    shardMessage(api, m, post).catch((e) => post({ type: 'error', id: m.id, error: plain(e) }));
-  }
-});
+  });
+}
 
 // Progress is posted at most every PROGRESS_INTERVAL ms, so fast epochs cannot flood the receiving thread;
 // the stop flag is still read after every epoch, and the last report comes with the result.

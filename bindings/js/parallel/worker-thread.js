@@ -1,22 +1,16 @@
-// Starting one worker thread with its own argmax instance (worker-host.js): a Web Worker in browsers, a
-// worker_threads Worker in Node. TrainingWorker (worker.js) and parameter mixing (parallel.js) build on it.
+// Starting one worker thread with its own argmax instance: a Web Worker in browsers, a worker_threads Worker in
+// Node. TrainingWorker (worker.js) and parameter mixing (mixing.js) build on it.
 
-// Node loads the host by a computed URL: bundlers need not (and should not) see it.
-const NODE_HOST = './worker-host.js';
 export const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof window === 'undefined';
 
-// Returns { worker, ready }: ready resolves once the wasm module has loaded in the worker. Every other message
-// goes to onMessage; onFail hears of an error in the worker or (Node) of its ending on its own, after
-// terminate() too (the caller knows whether it ended the worker).
-export function startWorker({ wasmBinary, wasmUrl } = {}, { onMessage, onFail }) {
-  let worker;
-  if (isNode) {
-    const { Worker } = process.getBuiltinModule('worker_threads');   // no dynamic import: see worker-host.js
-    worker = new Worker(new URL(NODE_HOST, import.meta.url));
-  } else {
-    // written out in full so that bundlers (Vite, webpack, Parcel) find and bundle the worker
-    worker = new Worker(new URL('./worker-host.js', import.meta.url), { type: 'module' });
-  }
+// host(Worker): a new Worker running an entry point's host (bindings/js/hosts/), written out in full by the entry,
+// `new Worker(new URL('./hosts/….js', import.meta.url), { type: 'module' })`, so that bundlers (Vite, webpack,
+// Parcel) find and bundle the worker (Node's worker_threads Worker takes the same call). Returns { worker, ready }:
+// ready resolves once the wasm module has loaded in the worker. Every other message goes to onMessage; onFail
+// hears of an error in the worker or (Node) of its ending on its own, after terminate() too (the caller knows
+// whether it ended the worker).
+export function startWorker(host, { wasmBinary, wasmUrl } = {}, { onMessage, onFail }) {
+  const worker = host(isNode ? process.getBuiltinModule('worker_threads').Worker : Worker);   // (no dynamic import: see worker-host.js)
   const on = (event, fn) => (isNode ? worker.on(event, fn) : worker.addEventListener(event, (e) => fn(event === 'message' ? e.data : e)));
   const ready = new Promise((resolve, reject) => {
     on('message', (m) => {

@@ -13,15 +13,22 @@
 // the next job starts a fresh worker).
 //
 // new TrainingWorker({ workers: n }) trains taggers (SequenceTagger, DenseSequenceTagger), Multiclass models and
-// Rankers (sgd, pegasos, perceptron) on n threads by parameter mixing (parallel.js): each job starts n workers of
+// Rankers (sgd, pegasos, perceptron) on n threads by parameter mixing (mixing.js): each job starts n workers of
 // its own and ends them when it settles; stop() then takes effect after the current round, with or without
 // SharedArrayBuffer.
 
 import { startWorker, revive, isNode, TrainingCancelled } from './worker-thread.js';
-import { trainMixed, workerCount } from './parallel.js';
+import { trainMixed, workerCount } from './mixing.js';
 import { optionsObject, trainingSpec, describe } from '../api/inputs.js';
 
 export { TrainingCancelled };
+
+// Its workers load the full library (hosts/argmax.js), which trains every model, or with entry 'argmax/search'
+// the search module (hosts/search.js), which alone has search. Each written out in full for bundlers.
+const hosts = {
+  argmax: (Worker) => new Worker(new URL('../hosts/argmax.js', import.meta.url), { type: 'module' }),
+  'argmax/search': (Worker) => new Worker(new URL('../hosts/search.js', import.meta.url), { type: 'module' }),
+};
 
 const canShareFlag = () => typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
 
@@ -40,9 +47,13 @@ export class TrainingWorker {
   // options.wasmUrl: where the worker fetches the .wasm from (browsers);
   // options.workers: train on this many threads by parameter mixing (1 … MAX_WORKERS; online trainers of taggers,
   // Multiclass and Ranker).
+  // options.entry: 'argmax/search' loads the search module (SearchRanker jobs; wasmBinary its .wasm).
   constructor(options) {
     options = optionsObject(options, 'TrainingWorker options');
     if (options.workers !== undefined) workerCount(options.workers, 0);   // a count, checked now
+    if (options.entry !== undefined && options.entry !== 'argmax/search') {
+      throw new RangeError(`entry must be 'argmax/search' (the search module, for SearchRanker jobs) or left out (every other task), not ${describe(options.entry)}`);
+    }
     this.#options = options;
   }
 
@@ -74,7 +85,7 @@ export class TrainingWorker {
     const id = this.#nextId++;
     const { workers, wasmBinary, wasmUrl } = this.#options;
     if (workers !== undefined) {
-      const job = trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl });
+      const job = trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl, host: hosts.argmax });
       this.#mixing.add(job);
       job.catch(() => {}).finally(() => this.#mixing.delete(job));
       return Object.assign(job, { id });
@@ -153,8 +164,8 @@ export class TrainingWorker {
   }
 
   async #spawn() {
-    const { wasmBinary, wasmUrl } = this.#options;
-    const { worker, ready } = startWorker({ wasmBinary, wasmUrl }, {
+    const { wasmBinary, wasmUrl, entry = 'argmax' } = this.#options;
+    const { worker, ready } = startWorker(hosts[entry], { wasmBinary, wasmUrl }, {
       onMessage: (m) => this.#receive(m),
       onFail: (error) => {
         if (this.#worker !== worker) return;   // ended by terminate() or a restart

@@ -10,6 +10,9 @@ import { init } from '../index.js';
 
 // Where treebanks are looked for: ARGMAX_TREEBANKS, else ../treebanks beside the repository.
 export const TREEBANKS = process.env.ARGMAX_TREEBANKS ?? fileURLToPath(new URL('../../../../treebanks', import.meta.url));
+// Where the shared data sets are (a UD treebank of one release each, as ud-<language>-<name>): ARGMAX_DATA, else
+// ../shared/data beside the repository.
+export const DATA = process.env.ARGMAX_DATA ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url));
 
 // The path of DIR's split `name` ('train', 'dev', 'test'), or null; an empty file, as a snapshot without its
 // large files has, counts as absent.
@@ -23,6 +26,50 @@ export function readSplit(dir, name) {
   const file = splitFile(dir, name);
   if (!file) throw new Error(`no ${name} split (*-ud-${name}.conllu) in ${dir}`);
   return readFileSync(file, 'utf8').normalize('NFC');
+}
+
+// The tagger of the packages made from the shared data's treebanks (docs/languages.md): the averaged perceptron on
+// the `pos` templates, 10 epochs, 2^20 hashed rows of 8-bit weights.
+export const POS_TAGGER = Object.freeze({ trainer: 'perceptron', epochs: 10, hashBits: 20, weightBits: 8 });
+
+// What a package's models learn from once its settings are chosen with dev held out: train, then dev.
+export const trainAndDev = (dir) => readSplit(dir, 'train') + readSplit(dir, 'dev');
+
+// What the make.mjs of a package of the shared data's treebank exports: the treebank (its UD name, and DATA/folder),
+// settings (POS_TAGGER and tokenizer(am)'s options), trainingText (train + dev, through prepare) and make.
+export function sharedDataPackage(name, folder, { tokenizer = () => ({}), prepare = (text) => text } = {}) {
+  const TREEBANK = join(DATA, folder);
+  const settings = (am) => ({ tagger: POS_TAGGER, tokenizer: tokenizer(am) });
+  const trainingText = (dir = TREEBANK) => prepare(trainAndDev(dir));
+  return { TREEBANK_NAME: name, TREEBANK, settings, trainingText, make: (am, dir = TREEBANK) => makeUpos(am, trainingText(dir), settings) };
+}
+
+// Treebanks whose text is written tokenized (Vietnamese VTB, Italian MarkIT: "nhắc lại : \" Coi bộ", "nell' aldilà
+// ...") train a tokenizer that never splits punctuation from a word, where text as people write it attaches
+// . , ; : ! ? ) ] … to the word before, and ( [ and an elided word ("l'", "dell'") to the word after. Every other
+// sentence of such CoNLL-U text is rewritten that way (SpaceAfter=No on its surface tokens, its `# text` dropped:
+// the reader rebuilds it from the forms), so that the tokenizer learns to split both.
+export function attachPunctuation(conllu) {
+  const sentences = conllu.split(/\n\n+/).filter((block) => block.trim());
+  return sentences.map((block, i) => {
+    if (i % 2) return block;
+    const rows = block.split('\n').filter((line) => !line.startsWith('# text')).map((line) => line.split('\t'));
+    const tokens = [];  // the surface tokens: multiword ranges, and the words outside them
+    let rangeEnd = 0;
+    for (const row of rows.filter((r) => r.length === 10 && !r[0].includes('.'))) {
+      const [first, last] = row[0].split('-').map(Number);
+      if (last) tokens.push(row), rangeEnd = last;
+      else if (first > rangeEnd) tokens.push(row);
+    }
+    const joinNext = (row) => {
+      if (!/SpaceAfter=No/.test(row[9])) row[9] = row[9] === '_' ? 'SpaceAfter=No' : `${row[9]}|SpaceAfter=No`;
+    };
+    tokens.forEach((row, j) => {
+      if (j > 0 && /^[.,;:!?)\]…]+$/.test(row[1])) joinNext(tokens[j - 1]);
+      if (j + 1 < tokens.length && /^[([]$|\p{L}'$/u.test(row[1])) joinNext(row);
+    });
+    return rows.map((row) => row.join('\t')).join('\n');
+  }).join('\n\n') + '\n\n';
 }
 
 // The default part-of-speech templates with the word's ambiguity class (the tags it had in the train split) at

@@ -1,12 +1,19 @@
-// Writes the option types (types/options.d.ts) and the README's option tables from the core's option tables,
-// the one place each option is declared. tests/js/schema.test.mjs fails when either has drifted from them.
-//   node bindings/js/types/make-options.mjs          rewrites both
+// Writes the option types (types/options.d.ts), the option tables of docs/options.md and the `argmax train <task>
+// --help` of every task in docs/cli.md from the core's option tables, the one place each option is declared.
+// tests/js/schema.test.mjs fails when any has drifted from them.
+//   node bindings/js/types/make-options.mjs          rewrites the three
 import { readFileSync, writeFileSync } from 'node:fs';
 import { init } from '../index.js';
+import { tasks, trainHelp } from '../cli/tasks.js';
+import { init as initSearch } from '../search.js';
+
+// The search index's table comes from argmax/search, whose module alone has search.
+const search = await initSearch();
 
 const TYPES = new URL('./options.d.ts', import.meta.url);
-const README = new URL('../../../README.md', import.meta.url);
+const OPTIONS_DOC = new URL('../../../docs/options.md', import.meta.url), CLI_DOC = new URL('../../../docs/cli.md', import.meta.url);
 const BEGIN = '<!-- option tables: made by bindings/js/types/make-options.mjs -->', END = '<!-- end of option tables -->';
+const HELP_BEGIN = '<!-- train --help of every task: made by bindings/js/types/make-options.mjs -->', HELP_END = '<!-- end of train --help -->';
 
 // Every model class with its tables: one per trainer (or per binary learner), or a single one. `optional`: the
 // variant the key may leave out (its default; the first table's unless said).
@@ -27,12 +34,14 @@ export function modelTables(am) {
     { model: 'DecisionTree', tables: [{ specs: am.DecisionTree.options() }] },
     { model: 'AdaBoostMH', tables: [{ specs: am.AdaBoostMH.options() }] },
     { model: 'BinaryRelevance', tables: [{ specs: am.BinaryRelevance.options() }] },
+    { model: 'SearchIndex', tables: [{ specs: search.SearchIndex.options() }] },
+    { model: 'SearchRanker', note: "its own options, then a Ranker's", tables: [{ specs: search.SearchRanker.options() }] },
   ];
 }
 
 const pascal = (name) => name.replace(/(^|[-@])(\w)/g, (_, __, c) => c.toUpperCase()).replace(/\W/g, '');
 const range = (s) => (s.min === undefined ? '' : s.max >= 1e300 ? `${s.minOpen ? '>' : '≥'} ${s.min}` : `${s.minOpen ? '(' : '['}${s.min}, ${s.max}]`);
-const tsType = (s) => ({ integer: 'number', number: 'number', boolean: 'boolean', integers: 'number[]' }[s.type]
+const tsType = (s) => ({ integer: 'number', number: 'number', boolean: 'boolean', integers: 'number[]', numbers: 'number[]', text: 'string' }[s.type]
   ?? s.choices.map((c) => `'${c}'`).join(' | '));
 
 function field(s, key, variant, isDefault) {
@@ -95,15 +104,26 @@ export function optionTables(am) {
   return out.join('\n');
 }
 
-export function readmeWithTables(readme, tables) {
-  const begin = readme.indexOf(BEGIN), end = readme.indexOf(END);
-  if (begin < 0 || end < begin) throw new Error(`README.md has no "${BEGIN}" … "${END}" section`);
-  return readme.slice(0, begin) + tables + readme.slice(end + END.length);
+// Every task's `argmax train <task> --help`, as the CLI prints it.
+export function trainHelps(am) {
+  const out = [HELP_BEGIN, ''];
+  for (const name of Object.keys(tasks)) out.push(`### argmax train ${name}`, '', '```text', trainHelp(am, name), '```', '');
+  out.push(HELP_END);
+  return out.join('\n');
+}
+
+// doc with its made section (a string that starts and ends with that section's markers) replaced.
+export function withSection(doc, section) {
+  const [begin, end] = [section.slice(0, section.indexOf('\n')), section.slice(section.lastIndexOf('\n') + 1)];
+  const from = doc.indexOf(begin), to = doc.indexOf(end);
+  if (from < 0 || to < from) throw new Error(`the page has no "${begin}" … "${end}" section`);
+  return doc.slice(0, from) + section + doc.slice(to + end.length);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const am = await init();
   writeFileSync(TYPES, optionTypes(am));
-  writeFileSync(README, readmeWithTables(readFileSync(README, 'utf8'), optionTables(am)));
-  console.log('wrote bindings/js/types/options.d.ts and the option tables of README.md');
+  writeFileSync(OPTIONS_DOC, withSection(readFileSync(OPTIONS_DOC, 'utf8'), optionTables(am)));
+  writeFileSync(CLI_DOC, withSection(readFileSync(CLI_DOC, 'utf8'), trainHelps(am)));
+  console.log('wrote bindings/js/types/options.d.ts, the option tables of docs/options.md and the --help of docs/cli.md');
 }

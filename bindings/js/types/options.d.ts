@@ -193,6 +193,8 @@ export interface KernelMulticlassTableOptions {
   trainer?: 'dcd';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
+  /** all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md) (default all-pairs) */
+  decomposition?: 'all-pairs' | 'crammer-singer';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
   /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
@@ -227,6 +229,8 @@ export interface SequenceTaggerPerceptronTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -237,6 +241,10 @@ export interface SequenceTaggerPerceptronTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -271,6 +279,8 @@ export interface SequenceTaggerSgdTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -281,6 +291,10 @@ export interface SequenceTaggerSgdTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -313,6 +327,8 @@ export interface SequenceTaggerPegasosTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -323,6 +339,10 @@ export interface SequenceTaggerPegasosTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
   l1?: number;
   /** with global features: how many of the chain's best labellings are reranked (default 10, [1, 100000]) */
@@ -351,6 +371,8 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   maxIter?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -361,6 +383,10 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -389,6 +415,8 @@ export interface SequenceTaggerBcfwTableOptions {
   seed?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -399,6 +427,10 @@ export interface SequenceTaggerBcfwTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -417,14 +449,20 @@ export interface SequenceTaggerLbfgsTableOptions {
   loss?: 'log' | 'softmax-margin';
   /** loss softmax-margin: the cost of one wrong position (default 1, [0, 1000000]) */
   cost?: number;
-  /** cap on L-BFGS iterations (default 100, [1, 1000000000]) */
+  /** cap on L-BFGS iterations (the delta rule ends a run first) (default 1000, [1, 1000000000]) */
   maxIter?: number;
   /** L2 weight c2 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖², CRFsuite's sum form (its default means the same at any m); the online trainers' lambda is the mean form: λ = 2·c2/m for m examples (default 1, [0, 1000000000]) */
   c2?: number;
   /** L1 weight c1 in Σ_i ℓ_i + c1·|w|₁ + c2·‖w‖² by OWL-QN (Andrew & Gao 2007; CRFsuite's c1), on the emission weights: exact zeros, dropped from the model; the online trainers' l1 is the mean form: l1 = c1/m (default 0, [0, 1000000000]) */
   c1?: number;
+  /** the delta rule's window in iterations (CRFsuite's) (default 10, [1, 1000000]) */
+  period?: number;
+  /** stop when f fell by less than delta·|f| over period iterations (CRFsuite's rule; 0: off) (default 1e-5, [0, 1]) */
+  delta?: number;
   /** token feature templates: pos (default), crfsuite (CRFsuite's POS set), custom (give 'templates') (default pos) */
   features?: 'pos' | 'crfsuite' | 'custom';
+  /** features=custom: the token feature templates, e.g. 'lower[0] suffix3[0] lower[-1]|lower[0]' (default none) */
+  templates?: string;
   /** hash token features into 2^b rows; 0 keeps an exact dictionary (default 0, [0, 26]) */
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
@@ -435,6 +473,10 @@ export interface SequenceTaggerLbfgsTableOptions {
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
   weightBits?: number;
+  /** global features of the whole labelling, e.g. 'has before': has, count, before, lexicon (default none) */
+  global?: string;
+  /** the words, separated by spaces, that the global template 'lexicon' reads (default none) */
+  globalWords?: string;
   /** numeric input: feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
   /** numeric input: learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
@@ -686,6 +728,94 @@ export interface BinaryRelevanceTableOptions {
   learner?: 'linear' | 'kernel' | 'stump' | 'tree';
   /** the learners' example order (default 1, [0, 4294967295]) */
   seed?: number;
+  /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
+  scale?: 'auto' | 'none' | 'minmax' | 'standard';
+}
+
+/** SearchIndex */
+export interface SearchIndexTableOptions {
+  /** the language of the text: its Snowball stemmer and stop words (none: neither) (default english) */
+  language?: 'none' | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian' | 'portuguese' | 'russian' | 'spanish' | 'swedish' | 'turkish';
+  /** stem words with the language's Snowball stemmer (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.367 and 0.393 unstemmed; docs/search.md) (default true) */
+  stem?: boolean;
+  /** drop the language's stop words (Snowball's lists; Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.377 and 0.442 with them kept; docs/search.md) (default true) */
+  stopWords?: boolean;
+  /** fold diacritics and letter forms after stemming (é is e, ﬁ is fi, Ａ is a); case is always folded (default true) */
+  fold?: boolean;
+  /** how search ranks: bm25f (the fields' weighted, length-normalised term counts saturated once: Robertson, Zaragoza and Taylor 2004) or bm25 (BM25 per field, times the field's weight, summed) (default bm25f) */
+  scorer?: 'bm25f' | 'bm25';
+  /** BM25's term-frequency saturation (default 1.2, (0, 1000]) */
+  k1?: number;
+  /** BM25's length normalisation (0: none, 1: full) (default 0.75, [0, 1]) */
+  b?: number;
+  /** one weight per text field, in the fields' order; empty: each field's is √(L / L_f), L_f its mean length and L the longest field's, halfway (in log scale) between weighing every word alike and every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.374 and 0.442 with 1 each) (default none, [0, 1000000]) */
+  weights?: number[];
+  /** μ of the Dirichlet-smoothed language-model feature (Zhai and Lafferty 2001) (default 2000, (0, 1000000000]) */
+  dirichletMu?: number;
+  /** λ, the collection's share in the Jelinek–Mercer language-model feature (Zhai and Lafferty 2001) (default 0.1, (0, 1]) */
+  jmLambda?: number;
+  /** the top documents that the rm3 feature's relevance model is estimated from (default 10, [1, 1000]) */
+  feedbackDocs?: number;
+  /** the terms the rm3 feature adds to the query (default 20, [1, 1000]) */
+  feedbackTerms?: number;
+  /** the original query's share in the rm3 feature's expanded query (default 0.5, [0, 1]) */
+  feedbackWeight?: number;
+}
+
+/** its own options, then a Ranker's */
+export interface SearchRankerTableOptions {
+  /** the first stage's results the ranker re-orders (default 100, [1, 100000]) */
+  depth?: number;
+  /** query: each feature scaled to [0, 1] over the candidates of its query (LETOR's query-level normalisation), so that weights learned on one query apply to another; none: raw values (default query) */
+  normalize?: 'query' | 'none';
+  /** how clicks become relevance: ips, the clicks of a (query, document) pair weighted by 1/propensity of the rank it was shown at (unbiased under the position-based model); naive, its click rate (default ips) */
+  clicks?: 'ips' | 'naive';
+  /** IPS weights are 1/max(propensity, clip): a cap on the variance of deep clicks (0: no cap) (default 0, [0, 1]) */
+  clip?: number;
+  /** the task loss Δ the ranker is trained and judged by: ndcg, kendall (pairs in order), or a bipartite measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy) (default ndcg) */
+  measure?: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced';
+  /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)); squared = the squared error of each score against its target (pointwise regression) (default hinge) */
+  loss?: 'hinge' | 'squared';
+  /** NDCG truncation k; k of precision@k and recall@k (default 10, [1, 100000]) */
+  k?: number;
+  /** beta of the F-beta measure (default 1, (0, 1000]) */
+  beta?: number;
+  /** the optimiser: sgd = stochastic subgradient descent with the constant step eta, averaged (SSBD 17.2.5); pegasos = stochastic subgradient descent on λ/2‖w‖² + mean loss with the step 1/(λt) (Pegasos); perceptron = the perceptron (Rosenblatt; Collins for structures), optionally averaged; cutting-plane = 1-slack cutting plane, exact: stops at a certified primal–dual gap (SVMstruct, SVMperf); bcfw = block-coordinate Frank–Wolfe on the dual, exact: stops at a certified gap (Lacoste-Julien et al.); default auto: cutting-plane for kendall (RankSVM's solver) and the bipartite measures (SVMperf's), sgd for ndcg; for ndcg with tied grades and precision@k / recall@k the exact trainers solve again with the order of tied documents taken from their last solution until the objective stops falling (CCCP); loss squared is solved in closed form (default auto) */
+  trainer?: 'auto' | 'sgd' | 'pegasos' | 'perceptron' | 'cutting-plane' | 'bcfw';
+  /** the constant step size (0: computed from the data, where the task can: Multiclass); default 0.1 here: (the perceptron steps by eta too) (default 0.1, ≥ 0) */
+  eta?: number;
+  /** regularisation λ/2‖w‖² (0 = none); default 0.0001 here: loss squared: the ridge weight λ‖w‖²; sgd keeps a little regularisation because a query's NDCG step has no margin to stop it (default 0.0001, ≥ 0) */
+  lambda?: number;
+  /** passes over the training data (default 20, [1, 1000000]) */
+  epochs?: number;
+  /** output the average of the iterates (default true) */
+  average?: boolean;
+  /** random seed (example order) (default 1, [0, 4294967295]) */
+  seed?: number;
+  /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c); default 0 here: 0 = SVMlight's default, the mean number of documents per query over the mean squared norm of a document's features (with psi=normalized, each document weighs as in a linear SVM with C = 1 / mean ‖x‖²) (default 0, ≥ 0) */
+  C?: number;
+  /** stop when the certified primal–dual gap is ≤ eps·C·m (m examples) (default 0.001, > 0) */
+  eps?: number;
+  /** cap on cutting-plane rounds (default 1000, [1, 1000000000]) */
+  maxIter?: number;
+  /** NDCG surrogate gain: linear (rel, SSBD) or exp2 (2^rel - 1, as the LETOR measure) (default linear) */
+  gain?: 'linear' | 'exp2';
+  /** NDCG and bipartite feature map: positions (SSBD: sum_i v_i x_i) or normalized (divided by the query size) (default normalized) */
+  psi?: 'positions' | 'normalized';
+  /** NDCG argmax: fast (exact, top-k candidates) or hungarian (O(r^3)) (default fast) */
+  oracle?: 'fast' | 'hungarian';
+  /** starting weights: zero, or pointwise (the ridge regression fit with lambda 0.01, then refined) (default zero) */
+  init?: 'zero' | 'pointwise';
+  /** bipartite: a document is positive when its relevance is above this (default 0, [-1000000000, 1000000000]) */
+  relevant?: number;
+  /** f1, fbeta, balanced: measure = the intercept is moved to the cut that maximises the measure on the training set; surrogate = the intercept the structured hinge learned (SVMperf's model), which minimises a bound on the loss, not the loss (default measure) */
+  threshold?: 'measure' | 'surrogate';
+  /** learn on D random Fourier features z(x) instead of x, approximating the RBF kernel (0 = off) (default 0, [0, 1000000]) */
+  rff?: number;
+  /** γ of the RBF kernel exp(−γ‖x−x'‖²) that rff approximates; 0 (the default): from the training rows, 1/(d·Var x) with the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model records the value used (default 0, ≥ 0) */
+  gamma?: number;
+  /** seed of the random features (default 1, [0, 4294967295]) */
+  rffSeed?: number;
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }

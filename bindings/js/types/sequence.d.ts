@@ -5,8 +5,8 @@ import type { AutoUposTagger } from './language-identifier.js';
 
 type DistributiveOmit<T, K extends PropertyKey> = T extends unknown ? Omit<T, K> : never;
 
-/** A tagger's options with one trainer (types/options.d.ts), and the free-text ones the tables do not check. */
-export type SequenceOptions = DistributiveOmit<SequenceTaggerTableOptions, 'features'> & {
+/** A tagger's options with one trainer (types/options.d.ts), the text ones in the richer forms the API takes too. */
+export type SequenceOptions = DistributiveOmit<SequenceTaggerTableOptions, 'features' | 'templates' | 'global' | 'globalWords'> & {
   /** Token features: 'pos' (default), 'crfsuite', or a template list such as 'lower[0] suffix3[0] lower[-1]|lower[0]'. */
   features?: 'pos' | 'crfsuite' | string;
   /** A template list (same as a non-preset `features`). */
@@ -213,7 +213,7 @@ export interface SequenceReport {
 }
 
 /** The languages with a UPOS tagger: 'en' ships with argmax, each other one is the package argmax-upos-<code>. */
-export type UposLanguage = 'en' | 'fr' | 'pt';
+export type UposLanguage = 'en' | 'fr' | 'pt' | 'cy' | 'it' | 'ko' | 'ru' | 'th' | 'vi';
 /** A model file: its bytes, or its URL (a string is read against the page's address). */
 export type ModelFile = Uint8Array | ArrayBuffer | URL | string;
 /** A UPOS tagger's two files, as a language package's default export names them. */

@@ -23,15 +23,15 @@ Kernel Kernel::named(const std::string& name, double gamma, double coef0, int de
 
 std::vector<OptionSpec> Kernel::option_specs() {
   constexpr double huge = 1e300;
-  return {{"kernel", OptionType::Choice, "rbf", 0, -1, false,
-           "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)", {"linear", "poly", "rbf"}},
-          {"gamma", OptionType::Real, "0", 0, huge, false,
+  return {choice_option("kernel", "rbf", {"linear", "poly", "rbf"},
+           "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)"),
+          real_option("gamma", "0", 0, huge,
            "γ of the poly and rbf kernels; 0 (the default): from the training rows after scaling, 1/(d·Var x) with "
            "the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model "
-           "records the value used"},
-          {"coef0", OptionType::Real, "0", 0, huge, false, "constant term of the poly kernel"},
-          {"degree", OptionType::Integer, "3", 1, 100, false, "degree of the poly kernel"},
-          {"cache", OptionType::Real, "200", 0, huge, true, "kernel column cache in MB (must hold one column: 4·m bytes)"}};
+           "records the value used"),
+          real_option("coef0", "0", 0, huge, "constant term of the poly kernel"),
+          integer_option("degree", "3", 1, 100, "degree of the poly kernel"),
+          positive_option("cache", "200", huge, "kernel column cache in MB (must hold one column: 4·m bytes)")};
 }
 
 Kernel Kernel::from_options(const Options& o) {

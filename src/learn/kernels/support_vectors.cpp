@@ -42,34 +42,45 @@ void SupportVectors::prepare() {
     compact_[p] = int32_t(std::lower_bound(columns_.begin(), columns_.end(), indices_[p]) - columns_.begin());
 }
 
-std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& rows) const {
+int32_t SupportVectors::kernel_block(const Kernel& kernel, const Rows& rows, int32_t first, std::vector<double>& K) const {
   using Matrix = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic>;
-  using RowMajor = Eigen::Matrix<double, Eigen::Dynamic, Eigen::Dynamic, Eigen::RowMajor>;
-  const int n = count(), k = outputs_;
+  const int n = count();
   const int32_t u = int32_t(columns_.size());
+  // Batches of up to 256 rows, fewer when rows or support vectors are many (each block stays near 16 MB).
+  const int32_t batch = int32_t(std::clamp<int64_t>((int64_t(1) << 21) / std::max({u, n, 1}), 1, 256));
+  const int32_t b = std::max(0, std::min(batch, rows.rows() - first));
   // SVᵀ over the used columns: u × n, the CSR rows read as compressed columns.
   const Eigen::Map<const Eigen::SparseMatrix<double, Eigen::ColMajor, int32_t>> svt(
       u, n, int32_t(values_d_.size()), offsets_.data(), compact_.data(), values_d_.data());
-  const Eigen::Map<const RowMajor> a(coef_d_.data(), n, k);
-  std::vector<double> out(size_t(rows.rows()) * k, 0.0);
-  // Batches of up to 256 rows, fewer when rows or support vectors are many (each block stays near 16 MB).
-  const int32_t batch = int32_t(std::clamp<int64_t>((int64_t(1) << 21) / std::max({u, n, 1}), 1, 256));
-  Matrix x, block;
-  std::vector<double> x_norms;
-  for (int32_t first = 0; first < rows.rows(); first += batch) {
-    const int32_t b = std::min(batch, rows.rows() - first);
-    x.setZero(b, u);
-    x_norms.assign(size_t(b), 0.0);
-    for (int32_t i = 0; i < b; ++i)
-      rows.row(first + i).for_each([&](int32_t j, float v) {
-        const auto at = std::lower_bound(columns_.begin(), columns_.end(), j);
-        if (at != columns_.end() && *at == j) x(i, at - columns_.begin()) = v;
-        x_norms[i] += double(v) * v;
-      });
-    block.noalias() = x * svt;  // ⟨x_i, s⟩
-    kernel.apply(block.data(), b, n, x_norms.data(), norms_.data());
-    Eigen::Map<RowMajor>(&out[size_t(first) * k], b, k).noalias() = block * a;
-  }
+  Matrix x = Matrix::Zero(b, u);
+  std::vector<double> x_norms(size_t(b), 0.0);
+  for (int32_t i = 0; i < b; ++i)
+    rows.row(first + i).for_each([&](int32_t j, float v) {
+      const auto at = std::lower_bound(columns_.begin(), columns_.end(), j);
+      if (at != columns_.end() && *at == j) x(i, at - columns_.begin()) = v;
+      x_norms[i] += double(v) * v;
+    });
+  K.resize(size_t(b) * size_t(n));
+  Eigen::Map<Matrix> block(K.data(), b, n);
+  block.noalias() = x * svt;  // ⟨x_i, s⟩
+  kernel.apply(K.data(), b, n, x_norms.data(), norms_.data());
+  return b;
+}
+
+std::vector<double> SupportVectors::scores(const Kernel& kernel, const Rows& rows) const {
+  const int n = count(), k = outputs_;
+  std::vector<double> out(size_t(rows.rows()) * k, 0.0), K;
+  // f(x_i) += K(x_i, s)·a_s, support vector by support vector: plain loops rather than Eigen's matrix product,
+  // whose blocked kernels took 7 KB of the module (each row's sums run in one order, whatever its batch)
+  for (int32_t first = 0, b; (b = kernel_block(kernel, rows, first, K)) > 0; first += b)
+    for (int s = 0; s < n; ++s) {
+      const double* a = &coef_d_[size_t(s) * k];
+      for (int32_t i = 0; i < b; ++i) {
+        const double value = K[size_t(s) * b + i];
+        double* f = &out[size_t(first + i) * k];
+        for (int y = 0; y < k; ++y) f[y] += value * a[y];
+      }
+    }
   return out;
 }
 

@@ -31,6 +31,10 @@ class SupportVectors {
   // rows × outputs() scores, row-major; columns at or beyond cols() add to ‖x‖² only. A row's scores do not
   // depend on the rows batched with it (up to rounding: every sum runs in the same order).
   std::vector<double> scores(const Kernel& kernel, const Rows& rows) const;
+  // The kernel values behind scores(), a batch of rows at a time (for models that combine them otherwise than by
+  // one coefficient row each): K becomes the column-major b × count() matrix of K(x_{first+i}, s) for the batch
+  // that starts at row `first`; returns b (0 past the last row).
+  int32_t kernel_block(const Kernel& kernel, const Rows& rows, int32_t first, std::vector<double>& K) const;
 
   void save(ByteWriter& out) const;
   // Throws InputError when the bytes do not describe count × outputs coefficients over cols columns.

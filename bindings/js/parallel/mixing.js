@@ -61,9 +61,9 @@ export function trainsOnOneThread(workers, model) {
 // A model's fit by mixing: trains spec on `workers` workers and loads the bytes on this thread with
 // load(pointer, length) (M.SequenceModel.load, …). Returns { handle, training }; onProgress hears every round and
 // the final report, as a serial fit's does.
-export async function fitMixed(M, spec, load, { workers, onProgress, signal }) {
+export async function fitMixed(M, spec, load, { workers, onProgress, signal, host }) {
   const report = trainingProgress(onProgress);
-  const { bytes } = await trainMixed(spec, { workers, onProgress: report.onProgress, signal });
+  const { bytes } = await trainMixed(spec, { workers, onProgress: report.onProgress, signal, host });
   const handle = withHeap(M, (heap) => load(heap.u8(bytes), bytes.length));
   return { handle, training: report.finish(handle) };
 }
@@ -71,11 +71,12 @@ export async function fitMixed(M, spec, load, { workers, onProgress, signal }) {
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass' | 'Ranker', options,
 //         args: [x, tags], [X, y] or [queries], fitOptions: { warmStart: bytes } for taggers, { allowSingleClass }
 //         for Multiclass }.
+// host: starts a worker of the entry point whose model this is (worker-thread.js).
 // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds } with stop() and cancel().
 // onProgress hears once per round: epoch, and the shards' objective and training error weighted by shard size.
 // Training ends after the epochs, or after a round in which every shard's epoch would have ended serial training
 // (the batch perceptron made no mistake on any shard, so the round left the weights as they were).
-export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl } = {}) {
+export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl, host }) {
   if (onProgress != null && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
   spec = trainingSpec(spec);
   const n = workerCount(workers, 0);
@@ -106,7 +107,7 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
   };
   const run = async () => {
     for (let i = 0; i < n; ++i) {
-      threads.push({ pending: null, ...startWorker({ wasmBinary, wasmUrl }, {
+      threads.push({ pending: null, ...startWorker(host, { wasmBinary, wasmUrl }, {
         onMessage: (m) => answer(i, m),
         onFail: (error) => end(error),
       }) });

@@ -1,0 +1,221 @@
+// Search benchmark on the Cranfield and CACM test collections: argmax's first stages (BM25F and BM25, the index at
+// its defaults) beside the search libraries web apps use (MiniSearch 7, Lunr 2, Orama 3, each at its defaults)
+// and a plain BM25 reference, on the same documents (title and abstract/body as two fields) and queries. Prints,
+// per collection, NDCG@10 and MAP (trec_eval's, over the first 1,000 results: bindings/js/cli/trec.js), index
+// build time, index bytes, memory held by the index (the JS heap it adds; for argmax the whole wasm memory after
+// building it, an upper bound: the module's own memory included), and
+// the time of all queries and their median. Then learned re-ranking (SearchRanker) with 5-fold cross-validation
+// over queries (query i in fold i mod 5): trained on judgments with each Ranker objective, and on clicks
+// simulated from the judgments (the semi-synthetic protocol, search-ranker.js am.clicks.simulate) with and
+// without propensity correction; with the median time of a re-ranked query (top 100, 10 results).
+//   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
+// The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
+// is skipped.
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import MiniSearch from 'minisearch';
+import lunr from 'lunr';
+import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
+import { queryMeasures, trecOrder } from '../bindings/js/cli/trec.js';
+import { readCollection } from './ir-collections.mjs';
+import { init } from '../bindings/js/search.js';
+
+const root = fileURLToPath(new URL('..', import.meta.url));
+const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
+const dataDir = arg('data', join(root, '../shared/data'));
+const DEPTH = 1000;  // results per query for MAP, as trec_eval's default run depth
+
+// ---- the rankers ---------------------------------------------------------------------------------------------
+// Each: build(docs) → index; search(index, text) → [{ docid, score }] best first (at most DEPTH); bytes(index).
+
+const words = (text) => text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
+
+const am = await init();
+const wasmBytes = () => am.module.HEAP8.buffer.byteLength;
+const argmaxFirstStage = (options) => ({
+  build(docs) {
+    const index = new am.SearchIndex({ fields: ['title', 'text'], ...options });
+    index.add(docs);
+    return index;
+  },
+  search: (index, text) => index.search(text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score })),
+  bytes: (index) => index.save().length,
+  memory: wasmBytes,
+});
+
+const RANKERS = {
+  'argmax BM25F': argmaxFirstStage({}),
+  'argmax BM25': argmaxFirstStage({ scorer: 'bm25' }),
+  // The reference of the issue's table: one field (title + abstract), lower-cased alphanumeric tokens, no
+  // stemming or stop words, BM25 with Lucene's idf log(1 + (N − df + 0.5)/(df + 0.5)), k1 0.9, b 0.4.
+  'plain BM25 (reference)': {
+    build(docs) {
+      const postings = new Map(), lengths = [];
+      docs.forEach((d, i) => {
+        const tokens = words(`${d.title} ${d.text}`);
+        lengths.push(tokens.length);
+        const tf = new Map();
+        for (const t of tokens) tf.set(t, (tf.get(t) ?? 0) + 1);
+        for (const [t, n] of tf) {
+          if (!postings.has(t)) postings.set(t, []);
+          postings.get(t).push(i, n);
+        }
+      });
+      const average = lengths.reduce((a, b) => a + b, 0) / docs.length;
+      return { postings, lengths, average, ids: docs.map((d) => d.id) };
+    },
+    search({ postings, lengths, average, ids }, text) {
+      const k1 = 0.9, b = 0.4, scores = new Map();
+      for (const t of words(text)) {
+        const list = postings.get(t);
+        if (!list) continue;
+        const df = list.length / 2, idf = Math.log(1 + (ids.length - df + 0.5) / (df + 0.5));
+        for (let j = 0; j < list.length; j += 2) {
+          const i = list[j], tf = list[j + 1];
+          const s = idf * tf * (k1 + 1) / (tf + k1 * (1 - b + b * lengths[i] / average));
+          scores.set(i, (scores.get(i) ?? 0) + s);
+        }
+      }
+      return [...scores].map(([i, score]) => ({ docid: ids[i], score })).sort((x, y) => y.score - x.score).slice(0, DEPTH);
+    },
+    bytes: ({ postings }) => { let n = 0; for (const [t, l] of postings) n += t.length + 8 * l.length; return n; },
+  },
+  'MiniSearch 7': {
+    build(docs) {
+      const index = new MiniSearch({ fields: ['title', 'text'] });
+      index.addAll(docs);
+      return index;
+    },
+    search: (index, text) => index.search(text).slice(0, DEPTH).map((r) => ({ docid: r.id, score: r.score })),
+    bytes: (index) => JSON.stringify(index).length,
+  },
+  // Lunr's query string syntax (field:, ^boost, ~fuzz, +/− presence, * wildcards) would read a query's
+  // punctuation as operators: the query's tokens go in as plain terms, through the search pipeline (stemmer,
+  // stop words) exactly as the query parser sends them.
+  'Lunr 2': {
+    build(docs) {
+      return lunr(function () {
+        this.ref('id');
+        this.field('title');
+        this.field('text');
+        for (const d of docs) this.add(d);
+      });
+    },
+    search: (index, text) => index.query((q) => q.term(lunr.tokenizer(text))).slice(0, DEPTH).map((r) => ({ docid: r.ref, score: r.score })),
+    bytes: (index) => JSON.stringify(index).length,
+  },
+  'Orama 3': {
+    async build(docs) {
+      const db = create({ schema: { id: 'string', title: 'string', text: 'string' } });
+      await insertMultiple(db, docs);
+      return db;
+    },
+    async search(db, text) {
+      const r = await oramaSearch(db, { term: text, properties: ['title', 'text'], limit: DEPTH });
+      return r.hits.map((h) => ({ docid: h.document.id, score: h.score }));
+    },
+    bytes: null,  // Orama 3 has no serialised form in its core package
+  },
+};
+
+// ---- measuring -----------------------------------------------------------------------------------------------
+
+const gc = globalThis.gc ?? (() => {});
+const heap = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
+const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
+
+async function measure(ranker, { docs, queries, qrels }) {
+  const before = heap();
+  let t0 = performance.now();
+  const index = await ranker.build(docs);
+  const buildSeconds = (performance.now() - t0) / 1000;
+  const heapBytes = ranker.memory ? ranker.memory() : heap() - before;
+  const times = [], sums = { 'ndcg@10': 0, map: 0 };
+  for (const q of queries) {
+    t0 = performance.now();
+    const results = await ranker.search(index, q.text);
+    times.push(performance.now() - t0);
+    const m = queryMeasures(trecOrder(results), qrels.get(q.id) ?? new Map());
+    sums['ndcg@10'] += m['ndcg@10'] / queries.length;
+    sums.map += m.map / queries.length;
+  }
+  const bytes = ranker.bytes ? ranker.bytes(index) : null;
+  index.dispose?.();
+  return { ...sums, buildSeconds, heapBytes, bytes, querySeconds: times.reduce((a, b) => a + b, 0) / 1000, medianMs: median(times) };
+}
+
+// ---- learned re-ranking, 5-fold over queries ---------------------------------------------------------------
+
+const LEARNED = [
+  { label: 'NDCG structured hinge (judgments)', options: {} },
+  { label: 'Kendall pairwise hinge (judgments)', options: { measure: 'kendall' } },
+  { label: 'pointwise regression (judgments)', options: { loss: 'squared' } },
+  { label: 'NDCG hinge, clicks, IPS (propensities by EM)', options: {}, clicks: true },
+  { label: 'NDCG hinge, clicks, naive', options: { clicks: 'naive' }, clicks: true },
+];
+// The semi-synthetic protocol: each training query's first 10 results (the first stage's) shown 200 times; rank k
+// examined with probability 1/k; an examined document clicked with 0.1 + 0.9 (2^g − 1)/(2^max − 1); a tenth of
+// the sessions shown in random order (result randomisation, from which EM can tell position from relevance).
+const SIMULATION = { eta: 1, noise: 0.1, sessions: 200, shuffled: 0.1 };
+
+function learned({ docs, queries, qrels }, maxGrade) {
+  const index = argmaxFirstStage({}).build(docs);
+  const rows = [];
+  for (const setup of LEARNED) {
+    const sums = { 'ndcg@10': 0, map: 0 }, times = [];
+    let propensity = null;
+    for (let fold = 0; fold < 5; ++fold) {
+      const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
+      const ranker = new am.SearchRanker(setup.options);
+      if (setup.clicks) {
+        const lists = train.map((q) => {
+          const shown = index.search(q.text, { k: 10 }).map((h) => h.id);
+          return { query: q.text, shown, grades: shown.map((d) => qrels.get(q.id)?.get(d) ?? 0) };
+        });
+        ranker.fit(index, { clicks: am.clicks.simulate(lists, { ...SIMULATION, maxGrade, seed: fold + 1 }) });
+        propensity ??= ranker.propensity;
+      } else {
+        ranker.fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() })));
+      }
+      for (const q of test) {
+        const results = ranker.search(index, q.text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score }));
+        const m = queryMeasures(trecOrder(results), qrels.get(q.id) ?? new Map());
+        sums['ndcg@10'] += m['ndcg@10'] / queries.length;
+        sums.map += m.map / queries.length;
+        const t0 = performance.now();
+        ranker.search(index, q.text, { k: 10 });
+        times.push(performance.now() - t0);
+      }
+      ranker.dispose();
+    }
+    rows.push({ label: setup.label, ...sums, medianMs: median(times), propensity });
+  }
+  index.dispose();
+  return rows;
+}
+
+const wanted = arg('collections', 'cranfield,cacm').split(',');
+if (!globalThis.gc) console.log('(run with node --expose-gc for the memory column of the JS libraries)');
+for (const name of wanted) {
+  if (!['cranfield', 'cacm'].includes(name)) throw new Error(`unknown collection '${name}' (known: cranfield, cacm)`);
+  const collection = readCollection(dataDir, name);
+  if (!collection) { console.log(`${name}: skipped, it is not in ${dataDir}`); continue; }
+  console.log(`\n${name}: ${collection.docs.length} documents, ${collection.queries.length} judged queries (Node ${process.versions.node})\n`);
+  console.log('| ranker | NDCG@10 | MAP | build s | index KB | memory MB | all queries s | median query ms |');
+  console.log('|---|---|---|---|---|---|---|---|');
+  for (const [label, ranker] of Object.entries(RANKERS)) {
+    if (process.argv.includes('--skip-peers') && !label.startsWith('argmax')) continue;
+    const r = await measure(ranker, collection);
+    const kb = r.bytes === null ? '–' : (r.bytes / 1024).toFixed(0);
+    const mb = globalThis.gc || ranker.memory ? (r.heapBytes / 2 ** 20).toFixed(1) : '–';
+    console.log(`| ${label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.buildSeconds.toFixed(3)} | ${kb} | ${mb} | ${r.querySeconds.toFixed(3)} | ${r.medianMs.toFixed(3)} |`);
+  }
+  if (process.argv.includes('--skip-learned')) continue;
+  console.log(`\nlearned re-ranking of the BM25F top 100, 5-fold over queries (${name})\n`);
+  console.log('| re-ranker | NDCG@10 | MAP | median re-ranked query ms |');
+  console.log('|---|---|---|---|');
+  const rows = learned(collection, name === 'cranfield' ? 4 : 1);
+  for (const r of rows) console.log(`| ${r.label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.medianMs.toFixed(2)} |`);
+  const p = rows.find((r) => r.propensity)?.propensity;
+  if (p) console.log(`\npropensities fitted by EM (fold 1, ranks 1–${p.length}; simulated: 1/k): ${Array.from(p, (x) => x.toFixed(2)).join(' ')}`);
+}

@@ -1,0 +1,69 @@
+// The search commands: `argmax index` builds an index from JSON lines, `argmax search` writes a TREC run.
+//   docs.jsonl:    {"id": "d1", "title": "…", "body": "…", "year": 1999}   (text fields are strings, numeric ones numbers)
+//   queries.jsonl: {"id": "q1", "text": "…"}
+//   run:           qid Q0 docid rank score tag   (trec_eval's format)
+
+// The objects of a JSON-lines text, each with its line number (blank lines skipped; a bad line is an error
+// naming it).
+export function jsonLines(text, file) {
+  const out = [];
+  text.split('\n').forEach((line, i) => {
+    if (line.trim() === '') return;
+    let value;
+    try { value = JSON.parse(line); } catch (e) { throw new Error(`${file}:${i + 1}: not JSON (${e.message})`); }
+    if (value === null || typeof value !== 'object' || Array.isArray(value)) throw new Error(`${file}:${i + 1}: not a JSON object`);
+    out.push({ value, line: i + 1 });
+  });
+  return out;
+}
+
+// The fields of the documents: every key but id, text where the values are strings, numeric where numbers.
+export function fieldsOf(docs, file) {
+  const kinds = new Map();
+  for (const { value, line } of docs) {
+    for (const [key, v] of Object.entries(value)) {
+      if (key === 'id') continue;
+      const kind = typeof v === 'string' ? 'text' : typeof v === 'number' ? 'numeric' : null;
+      if (!kind) throw new Error(`${file}:${line}: field '${key}' is ${v === null ? 'null' : typeof v}, not a string or a number`);
+      if (kinds.has(key) && kinds.get(key) !== kind) throw new Error(`${file}:${line}: field '${key}' is ${kind} here and ${kinds.get(key)} before`);
+      kinds.set(key, kind);
+    }
+  }
+  const of = (kind) => [...kinds].filter(([, k]) => k === kind).map(([name]) => name);
+  return { fields: of('text'), numericFields: of('numeric') };
+}
+
+// docs.jsonl text → a SearchIndex with these options (text and numeric fields as the documents have them).
+export function buildIndex(am, text, file, options) {
+  const docs = jsonLines(text, file);
+  if (docs.length === 0) throw new Error(`${file} has no documents`);
+  const { fields, numericFields } = fieldsOf(docs, file);
+  if (fields.length === 0) throw new Error(`${file}: the documents have no text field`);
+  const index = new am.SearchIndex({ fields, numericFields, ...options });
+  index.add(docs.map(({ value, line }) => {
+    if (typeof value.id !== 'string' && typeof value.id !== 'number') throw new Error(`${file}:${line}: id must be a string or a number`);
+    return { ...value, id: String(value.id) };
+  }));
+  return index;
+}
+
+// queries.jsonl text → [{ id, text }].
+export function readQueries(text, file) {
+  return jsonLines(text, file).map(({ value, line }) => {
+    if (typeof value.id !== 'string' && typeof value.id !== 'number') throw new Error(`${file}:${line}: id must be a string or a number`);
+    if (typeof value.text !== 'string') throw new Error(`${file}:${line}: text must be a string`);
+    return { id: String(value.id), text: value.text };
+  });
+}
+
+// The run's lines for the queries: the first stage's k best, or `rerank(query, hits)`'s order of them when a
+// re-ranker is given (the hook for `--model`).
+export function runLines(index, queries, { k = 1000, tag = 'argmax', rerank } = {}) {
+  const lines = [];
+  for (const q of queries) {
+    let hits = index.search(q.text, { k });
+    if (rerank) hits = rerank(q, hits);
+    hits.forEach((h, i) => lines.push(`${q.id} Q0 ${h.id} ${i + 1} ${h.score} ${tag}`));
+  }
+  return lines;
+}

@@ -1,0 +1,66 @@
+// Types of the search part of the argmax JS API (am.SearchIndex).
+import type { OptionSpec, Disposable } from '../index.js';
+import type { SearchIndexTableOptions } from './options.js';
+
+/** A document: its id, a string for each text field and a finite number for each numeric field. */
+export interface SearchDocument {
+  id: string;
+  [field: string]: string | number;
+}
+
+export interface SearchIndexOptions extends SearchIndexTableOptions {
+  /** the text fields, in order (at least one) */
+  fields: string[];
+  /** the numeric fields (features of every document; default none) */
+  numericFields?: string[];
+}
+
+export interface SearchHit {
+  id: string;
+  score: number;
+}
+
+/** A row of the feature table: per-field features are named `${field}.${name}`. */
+export interface SearchFeatureSpec {
+  name: string;
+  perField: boolean;
+  formula: string;
+  help: string;
+}
+
+export interface SearchFeatures {
+  /** the column names (SearchIndex.featureNames) */
+  names: string[];
+  ids: string[];
+  /** one row per id: a dense matrix, as a Ranker's features */
+  rows: { data: Float32Array; rows: number; cols: number };
+}
+
+export interface SearchIndex extends Disposable {
+  readonly fields: string[];
+  readonly numericFields: string[];
+  readonly options: SearchIndexTableOptions;
+  readonly size: number;
+  readonly featureNames: string[];
+  /** adds documents; an id already there is an error (nothing is added) */
+  add(docs: SearchDocument | SearchDocument[]): this;
+  /** replaces documents (each moves to the end of document order); an unknown id is an error */
+  update(docs: SearchDocument | SearchDocument[]): this;
+  /** whether the id was there */
+  remove(id: string): boolean;
+  has(id: string): boolean;
+  /** the k (default 10) best documents, best first, ties in document order; "quoted phrases" must match */
+  search(query: string, options?: { k?: number }): SearchHit[];
+  features(query: string, ids: string[]): SearchFeatures;
+  save(): Uint8Array;
+}
+
+export interface SearchIndexConstructor {
+  new (options: SearchIndexOptions): SearchIndex;
+  options(): OptionSpec[];
+  readonly features: SearchFeatureSpec[];
+}
+
+export interface SearchApi {
+  SearchIndex: SearchIndexConstructor;
+}

@@ -1,0 +1,21 @@
+// Search results as the JS API reads them: {ids: string[], scores: Float64Array}, best first (the index's search
+// and the search ranker's).
+#pragma once
+#include <vector>
+
+#include "common.hpp"
+#include "search/search_index.hpp"
+
+namespace argmax::js {
+
+inline val hits_to_js(const SearchIndex& index, const std::vector<Hit>& hits) {
+  std::vector<std::string> ids;
+  std::vector<double> scores;
+  for (const Hit& h : hits) ids.push_back(index.id(h.doc)), scores.push_back(h.score);
+  val out = val::object();
+  out.set("ids", string_array(ids));
+  out.set("scores", typed_array("Float64Array", scores));
+  return out;
+}
+
+}  // namespace argmax::js

@@ -1,0 +1,3 @@
+/** The Russian UPOS tagger of argmax and its tokenizer, as URLs: pass it to `am.pretrained.upos`. */
+declare const model: { readonly language: 'ru'; readonly tagger: URL; readonly tokenizer: URL };
+export default model;

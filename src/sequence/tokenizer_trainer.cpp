@@ -1,0 +1,114 @@
+#include "sequence/tokenizer_trainer.hpp"
+
+#include <algorithm>
+
+#include "core/error.hpp"
+#include "learn/trainer_options.hpp"
+#include "sequence/sequence_trainer.hpp"
+#include "sequence/tokenizer_symbols.hpp"
+
+namespace argmax {
+
+const char* const kTokenizerTemplates =
+    "bias word[0] word[-1] word[1] word[-2] word[2] word[-3] word[3] "
+    "word[-1]|word[0] word[0]|word[1] word[-2]|word[-1] word[1]|word[2] "
+    "word[-2]|word[-1]|word[0] word[-1]|word[0]|word[1] word[0]|word[1]|word[2] "
+    "word[-3]|word[-2]|word[-1] word[1]|word[2]|word[3] "
+    "word[0]|word[1]|word[2]|word[3] word[-1]|word[0]|word[1]|word[2] word[-2]|word[-1]|word[0]|word[1] "
+    "lower[-4]|lower[-3]|lower[-2]|lower[-1] lower[-3]|lower[-2]|lower[-1]|lower[0] "
+    "shape[0] shape[-1]|shape[0]|shape[1] shape[-2]|shape[-1]|shape[0]|shape[1]|shape[2] chunk[0] chunkshape[0]";
+
+namespace {
+
+// A tokenizer's table: a tagger's, with the defaults that fit labelling the characters of a treebank's text.
+std::vector<OptionSpec> compose_tokenizer(const std::string& trainer) {
+  std::vector<OptionSpec> specs = sequence_options(trainer);
+  for (OptionSpec& s : specs) {
+    if (s.name == "trainer")  // (set_default would keep the tagger's reason beside this one)
+      s = trainer_option(s.choices, "lbfgs", "a CRF by OWL-QN finds more of the words and sentences of "
+                         "UD English, French and Portuguese text than the perceptron, in a fifth to a tenth of its "
+                         "size (docs/benchmarks.md)");
+    if (s.name == "templates")  // (the templates are too long to repeat in the help, as set_default would)
+      s.default_value = kTokenizerTemplates, s.help += "; default here: cluster n-grams to ±3 and 4-grams, their "
+                                                       "shapes, the chunk and its shape (sequence/tokenizer.hpp)";
+  }
+  if (trainer == "lbfgs") {
+    set_default(specs, "c1", "0.3", "it leaves most character n-gram weights at 0, as accurate as 0.1 and more "
+                "than 1 (EWT dev)");
+    set_default(specs, "c2", "0.1", "c2 = 1 kept a tokenizer of a few hundred words from learning a split that "
+                "the context decides, and 0.1 is as accurate on EWT dev");
+  }
+  set_default(specs, "hashBits", "17", "an exact dictionary of character n-grams holds millions of them");
+  set_default(specs, "weightBits", "8", "as accurate as 32 on EWT dev, in a third of the size");
+  return specs;
+}
+
+// The trainers of a tagger, which a tokenizer has too.
+std::vector<std::string> tagger_trainers() {
+  for (const OptionSpec& s : sequence_options(""))
+    if (s.name == "trainer") return s.choices;
+  throw std::logic_error("a tagger's table has no trainer option");
+}
+
+const TrainerTables& tokenizer_tables() {
+  static const TrainerTables tables(tagger_trainers(), compose_tokenizer, "a tokenizer");
+  return tables;
+}
+
+}  // namespace
+
+const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer) { return tokenizer_tables().of(trainer); }
+
+std::string tokenizer_trainer_of(const OptionList& given) { return tokenizer_tables().chosen(given); }
+
+TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                               const OptionList& options, const ProgressFn& progress) {
+  require(paragraphs.size() == clusters.size(), "tokenizer training: ", paragraphs.size(), " paragraphs but ",
+          clusters.size(), " cluster lists");
+  require(!paragraphs.empty(), "tokenizer training: the treebank has no sentences");
+  // The chain is trained, and saved, with the tokenizer's defaults written out where a tagger's differ (merged by
+  // name; the templates only when `features` does not choose a preset instead); they are checked before the
+  // paragraphs are labelled, so that a bad option is refused at once.
+  OptionList given = options;
+  auto is_given = [&options](const std::string& key) {
+    return std::any_of(options.begin(), options.end(), [&key](const auto& kv) { return kv.first == key; });
+  };
+  const std::string trainer = tokenizer_trainer_of(options);
+  const std::vector<OptionSpec>& tagger = sequence_options(trainer);
+  for (const OptionSpec& s : tokenizer_options(trainer)) {
+    const auto as_tagger = std::find_if(tagger.begin(), tagger.end(), [&s](const OptionSpec& t) { return t.name == s.name; });
+    if (as_tagger != tagger.end() && as_tagger->default_value != s.default_value && !is_given(s.name) && !(s.name == "templates" && is_given("features")))
+      given.emplace_back(s.name, s.default_value);
+  }
+  check_sequence_options(given);
+  TokenizerModel m;
+  Sentences symbols, labels;
+  std::vector<ClusterKind> kinds;
+  std::vector<int32_t> where;
+  std::string bytes;
+  std::vector<std::string_view> views;
+  for (size_t p = 0; p < paragraphs.size(); ++p) {
+    const std::vector<std::string> gold = cluster_labels(clusters[p], paragraphs[p], m.multiword);
+    if (gold.empty()) {
+      ++m.skipped;
+      continue;
+    }
+    ++m.paragraphs;
+    std::vector<std::string> y;
+    labelled_clusters(cluster_kinds(clusters[p]), 0, int32_t(gold.size()), where, kinds);
+    for (const int32_t i : where) y.push_back(gold[size_t(i)]);
+    feature_symbols(clusters[p], where, kinds, bytes, views);  // (the gold labels already split links off)
+    const std::vector<std::string> x(views.begin(), views.end());
+    size_t start = 0;
+    for (const size_t end : run_ends(kinds)) {
+      symbols.emplace_back(x.begin() + long(start), x.begin() + long(end));
+      labels.emplace_back(y.begin() + long(start), y.begin() + long(end));
+      start = end;
+    }
+  }
+  require(!symbols.empty(), "tokenizer training: no paragraph's tokens spell its text (", m.skipped, " skipped)");
+  m.chain = train_tagger(symbols, labels, given, progress);
+  return m;
+}
+
+}  // namespace argmax

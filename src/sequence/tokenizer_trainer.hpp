@@ -1,0 +1,28 @@
+// Training a tokenizer (sequence/tokenizer.hpp) on a UD treebank's text and tokens, and its option table: a
+// sequence tagger's, with the defaults that fit labelling the characters of a treebank's text.
+#pragma once
+#include <string>
+#include <vector>
+
+#include "core/options.hpp"
+#include "io/conllu_text.hpp"
+#include "learn/progress.hpp"
+#include "sequence/tokenizer.hpp"
+
+namespace argmax {
+
+// The token templates a tokenizer uses unless the options give `features` or `templates`: the default of its
+// table's `templates`.
+extern const char* const kTokenizerTemplates;
+
+// A tokenizer's table for one trainer (the empty name: the default trainer's), and the trainer options name.
+const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer);
+std::string tokenizer_trainer_of(const OptionList& options);
+
+// Trains on paragraphs (as read_conllu_paragraphs gives them) and their clusters, one ClusterText per
+// paragraph. Options: tokenizer_options' (the sequence tagger's, sequence_trainer.hpp, with a tokenizer's
+// defaults).
+TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                               const OptionList& options, const ProgressFn& progress = {});
+
+}  // namespace argmax
