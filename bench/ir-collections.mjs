@@ -3,6 +3,7 @@
 // → grade)) }; a missing collection is null.
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { queryMeasures } from '../bindings/js/cli/trec.js';
 
 // Records of a SMART file: `.I id` starts one, `.X` (a letter) starts a field running to the next marker.
 function smartRecords(text) {
@@ -66,16 +67,9 @@ export function readCollection(dataDir, name) {
   return existsSync(dir) ? READERS[name](dir) : null;
 }
 
-// NDCG@10 as trec_eval's ndcg_cut.10 (gain as graded, log2(rank + 1) discount, the ideal from every judged
-// document) and average precision over the ranking given (relevant: grade > 0), for one query.
+// NDCG@10 as trec_eval's ndcg_cut.10 and average precision over the ranking given, for one query (the CLI's
+// `argmax eval` measures).
 export function measures(ranking, judged) {
-  const gains = [...judged.values()].filter((g) => g > 0).sort((a, b) => b - a);
-  let dcg = 0, ideal = 0, found = 0, precisions = 0;
-  ranking.forEach((id, r) => {
-    const g = judged.get(id) ?? 0;
-    if (r < 10) dcg += g / Math.log2(r + 2);
-    if (g > 0) precisions += ++found / (r + 1);
-  });
-  gains.slice(0, 10).forEach((g, r) => { ideal += g / Math.log2(r + 2); });
-  return { ndcg10: ideal > 0 ? dcg / ideal : 0, ap: gains.length ? precisions / gains.length : 0 };
+  const m = queryMeasures(ranking, judged);
+  return { ndcg10: m['ndcg@10'], ap: m.map };
 }
