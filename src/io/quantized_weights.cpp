@@ -35,8 +35,8 @@ void for_each_block(const std::vector<float>& w, int bits, F&& f) {
 }  // namespace
 
 OptionSpec weight_bits_option() {
-  return {"weightBits", OptionType::Integer, "32", 8, 32, false,
-          "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)"};
+  return integer_option("weightBits", "32", 8, 32,
+          "how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256)");
 }
 
 void check_weight_bits(int bits) {

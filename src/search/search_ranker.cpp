@@ -15,17 +15,15 @@ namespace {
 
 const std::vector<OptionSpec>& own_specs() {
   static const std::vector<OptionSpec> specs = {
-      {"depth", OptionType::Integer, "100", 1, 100000, false, "the first stage's results the ranker re-orders"},
-      {"normalize", OptionType::Choice, "query", 0, -1, false,
+      integer_option("depth", "100", 1, 100000, "the first stage's results the ranker re-orders"),
+      choice_option("normalize", "query", {"query", "none"},
        "query: each feature scaled to [0, 1] over the candidates of its query (LETOR's query-level "
-       "normalisation), so that weights learned on one query apply to another; none: raw values",
-       {"query", "none"}},
-      {"clicks", OptionType::Choice, "ips", 0, -1, false,
+       "normalisation), so that weights learned on one query apply to another; none: raw values"),
+      choice_option("clicks", "ips", {"ips", "naive"},
        "how clicks become relevance: ips, the clicks of a (query, document) pair weighted by 1/propensity of "
-       "the rank it was shown at (unbiased under the position-based model); naive, its click rate",
-       {"ips", "naive"}},
-      {"clip", OptionType::Real, "0", 0, 1, false,
-       "IPS weights are 1/max(propensity, clip): a cap on the variance of deep clicks (0: no cap)"},
+       "the rank it was shown at (unbiased under the position-based model); naive, its click rate"),
+      real_option("clip", "0", 0, 1,
+       "IPS weights are 1/max(propensity, clip): a cap on the variance of deep clicks (0: no cap)"),
   };
   return specs;
 }

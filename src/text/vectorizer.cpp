@@ -45,29 +45,27 @@ void require_utf8(std::string_view text, size_t i) {
 const std::vector<OptionSpec>& TextVectorizer::options_table() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> specs = {
-      {"wordNgrams", OptionType::IntegerList, "1,2", 1, 8, false,
-       "the sizes n of the word n-grams, ascending (1 = single words; empty: no word n-grams)"},
-      {"charNgrams", OptionType::IntegerList, "1,2,3,4,5", 1, 8, false,
+      integer_list_option("wordNgrams", "1,2", 1, 8,
+       "the sizes n of the word n-grams, ascending (1 = single words; empty: no word n-grams)"),
+      integer_list_option("charNgrams", "1,2,3,4,5", 1, 8,
        "the sizes n of the character n-grams, ascending (empty: none; 1–5 measured best on a fifth of TREC's "
-       "training questions held out, 0.2 points above 2–5)"},
-      {"charSpan", OptionType::Choice, "text", 0, -1, false,
+       "training questions held out, 0.2 points above 2–5)"),
+      choice_option("charSpan", "text", {"text", "word"},
        "character n-grams across the text's words joined by spaces (scikit-learn's char), or within each word "
-       "padded by spaces (char_wb); across measured 0.8 points better on held-out TREC questions, coarse and fine",
-       {"text", "word"}},
-      {"hashBits", OptionType::Integer, "20", 0, 24, false,
+       "padded by spaces (char_wb); across measured 0.8 points better on held-out TREC questions, coarse and fine"),
+      integer_option("hashBits", "20", 0, 24,
        "2^hashBits hash buckets, half for the word and half for the character n-grams, each n-gram's chosen by a "
-       "signed hash (the buckets seen in training are the columns); 0 = a vocabulary of the training n-grams"},
-      {"minCount", OptionType::Integer, "1", 1, 2147483647, false,
-       "vocabulary (hashBits 0): keep the n-grams found in at least this many training texts"},
-      {"tf", OptionType::Choice, "raw", 0, -1, false,
-       "term frequency: the count c (raw), 1 + ln c (log), or 1 (binary)", {"raw", "log", "binary"}},
-      {"idf", OptionType::Boolean, "true", 0, -1, false,
-       "weigh each column by ln((1 + m) / (1 + df)) + 1, fitted on the m training texts"},
-      {"normalize", OptionType::Choice, "each", 0, -1, false,
+       "signed hash (the buckets seen in training are the columns); 0 = a vocabulary of the training n-grams"),
+      integer_option("minCount", "1", 1, 2147483647,
+       "vocabulary (hashBits 0): keep the n-grams found in at least this many training texts"),
+      choice_option("tf", "raw", {"raw", "log", "binary"},
+       "term frequency: the count c (raw), 1 + ln c (log), or 1 (binary)"),
+      boolean_option("idf", "true",
+       "weigh each column by ln((1 + m) / (1 + df)) + 1, fitted on the m training texts"),
+      choice_option("normalize", "each", {"each", "whole", "none"},
        "scale the word n-grams and the character n-grams of a row each to unit L2 norm (as scikit-learn's "
        "FeatureUnion of a vectorizer per kind; measured 0.5 and 1.8 points better than the whole row on held-out "
-       "TREC questions, coarse and fine), the whole row, or none",
-       {"each", "whole", "none"}},
+       "TREC questions, coarse and fine), the whole row, or none"),
     };
     return specs;
   }();
