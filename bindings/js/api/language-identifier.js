@@ -4,6 +4,7 @@
 // where a language has one, else ISO 639-3, and 'und' (undetermined) for a text without a letter.
 // am.pretrained.upos('auto') uses it to tag each paragraph with the tagger of its language.
 import { modelFile } from './pretrained.js';
+import { autoUpos } from './auto-upos.js';
 import { describe, integerArg, optionsObject, texts as textsArg } from './inputs.js';
 
 const SHIPPED = new URL('../pretrained/languages.bin', import.meta.url);
@@ -90,6 +91,10 @@ export function install(M, api) {
   }
 
   api.LanguageIdentifier = LanguageIdentifier;
+  // upos('auto') where the entry has the taggers too ('argmax'): each paragraph tagged by the tagger of its
+  // language (auto-upos.js); the tagger entries, without the identifier, leave this out.
+  const upos = api.pretrained?.upos;
+  if (upos) api.pretrained.upos = (source) => (source === 'auto' ? autoUpos(api) : upos(source));
   api.pretrained = Object.assign(api.pretrained ?? {}, {
     // The shipped identifier, or another languages.bin given as { model }: its bytes or its URL.
     async languageIdentifier(options) {

@@ -4,7 +4,6 @@
 // { language, tagger, tokenizer }, as URLs beside its index.js (so that bundlers emit them as assets).
 import { describe, optionsObject } from './inputs.js';
 import { withHeap } from './wasm.js';
-import { autoUpos } from './auto-upos.js';
 
 // The languages with a UPOS tagger, by ISO 639-1 code ('en' is in this package, the others are packages).
 export const UPOS_LANGUAGES = {
@@ -152,9 +151,7 @@ export function installPretrained(M, api, { SequenceTagger, Tokenizer, fromHandl
     englishUpos,
     // The languages upos() knows: code → English name.
     languages: Object.freeze({ ...UPOS_LANGUAGES }),
-    // 'auto': each paragraph tagged by the tagger of its language (auto-upos.js).
     async upos(source) {
-      if (source === 'auto') return autoUpos(api);
       const files = await uposSource(source);
       return files.english ? englishUpos() : loadTagger(files);
     },
