@@ -21,7 +21,6 @@ export declare class LanguageIdentifier {
   /** identify() of many texts, in one call. */
   identifyAll(texts: readonly string[]): LanguageGuess[];
   dispose(): void;
-  [Symbol.dispose](): void;
 }
 
 /** A word of am.pretrained.upos('auto'): tagged by the tagger of its paragraph's language. */
@@ -38,7 +37,6 @@ export interface AutoUposTagger {
   /** Raw text → sentences of words, as SequenceTagger.tagText gives them, each with its paragraph's language. */
   tagText(text: string): AutoTaggedWord[][];
   dispose(): void;
-  [Symbol.dispose](): void;
 }
 
 export interface LanguageIdentifierApi {
