@@ -8,10 +8,10 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../index.js';
-import { trainTagger, goldAccuracy } from './make-upos.mjs';
+import { trainTagger, goldAccuracy, SHIPPED_STOPPING } from './make-upos.mjs';
 
 export const SETTINGS = { trainer: 'perceptron', epochs: 10, features: 'pos', hashBits: 18, weightBits: 8 };
-export const TOKENIZER_SETTINGS = {};  // a tokenizer's defaults: a CRF by OWL-QN (am.Tokenizer.options())
+export const TOKENIZER_SETTINGS = SHIPPED_STOPPING;  // a tokenizer's defaults (a CRF by OWL-QN), stopped as when it was made
 export const TREEBANK = join(process.env.ARGMAX_DATA ?? fileURLToPath(new URL('../../../../shared/data', import.meta.url)), 'ud-english-ewt');
 
 // The tagger trained on DIR's train split, and its token accuracy on the test split.
