@@ -6,11 +6,11 @@ import { spawnSync } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { scratchDir } from './scratch.mjs';
+import { tempDir } from './temp-dirs.mjs';
 
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
 const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
-const dir = scratchDir('search-cli');
+const dir = tempDir('search-cli');
 const file = (name, lines) => { const path = join(dir, name); writeFileSync(path, lines.join('\n') + '\n'); return path; };
 
 const WORDS = ['wing', 'flow', 'shock', 'heat', 'plate', 'drag'];
