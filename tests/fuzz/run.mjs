@@ -25,7 +25,7 @@ const run = (command, args, options = {}) => {
   console.log(`$ ${command} ${args.join(' ')}`);
   execFileSync(command, args, { stdio: 'inherit', cwd: root, ...options });
 };
-run('cmake', ['-S', '.', '-B', build, '-DARGMAX_FUZZ=ON', '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CXX_COMPILER=clang++']);
+run('cmake', ['-S', '.', '-B', build, '-DARGMAX_FUZZ=ON', '-DCMAKE_BUILD_TYPE=Release', '-DCMAKE_CXX_COMPILER=clang++', '-DCMAKE_C_COMPILER=clang']);
 run('cmake', ['--build', build, `-j${jobs}`, '--target', ...targets]);
 
 const corpus = (target) => join(build, 'corpus', target);
