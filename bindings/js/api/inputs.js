@@ -616,11 +616,10 @@ export function fieldNames(value, name) {
   return value;
 }
 
-// A search query: a string, with each lone surrogate made U+FFFD (a separator), as TextEncoder makes them in
+// A string as the core reads it: each lone surrogate made U+FFFD (a separator), as TextEncoder makes them in
 // documents (Embind's own UTF-8 conversion would join a lone surrogate with the next character).
-export function queryText(query) {
-  if (typeof query !== 'string') throw new TypeError(`query must be a string, not ${describe(query)}`);
-  return query.toWellFormed();
+export function wellFormedText(value, name) {
+  return stringArg(value, name).toWellFormed();
 }
 
 // A document id: a non-empty, well-formed string.

@@ -5,17 +5,13 @@
 // am.pretrained.upos('auto') uses it to tag each paragraph with the tagger of its language.
 import { modelFile } from './pretrained.js';
 import { autoUpos } from './auto-upos.js';
-import { describe, integerArg, optionsObject, texts as textsArg } from './inputs.js';
+import { describe, integerArg, optionsObject, stringArg, texts as textsArg } from './inputs.js';
 
 const SHIPPED = new URL('../pretrained/languages.bin', import.meta.url);
 export const UNDETERMINED = 'und';
 // A text says nothing of its language without a letter (digits, punctuation, symbols and spaces are shared).
 const hasLetter = (text) => /\p{L}/u.test(text);
 
-const textArg = (text, name = 'text') => {
-  if (typeof text !== 'string') throw new TypeError(`${name} must be a string, not ${describe(text)}`);
-  return text;
-};
 // A text the classifier will not see (it has no letter) still passes the one check of texts (no lone surrogate).
 const checkUnseen = (text, name) => textsArg([text], name, { single: true });
 
@@ -38,7 +34,7 @@ export function install(M, api) {
     identify(text, options) {
       const { among } = optionsObject(options, 'identify options');
       const allowed = among === undefined ? null : this.#codes(among);
-      if (!hasLetter(textArg(text))) return checkUnseen(text, 'text'), { language: UNDETERMINED, probability: 1 };
+      if (!hasLetter(stringArg(text, 'text'))) return checkUnseen(text, 'text'), { language: UNDETERMINED, probability: 1 };
       const p = this.#classifier.probabilities([text]);
       let best = -1;
       for (let c = 0; c < p.length; ++c) {
@@ -50,13 +46,13 @@ export function install(M, api) {
     // The k most probable languages of a text, most probable first: [{ language, probability }].
     top(text, k = 3) {
       integerArg(k, 'k', { min: 1 });
-      return this.#ranked(textArg(text)).slice(0, k);
+      return this.#ranked(stringArg(text, 'text')).slice(0, k);
     }
 
     // identify() of many texts in one call: [{ language, probability }], one per text.
     identifyAll(texts) {
       if (!Array.isArray(texts)) throw new TypeError(`texts must be an array of strings, not ${describe(texts)}`);
-      texts.forEach((t, i) => textArg(t, `texts[${i}]`));
+      texts.forEach((t, i) => stringArg(t, `texts[${i}]`));
       const withLetters = texts.filter(hasLetter);
       const p = this.#classifier.probabilities(withLetters), k = this.#languages.length;
       let row = 0;

@@ -3,19 +3,13 @@
 // with position bias corrected by inverse propensity scoring (propensities fitted by EM on the log) or, as an
 // option, clicks taken naively as relevance. Also the position-bias EM and the click simulator on their own.
 import { Owned, withHeap, progressBridge } from './wasm.js';
-import { constructorOptions, optionsObject, integerArg, numberArg, numberArray } from './inputs.js';
+import { constructorOptions, optionsObject, integerArg, numberArg, numberArray, wellFormedText } from './inputs.js';
 import { encodeOptions, decodeOptions, optionValue } from './options.js';
 
 // An array argument, with the name used in its errors.
 function arrayArg(value, name) {
   if (!Array.isArray(value)) throw new TypeError(`${name} must be an array, got ${value === null ? 'null' : typeof value}`);
   return value;
-}
-// A string as the core reads it: a lone surrogate becomes U+FFFD, as TextEncoder makes it in documents (Embind's
-// own conversion would join it with the next character).
-function textArg(value, name) {
-  if (typeof value !== 'string') throw new TypeError(`${name} must be a string, got ${value === null ? 'null' : typeof value}`);
-  return value.toWellFormed();
 }
 
 // Judgments [{ query, grades }] (grades: { id: grade } or a Map) as flat arrays: texts, ids, grades, offsets.
@@ -24,10 +18,10 @@ function packJudgments(judgments) {
   arrayArg(judgments, 'judgments').forEach((j, q) => {
     const where = `judgments[${q}]`;
     optionsObject(j, where);
-    texts.push(textArg(j.query, `${where}.query`));
+    texts.push(wellFormedText(j.query, `${where}.query`));
     const entries = j.grades instanceof Map ? [...j.grades] : Object.entries(optionsObject(j.grades, `${where}.grades`));
     for (const [id, grade] of entries) {
-      textArg(id, `${where}.grades key`);
+      wellFormedText(id, `${where}.grades key`);
       if (typeof grade !== 'number' || !Number.isFinite(grade) || grade < 0) {
         throw new RangeError(`${where}.grades['${id}'] must be a finite number ≥ 0, got ${String(grade)}`);
       }
@@ -48,12 +42,12 @@ function packClicks(clicks) {
   arrayArg(clicks, 'clicks').forEach((session, s) => {
     const where = `clicks[${s}]`;
     optionsObject(session, where);
-    query.push(number(queryNumber, texts, textArg(session.query, `${where}.query`)));
+    query.push(number(queryNumber, texts, wellFormedText(session.query, `${where}.query`)));
     const list = arrayArg(session.shown, `${where}.shown`);
-    const hit = new Set(arrayArg(session.clicked, `${where}.clicked`).map((id, i) => textArg(id, `${where}.clicked[${i}]`)));
+    const hit = new Set(arrayArg(session.clicked, `${where}.clicked`).map((id, i) => wellFormedText(id, `${where}.clicked[${i}]`)));
     const seen = new Set();
     list.forEach((id, i) => {
-      textArg(id, `${where}.shown[${i}]`);
+      wellFormedText(id, `${where}.shown[${i}]`);
       if (seen.has(id)) throw new RangeError(`${where}.shown lists '${id}' twice`);
       seen.add(id);
       shown.push(number(idNumber, ids, id));
@@ -135,7 +129,7 @@ export function install(M, api) {
     search(index, query, searchOptions) {
       const { k = 10 } = optionsObject(searchOptions, 'search options');
       integerArg(k, 'k');
-      const r = this.handle.search(indexHandle(index), textArg(query, 'query'), k);
+      const r = this.handle.search(indexHandle(index), wellFormedText(query, 'query'), k);
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
     }
 
@@ -166,10 +160,10 @@ export function install(M, api) {
       const ids = [], offsets = [0], documents = [], grades = [];
       arrayArg(lists, 'lists').forEach((l, q) => {
         optionsObject(l, `lists[${q}]`);
-        textArg(l.query, `lists[${q}].query`);
+        wellFormedText(l.query, `lists[${q}].query`);
         const shown = arrayArg(l.shown, `lists[${q}].shown`);
         const g = numberArray(l.grades, `lists[${q}].grades`, { n: shown.length, finite: true });
-        shown.forEach((id, i) => { documents.push(ids.length); ids.push(textArg(id, `lists[${q}].shown[${i}]`)); grades.push(g[i]); });
+        shown.forEach((id, i) => { documents.push(ids.length); ids.push(wellFormedText(id, `lists[${q}].shown[${i}]`)); grades.push(g[i]); });
         offsets.push(documents.length);
       });
       const log = withHeap(M, (heap) => M.simulateClicks(heap.i32(offsets), lists.length, heap.i32(documents), heap.f32(grades),

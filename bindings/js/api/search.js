@@ -3,7 +3,7 @@
 // Documents are checked here, whole, before any goes in: a refused call changes nothing. Their text crosses
 // into wasm as UTF-8 (TextEncoder: a lone surrogate becomes U+FFFD, which analysis reads as a separator, as NUL).
 import { Owned, withHeap } from './wasm.js';
-import { constructorOptions, optionsObject, describe, integerArg, fieldNames, documentId, searchDocuments, queryText } from './inputs.js';
+import { constructorOptions, optionsObject, describe, integerArg, fieldNames, documentId, searchDocuments, wellFormedText } from './inputs.js';
 import { encodeOptions, decodeOptions } from './options.js';
 
 const encoder = new TextEncoder();
@@ -54,7 +54,7 @@ export function install(M, api) {
     // The k best documents, best first, ties in document order: [{ id, score }]. Plain terms and "quoted
     // phrases" (a result holds every phrase); an empty query has no results.
     search(query, searchOptions) {
-      const text = queryText(query);
+      const text = wellFormedText(query, 'query');
       const { k = 10 } = optionsObject(searchOptions, 'search options');
       const r = this.handle.search(text, integerArg(k, 'k'));
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
@@ -63,7 +63,7 @@ export function install(M, api) {
     // The features of the query with each document: { names, ids, rows: { data: Float32Array, rows, cols } }
     // (rows is the library's dense matrix, one row per id: a Ranker's `features`).
     features(query, ids) {
-      const text = queryText(query);
+      const text = wellFormedText(query, 'query');
       if (!Array.isArray(ids)) throw new TypeError(`ids must be an array of document ids, not ${describe(ids)}`);
       ids.forEach((id, i) => documentId(id, `ids[${i}]`));
       const names = this.featureNames;
