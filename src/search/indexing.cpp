@@ -22,18 +22,19 @@ void SearchIndex::add(const Document& doc) {
   require(!has(doc.id), "a document with id '", doc.id, "' is already in the index (update replaces it)");
   const size_t fields = text_fields_.size();
   const uint32_t slot = uint32_t(ids_.size());
+  Analysis& analysis = this->analysis(doc.language);
   std::vector<uint32_t> distinct;
   for (size_t f = 0; f < fields; ++f) {
     scratch_.clear();
-    const uint32_t words = analyzer_.words(doc.texts[f], scratch_);
+    const uint32_t words = analysis.analyzer.words(doc.texts[f], scratch_);
     uint32_t length = 0;
     for (size_t i = 0; i < scratch_.size(); ++i) {
       const std::string_view word = scratch_[i];
-      uint32_t t = word_terms_.find(word);
+      uint32_t t = analysis.word_terms.find(word);
       if (t == WordTerms::kUnknown) {
-        const std::string term = analyzer_.term_of(std::string(word));
+        const std::string term = analysis.analyzer.term_of(std::string(word));
         t = term.empty() ? WordTerms::kNoTerm : term_id(term);
-        word_terms_.remember(word, t);
+        analysis.word_terms.remember(word, t);
       }
       if (t == WordTerms::kNoTerm) continue;
       ++length;
@@ -57,6 +58,8 @@ void SearchIndex::add(const Document& doc) {
   distinct.shrink_to_fit();  // kept for the document's life: no room to grow
   doc_terms_.push_back(std::move(distinct));
   ids_.push_back(doc.id);
+  languages_.push_back(doc.language);
+  if (per_document_language_) ++language_counts_[doc.language];
   slot_of_.emplace(doc.id, slot);
 }
 

@@ -6,12 +6,19 @@
 #include "core/error.hpp"
 #include "io/bytes.hpp"
 #include "search/features.hpp"
+#include "text/stemmer.hpp"
 
 namespace argmax {
 
 namespace {
 
 constexpr const char* kKind = "search-index";
+
+// An ISO 639 code as the language identifier answers: two or three lower-case letters ("fr", "hsb", "und").
+bool is_language_code(const std::string& code) {
+  return (code.size() == 2 || code.size() == 3) &&
+         std::all_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
 
 }  // namespace
 
@@ -49,7 +56,7 @@ SearchIndex::SearchIndex(std::vector<std::string> text_fields, std::vector<std::
       numeric_fields_(std::move(numeric_fields)),
       options_(Options::parse(option_specs(), options, "a search index")),
       settings_(options_.entries()),
-      analyzer_(options_) {
+      per_document_language_(options_.choice("language") == "auto") {
   require(!text_fields_.empty(), "a search index needs at least one text field");
   std::vector<std::string> names = text_fields_;
   names.insert(names.end(), numeric_fields_.begin(), numeric_fields_.end());
@@ -71,6 +78,12 @@ void SearchIndex::check(const Document& doc) const {
           " text fields; the index has ", text_fields_.size(), " (", join(text_fields_), ")");
   require(doc.numbers.size() == numeric_fields_.size(), "document '", doc.id, "' has ", doc.numbers.size(),
           " numeric fields; the index has ", numeric_fields_.size(), " (", join(numeric_fields_), ")");
+  if (per_document_language_)
+    require(is_language_code(doc.language), "document '", doc.id, "' has language '", doc.language,
+            "': a language is an ISO 639 code such as 'fr' ('und' when unknown)");
+  else
+    require(doc.language.empty(), "document '", doc.id, "' has language '", doc.language, "', but the index analyses "
+            "every text in '", options_.choice("language"), "' (language 'auto' analyses each in its own)");
   for (size_t j = 0; j < doc.numbers.size(); ++j)
     require(std::isfinite(doc.numbers[j]), "document '", doc.id, "': numeric field '", numeric_fields_[j],
             "' is not a finite number (", doc.numbers[j], ")");
@@ -111,9 +124,53 @@ bool SearchIndex::remove(const std::string& id) {
     lengths_[slot * fields + f] = words_[slot * fields + f] = 0;
   }
   std::vector<uint32_t>().swap(doc_terms_[slot]);
+  if (per_document_language_ && --language_counts_[languages_[slot]] == 0) language_counts_.erase(languages_[slot]);
   ids_[slot].clear();
+  languages_[slot].clear();
   slot_of_.erase(found);
   return true;
+}
+
+const std::string& SearchIndex::language(const std::string& id) const {
+  const auto found = slot_of_.find(id);
+  require(found != slot_of_.end(), "no document with id '", id, "' in the index");
+  return languages_[found->second];
+}
+
+std::vector<std::string> SearchIndex::languages() const {
+  std::vector<std::string> codes;
+  for (const auto& entry : language_counts_) codes.push_back(entry.first);
+  return codes;
+}
+
+SearchIndex::Analysis& SearchIndex::analysis(const std::string& code) {
+  std::string language = options_.choice("language");
+  if (per_document_language_) {
+    language = stemmer_language_of_code(code);
+    if (language.empty()) language = "none";
+  }
+  auto found = analyses_.find(language);
+  if (found == analyses_.end()) found = analyses_.emplace(language, Analysis{Analyzer(options_, language), {}}).first;
+  return found->second;
+}
+
+std::string SearchIndex::common_language() const {
+  std::string best = "und";
+  uint32_t most = 0;
+  for (const auto& [code, count] : language_counts_)  // (in byte order: the first of equal counts stays)
+    if (count > most) best = code, most = count;
+  return best;
+}
+
+Query SearchIndex::parse(std::string_view query, const std::string& language) {
+  if (!per_document_language_) {
+    require(language.empty(), "a query language ('", language, "') is for an index of language 'auto'; this one "
+            "analyses every text in '", options_.choice("language"), "'");
+    return parse_query(query, analysis(language).analyzer);
+  }
+  require(language.empty() || is_language_code(language), "the query's language '", language,
+          "' is not an ISO 639 code such as 'fr' ('und' when unknown)");
+  return parse_query(query, analysis(language.empty() ? common_language() : language).analyzer);
 }
 
 const SearchIndex::Postings* SearchIndex::postings(const std::string& term, size_t field) const {
@@ -158,8 +215,8 @@ uint32_t SearchIndex::phrase_count(const Query& query, const Phrase& phrase, uin
   return count;
 }
 
-std::vector<Hit> SearchIndex::search(std::string_view text, size_t k) {
-  const Query query = parse(text);
+std::vector<Hit> SearchIndex::search(std::string_view text, size_t k, const std::string& language) {
+  const Query query = parse(text, language);
   if (query.empty() || k == 0) return {};
   std::vector<double> scores;
   score_all(query.terms, std::vector<double>(query.counts.begin(), query.counts.end()), scores,
@@ -186,19 +243,21 @@ std::vector<std::string> SearchIndex::feature_names() const {
   return search_feature_names(text_fields_, numeric_fields_);
 }
 
-std::vector<double> SearchIndex::features(std::string_view text, const std::vector<std::string>& ids) {
+std::vector<double> SearchIndex::features(std::string_view text, const std::vector<std::string>& ids,
+                                         const std::string& language) {
   std::vector<uint32_t> docs;
   for (const std::string& id : ids) {
     auto at = slot_of_.find(id);
     require(at != slot_of_.end(), "no document with id '", id, "' in the index");
     docs.push_back(at->second);
   }
-  return search_features(*this, parse(text), docs);
+  return search_features(*this, parse(text, language), docs);
 }
 
 // Bytes: options, the fields, the live documents in document order (ids, lengths, words, numbers), then the
-// terms in byte order, each with its postings per field (documents renumbered 0..n-1). Removed documents
-// leave no trace, so an index saves to the same bytes as one built afresh from its documents.
+// terms in byte order, each with its postings per field (documents renumbered 0..n-1), and with language
+// 'auto' each document's language code. Removed documents leave no trace, so an index saves to the same bytes
+// as one built afresh from its documents.
 std::vector<uint8_t> SearchIndex::to_bytes() const {
   ByteWriter out(kKind);
   out.put_options(settings_);
@@ -206,13 +265,14 @@ std::vector<uint8_t> SearchIndex::to_bytes() const {
   out.put_strings(numeric_fields_);
   const size_t fields = text_fields_.size(), numerics = numeric_fields_.size();
   std::vector<uint32_t> renumbered(ids_.size(), 0);
-  std::vector<std::string> ids;
+  std::vector<std::string> ids, languages;
   std::vector<uint32_t> lengths, words;
   std::vector<double> numbers;
   for (uint32_t d = 0; d < ids_.size(); ++d) {
     if (ids_[d].empty()) continue;
     renumbered[d] = uint32_t(ids.size());
     ids.push_back(ids_[d]);
+    languages.push_back(languages_[d]);
     lengths.insert(lengths.end(), lengths_.begin() + d * fields, lengths_.begin() + (d + 1) * fields);
     words.insert(words.end(), words_.begin() + d * fields, words_.begin() + (d + 1) * fields);
     numbers.insert(numbers.end(), numbers_.begin() + d * numerics, numbers_.begin() + (d + 1) * numerics);
@@ -237,6 +297,7 @@ std::vector<uint8_t> SearchIndex::to_bytes() const {
       out.put_vector(p.positions);
     }
   }
+  if (per_document_language_) out.put_strings(languages);
   return out.finish();
 }
 
@@ -290,6 +351,15 @@ SearchIndex SearchIndex::from_bytes(const uint8_t* data, size_t size) {
       }
     }
     previous = std::move(term);
+  }
+  index.languages_.assign(n, std::string());
+  if (index.per_document_language_) {
+    index.languages_ = in.get_strings();
+    corrupt(index.languages_.size() == n, "a language per document");
+    for (const std::string& code : index.languages_) {
+      corrupt(is_language_code(code), "a language that is not an ISO 639 code");
+      ++index.language_counts_[code];
+    }
   }
   in.expect_end();
   for (uint32_t d = 0; d < n; ++d) {

@@ -69,11 +69,11 @@ SearchRanker::SearchRanker(Ranker ranker, std::vector<std::string> feature_names
 }
 
 std::vector<float> SearchRanker::candidate_features(SearchIndex& index, std::string_view query,
-                                                    const std::vector<Hit>& hits) const {
+                                                    const std::vector<Hit>& hits, const std::string& language) const {
   std::vector<std::string> ids;
   ids.reserve(hits.size());
   for (const Hit& h : hits) ids.push_back(index.id(h.doc));
-  const std::vector<double> x = index.features(query, ids);
+  const std::vector<double> x = index.features(query, ids, language);
   const size_t cols = feature_names_.size(), rows = hits.size();
   std::vector<float> out(x.size());
   for (size_t j = 0; j < cols; ++j) {
@@ -165,13 +165,14 @@ SearchRanker SearchRanker::train_from_clicks(SearchIndex& index, const std::vect
   return train(index, judged, options, progress);
 }
 
-std::vector<Hit> SearchRanker::search(SearchIndex& index, std::string_view query, size_t k) const {
+std::vector<Hit> SearchRanker::search(SearchIndex& index, std::string_view query, size_t k,
+                                      const std::string& language) const {
   require_same_features(index.feature_names(), feature_names_);
-  std::vector<Hit> hits = index.search(query, std::max(k, size_t(depth_)));
+  std::vector<Hit> hits = index.search(query, std::max(k, size_t(depth_)), language);
   const size_t top = std::min(hits.size(), size_t(depth_));
   if (top == 0 || k == 0) return {};
   const std::vector<Hit> candidates(hits.begin(), hits.begin() + long(top));
-  const std::vector<float> x = candidate_features(index, query, candidates);
+  const std::vector<float> x = candidate_features(index, query, candidates, language);
   const std::vector<double> scores =
       ranker_.score(Rows::dense(x.data(), int32_t(top), int32_t(feature_names_.size())));
   std::vector<size_t> order(top);

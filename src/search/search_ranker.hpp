@@ -57,8 +57,8 @@ class SearchRanker {
 
   // The k best documents: the top `depth` of the first stage re-ranked by the Ranker, then the rest of the
   // first stage's top k in its order. Scores are the Ranker's for the re-ranked documents; those below them
-  // keep the first stage's scores, shifted to stay below.
-  std::vector<Hit> search(SearchIndex& index, std::string_view query, size_t k) const;
+  // keep the first stage's scores, shifted to stay below. `language`: the query's, as SearchIndex::search takes it.
+  std::vector<Hit> search(SearchIndex& index, std::string_view query, size_t k, const std::string& language = {}) const;
 
   const Ranker& ranker() const { return ranker_; }
   const std::vector<std::string>& feature_names() const { return feature_names_; }
@@ -70,7 +70,8 @@ class SearchRanker {
  private:
   SearchRanker(Ranker ranker, std::vector<std::string> feature_names, OptionList settings);
   // The candidates of one query (first-stage hits) and their feature rows, normalised as the options say.
-  std::vector<float> candidate_features(SearchIndex& index, std::string_view query, const std::vector<Hit>& hits) const;
+  std::vector<float> candidate_features(SearchIndex& index, std::string_view query, const std::vector<Hit>& hits,
+                                        const std::string& language = {}) const;
 
   Ranker ranker_;
   std::vector<std::string> feature_names_;

@@ -126,10 +126,12 @@ export function install(M, api) {
     get propensity() { return this.#propensity && Float64Array.from(this.#propensity); }
 
     // [{ id, score }], best first: the first stage's top depth re-ranked, then the rest of its top k.
+    // language: the query's, as SearchIndex.search takes it.
     search(index, query, searchOptions) {
-      const { k = 10 } = optionsObject(searchOptions, 'search options');
+      const { k = 10, language } = optionsObject(searchOptions, 'search options');
       integerArg(k, 'k');
-      const r = this.handle.search(indexHandle(index), wellFormedText(query, 'query'), k);
+      const handle = indexHandle(index), text = wellFormedText(query, 'query');
+      const r = this.handle.search(handle, text, k, index.queryLanguage(text, language));
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
     }
 

@@ -1,0 +1,111 @@
+// A search index of language 'auto': each document analysed in the language the identifier finds for it (or
+// that it gives), each query in its own, the languages saved with the index; on a hand-written collection of
+// English, French and German sentences, where a stemmed query matches only when its document was stemmed in
+// its own language. Snowball's stems (checked with its C): French mangeaient and manger are "mang", German
+// Häusern and Haus "haus", English running and run "run"; the other two stemmers leave each pair apart.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from '../../bindings/js/search.js';
+import { init as initText } from '../../bindings/js/text.js';
+
+const am = await init();
+const identifier = await (await initText()).pretrained.languageIdentifier();
+
+const DOCS = [
+  { id: 'en-park', text: 'The children were running in the park after school.' },
+  { id: 'en-fence', text: 'Our neighbours are painting the fence of their garden.' },
+  { id: 'fr-bread', text: 'Les enfants mangeaient du pain dans la cuisine de leur grand-mère.' },
+  { id: 'fr-museum', text: 'Nous avons visité le musée avec nos amis pendant les vacances.' },
+  { id: 'de-houses', text: 'Die Kinder spielten den ganzen Nachmittag in den alten Häusern.' },
+  { id: 'de-winter', text: 'Im Winter fahren viele Familien in die Berge.' },
+];
+// Each query, its language, and the one document whose words it shares only through its stemmer.
+const QUERIES = [
+  { query: 'who likes to run', language: 'en', id: 'en-park' },
+  { query: 'où allons-nous manger ce soir', language: 'fr', id: 'fr-bread' },
+  { query: 'ein Haus am See', language: 'de', id: 'de-houses' },
+];
+const ids = (hits) => hits.map((h) => h.id);
+
+test('each document and each query is analysed in the language the identifier finds', () => {
+  const index = new am.SearchIndex({ fields: ['text'], language: 'auto', identifier }).add(DOCS);
+  assert.deepEqual(DOCS.map((d) => index.documentLanguage(d.id)), ['en', 'en', 'fr', 'fr', 'de', 'de']);
+  assert.deepEqual(index.languages, ['de', 'en', 'fr']);
+  for (const { query, language, id } of QUERIES) {
+    assert.equal(index.queryLanguage(query), language, query);
+    assert.deepEqual(ids(index.search(query)), [id], query);
+    assert.deepEqual(ids(index.search(query, { language })), [id], query);
+  }
+  // One language for every document: each stemmed query of another language misses its document.
+  for (const [language, code] of [['english', 'en'], ['french', 'fr'], ['german', 'de']]) {
+    const one = new am.SearchIndex({ fields: ['text'], language }).add(DOCS);
+    const found = QUERIES.filter((q) => ids(one.search(q.query)).includes(q.id)).map((q) => q.language);
+    assert.deepEqual(found, [code], language);
+  }
+  assert.equal(new am.SearchIndex({ fields: ['text'] }).add(DOCS).documentLanguage('fr-bread'), undefined);
+});
+
+test('a document may give its own language; without an identifier a query is read in the most common one', () => {
+  const index = new am.SearchIndex({ fields: ['text'], language: 'auto' });
+  index.add(DOCS.map((d) => ({ ...d, language: d.id.slice(0, 2) })));
+  index.add({ id: 'fr-more', text: 'Ils mangent', language: 'fr' });
+  assert.equal(index.queryLanguage('manger'), '');  // the core takes French: three of the seven documents
+  assert.deepEqual(ids(index.search('manger')), ['fr-bread']);
+  assert.deepEqual(ids(index.search('running', { language: 'en' })), ['en-park']);
+  assert.deepEqual(ids(index.search('running')), []);  // read as French, running is not run
+  // A given code wins over the identifier.
+  const withIdentifier = new am.SearchIndex({ fields: ['text'], language: 'auto', identifier });
+  withIdentifier.add([DOCS[0], { id: 'given', text: 'The children were running.', language: 'fr' }]);
+  assert.equal(withIdentifier.documentLanguage('given'), 'fr');
+  assert.deepEqual(ids(withIdentifier.search('running', { language: 'fr' })), ['given']);
+  assert.deepEqual(ids(withIdentifier.search('run', { language: 'en' })), ['en-park']);
+});
+
+test('the languages save with the index; a loaded index takes its identifier again', () => {
+  const index = new am.SearchIndex({ fields: ['text'], language: 'auto', identifier }).add(DOCS);
+  const again = am.load(index.save());
+  assert.equal(again.identifier, undefined);
+  assert.deepEqual(DOCS.map((d) => again.documentLanguage(d.id)), DOCS.map((d) => index.documentLanguage(d.id)));
+  for (const { query, language } of QUERIES) assert.deepEqual(again.search(query, { language }), index.search(query));
+  again.identifier = identifier;
+  for (const { query } of QUERIES) assert.deepEqual(again.search(query), index.search(query));
+  assert.deepEqual(again.save(), index.save());
+  assert.deepEqual(again.features(QUERIES[1].query, ['fr-bread']), index.features(QUERIES[1].query, ['fr-bread']));
+});
+
+test('bad languages and identifiers: a clear error, and nothing changes', () => {
+  const index = new am.SearchIndex({ fields: ['text'], language: 'auto' }).add({ id: 'a', text: 'x', language: 'en' });
+  const english = new am.SearchIndex({ fields: ['text'] });
+  const refused = [
+    [() => index.add({ id: 'b', text: 'Der Hund' }), /document 'b' has no language, and the index \(language 'auto'\) has no identifier/],
+    [() => index.add({ id: 'b', text: 'x', language: 7 }), /document 'b' has language 7, not a language code/],
+    [() => index.add({ id: 'b', text: 'x', language: 'French' }), /document 'b' has language 'French': a language is an ISO 639 code/],
+    [() => index.search('x', { language: 'FR' }), /the query's language 'FR' is not an ISO 639 code/],
+    [() => { index.identifier = {}; }, /identifier must be a language identifier/],
+    [() => english.add({ id: 'b', text: 'x', language: 'fr' }), /analyses every text in 'english' \(language 'auto' analyses each in its own\)/],
+    [() => english.search('x', { language: 'fr' }), /a query language \('fr'\) is for an index of language 'auto'/],
+    [() => new am.SearchIndex({ fields: ['text'], identifier }), /an identifier is for an index of language 'auto'/],
+    [() => index.documentLanguage('nope'), /no document with id 'nope'/],
+  ];
+  for (const [call, message] of refused) assert.throws(call, message);
+  assert.equal(index.size, 1);
+  assert.equal(english.size, 0);
+  // A field named language is a field, not the document's language.
+  const fielded = new am.SearchIndex({ fields: ['text', 'language'], language: 'auto', identifier });
+  fielded.add({ id: 'f', text: 'Les enfants mangeaient du pain.', language: 'xx' });
+  assert.equal(fielded.documentLanguage('f'), 'fr');
+});
+
+test('language auto leaves the wasm heap where it was', () => {
+  const cycle = () => {
+    const index = new am.SearchIndex({ fields: ['text'], language: 'auto', identifier }).add(DOCS);
+    index.search(QUERIES[0].query);
+    assert.throws(() => index.add({ id: 'x', text: 'x', language: 'X' }));
+    am.load(index.save()).dispose();
+    index.dispose();
+  };
+  cycle();
+  const before = am.memoryUsage();
+  for (let i = 0; i < 20; ++i) cycle();
+  assert.equal(am.memoryUsage().heapInUse, before.heapInUse);
+});
