@@ -5,8 +5,13 @@
 // Häusern and Haus "haus", English running and run "run"; the other two stemmers leave each pair apart.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/search.js';
 import { init as initText } from '../../bindings/js/text.js';
+import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
 const identifier = await (await initText()).pretrained.languageIdentifier();
@@ -94,6 +99,25 @@ test('bad languages and identifiers: a clear error, and nothing changes', () => 
   const fielded = new am.SearchIndex({ fields: ['text', 'language'], language: 'auto', identifier });
   fielded.add({ id: 'f', text: 'Les enfants mangeaient du pain.', language: 'xx' });
   assert.equal(fielded.documentLanguage('f'), 'fr');
+});
+
+test('argmax index --set language=auto identifies each document, argmax search each query, unless a line gives its "language"', () => {
+  const dir = tempDir('search-languages');
+  const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
+  const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
+  const file = (name, rows) => { const path = join(dir, name); writeFileSync(path, rows.map((r) => JSON.stringify(r)).join('\n') + '\n'); return path; };
+  const docs = file('docs.jsonl', DOCS.map((d) => (d.id === 'de-winter' ? { ...d, language: 'nl' } : d)));
+  const queries = file('queries.jsonl', [...QUERIES.map((q, i) => ({ id: `q${i}`, text: q.query })), { id: 'given', text: 'running', language: 'fr' }]);
+  const built = argmax('index', '--docs', docs, '--out', join(dir, 'index.bin'), '--set', 'language=auto');
+  assert.equal(built.status, 0, built.stderr);
+  assert.match(built.stderr, /indexed 6 documents \(fields text\)/);  // "language" is no field
+  const run = argmax('search', '--index', join(dir, 'index.bin'), '--queries', queries, '--k', '1');
+  assert.equal(run.status, 0, run.stderr);
+  const first = Object.fromEntries(run.stdout.trim().split('\n').map((line) => line.split(' ')).map(([q, , id]) => [q, id]));
+  assert.deepEqual(first, { q0: 'en-park', q1: 'fr-bread', q2: 'de-houses' });  // 'running' read as French matches nothing
+  const index = am.load(readFileSync(join(dir, 'index.bin')));
+  assert.equal(index.documentLanguage('de-winter'), 'nl');
+  assert.equal(index.documentLanguage('fr-museum'), 'fr');
 });
 
 test('language auto leaves the wasm heap where it was', () => {
