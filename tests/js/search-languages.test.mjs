@@ -95,6 +95,10 @@ test('bad languages and identifiers: a clear error, and nothing changes', () => 
   for (const [call, message] of refused) assert.throws(call, message);
   assert.equal(index.size, 1);
   assert.equal(english.size, 0);
+  // Lone surrogates are separators, to the identifier as to the index.
+  const odd = new am.SearchIndex({ fields: ['text'], language: 'auto', identifier }).add({ id: 's', text: 'Les enfants\ud800mangeaient du pain.' });
+  assert.equal(odd.documentLanguage('s'), 'fr');
+  assert.deepEqual(ids(odd.search('manger\udc00')), ['s']);
   // A field named language is a field, not the document's language.
   const fielded = new am.SearchIndex({ fields: ['text', 'language'], language: 'auto', identifier });
   fielded.add({ id: 'f', text: 'Les enfants mangeaient du pain.', language: 'xx' });

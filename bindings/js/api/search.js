@@ -72,7 +72,7 @@ export function install(M, api) {
       if (language !== undefined) return wellFormedText(language, 'language');
       if (!this.#perDocument || !this.#identifier) return '';
       const known = this.#identifier.languages, among = this.languages.filter((code) => !known || known.includes(code));
-      return this.#identifier.identify(text, among.length ? { among } : undefined).language;
+      return this.#identifier.identify(text.toWellFormed(), among.length ? { among } : undefined).language;
     }
     // The columns of features(): the per-field features of each text field, the document's, the numeric fields.
     get featureNames() { return this.handle.featureNames(); }
@@ -143,7 +143,8 @@ export function install(M, api) {
           + `give each document a language, or the index an identifier (new am.SearchIndex({ …, identifier: await am.pretrained.languageIdentifier() }))`);
       }
       if (unknown.length) {
-        const texts = unknown.map((i) => this.#text.map((f) => list[i][f]).join('\n'));
+        // (a lone surrogate, which the index reads as a separator, is U+FFFD to the identifier too)
+        const texts = unknown.map((i) => this.#text.map((f) => list[i][f]).join('\n').toWellFormed());
         const found = typeof this.#identifier.identifyAll === 'function' ? this.#identifier.identifyAll(texts) : texts.map((t) => this.#identifier.identify(t));
         unknown.forEach((i, j) => { given[i] = found[j].language; });
       }
