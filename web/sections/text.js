@@ -18,6 +18,7 @@ const HELD_OUT = 5;       // every fifth message is held out
 const EVALUATED = 100;    // held-out messages classified between two yields to the page
 const EXPLAINED = 8;      // n-grams shown
 const SHOWN_LANGUAGES = 3;
+const SHOWN_CLASSES = 5;
 
 const names = new Intl.DisplayNames(['en'], { type: 'language' });
 const languageName = (code) => (code === 'und' ? 'no language (no letters)' : names.of(code) ?? code);
@@ -41,7 +42,7 @@ export async function mount(section) {
 
   function showClass(text) {
     if (!model) return;
-    const top = model.top(text, model.classes.length);
+    const top = model.top(text, Math.min(SHOWN_CLASSES, model.classes.length));
     classes.dataset.label = top[0].label;
     classes.replaceChildren(...top.map(({ label, probability }) => {
       const row = document.createElement('div');
@@ -51,15 +52,16 @@ export async function mount(section) {
     }));
     const { label, contributions } = model.explain(text, { k: EXPLAINED });
     explanation.innerHTML = contributions.length === 0
-      ? `<p class="note-inline">No n-gram of this text was in the training messages: the class is the prior (the training frequencies).</p>`
+      ? `<p class="note-inline">No n-gram of this text was in the training texts: the class is the prior (the training frequencies).</p>`
       : `<p class="note-inline">The n-grams that weighed most for <b>${escapeHtml(label)}</b> (their share of its score; negative: against it)</p><ol>`
         + contributions.map((c) => `<li class="${c.weight >= 0 ? 'for' : 'against'}"><code>${escapeHtml(c.ngrams.map((n) => n.text).join(' / '))}</code> ${c.weight >= 0 ? '+' : '−'}${Math.abs(c.weight).toFixed(3)}</li>`).join('')
         + '</ol>';
   }
 
   function show() {
-    showLanguage(input.value);
-    showClass(input.value);
+    const text = input.value.toWellFormed();  // (a pasted lone surrogate is U+FFFD, a separator)
+    showLanguage(text);
+    showClass(text);
   }
 
   // Accuracy on the held-out messages, a batch at a time so that the page stays responsive.
@@ -132,5 +134,4 @@ export async function mount(section) {
     show();
   });
   show();
-  return { identifier, classify: () => model && model.top(input.value, 1)[0] };
 }
