@@ -78,12 +78,7 @@ void SearchIndex::check(const Document& doc) const {
           " text fields; the index has ", text_fields_.size(), " (", join(text_fields_), ")");
   require(doc.numbers.size() == numeric_fields_.size(), "document '", doc.id, "' has ", doc.numbers.size(),
           " numeric fields; the index has ", numeric_fields_.size(), " (", join(numeric_fields_), ")");
-  if (per_document_language_)
-    require(is_language_code(doc.language), "document '", doc.id, "' has language '", doc.language,
-            "': a language is an ISO 639 code such as 'fr' ('und' when unknown)");
-  else
-    require(doc.language.empty(), "document '", doc.id, "' has language '", doc.language, "', but the index analyses "
-            "every text in '", options_.choice("language"), "' (language 'auto' analyses each in its own)");
+  if (const char* why = refused_language(doc.language, false)) fail("document '", doc.id, "': language '", doc.language, why);
   for (size_t j = 0; j < doc.numbers.size(); ++j)
     require(std::isfinite(doc.numbers[j]), "document '", doc.id, "': numeric field '", numeric_fields_[j],
             "' is not a finite number (", doc.numbers[j], ")");
@@ -140,6 +135,7 @@ const std::string& SearchIndex::language(const std::string& id) const {
 std::vector<std::string> SearchIndex::languages() const {
   std::vector<std::string> codes;
   for (const auto& entry : language_counts_) codes.push_back(entry.first);
+  std::sort(codes.begin(), codes.end());
   return codes;
 }
 
@@ -149,28 +145,31 @@ SearchIndex::Analysis& SearchIndex::analysis(const std::string& code) {
     language = stemmer_language_of_code(code);
     if (language.empty()) language = "none";
   }
-  auto found = analyses_.find(language);
-  if (found == analyses_.end()) found = analyses_.emplace(language, Analysis{Analyzer(options_, language), {}}).first;
-  return found->second;
+  for (const auto& analysis : analyses_)
+    if (analysis->language == language) return *analysis;
+  analyses_.push_back(std::make_unique<Analysis>(Analysis{language, Analyzer(options_, language), {}}));
+  return *analyses_.back();
 }
 
 std::string SearchIndex::common_language() const {
   std::string best = "und";
   uint32_t most = 0;
-  for (const auto& [code, count] : language_counts_)  // (in byte order: the first of equal counts stays)
-    if (count > most) best = code, most = count;
+  for (const auto& [code, count] : language_counts_)
+    if (count > most || (count == most && code < best)) best = code, most = count;
   return best;
 }
 
+const char* SearchIndex::refused_language(const std::string& code, bool may_be_empty) const {
+  if (!per_document_language_)
+    return code.empty() ? nullptr : "' is for an index of language 'auto' (this one analyses every text in one)";
+  return (code.empty() ? may_be_empty : is_language_code(code)) ? nullptr
+                                                                : "' is not an ISO 639 code such as 'fr' ('und' when unknown)";
+}
+
 Query SearchIndex::parse(std::string_view query, const std::string& language) {
-  if (!per_document_language_) {
-    require(language.empty(), "a query language ('", language, "') is for an index of language 'auto'; this one "
-            "analyses every text in '", options_.choice("language"), "'");
-    return parse_query(query, analysis(language).analyzer);
-  }
-  require(language.empty() || is_language_code(language), "the query's language '", language,
-          "' is not an ISO 639 code such as 'fr' ('und' when unknown)");
-  return parse_query(query, analysis(language.empty() ? common_language() : language).analyzer);
+  if (const char* why = refused_language(language, true)) fail("the query's language '", language, why);
+  const bool common = per_document_language_ && language.empty();
+  return parse_query(query, analysis(common ? common_language() : language).analyzer);
 }
 
 const SearchIndex::Postings* SearchIndex::postings(const std::string& term, size_t field) const {

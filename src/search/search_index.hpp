@@ -3,7 +3,7 @@
 // of search/features.hpp. Documents are added, updated and removed; the index saves to bytes and loads back.
 #pragma once
 #include <cstdint>
-#include <map>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -115,6 +115,7 @@ class SearchIndex {
   uint32_t term_id(std::string_view term);
   // How one language is analysed: its analyzer, and the term each word it read became (a cache: not saved).
   struct Analysis {
+    std::string language;  // a Snowball language, or none
     Analyzer analyzer;
     WordTerms word_terms;
   };
@@ -122,12 +123,14 @@ class SearchIndex {
   Analysis& analysis(const std::string& code);
   // The code most documents have (ties: the first in byte order; "und" for none).
   std::string common_language() const;
+  // Why a document's (or, may_be_empty, a query's) language code cannot be used here, or null.
+  const char* refused_language(const std::string& code, bool may_be_empty) const;
 
   std::vector<std::string> text_fields_, numeric_fields_;
   Options options_;
   OptionList settings_;
   bool per_document_language_;
-  std::map<std::string, Analysis> analyses_;  // by Snowball language, or none
+  std::vector<std::unique_ptr<Analysis>> analyses_;  // one per language met (a handful: a list is enough)
   Terms scratch_;
 
   std::unordered_map<std::string, uint32_t> term_ids_;
@@ -138,7 +141,7 @@ class SearchIndex {
   // Per document slot, in document order; removed documents leave an empty id and no postings.
   std::vector<std::string> ids_;
   std::vector<std::string> languages_;          // language 'auto': each slot's code
-  std::map<std::string, uint32_t> language_counts_;  // language 'auto': live documents per code
+  std::unordered_map<std::string, uint32_t> language_counts_;  // language 'auto': live documents per code
   std::vector<uint32_t> lengths_, words_;       // slot * fields + field: terms, and words with stop words
   std::vector<double> numbers_;                 // slot * numeric fields + field
   std::vector<std::vector<uint32_t>> doc_terms_;  // the distinct terms of each slot

@@ -84,11 +84,11 @@ test('bad languages and identifiers: a clear error, and nothing changes', () => 
   const refused = [
     [() => index.add({ id: 'b', text: 'Der Hund' }), /document 'b' has no language, and the index \(language 'auto'\) has no identifier/],
     [() => index.add({ id: 'b', text: 'x', language: 7 }), /document 'b' has language 7, not a language code/],
-    [() => index.add({ id: 'b', text: 'x', language: 'French' }), /document 'b' has language 'French': a language is an ISO 639 code/],
+    [() => index.add({ id: 'b', text: 'x', language: 'French' }), /document 'b': language 'French' is not an ISO 639 code/],
     [() => index.search('x', { language: 'FR' }), /the query's language 'FR' is not an ISO 639 code/],
     [() => { index.identifier = {}; }, /identifier must be a language identifier/],
-    [() => english.add({ id: 'b', text: 'x', language: 'fr' }), /analyses every text in 'english' \(language 'auto' analyses each in its own\)/],
-    [() => english.search('x', { language: 'fr' }), /a query language \('fr'\) is for an index of language 'auto'/],
+    [() => english.add({ id: 'b', text: 'x', language: 'fr' }), /document 'b': language 'fr' is for an index of language 'auto'/],
+    [() => english.search('x', { language: 'fr' }), /the query's language 'fr' is for an index of language 'auto'/],
     [() => new am.SearchIndex({ fields: ['text'], identifier }), /an identifier is for an index of language 'auto'/],
     [() => index.documentLanguage('nope'), /no document with id 'nope'/],
   ];
