@@ -112,9 +112,9 @@ SearchRanker SearchRanker::train(SearchIndex& index, const std::vector<Judged>& 
       require(grade_of.emplace(judged.ids[i], judged.grades[i]).second, "query ", q, " grades document '",
               judged.ids[i], "' twice");
     }
-    const std::vector<Hit> hits = index.search(judged.text, size_t(model.depth_));
+    const std::vector<Hit> hits = index.search(judged.text, size_t(model.depth_), judged.language);
     if (hits.empty()) continue;  // nothing to re-rank
-    const std::vector<float> x = model.candidate_features(index, judged.text, hits);
+    const std::vector<float> x = model.candidate_features(index, judged.text, hits, judged.language);
     for (size_t i = 0; i < hits.size(); ++i) {
       const auto found = grade_of.find(index.id(hits[i].doc));
       if (found == grade_of.end() && !judged.complete) continue;
@@ -134,6 +134,7 @@ SearchRanker SearchRanker::train(SearchIndex& index, const std::vector<Judged>& 
 }
 
 SearchRanker SearchRanker::train_from_clicks(SearchIndex& index, const std::vector<std::string>& queries,
+                                             const std::vector<std::string>& query_languages,
                                              const std::vector<std::string>& ids, const ClickLog& log,
                                              const OptionList& options, const std::vector<double>& given_propensity,
                                              std::vector<double>* propensity, const ProgressFn& progress) {
@@ -152,8 +153,11 @@ SearchRanker SearchRanker::train_from_clicks(SearchIndex& index, const std::vect
   const ClickRelevance estimate = click_relevance(log, used, own.real("clip"));
 
   std::vector<Judged> judged(queries.size());
+  require(query_languages.empty() || query_languages.size() == queries.size(), query_languages.size(),
+          " query languages for ", queries.size(), " queries");
   for (size_t q = 0; q < queries.size(); ++q) {
     judged[q].text = queries[q];
+    if (!query_languages.empty()) judged[q].language = query_languages[q];
     judged[q].complete = false;
   }
   for (size_t p = 0; p < estimate.relevance.size(); ++p) {

@@ -42,13 +42,16 @@ class SearchRanker {
     std::vector<std::string> ids;
     std::vector<double> grades;
     bool complete = true;
+    std::string language = {};  // the query's, as SearchIndex::search takes it ("": the index's own or main one)
   };
   static SearchRanker train(SearchIndex& index, const std::vector<Judged>& queries, const OptionList& options,
                             const ProgressFn& progress = {});
 
   // From clicks: log sessions name their query by its index in `queries` and their documents by their index
-  // in `ids`. The propensities used (fitted, given, or empty for naive clicks) are returned in *propensity.
+  // in `ids`; query_languages holds each query's language (or is empty). The propensities used (fitted, given,
+  // or empty for naive clicks) are returned in *propensity.
   static SearchRanker train_from_clicks(SearchIndex& index, const std::vector<std::string>& queries,
+                                        const std::vector<std::string>& query_languages,
                                         const std::vector<std::string>& ids, const ClickLog& log,
                                         const OptionList& options, const std::vector<double>& given_propensity,
                                         std::vector<double>* propensity = nullptr, const ProgressFn& progress = {});

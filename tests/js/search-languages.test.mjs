@@ -78,6 +78,24 @@ test('the languages save with the index; a loaded index takes its identifier aga
   assert.deepEqual(again.features(QUERIES[1].query, ['fr-bread']), index.features(QUERIES[1].query, ['fr-bread']));
 });
 
+test("a SearchRanker reads its training and its searched queries in the index's languages", () => {
+  // English is the most common language here; read as English, the French query misses manger/mangeaient
+  const docs = [...DOCS, { id: 'en-more', text: 'The weather was cold and wet all week.' },
+    { id: 'fr-dinner', text: 'Ce soir nous allons dîner chez nos voisins.' }];
+  const index = new am.SearchIndex({ fields: ['text'], language: 'auto', identifier }).add(docs);
+  const query = QUERIES[1].query;
+  assert.deepEqual(ids(index.search(query)).sort(), ['fr-bread', 'fr-dinner']);
+  const judgments = [{ query, grades: { 'fr-bread': 2 } }];
+  const ranker = new am.SearchRanker({ depth: 5 }).fit(index, judgments);
+  assert.deepEqual(ids(ranker.search(index, query)).sort(), ['fr-bread', 'fr-dinner']);
+  const clicks = { clicks: [{ query, shown: ['fr-dinner', 'fr-bread'], clicked: ['fr-bread'] }] };
+  assert.deepEqual(ids(new am.SearchRanker({ depth: 5 }).fit(index, clicks).search(index, query)).sort(), ['fr-bread', 'fr-dinner']);
+  // From bytes (as a worker gets it) the index has no identifier: the query is read in English and finds only
+  // fr-dinner (soir), so the judged document is no candidate.
+  assert.deepEqual(ids(am.load(index.save()).search(query)), ['fr-dinner']);
+  assert.throws(() => new am.SearchRanker({ depth: 5 }).fit(index.save(), judgments), /every query lacks a relevant document/);
+});
+
 test('bad languages and identifiers: a clear error, and nothing changes', () => {
   const index = new am.SearchIndex({ fields: ['text'], language: 'auto' }).add({ id: 'a', text: 'x', language: 'en' });
   const english = new am.SearchIndex({ fields: ['text'] });

@@ -103,9 +103,11 @@ export function install(M, api) {
       const owned = index instanceof Uint8Array || index instanceof ArrayBuffer ? api.load(index) : null;
       try {
         const handle = indexHandle(owned ?? index);
+        // each training query in the language the index reads it in (identified, with language 'auto')
+        const languages = (fromClicks ? packed.log : packed).texts.map((text) => (owned ?? index).queryLanguage(text));
         const progress = progressBridge(onProgress);
-        const model = fromClicks ? this.#trainFromClicks(handle, packed, progress) : withHeap(M, (heap) =>
-          M.trainSearchRanker(handle, packed.texts, packed.ids, heap.f64(packed.grades), heap.i32(packed.offsets), this.#optionText, progress.callback));
+        const model = fromClicks ? this.#trainFromClicks(handle, packed, languages, progress) : withHeap(M, (heap) =>
+          M.trainSearchRanker(handle, packed.texts, languages, packed.ids, heap.f64(packed.grades), heap.i32(packed.offsets), this.#optionText, progress.callback));
         this.replaceHandle(model);
         progress.rethrow();
       } finally {
@@ -114,11 +116,11 @@ export function install(M, api) {
       return this;
     }
 
-    #trainFromClicks(handle, { log, propensity }, progress) {
+    #trainFromClicks(handle, { log, propensity }, languages, progress) {
       const ips = optionValue(schemaOf(), this.#options, 'clicks') === 'ips';
       const used = !ips ? null : propensity.length ? propensity : positionBias(log).propensity;
       this.#propensity = used;
-      return withHeap(M, (heap) => M.trainSearchRankerFromClicks(handle, log.texts, log.ids, ...logArgs(heap, log),
+      return withHeap(M, (heap) => M.trainSearchRankerFromClicks(handle, log.texts, languages, log.ids, ...logArgs(heap, log),
         heap.f64(used ?? []), used?.length ?? 0, this.#optionText, progress.callback));
     }
 
