@@ -140,6 +140,15 @@ test('argmax index --set language=auto identifies each document, argmax search e
   const index = am.load(readFileSync(join(dir, 'index.bin')));
   assert.equal(index.documentLanguage('de-winter'), 'nl');
   assert.equal(index.documentLanguage('fr-museum'), 'fr');
+  // argmax train search identifies the training queries too: English is the main language of this collection,
+  // and the French query read as English would not find its judged document (manger/mangeaient)
+  const more = file('more.jsonl', [...DOCS, { id: 'en-more', text: 'The weather was cold and wet all week.' },
+    { id: 'fr-dinner', text: 'Ce soir nous allons dîner chez nos voisins.' }]);
+  assert.equal(argmax('index', '--docs', more, '--out', join(dir, 'more.bin'), '--set', 'language=auto').status, 0);
+  writeFileSync(join(dir, 'qrels.txt'), 'q1 0 fr-bread 2\n');
+  const trained = argmax('train', 'search', '--index', join(dir, 'more.bin'), '--queries', queries, '--qrels', join(dir, 'qrels.txt'),
+    '--model', join(dir, 'ranker.bin'), '--set', 'depth=5');
+  assert.equal(trained.status, 0, trained.stderr);
 });
 
 test('language auto leaves the wasm heap where it was', () => {

@@ -97,7 +97,7 @@ async function main(argv) {
       need(flags, 'index', 'queries', 'model');
       if ((flags.qrels === undefined) === (flags.clicks === undefined)) throw new UsageError('give either --qrels FILE or --clicks FILE');
       const started = performance.now();
-      const summary = trainSearch(await initSearch(), flags, flags.json ? null : (line) => console.error(line));
+      const summary = await trainSearch(await initSearch(), flags, flags.json ? null : (line) => console.error(line), languageIdentifier);
       const seconds = (performance.now() - started) / 1000;
       print({ task: 'search', ...summary, seconds: round(seconds) }, flags.json, `trained a search ranker from ${summary.from} in ${seconds.toFixed(2)} s → ${flags.model}`);
       return 0;
