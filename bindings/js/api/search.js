@@ -10,7 +10,6 @@ const encoder = new TextEncoder();
 // Text sent to wasm per call, in UTF-16 code units (at most three UTF-8 bytes each); a longer document is a
 // call of its own.
 const BATCH_UNITS = 1 << 22;
-let scratch = new Uint8Array(0);
 
 export function install(M, api) {
   const schema = JSON.parse(M.searchSchema());
@@ -91,14 +90,14 @@ export function install(M, api) {
           if (update && !this.handle.has(doc.id)) throw new RangeError(`${method}: no document with id '${doc.id}' (add puts a new one in)`);
         }
       }
-      for (const { start, end, units } of batches) this.#send(list.slice(start, end), units, update);
+      // Each batch's text is encoded into one buffer (UTF-8 takes at most three bytes a UTF-16 code unit) and
+      // crosses into wasm in one copy.
+      const scratch = new Uint8Array(3 * Math.max(0, ...batches.map((b) => b.units)));
+      for (const { start, end } of batches) this.#send(list.slice(start, end), scratch, update);
     }
 
-    // The batch's text is encoded into one scratch buffer (UTF-8 takes at most three bytes a UTF-16 code unit)
-    // and crosses into wasm in one copy.
-    #send(batch, units, update) {
+    #send(batch, scratch, update) {
       const text = this.#text, numeric = this.#numeric;
-      if (scratch.length < 3 * units) scratch = new Uint8Array(3 * units);
       const ends = new Int32Array(batch.length * text.length), numbers = new Float64Array(batch.length * numeric.length);
       let bytes = 0, k = 0;
       batch.forEach((doc, i) => {
