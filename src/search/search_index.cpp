@@ -67,10 +67,13 @@ SearchIndex::SearchIndex(std::vector<std::string> text_fields, std::vector<std::
 
 void SearchIndex::check(const Document& doc) const {
   require(!doc.id.empty(), "a document id must not be empty");
-  require(doc.texts.size() == text_fields_.size(), "document '", doc.id, "' has ", doc.texts.size(),
-          " text fields; the index has ", text_fields_.size(), " (", join(text_fields_), ")");
-  require(doc.numbers.size() == numeric_fields_.size(), "document '", doc.id, "' has ", doc.numbers.size(),
-          " numeric fields; the index has ", numeric_fields_.size(), " (", join(numeric_fields_), ")");
+  // (fail, not require: the message's list of fields is made only when it is needed)
+  if (doc.texts.size() != text_fields_.size())
+    fail("document '", doc.id, "' has ", doc.texts.size(), " text fields; the index has ", text_fields_.size(), " (",
+         join(text_fields_), ")");
+  if (doc.numbers.size() != numeric_fields_.size())
+    fail("document '", doc.id, "' has ", doc.numbers.size(), " numeric fields; the index has ",
+         numeric_fields_.size(), " (", join(numeric_fields_), ")");
   for (size_t j = 0; j < doc.numbers.size(); ++j)
     require(std::isfinite(doc.numbers[j]), "document '", doc.id, "': numeric field '", numeric_fields_[j],
             "' is not a finite number (", doc.numbers[j], ")");
