@@ -20,6 +20,11 @@ uint32_t SearchIndex::term_id(std::string_view term) {
 
 void SearchIndex::Postings::add(uint32_t doc, uint32_t position) {
   uint32_t gap = position;
+  if (docs.empty()) {  // most lists stay short (Zipf): room for a few documents saves their first regrowths
+    docs.reserve(4);
+    ends.reserve(4);
+    positions.reserve(8);
+  }
   if (docs.empty() || docs.back() != doc) {
     docs.push_back(doc);
     ends.push_back(uint32_t(positions.size()));
