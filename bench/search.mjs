@@ -2,7 +2,8 @@
 // its defaults) beside the search libraries web apps use (MiniSearch 7, Lunr 2, Orama 3, each at its defaults)
 // and a plain BM25 reference, on the same documents (title and abstract/body as two fields) and queries. Prints,
 // per collection, NDCG@10 and MAP (trec_eval's, over the first 1,000 results: bindings/js/cli/trec.js), index
-// build time, index bytes, memory held by the index (the JS heap it adds; for argmax the whole wasm memory after
+// build time (the first build and the median of later ones; argmax's speed against MiniSearch's and Lunr's as the
+// median ratio of builds paired one after the other), index bytes, memory held by the index (the JS heap it adds; for argmax the whole wasm memory after
 // building it, an upper bound: the module's own memory included), and
 // the time of all queries and their median. Then learned re-ranking (SearchRanker) with 5-fold cross-validation
 // over queries (query i in fold i mod 5): trained on judgments with each Ranker objective, and on clicks
