@@ -32,6 +32,7 @@ void put(SearchIndex& index, val id_array, val language_array, uintptr_t text, u
   for (size_t i = 0; i < ids.size(); ++i) {
     Document& d = docs[i];
     d.id = ids[i];
+    d.texts.reserve(fields);
     require(seen.insert(d.id).second, "the id '", d.id, "' comes twice in one batch");
     if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
     else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");

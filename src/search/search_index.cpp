@@ -74,10 +74,13 @@ SearchIndex::SearchIndex(std::vector<std::string> text_fields, std::vector<std::
 
 void SearchIndex::check(const Document& doc) const {
   require(!doc.id.empty(), "a document id must not be empty");
-  require(doc.texts.size() == text_fields_.size(), "document '", doc.id, "' has ", doc.texts.size(),
-          " text fields; the index has ", text_fields_.size(), " (", join(text_fields_), ")");
-  require(doc.numbers.size() == numeric_fields_.size(), "document '", doc.id, "' has ", doc.numbers.size(),
-          " numeric fields; the index has ", numeric_fields_.size(), " (", join(numeric_fields_), ")");
+  // (fail, not require: the message's list of fields is made only when it is needed)
+  if (doc.texts.size() != text_fields_.size())
+    fail("document '", doc.id, "' has ", doc.texts.size(), " text fields; the index has ", text_fields_.size(), " (",
+         join(text_fields_), ")");
+  if (doc.numbers.size() != numeric_fields_.size())
+    fail("document '", doc.id, "' has ", doc.numbers.size(), " numeric fields; the index has ",
+         numeric_fields_.size(), " (", join(numeric_fields_), ")");
   if (const char* why = refused_language(doc.language, false)) fail("document '", doc.id, "': language '", doc.language, why);
   for (size_t j = 0; j < doc.numbers.size(); ++j)
     require(std::isfinite(doc.numbers[j]), "document '", doc.id, "': numeric field '", numeric_fields_[j],
@@ -106,11 +109,12 @@ bool SearchIndex::remove(const std::string& id) {
       Postings& p = postings_[t * fields + f];
       const long i = find(p, slot);
       if (i < 0) continue;
-      const uint32_t begin = i == 0 ? 0 : p.ends[i - 1], tf = p.ends[i] - begin;
+      const uint32_t begin = p.begin(size_t(i)), bytes = p.ends[i] - begin;
+      p.occurrences -= p.tf(size_t(i));
       p.positions.erase(p.positions.begin() + begin, p.positions.begin() + p.ends[i]);
       p.docs.erase(p.docs.begin() + i);
       p.ends.erase(p.ends.begin() + i);
-      for (size_t j = size_t(i); j < p.ends.size(); ++j) p.ends[j] -= tf;
+      for (size_t j = size_t(i); j < p.ends.size(); ++j) p.ends[j] -= bytes;
     }
     --doc_frequency_[t];
   }
@@ -196,19 +200,19 @@ double SearchIndex::average_length(size_t field) const {
 
 uint32_t SearchIndex::phrase_count(const Query& query, const Phrase& phrase, uint32_t doc, size_t field) const {
   // The positions of each phrase term in this field of doc.
-  std::vector<std::pair<const uint32_t*, const uint32_t*>> spans;
+  std::vector<std::vector<uint32_t>> spans;
   for (int term : phrase.terms) {
     const Postings* p = postings(query.terms[term], field);
     const long i = p ? find(*p, doc) : -1;
     if (i < 0) return 0;
-    const uint32_t* base = p->positions.data();
-    spans.emplace_back(base + (i == 0 ? 0 : p->ends[i - 1]), base + p->ends[i]);
+    std::vector<uint32_t>& span = spans.emplace_back();
+    p->for_each_position(size_t(i), [&](uint32_t x) { span.push_back(x); });
   }
   uint32_t count = 0;
-  for (const uint32_t* x = spans[0].first; x != spans[0].second; ++x) {
+  for (uint32_t x : spans[0]) {
     bool all = true;
     for (size_t j = 1; j < spans.size() && all; ++j)
-      all = std::binary_search(spans[j].first, spans[j].second, *x + phrase.offsets[j]);
+      all = std::binary_search(spans[j].begin(), spans[j].end(), x + phrase.offsets[j]);
     count += all;
   }
   return count;
@@ -291,9 +295,15 @@ std::vector<uint8_t> SearchIndex::to_bytes() const {
       const Postings& p = postings_[t * fields + f];
       std::vector<uint32_t> docs(p.docs.size());
       for (size_t i = 0; i < docs.size(); ++i) docs[i] = renumbered[p.docs[i]];
+      // The bytes keep 32-bit positions, and ends counting them.
+      std::vector<uint32_t> ends, positions;
+      for (size_t i = 0; i < docs.size(); ++i) {
+        p.for_each_position(i, [&](uint32_t x) { positions.push_back(x); });
+        ends.push_back(uint32_t(positions.size()));
+      }
       out.put_vector(docs);
-      out.put_vector(p.ends);
-      out.put_vector(p.positions);
+      out.put_vector(ends);
+      out.put_vector(positions);
     }
   }
   if (per_document_language_) out.put_strings(languages);
@@ -332,20 +342,21 @@ SearchIndex SearchIndex::from_bytes(const uint8_t* data, size_t size) {
     const uint32_t id = index.term_id(term);
     for (size_t f = 0; f < fields; ++f) {
       Postings& p = index.postings_[id * fields + f];
-      p.docs = in.get_vector<uint32_t>();
-      p.ends = in.get_vector<uint32_t>();
-      p.positions = in.get_vector<uint32_t>();
-      corrupt(p.docs.size() == p.ends.size() && (p.ends.empty() ? p.positions.empty() : p.ends.back() == p.positions.size()),
+      const std::vector<uint32_t> docs = in.get_vector<uint32_t>(), ends = in.get_vector<uint32_t>(),
+                                  positions = in.get_vector<uint32_t>();
+      corrupt(docs.size() == ends.size() && (ends.empty() ? positions.empty() : ends.back() == positions.size()),
               "postings of the wrong size");
-      for (size_t i = 0; i < p.docs.size(); ++i)  // every end inside the positions before any is followed
-        corrupt(p.docs[i] < n && (i == 0 || (p.docs[i - 1] < p.docs[i] && p.ends[i - 1] < p.ends[i])) && p.ends[i] > 0,
+      for (size_t i = 0; i < docs.size(); ++i)  // every end inside the positions before any is followed
+        corrupt(docs[i] < n && (i == 0 || (docs[i - 1] < docs[i] && ends[i - 1] < ends[i])) && ends[i] > 0,
                 "postings out of order");
-      for (size_t i = 0; i < p.docs.size(); ++i) {
-        const uint32_t d = p.docs[i], begin = i == 0 ? 0 : p.ends[i - 1];
-        for (uint32_t j = begin; j < p.ends[i]; ++j)
-          corrupt(p.positions[j] < index.words_[d * fields + f] && (j == begin || p.positions[j - 1] < p.positions[j]),
+      for (size_t i = 0; i < docs.size(); ++i) {
+        const uint32_t d = docs[i], begin = i == 0 ? 0 : ends[i - 1];
+        for (uint32_t j = begin; j < ends[i]; ++j) {
+          corrupt(positions[j] < index.words_[d * fields + f] && (j == begin || positions[j - 1] < positions[j]),
                   "positions out of order");
-        term_lengths[d * fields + f] += p.ends[i] - begin;
+          p.add(d, positions[j]);
+        }
+        term_lengths[d * fields + f] += ends[i] - begin;
         if (index.doc_terms_[d].empty() || index.doc_terms_[d].back() != id) index.doc_terms_[d].push_back(id);
       }
     }

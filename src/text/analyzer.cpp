@@ -68,8 +68,8 @@ std::string Analyzer::term_of(const std::string& word) {
 
 uint32_t Analyzer::words(std::string_view text, Terms& out, uint32_t first_position) {
   uint32_t position = first_position;
-  for_each_word(text, word_, [&] {
-    out.text += word_;
+  for_each_word(text, word_, [&](std::string_view word) {
+    out.text += word;
     out.ends.push_back(uint32_t(out.text.size()));
     out.positions.push_back(position++);
   });

@@ -477,3 +477,25 @@ TEST_CASE("languages that are not ISO 639 codes, or given to an index of one lan
   CHECK_THROWS_WITH(english.search("x", 10, "fr"), Catch::Contains("the query's language 'fr' is for an index of language 'auto'"));
   CHECK_THROWS_WITH(mixed.language("nope"), Catch::Contains("no document with id 'nope'"));
 }
+
+TEST_CASE("positions far into a field keep their places (gaps of one, two and three bytes)") {
+  // "alpha beta" at word positions 3, 200 and 20,001 of a field of filler words.
+  std::string text;
+  for (int i = 0; i < 20003; ++i) text += (i == 3 || i == 200 || i == 20001) ? "alpha beta " : "filler ";
+  SearchIndex index = make({{"e", {"alpha beta alpha"}}, {"d", {text}}}, {"body"});
+  const auto names = index.feature_names();
+  const auto column = [&](const char* name) { return size_t(std::find(names.begin(), names.end(), name) - names.begin()); };
+  const auto row = index.features("\"alpha beta\"", {"d"});
+  CHECK(row[column("phrases")] == 3);
+  CHECK(row[column("firstPosition")] == 3);
+  CHECK(row[column("body.tf")] == 6);
+  CHECK(index.features("alpha", {"d"})[column("body.tf")] == 3);
+  CHECK(ids(index, "\"beta filler filler alpha\"").empty());
+  CHECK(ids(index, "\"alpha beta filler\"") == std::vector<std::string>{"d"});
+  const auto bytes = index.to_bytes();
+  CHECK(SearchIndex::from_bytes(bytes.data(), bytes.size()).to_bytes() == bytes);
+  // Removing the document before it moves its positions' bytes; the index is the one built without it.
+  CHECK(index.remove("e"));
+  CHECK(index.to_bytes() == make({{"d", {text}}}, {"body"}).to_bytes());
+  CHECK(index.features("\"alpha beta\"", {"d"})[column("phrases")] == 3);
+}

@@ -5,6 +5,7 @@
 import { Owned, withHeap, progressBridge } from './wasm.js';
 import { constructorOptions, optionsObject, integerArg, numberArg, numberArray, wellFormedText } from './inputs.js';
 import { encodeOptions, decodeOptions, optionValue } from './options.js';
+import { noTraining } from './training.js';
 
 // An array argument, with the name used in its errors.
 function arrayArg(value, name) {
@@ -68,7 +69,10 @@ function clickData(data) {
 
 const logArgs = (heap, log) => [heap.i32(log.query), heap.i32(log.ends), log.query.length, heap.i32(log.shown), heap.u8(log.clicked), log.shown.length];
 
-export function install(M, api) {
+// entry: the entry point installing this ('argmax/search' links no trainer: fit and am.clicks are errors naming
+// argmax/search-train).
+export function install(M, api, entry) {
+  const trains = typeof M.trainSearchRanker === 'function';
   let schema;
   const schemaOf = () => (schema ??= JSON.parse(M.searchRankerSchema()));
   const indexHandle = (index) => {
@@ -96,6 +100,7 @@ export function install(M, api) {
     // clicks: 'ips' (the default), the propensity of each rank is fitted by EM on the log unless `propensity`
     // gives it (rank 1 first).
     fit(index, data, fitOptions) {
+      if (!trains) throw noTraining(entry, 'SearchRanker.fit');
       const { onProgress } = optionsObject(fitOptions, 'fit options');
       const fromClicks = !Array.isArray(data);
       this.#propensity = null;
@@ -143,6 +148,7 @@ export function install(M, api) {
 
   // { propensity: Float64Array (rank 1 first, rank 1 = 1), logLikelihood, iterations } of a packed log.
   function positionBias(log, { ranks = 0, maxIterations = 500 } = {}) {
+    if (!trains) throw noTraining(entry, 'clicks.positionBias');
     integerArg(ranks, 'ranks');
     integerArg(maxIterations, 'maxIterations', { min: 1 });
     return withHeap(M, (heap) => M.positionBias(...logArgs(heap, log), ranks, maxIterations));
@@ -157,6 +163,7 @@ export function install(M, api) {
     // document of grade g clicked with noise + (1 − noise)(2^g − 1)/(2^maxGrade − 1); a fraction `shuffled` of
     // the sessions shows its list in random order. Returns click logs as fit takes them.
     simulate(lists, options) {
+      if (!trains) throw noTraining(entry, 'clicks.simulate');
       const { eta = 1, noise = 0.1, maxGrade = 0, sessions = 10, shuffled = 0, seed = 1 } = optionsObject(options, 'options');
       [eta, noise, maxGrade, shuffled].forEach((x, i) => numberArg(x, ['eta', 'noise', 'maxGrade', 'shuffled'][i]));
       integerArg(sessions, 'sessions');

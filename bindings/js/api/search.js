@@ -111,20 +111,27 @@ export function install(M, api) {
     #put(docs, update, method) {
       const list = searchDocuments(docs, this.#text, this.#numeric, method);
       const languages = this.#languages(list, method);
-      for (const doc of list) {
-        if (!update && this.handle.has(doc.id)) throw new RangeError(`${method}: a document with id '${doc.id}' is already in the index (update replaces it)`);
-        if (update && !this.handle.has(doc.id)) throw new RangeError(`${method}: no document with id '${doc.id}' (add puts a new one in)`);
-      }
-      const text = this.#text;
+      const text = this.#text, batches = [];
       for (let start = 0; start < list.length;) {
         let end = start, units = 0;
         do {
           for (const f of text) units += list[end][f].length;
           ++end;
         } while (end < list.length && units < BATCH_UNITS);
-        this.#send(list.slice(start, end), languages.slice(start, end), update);
+        batches.push({ start, end, units });
         start = end;
       }
+      // put checks a batch whole before it adds any; documents sent in several batches are checked here first.
+      if (batches.length > 1) {
+        for (const doc of list) {
+          if (!update && this.handle.has(doc.id)) throw new RangeError(`${method}: a document with id '${doc.id}' is already in the index (update replaces it)`);
+          if (update && !this.handle.has(doc.id)) throw new RangeError(`${method}: no document with id '${doc.id}' (add puts a new one in)`);
+        }
+      }
+      // Each batch's text is encoded into one buffer (UTF-8 takes at most three bytes a UTF-16 code unit) and
+      // crosses into wasm in one copy.
+      const scratch = new Uint8Array(3 * Math.max(0, ...batches.map((b) => b.units)));
+      for (const { start, end } of batches) this.#send(list.slice(start, end), languages.slice(start, end), scratch, update);
     }
 
     // Each document's language code: its `language` (unless that is one of its fields), else, with language
@@ -151,23 +158,18 @@ export function install(M, api) {
       return given;
     }
 
-    #send(batch, languages, update) {
+    #send(batch, languages, scratch, update) {
       const text = this.#text, numeric = this.#numeric;
-      const parts = [], ends = new Int32Array(batch.length * text.length), numbers = new Float64Array(batch.length * numeric.length);
+      const ends = new Int32Array(batch.length * text.length), numbers = new Float64Array(batch.length * numeric.length);
       let bytes = 0, k = 0;
       batch.forEach((doc, i) => {
         for (const f of text) {
-          const encoded = encoder.encode(doc[f]);
-          parts.push(encoded);
-          bytes += encoded.length;
+          bytes += encoder.encodeInto(doc[f], bytes ? scratch.subarray(bytes) : scratch).written;
           ends[k++] = bytes;
         }
         numeric.forEach((f, j) => { numbers[i * numeric.length + j] = doc[f]; });
       });
-      const all = new Uint8Array(bytes);
-      let at = 0;
-      for (const p of parts) all.set(p, at), (at += p.length);
-      withHeap(M, (heap) => this.handle.put(batch.map((d) => d.id), languages, heap.u8(all), heap.i32(ends), heap.f64(numbers), update));
+      withHeap(M, (heap) => this.handle.put(batch.map((d) => d.id), languages, heap.u8(scratch.subarray(0, bytes)), heap.i32(ends), heap.f64(numbers), update));
     }
   }
 

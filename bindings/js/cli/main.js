@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node
 import { init } from '../index.js';
 import { tasks, taskForKind, trainHelp } from './tasks.js';
 import { parseOptionStrings } from '../api/options.js';
-import { init as initSearch } from '../search.js';
+import { init as initSearch } from '../search-train.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
 import { buildIndex, readQueries, runLines } from './search.js';
 import { parseQrels, parseRun, trecEvaluate } from './trec.js';

@@ -59,13 +59,12 @@ export function readQueries(text, file) {
   });
 }
 
-// The run's lines for the queries: the first stage's k best, or `rerank(query, hits)`'s order of them when a
-// re-ranker is given (the hook for `--model`).
+// The run's lines for the queries: the first stage's k best, or `rerank(query)`'s results when a re-ranker is
+// given (the hook for `--model`: the re-ranker runs the first stage itself, so it runs once a query).
 export function runLines(index, queries, { k = 1000, tag = 'argmax', rerank } = {}) {
   const lines = [];
   for (const q of queries) {
-    let hits = index.search(q.text, { k, language: q.language });
-    if (rerank) hits = rerank(q, hits);
+    const hits = rerank ? rerank(q) : index.search(q.text, { k, language: q.language });
     hits.forEach((h, i) => lines.push(`${q.id} Q0 ${h.id} ${i + 1} ${h.score} ${tag}`));
   }
   return lines;
