@@ -13,10 +13,16 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const wellFormed = (s) => (String.prototype.toWellFormed ? s.toWellFormed() : s.replace(LONE_SURROGATE, '\ufffd'));
 // Whether UAX #29 puts a cluster boundary between code units a and b whatever surrounds them, so that the
-// segmenter need not be asked: between two ASCII characters other than CR LF (no rule joins them), and before
-// and after an ASCII control, CR and LF included (GB4, GB5; but CR × LF, GB3).
+// segmenter need not be asked: between two plain characters other than CR LF (no rule joins them), and before
+// and after an ASCII control, CR and LF included (GB4, GB5; but CR × LF, GB3). Plain: a character that is NFC
+// and a cluster of its own beside another plain one (Grapheme_Cluster_Break Other, Control or LV/LVT: neither
+// a mark, a jamo, a prepended character, a regional indicator nor a joiner): ASCII, a Hangul syllable, and a
+// Thai character other than the marks (U+0E31, U+0E33–0E3A, U+0E47–0E4E), so that Korean and Thai text reach
+// the segmenter only around their marks.
 const control = (u) => u < 0x20 || u === 0x7f;
-const certain = (a, b) => (a === 13 ? b !== 10 : (a < 0x80 && b < 0x80) || control(a) || control(b));
+const plain = (u) => u < 0x80 || (u >= 0xac00 && u <= 0xd7a3) ||
+  (u >= 0x0e01 && u <= 0x0e5b && u !== 0x0e31 && !(u >= 0x0e33 && u <= 0x0e3a) && !(u >= 0x0e47 && u <= 0x0e4e));
+const certain = (a, b) => (a === 13 ? b !== 10 : (plain(a) && plain(b)) || control(a) || control(b));
 // Intl.Segmenter takes time quadratic in the length of the string it segments (Node 20), so it sees pieces of
 // at most this many code units; each piece starts on a cluster boundary, and a piece's last cluster, which the
 // piece may cut, is segmented again at the start of the next.
@@ -56,9 +62,9 @@ export function clustersOf(text, what = 'text') {
   const n = text.length, c = new Clusters();
   let i = 0, run = 0;  // run: where the current stretch of one-character clusters began
   while (i < n) {
-    if (text.charCodeAt(i) < 0x80 && (i + 1 === n || certain(text.charCodeAt(i), text.charCodeAt(i + 1)))) {
-      let j = i + 1;  // text[i, j): clusters of one character (each ASCII and NFC)
-      while (j < n && text.charCodeAt(j) < 0x80 && (j + 1 === n || certain(text.charCodeAt(j), text.charCodeAt(j + 1)))) ++j;
+    if (plain(text.charCodeAt(i)) && (i + 1 === n || certain(text.charCodeAt(i), text.charCodeAt(i + 1)))) {
+      let j = i + 1;  // text[i, j): clusters of one character (each plain, so NFC)
+      while (j < n && plain(text.charCodeAt(j)) && (j + 1 === n || certain(text.charCodeAt(j), text.charCodeAt(j + 1)))) ++j;
       c.pushRun(i, j);
       i = j;
       continue;
