@@ -134,7 +134,7 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
   std::vector<std::string> listed;
   for (const auto& [word, count] : word_counts)
     if (count >= min_count) listed.push_back(word);
-  std::sort(listed.begin(), listed.end());  // (the listing's order, and so the model's bytes, are the same every run)
+  std::sort(listed.begin(), listed.end());  // (one order, whatever the hash map's)
   m.chain = train_tagger(symbols, labels, given, progress, nullptr, lists_words ? WordLexicon::listing(listed) : WordLexicon());
   return m;
 }
