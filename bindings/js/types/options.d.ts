@@ -235,7 +235,7 @@ export interface SequenceTaggerPerceptronTableOptions {
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
   minCount?: number;
-  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
@@ -285,7 +285,7 @@ export interface SequenceTaggerSgdTableOptions {
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
   minCount?: number;
-  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
@@ -333,7 +333,7 @@ export interface SequenceTaggerPegasosTableOptions {
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
   minCount?: number;
-  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
@@ -377,7 +377,7 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
   minCount?: number;
-  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
@@ -421,7 +421,7 @@ export interface SequenceTaggerBcfwTableOptions {
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
   minCount?: number;
-  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
@@ -467,7 +467,7 @@ export interface SequenceTaggerLbfgsTableOptions {
   hashBits?: number;
   /** exact dictionary: keep features seen this often (default 1, [1, 1000000]) */
   minCount?: number;
-  /** the `tags` attribute: words seen fewer times get the ambiguity class of unseen words (default 2, [1, 1000000]) */
+  /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
