@@ -103,6 +103,8 @@ export function install(M, api) {
       const owned = index instanceof Uint8Array || index instanceof ArrayBuffer ? api.load(index) : null;
       try {
         const handle = indexHandle(owned ?? index);
+        const texts = fromClicks ? packed.log.texts : packed.texts;
+        texts.forEach((text, i) => { texts[i] = (owned ?? index).segment(text); });
         const progress = progressBridge(onProgress);
         const model = fromClicks ? this.#trainFromClicks(handle, packed, progress) : withHeap(M, (heap) =>
           M.trainSearchRanker(handle, packed.texts, packed.ids, heap.f64(packed.grades), heap.i32(packed.offsets), this.#optionText, progress.callback));
@@ -129,7 +131,7 @@ export function install(M, api) {
     search(index, query, searchOptions) {
       const { k = 10 } = optionsObject(searchOptions, 'search options');
       integerArg(k, 'k');
-      const r = this.handle.search(indexHandle(index), wellFormedText(query, 'query'), k);
+      const r = this.handle.search(indexHandle(index), index.segment(wellFormedText(query, 'query')), k);
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
     }
 

@@ -10,6 +10,26 @@ const encoder = new TextEncoder();
 // Text sent to wasm per call, in UTF-16 code units (at most three UTF-8 bytes each); a longer document is a
 // call of its own.
 const BATCH_UNITS = 1 << 22;
+// Runs of the scripts written without spaces between words: the core reads each as one word, so an index with a
+// segmenter hands them to it and the core reads the words it finds, separated by spaces.
+const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+
+// A segmenter option → (run) → words: an am.Tokenizer (argmax/tagger's, such as a language package's
+// tokenizer.bin) or a function from a run to an array of strings.
+function segmenterOf(segmenter) {
+  if (segmenter === undefined || segmenter === null) return null;
+  if (typeof segmenter === 'function') {
+    return (run) => {
+      const words = segmenter(run);
+      if (!Array.isArray(words) || words.some((w) => typeof w !== 'string')) {
+        throw new TypeError(`the segmenter must return an array of strings, got ${describe(words)} for '${run}'`);
+      }
+      return words;
+    };
+  }
+  if (typeof segmenter.tokenize === 'function') return (run) => segmenter.tokenize(run).flat().map((token) => token.text);
+  throw new TypeError(`segmenter must be an am.Tokenizer (argmax/tagger's, e.g. a language package's tokenizer.bin) or a function text → words, not ${describe(segmenter)}`);
+}
 
 export function install(M, api) {
   const schema = JSON.parse(M.searchSchema());
@@ -17,20 +37,39 @@ export function install(M, api) {
 
   // An index of documents: new am.SearchIndex({ fields: ['title', 'body'], numericFields: ['year'], ...options })
   // (options: am.SearchIndex.options(): analysis, the scorer, k1, b, field weights, the features' parameters).
+  // The segmenter option (not saved: a loaded index is given it again with `index.segmenter = …`) splits the
+  // runs of Thai, Lao, Khmer and Myanmar letters, in documents and queries, into words.
   class SearchIndex extends Owned {
     #text;
     #numeric;
+    #segmenter = null;
+    #words = null;
 
     constructor(options, loaded) {
+      let segmenter;
       if (loaded) {
         super(loaded);
       } else {
-        const { fields, numericFields = [], ...rest } = constructorOptions(options, 'SearchIndex');
+        const { fields, numericFields = [], segmenter: given, ...rest } = constructorOptions(options, 'SearchIndex');
         const text = fieldNames(fields, 'fields'), numeric = fieldNames(numericFields, 'numericFields');
+        segmenter = segmenterOf(given) && given;
         super(M.SearchIndex.create(text, numeric, encodeOptions(schema, rest, 'a search index')));
       }
       this.#text = this.handle.textFields();
       this.#numeric = this.handle.numericFields();
+      if (segmenter) this.segmenter = segmenter;
+    }
+
+    get segmenter() { return this.#segmenter; }
+    set segmenter(segmenter) {
+      this.#words = segmenterOf(segmenter);
+      this.#segmenter = this.#words && segmenter;
+    }
+
+    // The text as the core reads it: with a segmenter, each run of an unspaced script as its words.
+    segment(text) {
+      const words = this.#words;
+      return words ? text.replace(UNSPACED, (run) => ` ${words(run).join(' ')} `) : text;
     }
 
     static options() { return schema.map((s) => ({ ...s })); }
@@ -54,7 +93,7 @@ export function install(M, api) {
     // The k best documents, best first, ties in document order: [{ id, score }]. Plain terms and "quoted
     // phrases" (a result holds every phrase); an empty query has no results.
     search(query, searchOptions) {
-      const text = wellFormedText(query, 'query');
+      const text = this.segment(wellFormedText(query, 'query'));
       const { k = 10 } = optionsObject(searchOptions, 'search options');
       const r = this.handle.search(text, integerArg(k, 'k'));
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
@@ -63,7 +102,7 @@ export function install(M, api) {
     // The features of the query with each document: { names, ids, rows: { data: Float32Array, rows, cols } }
     // (rows is the library's dense matrix, one row per id: a Ranker's `features`).
     features(query, ids) {
-      const text = wellFormedText(query, 'query');
+      const text = this.segment(wellFormedText(query, 'query'));
       if (!Array.isArray(ids)) throw new TypeError(`ids must be an array of document ids, not ${describe(ids)}`);
       ids.forEach((id, i) => documentId(id, `ids[${i}]`));
       const names = this.featureNames;
@@ -95,7 +134,7 @@ export function install(M, api) {
       let bytes = 0, k = 0;
       batch.forEach((doc, i) => {
         for (const f of text) {
-          const encoded = encoder.encode(doc[f]);
+          const encoded = encoder.encode(this.segment(doc[f]));
           parts.push(encoded);
           bytes += encoded.length;
           ends[k++] = bytes;

@@ -13,7 +13,13 @@ export interface SearchIndexOptions extends SearchIndexTableOptions {
   fields: string[];
   /** the numeric fields (features of every document; default none) */
   numericFields?: string[];
+  /** splits runs of Thai, Lao, Khmer and Myanmar letters into words: a learned tokenizer (argmax/tagger's
+   *  am.Tokenizer, e.g. argmax-upos-th's tokenizer.bin) or a function; not saved with the index */
+  segmenter?: Segmenter | null;
 }
+
+/** An am.Tokenizer (its tokens' text are the words) or a function from a run of letters to its words. */
+export type Segmenter = { tokenize(text: string): { text: string }[][] } | ((run: string) => string[]);
 
 export interface SearchHit {
   id: string;
@@ -42,6 +48,10 @@ export interface SearchIndex extends Disposable {
   readonly options: SearchIndexTableOptions;
   readonly size: number;
   readonly featureNames: string[];
+  /** the segmenter (null for none; a loaded index has none until it is given one) */
+  segmenter: Segmenter | null;
+  /** the text as the index reads it: with a segmenter, each run of an unspaced script as its words */
+  segment(text: string): string;
   /** adds documents; an id already there is an error (nothing is added) */
   add(docs: SearchDocument | SearchDocument[]): this;
   /** replaces documents (each moves to the end of document order); an unknown id is an error */
