@@ -81,3 +81,21 @@ test('a SearchRanker trains and searches through its index\'s segmenter', () => 
   ranker.dispose();
   index.dispose();
 });
+
+test('segmenting, searching and errors leave both modules\' wasm heaps where they were', () => {
+  const cycle = () => {
+    const index = new am.SearchIndex({ fields: ['text'], segmenter: thai }).add(DOCS);
+    index.search('"เด็กกิน" ข้าว');
+    index.features('หนังสือ', ['book']);
+    assert.throws(() => index.add(DOCS[0]));
+    index.dispose();
+  };
+  cycle();
+  const before = [am.memoryUsage(), tagger.memoryUsage()];
+  for (let i = 0; i < 20; ++i) cycle();
+  const after = [am.memoryUsage(), tagger.memoryUsage()];
+  for (let m = 0; m < 2; ++m) {
+    assert.equal(after[m].heapInUse, before[m].heapInUse);
+    assert.equal(after[m].stackInUse, before[m].stackInUse);
+  }
+});
