@@ -111,12 +111,14 @@ export function install(M, api) {
     }
 
     #put(docs, update, method) {
-      const list = searchDocuments(docs, this.#text, this.#numeric, method);
-      for (const doc of list) {
+      const text = this.#text;
+      const checked = searchDocuments(docs, text, this.#numeric, method);
+      for (const doc of checked) {
         if (!update && this.handle.has(doc.id)) throw new RangeError(`${method}: a document with id '${doc.id}' is already in the index (update replaces it)`);
         if (update && !this.handle.has(doc.id)) throw new RangeError(`${method}: no document with id '${doc.id}' (add puts a new one in)`);
       }
-      const text = this.#text;
+      // Segmented before any batch goes in, so that a segmenter's error changes nothing.
+      const list = !this.#words ? checked : checked.map((doc) => ({ ...doc, ...Object.fromEntries(text.map((f) => [f, this.segment(doc[f])])) }));
       for (let start = 0; start < list.length;) {
         let end = start, units = 0;
         do {
@@ -134,7 +136,7 @@ export function install(M, api) {
       let bytes = 0, k = 0;
       batch.forEach((doc, i) => {
         for (const f of text) {
-          const encoded = encoder.encode(this.segment(doc[f]));
+          const encoded = encoder.encode(doc[f]);
           parts.push(encoded);
           bytes += encoded.length;
           ends[k++] = bytes;
