@@ -1,10 +1,11 @@
 // A search index over a script written without spaces between words (Thai): the core reads a Thai run as one
 // word, so without a segmenter a word inside a run is not found; with the Thai package's learned tokenizer as
-// the index's segmenter (argmax/tagger's module beside argmax/search's), documents and queries are read as words.
+// the index's segmenter (argmax/tagger's module beside argmax/search-train's, which trains the re-ranker too),
+// documents and queries are read as words.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { readFileSync } from 'node:fs';
-import { init } from '../../bindings/js/search.js';
+import { init } from '../../bindings/js/search-train.js';
 import { init as initTagger } from '../../bindings/js/tagger.js';
 
 const am = await init();
