@@ -20,7 +20,7 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 370,
+    budget: 372,  // the full module (≤ 350 KB, below) and the JS API, with search loaded lazily by initSearch()
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/multiclass': {
@@ -49,13 +49,13 @@ const ENTRIES = {
     main: "import { init } from 'argmax/ranking';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/search': {
-    budget: 188,
+    budget: 191,
     target: 200,
     issue: 36,
     main: "import { init } from 'argmax/search';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/search-train': {
-    budget: 244,  // argmax/search and the SearchRanker's trainers (56 KB)
+    budget: 247,  // argmax/search and the SearchRanker's trainers (56 KB)
     main: "import { init } from 'argmax/search-train';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
 };
