@@ -8,6 +8,7 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
+#include "io/utf8.hpp"
 #include "io/multilabel.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "reductions/binary_relevance.hpp"
@@ -18,27 +19,39 @@ namespace {
 const char* kKind = "text-classifier";
 const char* kScaleWhy = "the vectorizer's rows are unit length already";
 
-bool is_vectorizer_option(const std::string& name) {
-  const auto& table = TextVectorizer::options_table();
+// The text classifier's own options (neither the vectorizer's nor the classifier's).
+const std::vector<OptionSpec>& own_options() {
+  static const std::vector<OptionSpec> specs = {
+      integer_option("heaviestNgrams", "20", 0, 100000,
+       "with hashing, keep the text of the K heaviest columns (largest |weight|) of each class, each as the "
+       "training n-gram found in it most often, so that explain({ label }) reads without a text; 0 = none"),
+  };
+  return specs;
+}
+bool in_table(const std::vector<OptionSpec>& table, const std::string& name) {
   return std::any_of(table.begin(), table.end(), [&](const OptionSpec& s) { return s.name == name; });
 }
+bool is_vectorizer_option(const std::string& name) { return in_table(TextVectorizer::options_table(), name); }
 OptionList vectorizer_part(const OptionList& given) {
   OptionList out;
   for (const auto& kv : given)
     if (is_vectorizer_option(kv.first)) out.push_back(kv);
   return out;
 }
+OptionList own_part(const OptionList& given) {
+  OptionList out;
+  for (const auto& kv : given)
+    if (in_table(own_options(), kv.first)) out.push_back(kv);
+  return out;
+}
 OptionList classifier_part(const OptionList& given) {
   OptionList out;
   for (const auto& kv : given)
-    if (!is_vectorizer_option(kv.first)) out.push_back(kv);
+    if (!is_vectorizer_option(kv.first) && !in_table(own_options(), kv.first)) out.push_back(kv);
   return out;
 }
 // Binary relevance's own options (learner, seed, scale) and the learner's (the rest).
-bool is_relevance_option(const std::string& name) {
-  const auto& table = binary_relevance_options();
-  return std::any_of(table.begin(), table.end(), [&](const OptionSpec& s) { return s.name == name; });
-}
+bool is_relevance_option(const std::string& name) { return in_table(binary_relevance_options(), name); }
 OptionList part(const OptionList& given, bool relevance) {
   OptionList out;
   for (const auto& kv : given)
@@ -152,6 +165,7 @@ void require_texts(const std::vector<std::string_view>& texts, size_t labels, co
 
 std::vector<OptionSpec> TextClassifier::options_of(bool multilabel, const OptionList& given) {
   std::vector<OptionSpec> specs = TextVectorizer::options_table();
+  append(specs, own_options());
   append(specs, classifier_table(multilabel, classifier_part(given)));
   return specs;
 }
@@ -176,7 +190,8 @@ TextClassifier TextClassifier::train(const std::vector<std::string_view>& texts,
   auto linear = std::make_shared<LinearMulticlass>(LinearMulticlass::train(rows.view(), y, classifier, {}, progress));
   model.report_ = linear->training_report();
   model.multiclass_ = linear;
-  model.set_options(classifier);
+  model.set_options(own_part(options), classifier);
+  model.name_heaviest(texts);
 
   if (!has_log_loss(linear->options())) {  // calibrated on the held-out fifth (see the header)
     std::vector<int32_t> fit_y, test_y;
@@ -224,7 +239,8 @@ TextClassifier TextClassifier::train_sets(const std::vector<std::string_view>& t
   auto relevance = std::make_shared<BinaryRelevanceModel>(train(rows.view(), y, progress));
   model.report_ = relevance->training_report();
   model.multilabel_ = relevance;
-  model.set_options(classifier);
+  model.set_options(own_part(options), classifier);
+  model.name_heaviest(texts);
 
   if (has_log_loss(learner_options)) {
     model.shift_ = 0;
@@ -250,8 +266,11 @@ TextClassifier TextClassifier::train_sets(const std::vector<std::string_view>& t
   return model;
 }
 
-void TextClassifier::set_options(const OptionList& classifier) {
+void TextClassifier::set_options(const OptionList& own, const OptionList& classifier) {
   options_ = vectorizer_.options();
+  const Options own_parsed = Options::parse(own_options(), own, "TextClassifier");
+  options_.insert(options_.end(), own_parsed.entries().begin(), own_parsed.entries().end());
+  heaviest_ngrams_ = own_parsed.integer("heaviestNgrams");
   const Options parsed = Options::parse(classifier_table(multilabel(), classifier), classifier, "TextClassifier");
   options_.insert(options_.end(), parsed.entries().begin(), parsed.entries().end());
 }
@@ -341,6 +360,81 @@ std::vector<TextClassifier::Contribution> TextClassifier::explain(std::string_vi
   return out;
 }
 
+void TextClassifier::column_weights(int32_t first, int32_t count, float* out) const {
+  OwnedRows rows;  // row 0 has no feature, row 1 + j only column first + j, at 1
+  rows.cols = cols();
+  rows.offsets.push_back(0);
+  for (int32_t j = 0; j < count; ++j) {
+    rows.indices.push_back(first + j), rows.values.push_back(1.f);
+    rows.offsets.push_back(int32_t(rows.values.size()));
+  }
+  const size_t k = classes_.size();
+  std::vector<float> s(size_t(count + 1) * k);
+  classifier_scores(rows.view(), s.data());
+  for (size_t j = 0; j < size_t(count); ++j)
+    for (size_t c = 0; c < k; ++c) out[j * k + c] = s[(j + 1) * k + c] - s[c];
+}
+
+std::vector<std::vector<std::pair<float, int32_t>>> TextClassifier::heaviest_columns(int k) const {
+  // per class a min-heap of (|weight|, −col): the k largest, the lowest column first among equals
+  using Entry = std::pair<float, int32_t>;
+  const size_t classes = classes_.size();
+  std::vector<std::vector<Entry>> heaps(classes);
+  const int32_t chunk = 4096;
+  std::vector<float> w(size_t(chunk) * classes);
+  for (int32_t first = 0; first < cols() && k > 0; first += chunk) {
+    const int32_t count = std::min(chunk, cols() - first);
+    column_weights(first, count, w.data());
+    for (int32_t j = 0; j < count; ++j)
+      for (size_t c = 0; c < classes; ++c) {
+        const Entry e{std::fabs(w[size_t(j) * classes + c]), -(first + j)};
+        auto& heap = heaps[c];
+        if (heap.size() == size_t(k)) {
+          if (!(e > heap.front())) continue;
+          std::pop_heap(heap.begin(), heap.end(), std::greater<>());
+          heap.pop_back();
+        }
+        heap.push_back(e);
+        std::push_heap(heap.begin(), heap.end(), std::greater<>());
+      }
+  }
+  for (auto& heap : heaps) std::sort_heap(heap.begin(), heap.end(), std::greater<>());  // heaviest first
+  return heaps;
+}
+
+void TextClassifier::name_heaviest(const std::vector<std::string_view>& texts) {
+  if (!vectorizer_.hashed() || heaviest_ngrams_ == 0) return;
+  std::vector<int32_t> cols;
+  for (const auto& heap : heaviest_columns(heaviest_ngrams_))
+    for (const auto& e : heap) cols.push_back(-e.second);
+  std::sort(cols.begin(), cols.end());
+  cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+  named_cols_ = cols;
+  named_ = vectorizer_.most_frequent_ngrams(texts, cols);
+}
+
+std::vector<TextClassifier::Contribution> TextClassifier::heaviest(int c, int k) const {
+  require(c >= 0 && c < classes_count(), "class ", c, " is not one of the model's ", classes_count());
+  require(k >= 0, "explain: k is ", k, ", expected 0 or more");
+  std::vector<Contribution> out;
+  const auto heaps = heaviest_columns(k);
+  std::vector<float> w(classes_.size());
+  for (const auto& e : heaps[size_t(c)]) {
+    const int32_t col = -e.second;
+    column_weights(col, 1, w.data());
+    std::vector<Ngram> ngrams;
+    if (!vectorizer_.hashed()) {
+      ngrams.push_back(vectorizer_.ngram_of(col));
+    } else {
+      const auto at = std::lower_bound(named_cols_.begin(), named_cols_.end(), col);
+      if (at != named_cols_.end() && *at == col && !named_[size_t(at - named_cols_.begin())].text.empty())
+        ngrams.push_back(named_[size_t(at - named_cols_.begin())]);
+    }
+    out.push_back({std::move(ngrams), 1.f, w[size_t(c)]});
+  }
+  return out;
+}
+
 std::vector<uint8_t> TextClassifier::to_bytes() const {
   ByteWriter out(kKind);
   out.put<uint8_t>(multilabel_ ? 1 : 0);
@@ -351,6 +445,11 @@ std::vector<uint8_t> TextClassifier::to_bytes() const {
   out.put<float>(scale_);
   out.put<float>(shift_);
   out.put_vector(multiclass_ ? multiclass_->to_bytes() : multilabel_->to_bytes());
+  // Added after the first release: models without it still load (with no column named).
+  out.put_vector(named_cols_);
+  std::vector<std::string> named;
+  for (const Ngram& g : named_) named.push_back(char(g.kind) + g.text);
+  out.put_strings(named);
   return out.finish();
 }
 
@@ -371,6 +470,20 @@ TextClassifier TextClassifier::from_bytes(const uint8_t* data, size_t size) {
   model.scale_ = in.get_finite<float>("probability scale");
   model.shift_ = in.get_finite<float>("probability shift");
   const std::vector<uint8_t> inner = in.get_vector<uint8_t>();
+  if (!in.at_end()) {
+    model.named_cols_ = in.get_vector<int32_t>();
+    const std::vector<std::string> named = in.get_strings();
+    require(named.size() == model.named_cols_.size(), "model bytes are corrupt (text classifier: named columns)");
+    for (size_t i = 0; i < named.size(); ++i) {
+      const int32_t col = model.named_cols_[i];
+      require(model.vectorizer_.hashed() && col >= (i ? model.named_cols_[i - 1] + 1 : 0) &&
+                  col < model.vectorizer_.cols() && !named[i].empty() &&
+                  (named[i][0] == char(NgramKind::word) || named[i][0] == char(NgramKind::chars)) &&
+                  find_invalid_utf8(named[i].data(), named[i].data() + named[i].size()) == named[i].data() + named[i].size(),
+              "model bytes are corrupt (text classifier: named column ", i, ")");
+      model.named_.push_back({NgramKind(named[i][0]), named[i].substr(1)});
+    }
+  }
   in.expect_end();
   if (sets) {
     auto m = std::make_shared<BinaryRelevanceModel>(BinaryRelevanceModel::from_bytes(inner.data(), inner.size()));
