@@ -233,10 +233,6 @@ OwnedRows TextVectorizer::transform(const std::vector<std::string_view>& texts) 
     require_utf8(texts[i], i);
     count(texts[i], counter, entries, nullptr);
     weigh(entries);
-    if (rows.values.size() + entries.size() > rows.values.capacity()) {  // room for the batch, as projected so far
-      const size_t projected = (rows.values.size() + entries.size()) / (i + 1) * texts.size() * 9 / 8 + entries.size();
-      rows.indices.reserve(projected), rows.values.reserve(projected);
-    }
     for (const auto& [col, value] : entries) rows.indices.push_back(col), rows.values.push_back(value);
     require(rows.values.size() <= size_t(INT32_MAX), "texts: more than 2^31 − 1 features in one batch");
     rows.offsets.push_back(int32_t(rows.values.size()));
@@ -260,36 +256,6 @@ Ngram TextVectorizer::ngram_of(int32_t col) const {
   if (col < 0 || size_t(col) >= vocabulary_.size()) return {NgramKind::word, ""};
   const std::string& key = vocabulary_[col];
   return {NgramKind(key[0]), key.substr(1)};
-}
-
-std::vector<Ngram> TextVectorizer::most_frequent_ngrams(const std::vector<std::string_view>& texts,
-                                                       const std::vector<int32_t>& cols) const {
-  struct Seen {
-    size_t slot;  // in cols
-    int64_t count = 0;
-    Ngram ngram;
-  };
-  std::unordered_map<uint64_t, Seen> seen;  // the n-grams of the columns asked for, by hash
-  Words words;
-  for (std::string_view text : texts)
-    for_each_ngram(words_of(text, words), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
-      float sign;
-      const int32_t key = key_of(kind, hash, sign);
-      const int32_t col = key < 0 ? -1 : column_of(key);
-      const auto slot = std::lower_bound(cols.begin(), cols.end(), col);
-      if (col < 0 || slot == cols.end() || *slot != col) return;
-      Seen& s = seen[hash];
-      if (s.count++ == 0) s.slot = size_t(slot - cols.begin()), s.ngram = {kind, std::string(gram)};
-    });
-  std::vector<Ngram> out(cols.size(), Ngram{NgramKind::word, ""});
-  std::vector<int64_t> best(cols.size(), 0);
-  for (auto& [hash, s] : seen) {
-    Ngram& o = out[s.slot];
-    const bool before = std::make_pair(char(s.ngram.kind), std::string_view(s.ngram.text)) <
-                        std::make_pair(char(o.kind), std::string_view(o.text));
-    if (s.count > best[s.slot] || (s.count == best[s.slot] && before)) best[s.slot] = s.count, o = std::move(s.ngram);
-  }
-  return out;
 }
 
 void TextVectorizer::write(ByteWriter& out) const {

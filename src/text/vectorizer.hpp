@@ -59,10 +59,6 @@ class TextVectorizer {
 
   // The n-gram of a vocabulary column (empty for a hashed column, which any number of n-grams share).
   Ngram ngram_of(int32_t col) const;
-  // For each of `cols` (ascending), the n-gram of `texts` that falls in it most often (ties: the first in byte
-  // order of kind and text), or an empty text when none does: what names a hashed column.
-  std::vector<Ngram> most_frequent_ngrams(const std::vector<std::string_view>& texts,
-                                          const std::vector<int32_t>& cols) const;
   bool hashed() const { return vocabulary_.empty() && bits_ > 0; }
 
   // Its state inside a model's bytes (the text classifier's) …

@@ -22,22 +22,15 @@ void for_each_word(std::string_view text, std::string& word, F&& on_word) {
     word.clear();
   };
   while (p < end) {
-    if (*p < 0x80) {  // ASCII: no table lookups, and a run of letters and digits appended at once
-      const auto ascii_alnum = [](unsigned char c) {
-        return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
-      };
-      const auto* run = p;
-      while (p < end && ascii_alnum(*p)) ++p;
-      if (p == run) {
-        ++p;
+    if (*p < 0x80) {  // ASCII: no table lookups
+      const unsigned char c = *p++;
+      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
+        word += char(c);
+      } else if (c >= 'A' && c <= 'Z') {
+        word += char(c + 32);
+      } else {
         end_word();
-        continue;
       }
-      const size_t at = word.size(), n = size_t(p - run);
-      word.append(reinterpret_cast<const char*>(run), n);
-      char* c = &word[at];
-      for (size_t i = 0; i < n; ++i)
-        if (c[i] >= 'A' && c[i] <= 'Z') c[i] = char(c[i] + 32);
       continue;
     }
     const Decoded d = decode_utf8(p, end);

@@ -8,7 +8,6 @@
 
 #include "core/error.hpp"
 #include "io/bytes.hpp"
-#include "io/utf8.hpp"
 #include "io/multilabel.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "reductions/binary_relevance.hpp"
@@ -28,8 +27,8 @@ const char* kWeightBitsWhy =
 const std::vector<OptionSpec>& own_options() {
   static const std::vector<OptionSpec> specs = {
       integer_option("heaviestNgrams", "20", 0, 100000,
-       "with hashing, keep the text of the K heaviest columns (largest |weight|) of each class, each as the "
-       "training n-gram found in it most often, so that explain({ label }) reads without a text; 0 = none"),
+       "with hashing, keep the text of the K heaviest columns (largest |weight|) of each class, each as its "
+       "n-gram found in the most training texts, so that explain({ label }) reads without a text; 0 = none"),
   };
   return specs;
 }
@@ -418,27 +417,43 @@ void TextClassifier::name_heaviest(const std::vector<std::string_view>& texts) {
     for (const auto& e : heap) cols.push_back(-e.second);
   std::sort(cols.begin(), cols.end());
   cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+  // Each kept column's n-grams once per training text that has them, as the column's slot (4 bytes, big-endian),
+  // kind and text: sorted, a run of equal keys is an n-gram's document frequency, and the runs of one slot come
+  // in byte order of kind and text.
+  std::vector<std::string> found;
+  for (std::string_view text : texts)
+    for (const auto& f : vectorizer_.features_of(text)) {
+      const auto at = std::lower_bound(cols.begin(), cols.end(), f.col);
+      if (at == cols.end() || *at != f.col) continue;
+      const uint32_t slot = uint32_t(at - cols.begin());
+      const char prefix[4] = {char(slot >> 24), char(slot >> 16), char(slot >> 8), char(slot)};
+      for (const Ngram& g : f.ngrams) found.push_back(std::string(prefix, 4) + char(g.kind) + g.text);
+    }
+  std::sort(found.begin(), found.end());
   named_cols_ = cols;
-  named_ = vectorizer_.most_frequent_ngrams(texts, cols);
+  named_.assign(cols.size(), Ngram{NgramKind::word, ""});
+  std::vector<size_t> best(cols.size(), 0);
+  for (size_t run = 0, next; run < found.size(); run = next) {
+    for (next = run + 1; next < found.size() && found[next] == found[run];) ++next;
+    const std::string& key = found[run];
+    const size_t slot = size_t(uint8_t(key[0])) << 24 | size_t(uint8_t(key[1])) << 16 | size_t(uint8_t(key[2])) << 8 | uint8_t(key[3]);
+    if (next - run > best[slot]) best[slot] = next - run, named_[slot] = {NgramKind(key[4]), key.substr(5)};
+  }
 }
 
 std::vector<TextClassifier::Contribution> TextClassifier::heaviest(int c, int k) const {
   require(c >= 0 && c < classes_count(), "class ", c, " is not one of the model's ", classes_count());
   require(k >= 0, "explain: k is ", k, ", expected 0 or more");
   std::vector<Contribution> out;
-  const auto heaps = heaviest_columns(k);
   std::vector<float> w(classes_.size());
+  const auto heaps = heaviest_columns(k);
   for (const auto& e : heaps[size_t(c)]) {
     const int32_t col = -e.second;
     column_weights(col, 1, w.data());
+    const auto at = std::lower_bound(named_cols_.begin(), named_cols_.end(), col);
+    const bool named = at != named_cols_.end() && *at == col && !named_[size_t(at - named_cols_.begin())].text.empty();
     std::vector<Ngram> ngrams;
-    if (!vectorizer_.hashed()) {
-      ngrams.push_back(vectorizer_.ngram_of(col));
-    } else {
-      const auto at = std::lower_bound(named_cols_.begin(), named_cols_.end(), col);
-      if (at != named_cols_.end() && *at == col && !named_[size_t(at - named_cols_.begin())].text.empty())
-        ngrams.push_back(named_[size_t(at - named_cols_.begin())]);
-    }
+    if (!vectorizer_.hashed() || named) ngrams.push_back(named ? named_[size_t(at - named_cols_.begin())] : vectorizer_.ngram_of(col));
     out.push_back({std::move(ngrams), 1.f, w[size_t(c)]});
   }
   return out;
@@ -487,8 +502,7 @@ TextClassifier TextClassifier::from_bytes(const uint8_t* data, size_t size) {
       const int32_t col = model.named_cols_[i];
       require(model.vectorizer_.hashed() && col >= (i ? model.named_cols_[i - 1] + 1 : 0) &&
                   col < model.vectorizer_.cols() && !named[i].empty() &&
-                  (named[i][0] == char(NgramKind::word) || named[i][0] == char(NgramKind::chars)) &&
-                  find_invalid_utf8(named[i].data(), named[i].data() + named[i].size()) == named[i].data() + named[i].size(),
+                  (named[i][0] == char(NgramKind::word) || named[i][0] == char(NgramKind::chars)),
               "model bytes are corrupt (text classifier: named column ", i, ")");
       model.named_.push_back({NgramKind(named[i][0]), named[i].substr(1)});
     }

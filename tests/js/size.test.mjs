@@ -20,7 +20,7 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 370,
+    budget: 372,
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/multiclass': {
@@ -39,7 +39,7 @@ const ENTRIES = {
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
   'argmax/text': {
-    budget: 192,  // issue #37: at most 200
+    budget: 196,  // issue #37: at most 200; the named heaviest weights (explain({ label })) took 2.6 KB
     main: "import { init } from 'argmax/text';\nconst am = await init();\n" +
       "const m = new am.TextClassifier().fit(['a red apple', 'a fast car'], ['fruit', 'car']);\nout.textContent = m.predict(['apple'])[0];\n",
   },
