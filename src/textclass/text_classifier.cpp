@@ -344,9 +344,13 @@ std::vector<std::vector<int32_t>> TextClassifier::predict_sets(const std::vector
   return out;
 }
 
-std::vector<TextClassifier::Contribution> TextClassifier::explain(std::string_view text, int c, int k) const {
+void TextClassifier::require_explainable(int c, int k) const {
   require(c >= 0 && c < classes_count(), "class ", c, " is not one of the model's ", classes_count());
   require(k >= 0, "explain: k is ", k, ", expected 0 or more");
+}
+
+std::vector<TextClassifier::Contribution> TextClassifier::explain(std::string_view text, int c, int k) const {
+  require_explainable(c, k);
   std::vector<TextVectorizer::Feature> features = vectorizer_.features_of(text);
   // Row 0 has no feature; row 1 + j only feature j: O(features) to score, whatever the text's length.
   const int32_t n = int32_t(features.size());
@@ -442,8 +446,7 @@ void TextClassifier::name_heaviest(const std::vector<std::string_view>& texts) {
 }
 
 std::vector<TextClassifier::Contribution> TextClassifier::heaviest(int c, int k) const {
-  require(c >= 0 && c < classes_count(), "class ", c, " is not one of the model's ", classes_count());
-  require(k >= 0, "explain: k is ", k, ", expected 0 or more");
+  require_explainable(c, k);
   std::vector<Contribution> out;
   std::vector<float> w(classes_.size());
   const auto heaps = heaviest_columns(k);
@@ -451,10 +454,16 @@ std::vector<TextClassifier::Contribution> TextClassifier::heaviest(int c, int k)
     const int32_t col = -e.second;
     column_weights(col, 1, w.data());
     const auto at = std::lower_bound(named_cols_.begin(), named_cols_.end(), col);
-    const bool named = at != named_cols_.end() && *at == col && !named_[size_t(at - named_cols_.begin())].text.empty();
+    const bool named = at != named_cols_.end() && *at == col;  // a kept column: one of its n-grams made it non-zero
     std::vector<Ngram> ngrams;
-    if (!vectorizer_.hashed() || named) ngrams.push_back(named ? named_[size_t(at - named_cols_.begin())] : vectorizer_.ngram_of(col));
-    out.push_back({std::move(ngrams), 1.f, w[size_t(c)]});
+    float sign = 1.f;  // a hashed n-gram adds its count to its column with the sign of its hash (vectorizer.hpp)
+    if (named) {
+      ngrams.push_back(named_[size_t(at - named_cols_.begin())]);
+      sign = ngram_hash(ngrams[0].kind, ngrams[0].text) >> 63 ? -1.f : 1.f;
+    } else if (!vectorizer_.hashed()) {
+      ngrams.push_back(vectorizer_.ngram_of(col));
+    }
+    out.push_back({std::move(ngrams), sign, sign * w[size_t(c)]});
   }
   return out;
 }

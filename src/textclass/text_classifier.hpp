@@ -62,7 +62,8 @@ class TextClassifier {
   std::vector<Contribution> explain(std::string_view text, int c, int k) const;
   // The model's k heaviest columns for class c (largest |weight|, the weight being the score of the column alone
   // at value 1 minus that of no feature), heaviest first, each with its n-gram: a vocabulary's, or with hashing
-  // the one kept for it (heaviestNgrams), or none. value is 1.
+  // the one kept for it (heaviestNgrams), or none. value is the n-gram's sign in its column (the sign of its
+  // hash; 1 for a vocabulary or no n-gram), weight the column's weight times it: the n-gram's own weight.
   std::vector<Contribution> heaviest(int c, int k) const;
 
   std::vector<uint8_t> to_bytes() const;  // kind "text-classifier"
@@ -75,6 +76,7 @@ class TextClassifier {
   int32_t cols() const;
   // options_: the vectorizer's, then the classifier's as its table reads them.
   void set_options(const OptionList& own, const OptionList& classifier);
+  void require_explainable(int c, int k) const;  // class c exists, k ≥ 0
   // out: count × classes, each column's weights (see heaviest), columns [first, first + count).
   void column_weights(int32_t first, int32_t count, float* out) const;
   // Per class, its k heaviest columns as (|weight|, −column), heaviest first (the lowest column among equals).

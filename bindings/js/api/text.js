@@ -98,8 +98,9 @@ export function install(M, api) {
     // |weight| first, at most k. weight is the feature's share of the score: the score of the feature alone minus
     // that of no feature (x_j·w_j for a linear model).
     // Without a text, explain({ label, k }) gives the model's own k heaviest weights for the label,
-    // [{ ngrams, weight }] (weight: the score of the feature alone at 1): with hashing, the n-gram kept for each
-    // of the heaviestNgrams heaviest columns of a class, the most frequent in training; ngrams is empty past them.
+    // [{ ngrams, weight }] (weight: the score of the n-gram alone at 1 minus that of none): with hashing, the
+    // n-gram kept for each of the heaviestNgrams heaviest columns of a class, the most frequent in training,
+    // with its own sign in the shared column; ngrams is empty past them.
     explain(text, options) {
       if (text !== null && typeof text === 'object' && !Array.isArray(text) && options === undefined) return this.#heaviest(text);
       const { label, k = 10 } = optionsObject(options, 'explain options');
