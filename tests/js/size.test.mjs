@@ -40,7 +40,7 @@ const ENTRIES = {
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
   'argmax/text': {
-    budget: 192,  // issue #37: at most 200
+    budget: 196,  // issue #37: at most 200; the named heaviest weights (explain({ label })) took 2.6 KB
     main: "import { init } from 'argmax/text';\nconst am = await init();\n" +
       "const m = new am.TextClassifier().fit(['a red apple', 'a fast car'], ['fruit', 'car']);\nout.textContent = m.predict(['apple'])[0];\n",
   },
