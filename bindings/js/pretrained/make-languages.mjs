@@ -88,7 +88,8 @@ names and keywords (common/annotations) of each language above that CLDR has, un
    otherwise to promote the sale, use or other dealings in these Data Files or Software without prior written
    authorization of the copyright holder.
 
-Re-create the model from the treebank folders, in the argmax source repository, with:
+Re-create the model from the treebank folders and CLDR, in the argmax source repository, with:
+   apt-get install unicode-cldr-core
    node bindings/js/pretrained/make-languages.mjs /path/to/treebanks
 `;
 }
