@@ -1,8 +1,9 @@
-// Embind glue for training chain taggers (sequence/sequence_trainer.hpp), serially or as one shard under
-// parameter mixing, and the trainers' option help. argmax and argmax/sequence link it; argmax/tagger, which
+// Embind glue for training chain taggers (sequence/sequence_trainer.hpp), serially, as one shard under
+// parameter mixing or as one worker of an L-BFGS fit with exact parallel gradients, and the trainers' option help. argmax and argmax/sequence link it; argmax/tagger, which
 // only tags, does not.
 #include "common.hpp"
 #include "sequence_input.hpp"
+#include "sequence/chain_gradient_trainer.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 #include "sequence/sequence_trainer.hpp"
 #include "shard_binding.hpp"
@@ -48,6 +49,58 @@ ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, st
                                shards, shard);
 }
 
+// Exact parallel gradients: worker `worker` of `workers` of an L-BFGS fit (arguments as train_tokens and
+// train_numeric take them).
+ChainGradientTrainer* gradient_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
+                                      std::string lexicon, SequenceModel* warm, int workers, int worker) {
+  return new ChainGradientTrainer(prepare_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
+                                                 option_lines(options), warm,
+                                                 lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon)),
+                                  workers, worker);
+}
+ChainGradientTrainer* gradient_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
+                                       SequenceModel* warm, int workers, int worker) {
+  const std::vector<int64_t> s = starts_at(starts, m);
+  return new ChainGradientTrainer(prepare_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
+                                                         numeric_tags(s, m, tags), option_lines(options), warm),
+                                  workers, worker);
+}
+
+// This worker's part at the solver's point: {gradient: the int64 sums' bytes (Uint8Array), losses, errors
+// (Float64Array, one per sequence)}.
+val evaluate_part(ChainGradientTrainer& t) {
+  const CrfPart& part = t.evaluate();
+  val out = val::object();
+  const auto* bytes = reinterpret_cast<const uint8_t*>(part.gradient.data());
+  out.set("gradient", copy_to_js(std::vector<uint8_t>(bytes, bytes + part.gradient.size() * sizeof(int64_t))));
+  out.set("losses", typed_array("Float64Array", part.losses));
+  out.set("errors", typed_array("Float64Array", part.errors));
+  return out;
+}
+// Every worker's part as JS copied it into the heap: gradient_ptrs[w], loss_ptrs[w], error_ptrs[w] (0 at this
+// worker's place). True when an iteration ended.
+bool tell_parts(ChainGradientTrainer& t, uintptr_t gradient_ptrs, uintptr_t loss_ptrs, uintptr_t error_ptrs, int n) {
+  require(n >= 1, "the fit needs at least one worker's part");
+  auto pointers = [n](uintptr_t at, auto* type) {
+    using T = std::remove_pointer_t<decltype(type)>;
+    const uint32_t* p = reinterpret_cast<const uint32_t*>(at);
+    std::vector<const T*> out;
+    for (int w = 0; w < n; ++w) out.push_back(reinterpret_cast<const T*>(uintptr_t(p[w])));
+    return out;
+  };
+  return t.tell(pointers(gradient_ptrs, static_cast<int64_t*>(nullptr)), pointers(loss_ptrs, static_cast<double*>(nullptr)),
+                pointers(error_ptrs, static_cast<double*>(nullptr)));
+}
+val gradient_progress(const ChainGradientTrainer& t) {
+  const Progress p = t.progress();
+  val out = val::object();
+  out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
+  return out;
+}
+void proceed(ChainGradientTrainer& t, bool keep_going) { t.proceed(keep_going); }
+bool gradient_done(const ChainGradientTrainer& t) { return t.done(); }
+SequenceModel finish_gradient(ChainGradientTrainer& t) { return t.finish(); }
+
 std::string help(std::string trainer) { return describe(sequence_options(trainer)); }
 
 }  // namespace
@@ -59,6 +112,15 @@ EMSCRIPTEN_BINDINGS(argmax_sequence_training) {
   bind_shard<ChainShardTrainer>("ChainShard")
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());
+  class_<ChainGradientTrainer>("ChainGradient")
+      .class_function("tokens", &Guard<&gradient_tokens>::call, allow_raw_pointers())
+      .class_function("numeric", &Guard<&gradient_numeric>::call, allow_raw_pointers())
+      .function("evaluate", &Guard<&evaluate_part>::call)
+      .function("tell", &Guard<&tell_parts>::call)
+      .function("progress", &Guard<&gradient_progress>::call)
+      .function("proceed", &Guard<&proceed>::call)
+      .function("done", &Guard<&gradient_done>::call)
+      .function("finish", &Guard<&finish_gradient>::call);
   function("sequenceHelp", &Guard<&help>::call);
 }
 
