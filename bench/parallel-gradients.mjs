@@ -4,9 +4,12 @@
 // same model bytes, whatever the number of workers (checked here too). Times are whole fits (the workers' start and
 // preparation included), from one run on this machine: run it on an idle one, as a speed-up on n workers needs
 // n free cores.
-//   node bench/parallel-gradients.mjs [--data ../shared/data] [--sentences 3000] [--workers 1,2,4,8] [--tasks crf,tokenizer]
-// --sentences takes the first N training sentences (the short mode, under two minutes on 2 free cores); without
-// it, the whole treebank (EWT: 12,543 sentences).
+//   node bench/parallel-gradients.mjs [--data ../shared/data] [--sentences N] [--max-iter N] [--workers 1,2,4,8]
+//                                     [--tasks crf,tokenizer]
+// --sentences takes the first N training sentences and --max-iter caps L-BFGS's iterations (every run then takes
+// the same number; default: each task's maxIter). Short mode, about two minutes on 2 free cores:
+//   node bench/parallel-gradients.mjs --sentences 3000 --max-iter 30
+// Without them, the whole treebank (EWT: 12,543 sentences) to convergence.
 import { readFileSync, existsSync } from 'node:fs';
 import { createHash } from 'node:crypto';
 import { init } from '../bindings/js/index.js';
@@ -16,10 +19,11 @@ const flag = (name, fallback) => {
   const i = args.indexOf(`--${name}`);
   return i >= 0 ? args[i + 1] : fallback;
 };
-const data = flag('data', new URL('../../shared/data', import.meta.url).pathname);
+const data = flag('data', '../shared/data');   // relative to the repository root, as the other benches
 const sentences = flag('sentences') === undefined ? Infinity : Number(flag('sentences'));
 const counts = flag('workers', '1,2,4,8').split(',').map(Number);
 const tasks = flag('tasks', 'crf,tokenizer').split(',');
+const cap = flag('max-iter') === undefined ? {} : { maxIter: Number(flag('max-iter')) };
 const file = `${data}/ud-english-ewt/en_ewt-ud-train.conllu`;
 if (!existsSync(file)) {
   console.log(`skipped: ${file} is missing`);
@@ -32,7 +36,7 @@ const digest = (bytes) => createHash('sha256').update(bytes).digest('hex').slice
 
 // Each task: a serial fit and a fit on n workers, each → { bytes, iterations }.
 const treebank = am.io.readConllu(conllu);
-const crf = { trainer: 'lbfgs', loss: 'log' };
+const crf = { trainer: 'lbfgs', loss: 'log', ...cap };
 const runs = {
   crf: {
     what: `CRF (lbfgs, log), ${treebank.sentences.length} sentences`,
@@ -41,8 +45,8 @@ const runs = {
   },
   tokenizer: {
     what: `tokenizer (lbfgs, c1 0.3), ${treebank.sentences.length} sentences`,
-    serial: () => new am.Tokenizer().fit(conllu),
-    parallel: (workers) => new am.Tokenizer().fit(conllu, { workers }),
+    serial: () => new am.Tokenizer(cap).fit(conllu),
+    parallel: (workers) => new am.Tokenizer(cap).fit(conllu, { workers }),
   },
 };
 

@@ -6,6 +6,7 @@
 #include "sequence/chain_gradient_trainer.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 #include "sequence/sequence_trainer.hpp"
+#include "gradient_binding.hpp"
 #include "shard_binding.hpp"
 
 namespace argmax::js {
@@ -66,41 +67,6 @@ ChainGradientTrainer* gradient_numeric(const MatrixArg& x, uintptr_t starts, int
                                   workers, worker);
 }
 
-// This worker's part at the solver's point: {gradient: the int64 sums' bytes (Uint8Array), losses, errors
-// (Float64Array, one per sequence)}.
-val evaluate_part(ChainGradientTrainer& t) {
-  const CrfPart& part = t.evaluate();
-  val out = val::object();
-  const auto* bytes = reinterpret_cast<const uint8_t*>(part.gradient.data());
-  out.set("gradient", copy_to_js(std::vector<uint8_t>(bytes, bytes + part.gradient.size() * sizeof(int64_t))));
-  out.set("losses", typed_array("Float64Array", part.losses));
-  out.set("errors", typed_array("Float64Array", part.errors));
-  return out;
-}
-// Every worker's part as JS copied it into the heap: gradient_ptrs[w], loss_ptrs[w], error_ptrs[w] (0 at this
-// worker's place). True when an iteration ended.
-bool tell_parts(ChainGradientTrainer& t, uintptr_t gradient_ptrs, uintptr_t loss_ptrs, uintptr_t error_ptrs, int n) {
-  require(n >= 1, "the fit needs at least one worker's part");
-  auto pointers = [n](uintptr_t at, auto* type) {
-    using T = std::remove_pointer_t<decltype(type)>;
-    const uint32_t* p = reinterpret_cast<const uint32_t*>(at);
-    std::vector<const T*> out;
-    for (int w = 0; w < n; ++w) out.push_back(reinterpret_cast<const T*>(uintptr_t(p[w])));
-    return out;
-  };
-  return t.tell(pointers(gradient_ptrs, static_cast<int64_t*>(nullptr)), pointers(loss_ptrs, static_cast<double*>(nullptr)),
-                pointers(error_ptrs, static_cast<double*>(nullptr)));
-}
-val gradient_progress(const ChainGradientTrainer& t) {
-  const Progress p = t.progress();
-  val out = val::object();
-  out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
-  return out;
-}
-void proceed(ChainGradientTrainer& t, bool keep_going) { t.proceed(keep_going); }
-bool gradient_done(const ChainGradientTrainer& t) { return t.done(); }
-SequenceModel finish_gradient(ChainGradientTrainer& t) { return t.finish(); }
-
 std::string help(std::string trainer) { return describe(sequence_options(trainer)); }
 
 }  // namespace
@@ -112,15 +78,9 @@ EMSCRIPTEN_BINDINGS(argmax_sequence_training) {
   bind_shard<ChainShardTrainer>("ChainShard")
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());
-  class_<ChainGradientTrainer>("ChainGradient")
+  bind_gradient<ChainGradientTrainer>("ChainGradient")
       .class_function("tokens", &Guard<&gradient_tokens>::call, allow_raw_pointers())
-      .class_function("numeric", &Guard<&gradient_numeric>::call, allow_raw_pointers())
-      .function("evaluate", &Guard<&evaluate_part>::call)
-      .function("tell", &Guard<&tell_parts>::call)
-      .function("progress", &Guard<&gradient_progress>::call)
-      .function("proceed", &Guard<&proceed>::call)
-      .function("done", &Guard<&gradient_done>::call)
-      .function("finish", &Guard<&finish_gradient>::call);
+      .class_function("numeric", &Guard<&gradient_numeric>::call, allow_raw_pointers());
   function("sequenceHelp", &Guard<&help>::call);
 }
 

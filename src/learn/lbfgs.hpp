@@ -17,7 +17,6 @@
 #include <limits>
 #include <vector>
 
-#include "core/error.hpp"
 #include "core/text.hpp"
 #include "learn/progress.hpp"
 
@@ -46,73 +45,17 @@ struct LbfgsConfig {
 // gradient_tolerance (g the pseudo-gradient with an L1 term).
 class Lbfgs {
  public:
-  Lbfgs(std::vector<float> x0, const LbfgsConfig& config)
-      : config_(config), x_(std::move(x0)), d_(x_.size()),
-        c_(config.l1), penalised_(c_ > 0 ? std::min(config.l1_size, d_) : 0), g_(d_), xn_(x_), gn_(d_), dir_(d_),
-        pseudo_(penalised_ ? d_ : 0), alpha_(size_t(std::max(config.memory, 0))) {
-    r_.cap = config.max_iterations, r_.converged = false, r_.hint = "raise maxIter";
-  }
+  Lbfgs(std::vector<float> x0, const LbfgsConfig& config);
 
   bool done() const { return phase_ == Phase::done; }
   // Where f and ∇f are wanted next (x0 first).
   const std::vector<float>& point() const { return phase_ == Phase::start ? x_ : xn_; }
   // f and ∇f at point() (g is taken, and left with other contents). True when an iteration ended: then call
   // proceed() before the next point.
-  bool tell(double f, std::vector<float>& g) {
-    require(phase_ == Phase::start || phase_ == Phase::search, "L-BFGS was told a value it did not ask for");
-    require(g.size() == d_, "L-BFGS was told a gradient of ", g.size(), " values for ", d_, " weights");
-    double norm = 0;  // f plus the L1 term
-    const std::vector<float>& at = point();
-    for (size_t j = 0; j < penalised_; ++j) norm += std::fabs(at[j]);
-    const double value = f + c_ * norm;
-    if (phase_ == Phase::start) {
-      fx_ = value;
-      g_.swap(g);
-      update_pseudo_gradient();
-      history_.push_back(fx_);
-      if (iteration_ > config_.max_iterations) finish(false, false);
-      else begin_iteration();
-      return false;
-    }
-    double decrease = step_ * slope_;  // with an L1 term, pgᵀ(xn − x): the projection may have shortened the step
-    if (penalised_) {
-      decrease = 0;
-      for (size_t j = 0; j < d_; ++j) decrease += double(pg()[j]) * (xn_[j] - x_[j]);
-    }
-    if (!(std::isfinite(value) && value <= fx_ + 1e-4 * decrease)) {
-      step_ *= 0.5;
-      if (++tries_ == 40) finish(true, true);  // no decrease possible at float precision: converged as far as it goes
-      else propose();
-      return false;
-    }
-    gn_.swap(g);
-    std::vector<float> s(d_), y(d_);
-    for (size_t j = 0; j < d_; ++j) s[j] = xn_[j] - x_[j], y[j] = gn_[j] - g_[j];
-    const double sy = dot(s, y);
-    if (sy > 1e-10) {
-      if (int(S_.size()) == config_.memory) S_.pop_front(), Y_.pop_front(), rho_.pop_front();
-      S_.push_back(std::move(s)), Y_.push_back(std::move(y)), rho_.push_back(1.0 / sy);
-    }
-    x_.swap(xn_), g_.swap(gn_);
-    update_pseudo_gradient();
-    fx_ = value;
-    history_.push_back(fx_);
-    r_.iterations = iteration_;
-    phase_ = Phase::iterated;
-    return true;
-  }
+  bool tell(double f, std::vector<float>& g);
   // After an iteration: keep_going false stops here (stopped by the caller); else the δ rule is checked and
   // the next iteration begins.
-  void proceed(bool keep_going) {
-    require(phase_ == Phase::iterated, "L-BFGS proceeds only after an iteration");
-    if (!keep_going) {
-      r_.stopped_by_callback = true;
-      return finish(false, false);
-    }
-    if (relative_decrease() < config_.delta) return finish(true, false);  // (false while NaN)
-    if (++iteration_ > config_.max_iterations) return finish(false, false);
-    begin_iteration();
-  }
+  void proceed(bool keep_going);
 
   int iterations() const { return r_.iterations; }
   double value() const { return fx_; }  // f (with the L1 term) at solution()
@@ -122,81 +65,19 @@ class Lbfgs {
  private:
   enum class Phase { start, search, iterated, done };
 
-  double dot(const std::vector<float>& a, const std::vector<float>& b) const {
-    double s = 0;
-    for (size_t j = 0; j < d_; ++j) s += double(a[j]) * b[j];
-    return s;
-  }
+  double dot(const std::vector<float>& a, const std::vector<float>& b) const;
   // the pseudo-gradient of f plus the L1 term at x (g itself when there is no L1 term)
   std::vector<float>& pg() { return penalised_ ? pseudo_ : g_; }
-  void update_pseudo_gradient() {
-    if (!penalised_) return;
-    pseudo_ = g_;
-    for (size_t j = 0; j < penalised_; ++j) {
-      const double up = g_[j] + c_, down = g_[j] - c_;
-      pseudo_[j] = float(x_[j] > 0 ? up : x_[j] < 0 ? down : up < 0 ? up : down > 0 ? down : 0);
-    }
-  }
+  const std::vector<float>& pg() const { return penalised_ ? pseudo_ : g_; }
+  void update_pseudo_gradient();
   // (f_{k−period} − f_k) / max(1, |f_k|), or NaN before the window is full or with the rule off
-  double relative_decrease() const {
-    if (config_.delta <= 0 || int(history_.size()) <= config_.period) return std::numeric_limits<double>::quiet_NaN();
-    const double before = history_[history_.size() - 1 - size_t(config_.period)];
-    return (before - fx_) / std::max(1.0, std::fabs(fx_));
-  }
+  double relative_decrease() const;
   // by_gradient: the gradient rule (or a line search at float precision) ended the run, so report its measure
-  void finish(bool converged, bool by_gradient) {
-    phase_ = Phase::done;
-    r_.converged = converged;
-    const double decrease = relative_decrease();
-    if (by_gradient || std::isnan(decrease)) {
-      r_.measure = "relative gradient norm", r_.tolerance = config_.gradient_tolerance;
-      r_.gap = std::sqrt(dot(pg(), pg())) / std::max(1.0, std::sqrt(dot(x_, x_)));
-    } else {
-      r_.measure = text("relative decrease over ", config_.period, " iterations"), r_.tolerance = config_.delta;
-      r_.gap = decrease;
-    }
-  }
+  void finish(bool converged, bool by_gradient);
   // The gradient rule, then the direction by the two-loop recursion and the line search's first trial.
-  void begin_iteration() {
-    std::vector<float>& p = pg();
-    const double gnorm = std::sqrt(dot(p, p)), xnorm = std::sqrt(dot(x_, x_));
-    if (gnorm <= config_.gradient_tolerance * std::max(1.0, xnorm)) return finish(true, true);
-    for (size_t j = 0; j < d_; ++j) dir_[j] = -p[j];
-    const int m = int(S_.size());
-    for (int i = m - 1; i >= 0; --i) {
-      alpha_[i] = rho_[i] * dot(S_[i], dir_);
-      const float a = float(alpha_[i]);
-      for (size_t j = 0; j < d_; ++j) dir_[j] -= a * Y_[i][j];
-    }
-    if (m > 0) {
-      const double gamma = 1.0 / (rho_[m - 1] * dot(Y_[m - 1], Y_[m - 1]));
-      for (float& v : dir_) v = float(v * gamma);
-    }
-    for (int i = 0; i < m; ++i) {
-      const float b = float(alpha_[i] - rho_[i] * dot(Y_[i], dir_));
-      for (size_t j = 0; j < d_; ++j) dir_[j] += b * S_[i][j];
-    }
-    for (size_t j = 0; j < penalised_; ++j)
-      if (dir_[j] * p[j] >= 0) dir_[j] = 0;
-    slope_ = dot(p, dir_);
-    if (slope_ >= 0) {  // not a descent direction (numerical trouble): restart from steepest descent
-      S_.clear(), Y_.clear(), rho_.clear();
-      for (size_t j = 0; j < d_; ++j) dir_[j] = -p[j];
-      slope_ = -gnorm * gnorm;
-    }
-    step_ = m == 0 ? 1.0 / std::max(1.0, std::sqrt(dot(dir_, dir_))) : 1.0;
-    tries_ = 0;
-    propose();
-  }
+  void begin_iteration();
   // The trial point x + step·dir, projected onto x's orthant with an L1 term.
-  void propose() {
-    phase_ = Phase::search;
-    for (size_t j = 0; j < d_; ++j) xn_[j] = x_[j] + float(step_ * dir_[j]);
-    for (size_t j = 0; j < penalised_; ++j) {
-      const float orthant = x_[j] != 0 ? x_[j] : -pg()[j];
-      if (xn_[j] * orthant <= 0) xn_[j] = 0;
-    }
-  }
+  void propose();
 
   LbfgsConfig config_;
   std::vector<float> x_;
@@ -204,6 +85,7 @@ class Lbfgs {
   double c_;
   size_t penalised_;
   std::vector<float> g_, xn_, gn_, dir_, pseudo_;
+  std::vector<float> spare_s_, spare_y_;  // the next memory pair's buffers (a pair that left it, reused)
   std::deque<std::vector<float>> S_, Y_;
   std::deque<double> rho_;
   std::vector<double> history_, alpha_;

@@ -59,26 +59,29 @@ bool ChainGradientTrainer::tell(const std::vector<const int64_t*>& gradients, co
   const size_t d = dim();
   require(d > 0, "this worker has not evaluated its part");
   // Σ_w parts: the integers in any order (exact), the losses in sequence order, as the serial fit adds them.
-  std::vector<int64_t>& sum = part_.gradient;
+  std::vector<const int64_t*> others;
   double loss = 0, error = 0;
   for (size_t w = 0; w < workers; ++w) {
     const bool own = int(w) == worker_;
     if (!own) {
       require(gradients[w] && losses[w] && errors[w], "worker ", w, "'s part is missing");
-      for (size_t j = 0; j < d; ++j) sum[j] += gradients[w][j];
+      others.push_back(gradients[w]);
     }
     const double* l = own ? part_.losses.data() : losses[w];
     const double* e = own ? part_.errors.data() : errors[w];
     for (int i = 0; i < sequences_of(int(w)); ++i) loss += l[i], error += e[i];
   }
-  // + the regulariser (λ/2)‖w‖², λ = 2·c2, once
+  // + the regulariser (λ/2)‖w‖², λ = 2·c2, once (one pass: the sum, the norm and the float gradient)
   const std::vector<float>& at = solver_.point();
   const double unit = std::ldexp(1.0, -bits_), lambda = settings_.l2;
+  const int64_t* own = part_.gradient.data();
   double norm = 0;
   gradient_.resize(d);
   for (size_t j = 0; j < d; ++j) {
+    int64_t sum = own[j];
+    for (const int64_t* other : others) sum += other[j];
     norm += double(at[j]) * at[j];
-    gradient_[j] = float(double(sum[j]) * unit + lambda * at[j]);
+    gradient_[j] = float(double(sum) * unit + lambda * at[j]);
   }
   error_ = error / data_.batch.sequences();
   return solver_.tell(loss + 0.5 * lambda * norm, gradient_);

@@ -61,8 +61,8 @@ const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer) { r
 
 std::string tokenizer_trainer_of(const OptionList& given) { return tokenizer_tables().chosen(given); }
 
-TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
-                               const OptionList& options, const ProgressFn& progress) {
+TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                                 const OptionList& options) {
   require(paragraphs.size() == clusters.size(), "tokenizer training: ", paragraphs.size(), " paragraphs but ",
           clusters.size(), " cluster lists");
   require(!paragraphs.empty(), "tokenizer training: the treebank has no sentences");
@@ -81,8 +81,10 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
       given.emplace_back(s.name, s.default_value);
   }
   check_sequence_options(given);
-  TokenizerModel m;
-  Sentences symbols, labels;
+  TokenizerChain out;
+  TokenizerModel& m = out.model;
+  Sentences& symbols = out.symbols;
+  Sentences& labels = out.labels;
   std::vector<ClusterKind> kinds;
   std::vector<int32_t> where;
   std::string bytes;
@@ -107,8 +109,24 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
     }
   }
   require(!symbols.empty(), "tokenizer training: no paragraph's tokens spell its text (", m.skipped, " skipped)");
-  m.chain = train_tagger(symbols, labels, given, progress);
-  return m;
+  out.options = std::move(given);
+  return out;
+}
+
+TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                               const OptionList& options, const ProgressFn& progress) {
+  TokenizerChain c = prepare_tokenizer(paragraphs, clusters, options);
+  c.model.chain = train_tagger(c.symbols, c.labels, c.options, progress);
+  return std::move(c.model);
+}
+
+TokenizerGradientTrainer::TokenizerGradientTrainer(TokenizerChain prepared, int workers, int worker)
+    : ChainGradientTrainer(prepare_tagger(prepared.symbols, prepared.labels, prepared.options), workers, worker),
+      model_(std::move(prepared.model)) {}
+
+TokenizerModel TokenizerGradientTrainer::finish() {
+  model_.chain = ChainGradientTrainer::finish();
+  return std::move(model_);
 }
 
 }  // namespace argmax

@@ -396,7 +396,7 @@ export function install(M, api, entry, host) {
     }
   }
 
-  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, entry });
+  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, entry, host });
 
   const { englishTokenizer } = installPretrained(M, api, { SequenceTagger, Tokenizer, fromHandle });
   installSequenceData(M, api);

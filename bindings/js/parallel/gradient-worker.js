@@ -6,7 +6,7 @@
 //          keepGoing (after an iteration) says whether to go on. Until then, at every point the solver asks
 //          about, the worker computes its part of the objective, sends it to every other worker and tells the
 //          solver all of them; every worker sums them alike, so all take the same steps.
-//   gradient-finish → { bytes, kind, training }: the model, and how the fit ended (its bytes do not say)
+//   gradient-finish → { bytes, kind, training, counts }: the model, and how the fit ended (its bytes do not say)
 import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
 
@@ -17,7 +17,7 @@ export async function gradientMessage(api, m, post) {
   if (m.type === 'gradient') {
     const { model, options, args, fitOptions } = m.spec;
     const Model = api[model];
-    if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers (SequenceTagger and DenseSequenceTagger can, with trainer 'lbfgs')`);
+    if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers by exact parallel gradients (SequenceTagger, DenseSequenceTagger and Tokenizer can, with trainer 'lbfgs')`);
     trainer = new Model(options).shard(...args, { ...fitOptions, shards: m.workers, shard: m.worker, gradients: true });
     peers = new Peers(m.peers, m.worker);
     post({ type: 'gradient-ready', id });
@@ -34,7 +34,9 @@ export async function gradientMessage(api, m, post) {
     const result = trainer.finish();
     try {
       const bytes = result.save().slice();
-      post({ type: 'done', id, bytes, kind: api.modelKind(bytes), training: result.training() }, [bytes.buffer]);
+      // a tokenizer's counts of the treebank's paragraphs, which its bytes do not keep either
+      const counts = typeof result.paragraphs === 'function' ? { paragraphs: result.paragraphs(), skipped: result.skipped() } : undefined;
+      post({ type: 'done', id, bytes, kind: api.modelKind(bytes), training: result.training(), counts }, [bytes.buffer]);
     } finally {
       result.delete();
       trainer.delete();

@@ -18,8 +18,8 @@ export const AUTO_MIN_BATCH_SEQUENCES = 2000;
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger', options (trainer 'lbfgs'), args: [x, tags],
 //         fitOptions: { warmStart: bytes } }; host as trainMixed's.
-// Returns a promise for { bytes, kind, training, stopped, progress, epochs, milliseconds } with stop() and cancel()
-// (training: how the fit ended, as a model's `training`);
+// Returns a promise for { bytes, kind, training, counts, stopped, progress, epochs, milliseconds } with stop() and
+// cancel() (training: how the fit ended, as a model's `training`; counts: a tokenizer's paragraphs and skipped);
 // onProgress hears every iteration: epoch (the iteration), objective and trainingError, as a serial fit's.
 export function trainGradients(spec, { workers, onProgress, signal, wasmBinary, wasmUrl, host }) {
   if (onProgress != null && typeof onProgress !== 'function') throw new TypeError('onProgress must be a function');
@@ -39,6 +39,6 @@ export function trainGradients(spec, { workers, onProgress, signal, wasmBinary, 
       stopped = !keepGoing;
     }
     const result = await request(0, { type: 'gradient-finish' });
-    return { bytes: result.bytes, kind: result.kind, training: result.training, stopped, progress, epochs: progress?.epoch ?? 0, milliseconds: Date.now() - started };
+    return { bytes: result.bytes, kind: result.kind, training: result.training, counts: result.counts, stopped, progress, epochs: progress?.epoch ?? 0, milliseconds: Date.now() - started };
   });
 }

@@ -59,13 +59,14 @@ export function trainsOnOneThread(workers, model) {
 }
 
 // A model's fit by mixing (or by train, e.g. gradients.js trainGradients): trains spec on `workers` workers and
-// loads the bytes on this thread with load(pointer, length) (M.SequenceModel.load, …). Returns { handle, training };
+// loads the bytes on this thread with load(pointer, length) (M.SequenceModel.load, …). Returns { handle, training,
+// counts } (counts: what train says of the data beside the model, if anything);
 // onProgress hears every round and the final report, as a serial fit's does.
 export async function fitMixed(M, spec, load, { workers, onProgress, signal, host }, train = trainMixed) {
   const report = trainingProgress(onProgress);
-  const { bytes, training } = await train(spec, { workers, onProgress: report.onProgress, signal, host });
+  const { bytes, training, counts } = await train(spec, { workers, onProgress: report.onProgress, signal, host });
   const handle = withHeap(M, (heap) => load(heap.u8(bytes), bytes.length));
-  return { handle, training: report.finish(handle, training) };
+  return { handle, training: report.finish(handle, training), counts };
 }
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass' | 'Ranker', options,

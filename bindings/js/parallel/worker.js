@@ -86,8 +86,9 @@ export class TrainingWorker {
     const id = this.#nextId++;
     const { workers, wasmBinary, wasmUrl } = this.#options;
     if (workers !== undefined) {
-      // taggers by L-BFGS split their gradient over the workers; the online trainers mix
-      const train = spec.options?.trainer === 'lbfgs' && /SequenceTagger$/.test(spec.model) ? trainGradients : trainMixed;
+      // taggers and tokenizers by L-BFGS split their gradient over the workers; the online trainers mix
+      const lbfgs = spec.options?.trainer === 'lbfgs' || (spec.model === 'Tokenizer' && spec.options?.trainer === undefined);
+      const train = lbfgs && /SequenceTagger$|^Tokenizer$/.test(spec.model) ? trainGradients : trainMixed;
       const job = train(spec, { workers, onProgress, signal, wasmBinary, wasmUrl, host: hosts.argmax });
       this.#mixing.add(job);
       job.catch(() => {}).finally(() => this.#mixing.delete(job));

@@ -182,6 +182,11 @@ export declare class Tokenizer implements Disposable {
   static readonly templates: string;
   /** Learns from CoNLL-U text: its `# text` lines, tokens, multiword tokens and `# newpar` marks. */
   fit(treebank: string | Uint8Array, options?: FitOptions): this;
+  /**
+   * With workers (1 to 8, or 'auto': the cores for 2,000 sentences or more): trainer lbfgs trains on that many
+   * threads by exact parallel gradients, the same model for any count; resolves to this tokenizer.
+   */
+  fit(treebank: string | Uint8Array, options: FitOptions & { workers: number | 'auto'; signal?: AbortSignal }): Promise<this>;
   /** Raw text → sentences of tokens. */
   tokenize(text: string): Token[][];
   readonly training: TrainingReport | undefined;
