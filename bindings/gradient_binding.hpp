@@ -9,8 +9,7 @@ namespace argmax::js {
 
 // This worker's part at the solver's point: {gradient: the int64 sums' bytes (Uint8Array), losses, errors
 // (Float64Array, one per sequence)}.
-template <class Trainer>
-val evaluate_part(Trainer& t) {
+inline val evaluate_part(ChainGradientTrainer& t) {
   const CrfPart& part = t.evaluate();
   val out = val::object();
   const size_t size = part.gradient.size() * sizeof(int64_t);
@@ -31,34 +30,30 @@ std::vector<const T*> pointers_at(uintptr_t at, int n) {
 }
 // Every worker's part as JS copied it into the heap: gradient_ptrs[w], loss_ptrs[w], error_ptrs[w] (0 at this
 // worker's place). True when an iteration ended.
-template <class Trainer>
-bool tell_parts(Trainer& t, uintptr_t gradient_ptrs, uintptr_t loss_ptrs, uintptr_t error_ptrs, int n) {
+inline bool tell_parts(ChainGradientTrainer& t, uintptr_t gradient_ptrs, uintptr_t loss_ptrs, uintptr_t error_ptrs, int n) {
   require(n >= 1, "the fit needs at least one worker's part");
   return t.tell(pointers_at<int64_t>(gradient_ptrs, n), pointers_at<double>(loss_ptrs, n), pointers_at<double>(error_ptrs, n));
 }
-template <class Trainer>
-val gradient_progress(const Trainer& t) {
+inline val gradient_progress(const ChainGradientTrainer& t) {
   const Progress p = t.progress();
   val out = val::object();
   out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
   return out;
 }
-template <class Trainer>
-void proceed(Trainer& t, bool keep_going) { t.proceed(keep_going); }
-template <class Trainer>
-bool gradient_done(const Trainer& t) { return t.done(); }
+inline void proceed(ChainGradientTrainer& t, bool keep_going) { t.proceed(keep_going); }
+inline bool gradient_done(const ChainGradientTrainer& t) { return t.done(); }
+// The chain's class binds the solver's methods; the tokenizer's derives from it, adding only its own finish.
 template <class Trainer>
 auto finish_gradient(Trainer& t) { return t.finish(); }
 
-template <class Trainer>
-emscripten::class_<Trainer> bind_gradient(const char* name) {
-  emscripten::class_<Trainer> c(name);
-  c.function("evaluate", &Guard<&evaluate_part<Trainer>>::call)
-      .function("tell", &Guard<&tell_parts<Trainer>>::call)
-      .function("progress", &Guard<&gradient_progress<Trainer>>::call)
-      .function("proceed", &Guard<&proceed<Trainer>>::call)
-      .function("done", &Guard<&gradient_done<Trainer>>::call)
-      .function("finish", &Guard<&finish_gradient<Trainer>>::call);
+inline emscripten::class_<ChainGradientTrainer> bind_chain_gradient() {
+  emscripten::class_<ChainGradientTrainer> c("ChainGradient");
+  c.function("evaluate", &Guard<&evaluate_part>::call)
+      .function("tell", &Guard<&tell_parts>::call)
+      .function("progress", &Guard<&gradient_progress>::call)
+      .function("proceed", &Guard<&proceed>::call)
+      .function("done", &Guard<&gradient_done>::call)
+      .function("finish", &Guard<&finish_gradient<ChainGradientTrainer>>::call);
   return c;
 }
 

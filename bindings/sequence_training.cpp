@@ -78,7 +78,7 @@ EMSCRIPTEN_BINDINGS(argmax_sequence_training) {
   bind_shard<ChainShardTrainer>("ChainShard")
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());
-  bind_gradient<ChainGradientTrainer>("ChainGradient")
+  bind_chain_gradient()
       .class_function("tokens", &Guard<&gradient_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&gradient_numeric>::call, allow_raw_pointers());
   function("sequenceHelp", &Guard<&help>::call);

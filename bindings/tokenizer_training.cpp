@@ -68,7 +68,8 @@ EMSCRIPTEN_BINDINGS(argmax_tokenizer_training) {
       .function("texts", &Guard<&texts>::call)
       .function("train", &Guard<&train>::call)
       .function("gradient", &Guard<&gradient>::call, allow_raw_pointers());
-  bind_gradient<TokenizerGradientTrainer>("TokenizerGradient");
+  class_<TokenizerGradientTrainer, base<ChainGradientTrainer>>("TokenizerGradient")
+      .function("finish", &Guard<&finish_gradient<TokenizerGradientTrainer>>::call);
   function("tokenizerHelp", &Guard<&help>::call);
 }
 

@@ -32,9 +32,31 @@ struct FixedSum {
   void add(int64_t& cell, double v) const { cell += std::llround(v * unit); }
 };
 
-// The data term of sequences [from, to) at w: each sequence's loss ℓ_i = log Z(x_i) − s(x_i, y_i) and
-// (with_error) the normalised Hamming loss of its Viterbi labelling go to seen(i, ℓ_i, error_i), in order,
-// and ∇ℓ_i to sum's cells.
+// Sequence i's loss ℓ_i = log Z(x_i) − s(x_i, y_i), with the marginals in m, the node marginals less the gold
+// labelling's indicator (∇ℓ_i's emission part per position); error: Viterbi's normalised Hamming loss, if asked.
+// (Not inlined: both sums share it.)
+[[gnu::noinline]] double sequence_loss(const SequenceBatch& x, const ChainLayout& L, const std::vector<float>& w,
+                                       double cost, const std::vector<float>& delta, int i, bool with_error,
+                                       ChainScores& s, ChainMarginals& m, double& error) {
+  const int n = x.length(i), k = L.labels;
+  const int* gold = x.gold(i);
+  fill_scores(w.data(), 1.f, L, x, i, s);
+  const double gold_score = s.score(gold);
+  error = 0;
+  if (with_error) {
+    const LabelPath p = viterbi(s);
+    int miss = 0;
+    for (int t = 0; t < n; ++t) miss += p.labels[t] != gold[t];
+    error = double(miss) / n;
+  }
+  if (cost > 0) add_node_loss(s, gold, delta, float(cost));
+  forward_backward(s, m);
+  for (int t = 0; t < n; ++t) m.node[size_t(t) * k + gold[t]] -= 1.0;
+  return m.log_z - gold_score;
+}
+
+// The data term of sequences [from, to) at w: each sequence's loss and (with_error) error go to
+// seen(i, ℓ_i, error_i), in order, and ∇ℓ_i to sum's cells.
 template <class Sum, class Seen>
 void add_data_term(const SequenceBatch& x, const ChainLayout& L, const std::vector<float>& w, double cost, int from,
                    int to, bool with_error, Sum& sum, Seen&& seen) {
@@ -46,22 +68,12 @@ void add_data_term(const SequenceBatch& x, const ChainLayout& L, const std::vect
     const int n = x.length(i);
     if (n == 0) continue;
     const int* gold = x.gold(i);
-    fill_scores(w.data(), 1.f, L, x, i, s);
-    const double gold_score = s.score(gold);
     double error = 0;
-    if (with_error) {
-      const LabelPath p = viterbi(s);
-      int miss = 0;
-      for (int t = 0; t < n; ++t) miss += p.labels[t] != gold[t];
-      error = double(miss) / n;
-    }
-    if (cost > 0) add_node_loss(s, gold, delta, float(cost));
-    forward_backward(s, m);
-    seen(i, m.log_z - gold_score, error);
+    const double loss = sequence_loss(x, L, w, cost, delta, i, with_error, s, m, error);
+    seen(i, loss, error);
     const int64_t first = x.starts[i];
     for (int t = 0; t < n; ++t) {
-      double* p = m.node.data() + size_t(t) * k;
-      p[gold[t]] -= 1.0;
+      const double* p = m.node.data() + size_t(t) * k;
       const auto* as_added = x.values.empty() ? sum.row(p, k) : nullptr;
       for (int64_t q = x.ends[first + t]; q < x.ends[first + t + 1]; ++q) {
         auto* row = sum.cells + L.emission(x.ids[q], 0);

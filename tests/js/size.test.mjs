@@ -4,7 +4,8 @@
 // (what it loads today, with a little room), or when README's table of entry points gives another figure than
 // the build. The targets are tests: a page that only tags (argmax/tagger) loads at most 200 KB (issue #27), and the
 // full module with its glue (dist/argmax.wasm and dist/argmax.mjs, what every page of the full entry loads besides
-// the JS API) is at most 350 KB: issue #27's 300 KB and what text classification and the language identifier add.
+// the JS API) is at most 353 KB: issue #27's 300 KB and what text classification, the language identifier and exact
+// parallel gradients (3 KB over the 350 they had left) add.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -20,7 +21,7 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 370,
+    budget: 374,  // +4.8 KB for exact parallel gradients (L-BFGS on workers: the solver's protocol, the fixed-point CRF part)
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/multiclass': {
@@ -28,7 +29,7 @@ const ENTRIES = {
     main: "import { init } from 'argmax/multiclass';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/sequence': {
-    budget: 179,
+    budget: 185,  // the same +4.8 KB
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
@@ -120,10 +121,10 @@ for (const [entry, { budget, target }] of Object.entries(ENTRIES)) {
 const FULL_MODULE = ['dist/argmax.wasm', 'dist/argmax.mjs'];
 const fullModuleBytes = () => FULL_MODULE.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, f)), { level: 9 }).length, 0);
 
-guarded('the full module and its glue are at most 350 KB gzip', (t) => {
+guarded('the full module and its glue are at most 353 KB gzip', (t) => {
   const bytes = fullModuleBytes();
   t.diagnostic(`${FULL_MODULE.join(' + ')}: ${bytes} B gzip`);
-  assert.ok(bytes <= 350_000, `${bytes} B gzip`);
+  assert.ok(bytes <= 353_000, `${bytes} B gzip`);
 });
 
 guarded("README's table of entry points gives each entry's size as built", () => {
