@@ -2,7 +2,7 @@
 // (dist/) with the same Catch2 suite compiled to wasm (build/wasm, run under Node by ctest).
 //   node .ci/build.mjs [--native] [--wasm] [--no-tests] [--demo]   (both, with tests, by default)
 // The npm package needs only `--wasm --no-tests` (every module: dist/argmax, argmax-sequence, argmax-tagger, argmax-ranking);
-// the demo only `--wasm --no-tests --demo` (dist/argmax, and dist/argmax-search for its search section).
+// the demo only `--wasm --no-tests --demo` (dist/argmax, and dist/argmax-search-train for its search section).
 import { execSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 
@@ -29,5 +29,5 @@ if (want('native')) {
 }
 if (want('wasm')) {
   run(`emcmake cmake -S . -B build/wasm -DCMAKE_BUILD_TYPE=Release ${testFlag}`);
-  run(`cmake --build build/wasm -j${jobs} --target ${demo ? 'argmax_wasm argmax_search_wasm' : 'argmax_modules'}${tests ? ' argmax_tests' : ''}`);
+  run(`cmake --build build/wasm -j${jobs} --target ${demo ? 'argmax_wasm argmax_search_train_wasm' : 'argmax_modules'}${tests ? ' argmax_tests' : ''}`);
 }

@@ -23,7 +23,7 @@ const build = join(root, arg('build', 'build/wasm'));
 const modules = arg('modules', 'argmax,argmax-multiclass,argmax-sequence,argmax-tagger,argmax-ranking').split(',');
 const top = Number(arg('top', '15'));
 const byFile = process.argv.includes('--files');
-const targets = { argmax: 'argmax_wasm', 'argmax-multiclass': 'argmax_multiclass_wasm', 'argmax-sequence': 'argmax_sequence_wasm', 'argmax-tagger': 'argmax_tagger_wasm', 'argmax-ranking': 'argmax_ranking_wasm', 'argmax-search': 'argmax_search_wasm' };
+const targets = { argmax: 'argmax_wasm', 'argmax-multiclass': 'argmax_multiclass_wasm', 'argmax-sequence': 'argmax_sequence_wasm', 'argmax-tagger': 'argmax_tagger_wasm', 'argmax-ranking': 'argmax_ranking_wasm', 'argmax-search': 'argmax_search_wasm', 'argmax-search-train': 'argmax_search_train_wasm' };
 const env = { ...process.env, NODE_PATH: '/usr/share/nodejs' };
 const gzip = (bytes) => gzipSync(bytes, { level: 9 }).length;
 
@@ -78,7 +78,7 @@ function objectsOf(dir) {
   const walk = (d) => {
     for (const e of readdirSync(d, { withFileTypes: true })) {
       if (e.isDirectory()) walk(join(d, e.name));
-      else if (e.name.endsWith('.cpp.o')) out.push(join(d, e.name));
+      else if (/\.c(pp)?\.o$/.test(e.name)) out.push(join(d, e.name));  // the C++ and the C (Snowball's) objects
     }
   };
   walk(dir);
@@ -87,7 +87,7 @@ function objectsOf(dir) {
 // 'src/sequence' for …/argmax_core.dir/src/sequence/viterbi.cpp.o, 'bindings' for a binding object.
 const componentOfObject = (path) => {
   const rel = relative(build, path).replace(/^CMakeFiles\/[^/]+\.dir\//, '');
-  if (byFile) return rel.replace(/\.cpp\.o$/, '');
+  if (byFile) return rel.replace(/\.c(pp)?\.o$/, '');
   return rel.startsWith('src/') ? rel.split('/').slice(0, 2).join('/') : rel.split('/')[0];
 };
 function definitions() {

@@ -18,9 +18,12 @@ SearchIndex* create(val text_fields, val numeric_fields, std::string options) {
 SearchIndex* load(uintptr_t data, int size) { return new SearchIndex(SearchIndex::from_bytes(bytes_at(data), size_t(size))); }
 
 // Documents ids[i], whose field f holds text[ends[i·F + f − 1], ends[i·F + f]) (byte offsets into text) and
-// numbers[i·N …]. Every document is checked before the first goes in, so a refused batch changes nothing.
-void put(SearchIndex& index, val id_array, uintptr_t text, uintptr_t ends, uintptr_t numbers, bool update) {
-  const std::vector<std::string> ids = strings(id_array);
+// numbers[i·N …], in languages[i] (language 'auto'; else languages is empty). Every document is checked before
+// the first goes in, so a refused batch changes nothing.
+void put(SearchIndex& index, val id_array, val language_array, uintptr_t text, uintptr_t ends, uintptr_t numbers,
+         bool update) {
+  const std::vector<std::string> ids = strings(id_array), languages = strings(language_array);
+  require(languages.empty() || languages.size() == ids.size(), languages.size(), " languages for ", ids.size(), " documents");
   const size_t fields = index.text_fields().size(), numerics = index.numeric_fields().size();
   const int32_t* end = reinterpret_cast<const int32_t*>(ends);
   const double* number = reinterpret_cast<const double*>(numbers);
@@ -29,6 +32,7 @@ void put(SearchIndex& index, val id_array, uintptr_t text, uintptr_t ends, uintp
   for (size_t i = 0; i < ids.size(); ++i) {
     Document& d = docs[i];
     d.id = ids[i];
+    d.texts.reserve(fields);
     require(seen.insert(d.id).second, "the id '", d.id, "' comes twice in one batch");
     if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
     else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");
@@ -37,6 +41,7 @@ void put(SearchIndex& index, val id_array, uintptr_t text, uintptr_t ends, uintp
       d.texts.push_back(text_at(text + begin, size_t(end[k]) - begin));
     }
     d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
+    if (!languages.empty()) d.language = languages[i];
   }
   for (const Document& d : docs) update ? index.update(d) : index.add(d);
 }
@@ -46,14 +51,18 @@ bool has(const SearchIndex& index, std::string id) { return index.has(id); }
 int size(const SearchIndex& index) { return int(index.size()); }
 
 // {ids: string[], scores: Float64Array}, best first.
-val search(SearchIndex& index, std::string query, int k) {
+// language: the query's ISO 639 code (language 'auto'), or "".
+val search(SearchIndex& index, std::string query, int k, std::string language) {
   require(k >= 0, "k must be ≥ 0; got ", k);
-  return hits_to_js(index, index.search(query, size_t(k)));
+  return hits_to_js(index, index.search(query, size_t(k), language));
 }
 
-val features(SearchIndex& index, std::string query, val ids) {
-  return typed_array("Float64Array", index.features(query, strings(ids)));
+val features(SearchIndex& index, std::string query, val ids, std::string language) {
+  return typed_array("Float64Array", index.features(query, strings(ids), language));
 }
+
+std::string language(const SearchIndex& index, std::string id) { return index.language(id); }
+val languages(const SearchIndex& index) { return string_array(index.languages()); }
 
 val feature_names(const SearchIndex& index) { return string_array(index.feature_names()); }
 val text_fields(const SearchIndex& index) { return string_array(index.text_fields()); }
@@ -88,6 +97,8 @@ EMSCRIPTEN_BINDINGS(argmax_search) {
       .function("put", &Guard<&put>::call)
       .function("remove", &Guard<&remove>::call)
       .function("has", &Guard<&has>::call)
+      .function("language", &Guard<&language>::call)
+      .function("languages", &Guard<&languages>::call)
       .function("size", &Guard<&size>::call)
       .function("search", &Guard<&search>::call)
       .function("features", &Guard<&features>::call)

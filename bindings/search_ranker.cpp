@@ -10,9 +10,9 @@
 namespace argmax::js {
 namespace {
 
-val search(const SearchRanker& m, SearchIndex& index, std::string query, int k) {
+val search(const SearchRanker& m, SearchIndex& index, std::string query, int k, std::string language) {
   require(k >= 0, "k must be ≥ 0, got ", k);
-  return hits_to_js(index, m.search(index, query, size_t(k)));
+  return hits_to_js(index, m.search(index, query, size_t(k), language));
 }
 
 val feature_names(const SearchRanker& m) { return string_array(m.feature_names()); }

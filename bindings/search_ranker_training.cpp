@@ -30,26 +30,29 @@ ClickLog click_log(uintptr_t query, uintptr_t ends, int sessions, uintptr_t show
   return log;
 }
 
-// texts[q] with the ids and grades [offsets[q], offsets[q+1]) of the flat arrays.
-SearchRanker* train(SearchIndex& index, val texts, val ids, uintptr_t grades, uintptr_t offsets, std::string options,
-                   val on_progress) {
-  const std::vector<std::string> text = strings(texts), id = strings(ids);
+// texts[q] (in languages[q], or languages empty) with the ids and grades [offsets[q], offsets[q+1]) of the flat
+// arrays.
+SearchRanker* train(SearchIndex& index, val texts, val languages, val ids, uintptr_t grades, uintptr_t offsets,
+                   std::string options, val on_progress) {
+  const std::vector<std::string> text = strings(texts), language = strings(languages), id = strings(ids);
+  require(language.empty() || language.size() == text.size(), language.size(), " query languages for ", text.size(), " queries");
   const std::vector<int32_t> off = array_at<int32_t>(offsets, int(text.size()) + 1);
   const std::vector<double> grade = array_at<double>(grades, int(id.size()));
   std::vector<SearchRanker::Judged> judged(text.size());
   for (size_t q = 0; q < text.size(); ++q) {
     require(off[q] >= 0 && off[q] <= off[q + 1] && size_t(off[q + 1]) <= id.size(), "judgment offsets are malformed");
     judged[q].text = text[q];
+    if (!language.empty()) judged[q].language = language[q];
     judged[q].ids.assign(id.begin() + off[q], id.begin() + off[q + 1]);
     judged[q].grades.assign(grade.begin() + off[q], grade.begin() + off[q + 1]);
   }
   return new SearchRanker(SearchRanker::train(index, judged, option_lines(options), progress_from(on_progress)));
 }
 
-SearchRanker* train_from_clicks(SearchIndex& index, val texts, val ids, uintptr_t query, uintptr_t ends, int sessions,
-                               uintptr_t shown, uintptr_t clicked, int entries, uintptr_t propensity, int ranks,
-                               std::string options, val on_progress) {
-  return new SearchRanker(SearchRanker::train_from_clicks(index, strings(texts), strings(ids),
+SearchRanker* train_from_clicks(SearchIndex& index, val texts, val languages, val ids, uintptr_t query, uintptr_t ends,
+                               int sessions, uintptr_t shown, uintptr_t clicked, int entries, uintptr_t propensity,
+                               int ranks, std::string options, val on_progress) {
+  return new SearchRanker(SearchRanker::train_from_clicks(index, strings(texts), strings(languages), strings(ids),
                                                           click_log(query, ends, sessions, shown, clicked, entries),
                                                           option_lines(options), array_at<double>(propensity, ranks),
                                                           nullptr, progress_from(on_progress)));

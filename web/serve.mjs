@@ -11,6 +11,7 @@ import { readFile, readdir, stat } from 'node:fs/promises';
 import { extname, join, normalize } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { docSections } from './data/doc-sections.js';
+import { spamAssassin } from './data/spam-assassin.js';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const types = {
@@ -46,7 +47,10 @@ async function documentation() {
 }
 
 // The lists the page asks for, by path.
-const listings = new Map([['ewt/files.json', ewtFiles], ['packages/languages.json', languages], ['docs/sections.json', documentation]]);
+// (spam/messages.json: the text section's corpus, made once from the installed package; null when it is not there)
+let spam;
+const listings = new Map([['ewt/files.json', ewtFiles], ['packages/languages.json', languages], ['docs/sections.json', documentation],
+  ['spam/messages.json', () => (spam ??= spamAssassin())]]);
 
 // Starts the server; resolves with { server, url } once it listens. isolated: false leaves out COOP/COEP
 // (as many static hosts do): Stop then cancels training instead of keeping the model so far.

@@ -3,3 +3,4 @@
 'use strict';
 
 exports.init = (options) => import('./index.js').then((m) => m.init(options));
+exports.initSearch = (options) => import('./index.js').then((m) => m.initSearch(options));

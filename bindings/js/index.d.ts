@@ -219,3 +219,6 @@ export interface InitOptions {
 
 /** Loads the wasm module (Node 20 or a browser) and returns the API. */
 export function init(options?: InitOptions): Promise<Argmax>;
+
+/** Loads the search module (argmax/search-train's) on the first call and returns its API. */
+export function initSearch(options?: InitOptions): Promise<import('./search.js').ArgmaxSearch>;

@@ -16,3 +16,7 @@ const host = (Worker) => new Worker(new URL('./hosts/argmax.js', import.meta.url
 
 export const init = library(createArgmax, new URL('../../dist/argmax.wasm', import.meta.url),
   [multiclass, sequence, reductions, ranking, text, languageIdentifier], 'argmax', host);
+
+// Search has a module of its own, loaded by the first call (its Unicode tables and stemmers would take this one
+// past its budget: docs/search.md): argmax/search-train's API, index, search and training.
+export const initSearch = (options) => import('./search-train.js').then((m) => m.init(options));

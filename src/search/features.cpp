@@ -157,14 +157,12 @@ std::vector<double> search_features(SearchIndex& index, const Query& query, cons
         const SearchIndex::Postings* p = index.postings(query.terms[t], f);
         const long i = p ? SearchIndex::find(*p, d) : -1;
         const double tf = i >= 0 ? p->tf(size_t(i)) : 0;
-        const double df = p ? p->docs.size() : 0, cf = p ? p->positions.size() : 0;
+        const double df = p ? p->docs.size() : 0, cf = p ? p->occurrences : 0;
         const double idf = bm25_idf(n, df);
         if (tf > 0) {
           m += 1;
           matched[t] = true;
-          const uint32_t begin = i == 0 ? 0 : p->ends[size_t(i) - 1];
-          for (uint32_t j = begin; j < p->ends[size_t(i)]; ++j)
-            hits.emplace_back(field_start + p->positions[j], int(t));
+          p->for_each_position(size_t(i), [&](uint32_t x) { hits.emplace_back(field_start + x, int(t)); });
         }
         tf_sum += c * tf;
         idf_sum += c * idf;

@@ -1,9 +1,9 @@
 // Adding a document: analysis and the postings, on its own so that the wasm build compiles it for speed
 // (CMakeLists.txt), as indexing spends its time here.
-#include <algorithm>
-
 #include "core/error.hpp"
+#include "io/varint.hpp"
 #include "search/search_index.hpp"
+#include "text/words.hpp"
 
 namespace argmax {
 
@@ -13,8 +13,28 @@ uint32_t SearchIndex::term_id(std::string_view term) {
     terms_.emplace_back(term);
     postings_.resize(postings_.size() + text_fields_.size());
     doc_frequency_.push_back(0);
+    last_slot_.push_back(kNoSlot);
   }
   return at->second;
+}
+
+void SearchIndex::Postings::add(uint32_t doc, uint32_t position) {
+  uint32_t gap = position;
+  if (docs.empty()) {  // most lists stay short (Zipf): room for a few documents saves their first regrowths
+    docs.reserve(4);
+    ends.reserve(4);
+    positions.reserve(8);
+  }
+  if (docs.empty() || docs.back() != doc) {
+    docs.push_back(doc);
+    ends.push_back(uint32_t(positions.size()));
+  } else {
+    gap = position - last_position_;
+  }
+  last_position_ = position;
+  put_varint(positions, gap);
+  ends.back() = uint32_t(positions.size());
+  ++occurrences;
 }
 
 void SearchIndex::add(const Document& doc) {
@@ -22,41 +42,38 @@ void SearchIndex::add(const Document& doc) {
   require(!has(doc.id), "a document with id '", doc.id, "' is already in the index (update replaces it)");
   const size_t fields = text_fields_.size();
   const uint32_t slot = uint32_t(ids_.size());
-  std::vector<uint32_t> distinct;
+  Analysis& analysis = this->analysis(doc.language);
+  distinct_.clear();
   for (size_t f = 0; f < fields; ++f) {
-    scratch_.clear();
-    const uint32_t words = analyzer_.words(doc.texts[f], scratch_);
-    uint32_t length = 0;
-    for (size_t i = 0; i < scratch_.size(); ++i) {
-      const std::string_view word = scratch_[i];
-      uint32_t t = word_terms_.find(word);
+    // Words go straight from the splitter to the postings (no copy of the document's words): each word's term
+    // is one probe of word_terms_, and a term's first occurrence in the document is known by its last_slot_.
+    uint32_t position = 0, length = 0;
+    for_each_word(doc.texts[f], word_, [&](std::string_view word) {
+      const uint32_t at = position++;
+      uint32_t t = analysis.word_terms.find(word);
       if (t == WordTerms::kUnknown) {
-        const std::string term = analyzer_.term_of(std::string(word));
+        const std::string term = analysis.analyzer.term_of(std::string(word));
         t = term.empty() ? WordTerms::kNoTerm : term_id(term);
-        word_terms_.remember(word, t);
+        analysis.word_terms.remember(word, t);
       }
-      if (t == WordTerms::kNoTerm) continue;
+      if (t == WordTerms::kNoTerm) return;
       ++length;
-      Postings& p = postings_[t * fields + f];
-      if (p.docs.empty() || p.docs.back() != slot) {
-        p.docs.push_back(slot);
-        p.ends.push_back(uint32_t(p.positions.size()));
-        distinct.push_back(t);
+      if (last_slot_[t] != slot) {
+        last_slot_[t] = slot;
+        ++doc_frequency_[t];
+        distinct_.push_back(t);
       }
-      p.positions.push_back(scratch_.positions[i]);
-      ++p.ends.back();
-    }
+      postings_[t * fields + f].add(slot, at);
+    });
     lengths_.push_back(length);
-    words_.push_back(words);
+    words_.push_back(position);
     total_lengths_[f] += length;
   }
-  std::sort(distinct.begin(), distinct.end());
-  distinct.erase(std::unique(distinct.begin(), distinct.end()), distinct.end());
-  for (uint32_t t : distinct) ++doc_frequency_[t];
   numbers_.insert(numbers_.end(), doc.numbers.begin(), doc.numbers.end());
-  distinct.shrink_to_fit();  // kept for the document's life: no room to grow
-  doc_terms_.push_back(std::move(distinct));
+  doc_terms_.emplace_back(distinct_.begin(), distinct_.end());  // of its exact size: kept for the document's life
   ids_.push_back(doc.id);
+  languages_.push_back(doc.language);
+  if (per_document_language_) ++language_counts_[doc.language];
   slot_of_.emplace(doc.id, slot);
 }
 

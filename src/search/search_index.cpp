@@ -6,12 +6,19 @@
 #include "core/error.hpp"
 #include "io/bytes.hpp"
 #include "search/features.hpp"
+#include "text/stemmer.hpp"
 
 namespace argmax {
 
 namespace {
 
 constexpr const char* kKind = "search-index";
+
+// An ISO 639 code as the language identifier answers: two or three lower-case letters ("fr", "hsb", "und").
+bool is_language_code(const std::string& code) {
+  return (code.size() == 2 || code.size() == 3) &&
+         std::all_of(code.begin(), code.end(), [](char c) { return c >= 'a' && c <= 'z'; });
+}
 
 }  // namespace
 
@@ -49,7 +56,7 @@ SearchIndex::SearchIndex(std::vector<std::string> text_fields, std::vector<std::
       numeric_fields_(std::move(numeric_fields)),
       options_(Options::parse(option_specs(), options, "a search index")),
       settings_(options_.entries()),
-      analyzer_(options_) {
+      per_document_language_(options_.choice("language") == "auto") {
   require(!text_fields_.empty(), "a search index needs at least one text field");
   std::vector<std::string> names = text_fields_;
   names.insert(names.end(), numeric_fields_.begin(), numeric_fields_.end());
@@ -67,10 +74,14 @@ SearchIndex::SearchIndex(std::vector<std::string> text_fields, std::vector<std::
 
 void SearchIndex::check(const Document& doc) const {
   require(!doc.id.empty(), "a document id must not be empty");
-  require(doc.texts.size() == text_fields_.size(), "document '", doc.id, "' has ", doc.texts.size(),
-          " text fields; the index has ", text_fields_.size(), " (", join(text_fields_), ")");
-  require(doc.numbers.size() == numeric_fields_.size(), "document '", doc.id, "' has ", doc.numbers.size(),
-          " numeric fields; the index has ", numeric_fields_.size(), " (", join(numeric_fields_), ")");
+  // (fail, not require: the message's list of fields is made only when it is needed)
+  if (doc.texts.size() != text_fields_.size())
+    fail("document '", doc.id, "' has ", doc.texts.size(), " text fields; the index has ", text_fields_.size(), " (",
+         join(text_fields_), ")");
+  if (doc.numbers.size() != numeric_fields_.size())
+    fail("document '", doc.id, "' has ", doc.numbers.size(), " numeric fields; the index has ",
+         numeric_fields_.size(), " (", join(numeric_fields_), ")");
+  if (const char* why = refused_language(doc.language, false)) fail("document '", doc.id, "': language '", doc.language, why);
   for (size_t j = 0; j < doc.numbers.size(); ++j)
     require(std::isfinite(doc.numbers[j]), "document '", doc.id, "': numeric field '", numeric_fields_[j],
             "' is not a finite number (", doc.numbers[j], ")");
@@ -98,11 +109,12 @@ bool SearchIndex::remove(const std::string& id) {
       Postings& p = postings_[t * fields + f];
       const long i = find(p, slot);
       if (i < 0) continue;
-      const uint32_t begin = i == 0 ? 0 : p.ends[i - 1], tf = p.ends[i] - begin;
+      const uint32_t begin = p.begin(size_t(i)), bytes = p.ends[i] - begin;
+      p.occurrences -= p.tf(size_t(i));
       p.positions.erase(p.positions.begin() + begin, p.positions.begin() + p.ends[i]);
       p.docs.erase(p.docs.begin() + i);
       p.ends.erase(p.ends.begin() + i);
-      for (size_t j = size_t(i); j < p.ends.size(); ++j) p.ends[j] -= tf;
+      for (size_t j = size_t(i); j < p.ends.size(); ++j) p.ends[j] -= bytes;
     }
     --doc_frequency_[t];
   }
@@ -111,9 +123,57 @@ bool SearchIndex::remove(const std::string& id) {
     lengths_[slot * fields + f] = words_[slot * fields + f] = 0;
   }
   std::vector<uint32_t>().swap(doc_terms_[slot]);
+  if (per_document_language_ && --language_counts_[languages_[slot]] == 0) language_counts_.erase(languages_[slot]);
   ids_[slot].clear();
+  languages_[slot].clear();
   slot_of_.erase(found);
   return true;
+}
+
+const std::string& SearchIndex::language(const std::string& id) const {
+  const auto found = slot_of_.find(id);
+  require(found != slot_of_.end(), "no document with id '", id, "' in the index");
+  return languages_[found->second];
+}
+
+std::vector<std::string> SearchIndex::languages() const {
+  std::vector<std::string> codes;
+  for (const auto& entry : language_counts_) codes.push_back(entry.first);
+  std::sort(codes.begin(), codes.end());
+  return codes;
+}
+
+SearchIndex::Analysis& SearchIndex::analysis(const std::string& code) {
+  std::string language = options_.choice("language");
+  if (per_document_language_) {
+    language = stemmer_language_of_code(code);
+    if (language.empty()) language = "none";
+  }
+  for (const auto& analysis : analyses_)
+    if (analysis->language == language) return *analysis;
+  analyses_.push_back(std::make_unique<Analysis>(Analysis{language, Analyzer(options_, language), {}}));
+  return *analyses_.back();
+}
+
+std::string SearchIndex::common_language() const {
+  std::string best = "und";
+  uint32_t most = 0;
+  for (const auto& [code, count] : language_counts_)
+    if (count > most || (count == most && code < best)) best = code, most = count;
+  return best;
+}
+
+const char* SearchIndex::refused_language(const std::string& code, bool may_be_empty) const {
+  if (!per_document_language_)
+    return code.empty() ? nullptr : "' is for an index of language 'auto' (this one analyses every text in one)";
+  return (code.empty() ? may_be_empty : is_language_code(code)) ? nullptr
+                                                                : "' is not an ISO 639 code such as 'fr' ('und' when unknown)";
+}
+
+Query SearchIndex::parse(std::string_view query, const std::string& language) {
+  if (const char* why = refused_language(language, true)) fail("the query's language '", language, why);
+  const bool common = per_document_language_ && language.empty();
+  return parse_query(query, analysis(common ? common_language() : language).analyzer);
 }
 
 const SearchIndex::Postings* SearchIndex::postings(const std::string& term, size_t field) const {
@@ -140,26 +200,26 @@ double SearchIndex::average_length(size_t field) const {
 
 uint32_t SearchIndex::phrase_count(const Query& query, const Phrase& phrase, uint32_t doc, size_t field) const {
   // The positions of each phrase term in this field of doc.
-  std::vector<std::pair<const uint32_t*, const uint32_t*>> spans;
+  std::vector<std::vector<uint32_t>> spans;
   for (int term : phrase.terms) {
     const Postings* p = postings(query.terms[term], field);
     const long i = p ? find(*p, doc) : -1;
     if (i < 0) return 0;
-    const uint32_t* base = p->positions.data();
-    spans.emplace_back(base + (i == 0 ? 0 : p->ends[i - 1]), base + p->ends[i]);
+    std::vector<uint32_t>& span = spans.emplace_back();
+    p->for_each_position(size_t(i), [&](uint32_t x) { span.push_back(x); });
   }
   uint32_t count = 0;
-  for (const uint32_t* x = spans[0].first; x != spans[0].second; ++x) {
+  for (uint32_t x : spans[0]) {
     bool all = true;
     for (size_t j = 1; j < spans.size() && all; ++j)
-      all = std::binary_search(spans[j].first, spans[j].second, *x + phrase.offsets[j]);
+      all = std::binary_search(spans[j].begin(), spans[j].end(), x + phrase.offsets[j]);
     count += all;
   }
   return count;
 }
 
-std::vector<Hit> SearchIndex::search(std::string_view text, size_t k) {
-  const Query query = parse(text);
+std::vector<Hit> SearchIndex::search(std::string_view text, size_t k, const std::string& language) {
+  const Query query = parse(text, language);
   if (query.empty() || k == 0) return {};
   std::vector<double> scores;
   score_all(query.terms, std::vector<double>(query.counts.begin(), query.counts.end()), scores,
@@ -186,19 +246,21 @@ std::vector<std::string> SearchIndex::feature_names() const {
   return search_feature_names(text_fields_, numeric_fields_);
 }
 
-std::vector<double> SearchIndex::features(std::string_view text, const std::vector<std::string>& ids) {
+std::vector<double> SearchIndex::features(std::string_view text, const std::vector<std::string>& ids,
+                                         const std::string& language) {
   std::vector<uint32_t> docs;
   for (const std::string& id : ids) {
     auto at = slot_of_.find(id);
     require(at != slot_of_.end(), "no document with id '", id, "' in the index");
     docs.push_back(at->second);
   }
-  return search_features(*this, parse(text), docs);
+  return search_features(*this, parse(text, language), docs);
 }
 
 // Bytes: options, the fields, the live documents in document order (ids, lengths, words, numbers), then the
-// terms in byte order, each with its postings per field (documents renumbered 0..n-1). Removed documents
-// leave no trace, so an index saves to the same bytes as one built afresh from its documents.
+// terms in byte order, each with its postings per field (documents renumbered 0..n-1), and with language
+// 'auto' each document's language code. Removed documents leave no trace, so an index saves to the same bytes
+// as one built afresh from its documents.
 std::vector<uint8_t> SearchIndex::to_bytes() const {
   ByteWriter out(kKind);
   out.put_options(settings_);
@@ -206,13 +268,14 @@ std::vector<uint8_t> SearchIndex::to_bytes() const {
   out.put_strings(numeric_fields_);
   const size_t fields = text_fields_.size(), numerics = numeric_fields_.size();
   std::vector<uint32_t> renumbered(ids_.size(), 0);
-  std::vector<std::string> ids;
+  std::vector<std::string> ids, languages;
   std::vector<uint32_t> lengths, words;
   std::vector<double> numbers;
   for (uint32_t d = 0; d < ids_.size(); ++d) {
     if (ids_[d].empty()) continue;
     renumbered[d] = uint32_t(ids.size());
     ids.push_back(ids_[d]);
+    languages.push_back(languages_[d]);
     lengths.insert(lengths.end(), lengths_.begin() + d * fields, lengths_.begin() + (d + 1) * fields);
     words.insert(words.end(), words_.begin() + d * fields, words_.begin() + (d + 1) * fields);
     numbers.insert(numbers.end(), numbers_.begin() + d * numerics, numbers_.begin() + (d + 1) * numerics);
@@ -232,11 +295,18 @@ std::vector<uint8_t> SearchIndex::to_bytes() const {
       const Postings& p = postings_[t * fields + f];
       std::vector<uint32_t> docs(p.docs.size());
       for (size_t i = 0; i < docs.size(); ++i) docs[i] = renumbered[p.docs[i]];
+      // The bytes keep 32-bit positions, and ends counting them.
+      std::vector<uint32_t> ends, positions;
+      for (size_t i = 0; i < docs.size(); ++i) {
+        p.for_each_position(i, [&](uint32_t x) { positions.push_back(x); });
+        ends.push_back(uint32_t(positions.size()));
+      }
       out.put_vector(docs);
-      out.put_vector(p.ends);
-      out.put_vector(p.positions);
+      out.put_vector(ends);
+      out.put_vector(positions);
     }
   }
+  if (per_document_language_) out.put_strings(languages);
   return out.finish();
 }
 
@@ -272,24 +342,34 @@ SearchIndex SearchIndex::from_bytes(const uint8_t* data, size_t size) {
     const uint32_t id = index.term_id(term);
     for (size_t f = 0; f < fields; ++f) {
       Postings& p = index.postings_[id * fields + f];
-      p.docs = in.get_vector<uint32_t>();
-      p.ends = in.get_vector<uint32_t>();
-      p.positions = in.get_vector<uint32_t>();
-      corrupt(p.docs.size() == p.ends.size() && (p.ends.empty() ? p.positions.empty() : p.ends.back() == p.positions.size()),
+      const std::vector<uint32_t> docs = in.get_vector<uint32_t>(), ends = in.get_vector<uint32_t>(),
+                                  positions = in.get_vector<uint32_t>();
+      corrupt(docs.size() == ends.size() && (ends.empty() ? positions.empty() : ends.back() == positions.size()),
               "postings of the wrong size");
-      for (size_t i = 0; i < p.docs.size(); ++i)  // every end inside the positions before any is followed
-        corrupt(p.docs[i] < n && (i == 0 || (p.docs[i - 1] < p.docs[i] && p.ends[i - 1] < p.ends[i])) && p.ends[i] > 0,
+      for (size_t i = 0; i < docs.size(); ++i)  // every end inside the positions before any is followed
+        corrupt(docs[i] < n && (i == 0 || (docs[i - 1] < docs[i] && ends[i - 1] < ends[i])) && ends[i] > 0,
                 "postings out of order");
-      for (size_t i = 0; i < p.docs.size(); ++i) {
-        const uint32_t d = p.docs[i], begin = i == 0 ? 0 : p.ends[i - 1];
-        for (uint32_t j = begin; j < p.ends[i]; ++j)
-          corrupt(p.positions[j] < index.words_[d * fields + f] && (j == begin || p.positions[j - 1] < p.positions[j]),
+      for (size_t i = 0; i < docs.size(); ++i) {
+        const uint32_t d = docs[i], begin = i == 0 ? 0 : ends[i - 1];
+        for (uint32_t j = begin; j < ends[i]; ++j) {
+          corrupt(positions[j] < index.words_[d * fields + f] && (j == begin || positions[j - 1] < positions[j]),
                   "positions out of order");
-        term_lengths[d * fields + f] += p.ends[i] - begin;
+          p.add(d, positions[j]);
+        }
+        term_lengths[d * fields + f] += ends[i] - begin;
         if (index.doc_terms_[d].empty() || index.doc_terms_[d].back() != id) index.doc_terms_[d].push_back(id);
       }
     }
     previous = std::move(term);
+  }
+  index.languages_.assign(n, std::string());
+  if (index.per_document_language_) {
+    index.languages_ = in.get_strings();
+    corrupt(index.languages_.size() == n, "a language per document");
+    for (const std::string& code : index.languages_) {
+      corrupt(is_language_code(code), "a language that is not an ISO 639 code");
+      ++index.language_counts_[code];
+    }
   }
   in.expect_end();
   for (uint32_t d = 0; d < n; ++d) {

@@ -3,6 +3,7 @@
 // of search/features.hpp. Documents are added, updated and removed; the index saves to bytes and loads back.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -19,6 +20,7 @@ struct Document {
   std::string id;
   std::vector<std::string_view> texts;  // one per text field, in the index's order
   std::vector<double> numbers;          // one per numeric field
+  std::string language;                 // language 'auto': its ISO 639 code ("und": unknown); else empty
 };
 
 struct Hit {
@@ -41,6 +43,13 @@ class SearchIndex {
   const std::vector<std::string>& text_fields() const { return text_fields_; }
   const std::vector<std::string>& numeric_fields() const { return numeric_fields_; }
   const OptionList& settings() const { return settings_; }
+  // Language 'auto': each document is analysed in the language its code names (a Snowball stemmer and stop
+  // words where there are, else none), each query in the language given with it.
+  bool per_document_language() const { return per_document_language_; }
+  // A document's language code (language 'auto'), or "" (one language for all); InputError for an unknown id.
+  const std::string& language(const std::string& id) const;
+  // The codes of the documents' languages, in byte order (language 'auto'; else none).
+  std::vector<std::string> languages() const;
 
   // add throws InputError naming the id when it is already there; update when it is not (the document then
   // moves to the end of document order); remove returns whether it was there. Wrong counts of fields and
@@ -53,25 +62,53 @@ class SearchIndex {
 
   // The k best documents for the query by the scorer (BM25F or BM25 summed over fields), best first, ties in
   // document order. A result holds at least one query term and every quoted phrase. An empty query (or one of
-  // stop words only) has no results.
-  std::vector<Hit> search(std::string_view query, size_t k);
+  // stop words only) has no results. `language` is the query's ISO 639 code, for language 'auto' only; there,
+  // without one, the query is analysed in the language most of the documents have.
+  std::vector<Hit> search(std::string_view query, size_t k, const std::string& language = {});
   const std::string& id(uint32_t doc) const { return ids_[doc]; }
 
   // The features of search/features.hpp for each listed id (row-major, feature_names().size() per row).
   // Throws InputError naming an id that is not in the index.
   std::vector<std::string> feature_names() const;
-  std::vector<double> features(std::string_view query, const std::vector<std::string>& ids);
+  std::vector<double> features(std::string_view query, const std::vector<std::string>& ids,
+                               const std::string& language = {});
 
   std::vector<uint8_t> to_bytes() const;
   // Refuses bytes of another kind, a wrong checksum or version, and any inconsistent content (InputError).
   static SearchIndex from_bytes(const uint8_t* data, size_t size);
 
   // What features.cpp reads (the index's statistics and postings).
-  struct Postings {  // one term in one field
-    std::vector<uint32_t> docs;       // ascending document slots
-    std::vector<uint32_t> ends;       // the positions of docs[i] are positions[ends[i-1], ends[i])
-    std::vector<uint32_t> positions;  // word positions in the field, ascending per document
-    uint32_t tf(size_t i) const { return ends[i] - (i == 0 ? 0 : ends[i - 1]); }
+  // One term in one field. Positions are kept as the gaps between them in varints (io/varint.hpp; the first
+  // from 0), most of which take one byte: a quarter of the memory of 32-bit numbers (docs/search.md).
+  struct Postings {
+    std::vector<uint32_t> docs;      // ascending document slots
+    std::vector<uint32_t> ends;      // the positions of docs[i] are the varints of bytes [begin(i), ends[i])
+    std::vector<uint8_t> positions;  // word positions in the field, ascending per document
+    uint32_t occurrences = 0;        // positions of every document: the term's frequency in the field
+    uint32_t begin(size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
+    // The term's frequency in docs[i]: its varints, one final byte (below 0x80) each.
+    uint32_t tf(size_t i) const {
+      uint32_t n = 0;
+      for (uint32_t j = begin(i); j < ends[i]; ++j) n += positions[j] < 0x80;
+      return n;
+    }
+    // Calls f(position) for each position of docs[i], in order.
+    template <class F>
+    void for_each_position(size_t i, F&& f) const {
+      uint32_t position = 0, gap = 0;
+      int shift = 0;
+      for (uint32_t j = begin(i); j < ends[i]; ++j) {
+        gap |= uint32_t(positions[j] & 0x7f) << shift, shift += 7;
+        if (positions[j] & 0x80) continue;
+        f(position += gap);
+        gap = 0, shift = 0;
+      }
+    }
+    // Appends an occurrence at `position` in document `doc` (≥ the last document; a later position when the same).
+    void add(uint32_t doc, uint32_t position);
+
+   private:
+    uint32_t last_position_ = 0;  // of the last document
   };
   // The postings of a term in a field, or null when the term was never indexed.
   const Postings* postings(const std::string& term, size_t field) const;
@@ -89,8 +126,8 @@ class SearchIndex {
   double option(const std::string& name) const { return options_.real(name); }
   // The fields' weights: the option's, or by default √(longest mean field length / the field's).
   std::vector<double> field_weights() const;
-  // Analyses a query as the documents were.
-  Query parse(std::string_view query) { return parse_query(query, analyzer_); }
+  // Analyses a query as the documents of its language were (`language` as for search).
+  Query parse(std::string_view query, const std::string& language = {});
   // BM25F (or BM25 summed over fields) for a weighted query: scores[doc] for every slot (0 where no term
   // matched).
   void score_all(const std::vector<std::string>& terms, const std::vector<double>& weights,
@@ -102,21 +139,38 @@ class SearchIndex {
  private:
   void check(const Document& doc) const;
   uint32_t term_id(std::string_view term);
+  // How one language is analysed: its analyzer, and the term each word it read became (a cache: not saved).
+  struct Analysis {
+    std::string language;  // a Snowball language, or none
+    Analyzer analyzer;
+    WordTerms word_terms;
+  };
+  // The analysis of a document or query whose language is `code` (made on first use).
+  Analysis& analysis(const std::string& code);
+  // The code most documents have (ties: the first in byte order; "und" for none).
+  std::string common_language() const;
+  // Why a document's (or, may_be_empty, a query's) language code cannot be used here, or null.
+  const char* refused_language(const std::string& code, bool may_be_empty) const;
 
   std::vector<std::string> text_fields_, numeric_fields_;
   Options options_;
   OptionList settings_;
-  Analyzer analyzer_;
-  Terms scratch_;
-  WordTerms word_terms_;  // each word's term id, as the analyzer makes it (a cache: not saved)
+  bool per_document_language_;
+  std::vector<std::unique_ptr<Analysis>> analyses_;  // one per language met (a handful: a list is enough)
+  std::string word_;               // scratch of add: the word being read
+  std::vector<uint32_t> distinct_;  // scratch of add: the document's distinct terms so far
 
   std::unordered_map<std::string, uint32_t> term_ids_;
   std::vector<std::string> terms_;
   std::vector<Postings> postings_;        // term * fields + field
   std::vector<uint32_t> doc_frequency_;   // per term: live documents with it in any field
+  static constexpr uint32_t kNoSlot = UINT32_MAX;
+  std::vector<uint32_t> last_slot_;       // per term: the last slot add gave it to (a scratch of add: not saved)
 
   // Per document slot, in document order; removed documents leave an empty id and no postings.
   std::vector<std::string> ids_;
+  std::vector<std::string> languages_;          // language 'auto': each slot's code
+  std::unordered_map<std::string, uint32_t> language_counts_;  // language 'auto': live documents per code
   std::vector<uint32_t> lengths_, words_;       // slot * fields + field: terms, and words with stop words
   std::vector<double> numbers_;                 // slot * numeric fields + field
   std::vector<std::vector<uint32_t>> doc_terms_;  // the distinct terms of each slot

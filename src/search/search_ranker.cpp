@@ -69,11 +69,11 @@ SearchRanker::SearchRanker(Ranker ranker, std::vector<std::string> feature_names
 }
 
 std::vector<float> SearchRanker::candidate_features(SearchIndex& index, std::string_view query,
-                                                    const std::vector<Hit>& hits) const {
+                                                    const std::vector<Hit>& hits, const std::string& language) const {
   std::vector<std::string> ids;
   ids.reserve(hits.size());
   for (const Hit& h : hits) ids.push_back(index.id(h.doc));
-  const std::vector<double> x = index.features(query, ids);
+  const std::vector<double> x = index.features(query, ids, language);
   const size_t cols = feature_names_.size(), rows = hits.size();
   std::vector<float> out(x.size());
   for (size_t j = 0; j < cols; ++j) {
@@ -112,9 +112,9 @@ SearchRanker SearchRanker::train(SearchIndex& index, const std::vector<Judged>& 
       require(grade_of.emplace(judged.ids[i], judged.grades[i]).second, "query ", q, " grades document '",
               judged.ids[i], "' twice");
     }
-    const std::vector<Hit> hits = index.search(judged.text, size_t(model.depth_));
+    const std::vector<Hit> hits = index.search(judged.text, size_t(model.depth_), judged.language);
     if (hits.empty()) continue;  // nothing to re-rank
-    const std::vector<float> x = model.candidate_features(index, judged.text, hits);
+    const std::vector<float> x = model.candidate_features(index, judged.text, hits, judged.language);
     for (size_t i = 0; i < hits.size(); ++i) {
       const auto found = grade_of.find(index.id(hits[i].doc));
       if (found == grade_of.end() && !judged.complete) continue;
@@ -134,6 +134,7 @@ SearchRanker SearchRanker::train(SearchIndex& index, const std::vector<Judged>& 
 }
 
 SearchRanker SearchRanker::train_from_clicks(SearchIndex& index, const std::vector<std::string>& queries,
+                                             const std::vector<std::string>& query_languages,
                                              const std::vector<std::string>& ids, const ClickLog& log,
                                              const OptionList& options, const std::vector<double>& given_propensity,
                                              std::vector<double>* propensity, const ProgressFn& progress) {
@@ -152,8 +153,11 @@ SearchRanker SearchRanker::train_from_clicks(SearchIndex& index, const std::vect
   const ClickRelevance estimate = click_relevance(log, used, own.real("clip"));
 
   std::vector<Judged> judged(queries.size());
+  require(query_languages.empty() || query_languages.size() == queries.size(), query_languages.size(),
+          " query languages for ", queries.size(), " queries");
   for (size_t q = 0; q < queries.size(); ++q) {
     judged[q].text = queries[q];
+    if (!query_languages.empty()) judged[q].language = query_languages[q];
     judged[q].complete = false;
   }
   for (size_t p = 0; p < estimate.relevance.size(); ++p) {
@@ -165,13 +169,14 @@ SearchRanker SearchRanker::train_from_clicks(SearchIndex& index, const std::vect
   return train(index, judged, options, progress);
 }
 
-std::vector<Hit> SearchRanker::search(SearchIndex& index, std::string_view query, size_t k) const {
+std::vector<Hit> SearchRanker::search(SearchIndex& index, std::string_view query, size_t k,
+                                      const std::string& language) const {
   require_same_features(index.feature_names(), feature_names_);
-  std::vector<Hit> hits = index.search(query, std::max(k, size_t(depth_)));
+  std::vector<Hit> hits = index.search(query, std::max(k, size_t(depth_)), language);
   const size_t top = std::min(hits.size(), size_t(depth_));
   if (top == 0 || k == 0) return {};
   const std::vector<Hit> candidates(hits.begin(), hits.begin() + long(top));
-  const std::vector<float> x = candidate_features(index, query, candidates);
+  const std::vector<float> x = candidate_features(index, query, candidates, language);
   const std::vector<double> scores =
       ranker_.score(Rows::dense(x.data(), int32_t(top), int32_t(feature_names_.size())));
   std::vector<size_t> order(top);

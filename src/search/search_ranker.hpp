@@ -42,13 +42,16 @@ class SearchRanker {
     std::vector<std::string> ids;
     std::vector<double> grades;
     bool complete = true;
+    std::string language = {};  // the query's, as SearchIndex::search takes it ("": the index's own or main one)
   };
   static SearchRanker train(SearchIndex& index, const std::vector<Judged>& queries, const OptionList& options,
                             const ProgressFn& progress = {});
 
   // From clicks: log sessions name their query by its index in `queries` and their documents by their index
-  // in `ids`. The propensities used (fitted, given, or empty for naive clicks) are returned in *propensity.
+  // in `ids`; query_languages holds each query's language (or is empty). The propensities used (fitted, given,
+  // or empty for naive clicks) are returned in *propensity.
   static SearchRanker train_from_clicks(SearchIndex& index, const std::vector<std::string>& queries,
+                                        const std::vector<std::string>& query_languages,
                                         const std::vector<std::string>& ids, const ClickLog& log,
                                         const OptionList& options, const std::vector<double>& given_propensity,
                                         std::vector<double>* propensity = nullptr, const ProgressFn& progress = {});
@@ -57,8 +60,8 @@ class SearchRanker {
 
   // The k best documents: the top `depth` of the first stage re-ranked by the Ranker, then the rest of the
   // first stage's top k in its order. Scores are the Ranker's for the re-ranked documents; those below them
-  // keep the first stage's scores, shifted to stay below.
-  std::vector<Hit> search(SearchIndex& index, std::string_view query, size_t k) const;
+  // keep the first stage's scores, shifted to stay below. `language`: the query's, as SearchIndex::search takes it.
+  std::vector<Hit> search(SearchIndex& index, std::string_view query, size_t k, const std::string& language = {}) const;
 
   const Ranker& ranker() const { return ranker_; }
   const std::vector<std::string>& feature_names() const { return feature_names_; }
@@ -70,7 +73,8 @@ class SearchRanker {
  private:
   SearchRanker(Ranker ranker, std::vector<std::string> feature_names, OptionList settings);
   // The candidates of one query (first-stage hits) and their feature rows, normalised as the options say.
-  std::vector<float> candidate_features(SearchIndex& index, std::string_view query, const std::vector<Hit>& hits) const;
+  std::vector<float> candidate_features(SearchIndex& index, std::string_view query, const std::vector<Hit>& hits,
+                                        const std::string& language = {}) const;
 
   Ranker ranker_;
   std::vector<std::string> feature_names_;

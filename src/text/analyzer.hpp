@@ -36,9 +36,12 @@ struct Terms {
 
 class Analyzer {
  public:
-  // language (none or a Snowball language), stem, stopWords, fold.
+  // language (none, auto or a Snowball language), stem, stopWords, fold.
   static const std::vector<OptionSpec>& option_specs();
-  explicit Analyzer(const Options& options);
+  explicit Analyzer(const Options& options) : Analyzer(options, options.choice("language")) {}
+  // The options' analysis in another language (a Snowball language, or none): what language 'auto' gives
+  // each text.
+  Analyzer(const Options& options, const std::string& language);
 
   // Appends the terms of text to out, numbering words from first_position; returns the number of words read
   // (stop words included). Ill-formed UTF-8 reads as U+FFFD, a separator (unicode.hpp).

@@ -42,6 +42,14 @@ const Stemmer::Algorithm kAlgorithms[] = {
 };
 #undef ARGMAX_SNOWBALL
 
+// ISO 639-1 codes of the stemmers' languages (Norwegian: Bokmål, Nynorsk and the macrolanguage).
+const std::pair<const char*, const char*> kCodes[] = {
+    {"da", "danish"},     {"de", "german"},  {"en", "english"}, {"es", "spanish"},   {"fi", "finnish"},
+    {"fr", "french"},     {"hu", "hungarian"}, {"it", "italian"}, {"nb", "norwegian"}, {"nl", "dutch"},
+    {"nn", "norwegian"},  {"no", "norwegian"}, {"pt", "portuguese"}, {"ru", "russian"}, {"sv", "swedish"},
+    {"tr", "turkish"},
+};
+
 }  // namespace
 
 const std::vector<std::string>& stemmer_languages() {
@@ -51,6 +59,12 @@ const std::vector<std::string>& stemmer_languages() {
     return v;
   }();
   return names;
+}
+
+std::string stemmer_language_of_code(std::string_view code) {
+  for (const auto& [iso, language] : kCodes)
+    if (code == iso) return language;
+  return {};
 }
 
 Stemmer::Stemmer(const std::string& language) : algorithm_(nullptr), env_(nullptr) {

@@ -12,6 +12,10 @@ namespace argmax {
 // The languages with a Snowball stemmer here, alphabetical.
 const std::vector<std::string>& stemmer_languages();
 
+// The Snowball language of an ISO 639 code (as the language identifier answers: "fr", "nb"), or "" when
+// there is no stemmer for it.
+std::string stemmer_language_of_code(std::string_view code);
+
 class Stemmer {
  public:
   // Throws InputError naming the languages there are when `language` is not one of them.

@@ -25,8 +25,8 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
 // The words of a text (text/words.hpp, case folded): views into one buffer of words.buffer.
 std::vector<std::string_view> words_of(std::string_view text, TextVectorizer::Words& words) {
   words.buffer.clear(), words.ends.clear();
-  for_each_word(text, words.word, [&] {
-    words.buffer += words.word;
+  for_each_word(text, words.word, [&](std::string_view word) {
+    words.buffer += word;
     words.ends.push_back(words.buffer.size());
   });
   std::vector<std::string_view> out(words.ends.size());

@@ -9,27 +9,38 @@
 
 namespace argmax {
 
-// Calls on_word() at the end of each word of text, with the word, case folded, in `word` (cleared after).
-// Ill-formed UTF-8 reads as U+FFFD, a separator.
+inline bool is_ascii_word_byte(unsigned char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+}
+
+// Calls on_word(word) for each word of text, case folded, in order. The view is valid during the call only: a
+// word of lowercase ASCII letters and digits (most words of most text) is a view of text itself, any other is
+// built in scratch. Ill-formed UTF-8 reads as U+FFFD, a separator.
 template <class F>
-void for_each_word(std::string_view text, std::string& word, F&& on_word) {
+void for_each_word(std::string_view text, std::string& scratch, F&& on_word) {
   const auto* p = reinterpret_cast<const unsigned char*>(text.data());
   const auto* end = p + text.size();
-  word.clear();
+  scratch.clear();  // a word in progress is in scratch
   const auto end_word = [&] {
-    if (word.empty()) return;
-    on_word();
-    word.clear();
+    if (scratch.empty()) return;
+    on_word(std::string_view(scratch));
+    scratch.clear();
   };
   while (p < end) {
-    if (*p < 0x80) {  // ASCII: no table lookups
-      const unsigned char c = *p++;
-      if ((c >= 'a' && c <= 'z') || (c >= '0' && c <= '9')) {
-        word += char(c);
-      } else if (c >= 'A' && c <= 'Z') {
-        word += char(c + 32);
-      } else {
+    if (*p < 0x80) {  // ASCII: no table lookups; a run of letters and digits at once
+      const unsigned char* run = p;
+      bool upper = false;
+      for (; p < end && is_ascii_word_byte(*p); ++p) upper |= *p <= 'Z' && *p >= 'A';
+      if (p == run) {
+        ++p;
         end_word();
+      } else if (scratch.empty() && !upper && (p == end || *p < 0x80)) {  // the whole word, as it is
+        on_word(std::string_view(reinterpret_cast<const char*>(run), size_t(p - run)));
+      } else {
+        const size_t at = scratch.size();
+        scratch.append(reinterpret_cast<const char*>(run), size_t(p - run));
+        for (char* c = &scratch[at]; c != scratch.data() + scratch.size(); ++c)
+          if (*c >= 'A' && *c <= 'Z') *c = char(*c + 32);
       }
       continue;
     }
@@ -38,14 +49,14 @@ void for_each_word(std::string_view text, std::string& word, F&& on_word) {
     switch (word_class(d.code_point)) {
       case WordClass::letter:
       case WordClass::digit:
-        append_lower(word, d.code_point);
+        append_lower(scratch, d.code_point);
         break;
       case WordClass::mark:  // a mark continues a word; alone it is nothing
-        if (!word.empty()) append_lower(word, d.code_point);
+        if (!scratch.empty()) append_lower(scratch, d.code_point);
         break;
       case WordClass::ideograph:
         end_word();
-        append_lower(word, d.code_point);
+        append_lower(scratch, d.code_point);
         end_word();
         break;
       case WordClass::separator:

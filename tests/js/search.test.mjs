@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/search.js';
-import { init as initFull } from '../../bindings/js/index.js';
+import { init as initFull, initSearch } from '../../bindings/js/index.js';
 import { init as initRanking } from '../../bindings/js/ranking.js';
 import { tempDir } from './temp-dirs.mjs';
 
@@ -179,11 +179,17 @@ test('indexing, searching, errors and dispose leave the wasm heap where it was',
   assert.equal(after.stackInUse, before.stackInUse);
 });
 
-test('the full module leaves search to argmax/search', async () => {
+test('the full module leaves search to its own module, which initSearch() loads', async () => {
   const full = await initFull();
   assert.equal(full.SearchIndex, undefined);
   assert.equal(full.module.SearchIndex, undefined, 'the full module binds no search code');
   assert.throws(() => full.load(make().save()), /model kind 'search-index' is not supported by this build/);
+  const search = await initSearch();
+  assert.equal(typeof search.module.trainSearchRanker, 'function', 'the search module that trains');
+  const here = make(), index = search.load(here.save());
+  assert.deepEqual(index.search('boundary layer', { k: 3 }), here.search('boundary layer', { k: 3 }));
+  index.dispose();
+  here.dispose();
 });
 
 test('argmax index and argmax search write a TREC run', () => {

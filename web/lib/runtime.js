@@ -22,14 +22,14 @@ export const gracefulStop = TrainingWorker.gracefulStop;
 // Whether the library on this page provides a capability (other modules register themselves in the API).
 export const has = (name) => name.split('.').reduce((v, k) => v?.[k], am) !== undefined;
 
-// The search module (argmax/search: the full one leaves search out), loaded when the search section mounts, and
-// a training worker on it.
+// The search module that trains (argmax/search-train: the full one leaves search out), loaded when the search
+// section mounts, and a training worker on it.
 export async function searchModule() {
-  const response = await fetch(new URL('../../dist/argmax-search.wasm', import.meta.url));
-  if (!response.ok) throw new Error(`could not load argmax-search.wasm (${response.status}); build it with: node .ci/build.mjs --wasm`);
+  const response = await fetch(new URL('../../dist/argmax-search-train.wasm', import.meta.url));
+  if (!response.ok) throw new Error(`could not load argmax-search-train.wasm (${response.status}); build it with: node .ci/build.mjs --wasm`);
   const bytes = await response.arrayBuffer();
-  const { init: initSearch } = await import('../../bindings/js/search.js');
-  const worker = new TrainingWorker({ wasmBinary: bytes, entry: 'argmax/search' });
+  const { init: initSearch } = await import('../../bindings/js/search-train.js');
+  const worker = new TrainingWorker({ wasmBinary: bytes, entry: 'argmax/search-train' });
   worker.ready().catch((e) => console.warn('search training worker failed to start:', e));
   return { am: await initSearch({ wasmBinary: bytes.slice(0) }), worker };
 }

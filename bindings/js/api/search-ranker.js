@@ -5,6 +5,7 @@
 import { Owned, withHeap, progressBridge } from './wasm.js';
 import { constructorOptions, optionsObject, integerArg, numberArg, numberArray, wellFormedText } from './inputs.js';
 import { encodeOptions, decodeOptions, optionValue } from './options.js';
+import { noTraining } from './training.js';
 
 // An array argument, with the name used in its errors.
 function arrayArg(value, name) {
@@ -68,7 +69,10 @@ function clickData(data) {
 
 const logArgs = (heap, log) => [heap.i32(log.query), heap.i32(log.ends), log.query.length, heap.i32(log.shown), heap.u8(log.clicked), log.shown.length];
 
-export function install(M, api) {
+// entry: the entry point installing this ('argmax/search' links no trainer: fit and am.clicks are errors naming
+// argmax/search-train).
+export function install(M, api, entry) {
+  const trains = typeof M.trainSearchRanker === 'function';
   let schema;
   const schemaOf = () => (schema ??= JSON.parse(M.searchRankerSchema()));
   const indexHandle = (index) => {
@@ -96,6 +100,7 @@ export function install(M, api) {
     // clicks: 'ips' (the default), the propensity of each rank is fitted by EM on the log unless `propensity`
     // gives it (rank 1 first).
     fit(index, data, fitOptions) {
+      if (!trains) throw noTraining(entry, 'SearchRanker.fit');
       const { onProgress } = optionsObject(fitOptions, 'fit options');
       const fromClicks = !Array.isArray(data);
       this.#propensity = null;
@@ -103,9 +108,11 @@ export function install(M, api) {
       const owned = index instanceof Uint8Array || index instanceof ArrayBuffer ? api.load(index) : null;
       try {
         const handle = indexHandle(owned ?? index);
+        // each training query in the language the index reads it in (identified, with language 'auto')
+        const languages = (fromClicks ? packed.log : packed).texts.map((text) => (owned ?? index).queryLanguage(text));
         const progress = progressBridge(onProgress);
-        const model = fromClicks ? this.#trainFromClicks(handle, packed, progress) : withHeap(M, (heap) =>
-          M.trainSearchRanker(handle, packed.texts, packed.ids, heap.f64(packed.grades), heap.i32(packed.offsets), this.#optionText, progress.callback));
+        const model = fromClicks ? this.#trainFromClicks(handle, packed, languages, progress) : withHeap(M, (heap) =>
+          M.trainSearchRanker(handle, packed.texts, languages, packed.ids, heap.f64(packed.grades), heap.i32(packed.offsets), this.#optionText, progress.callback));
         this.replaceHandle(model);
         progress.rethrow();
       } finally {
@@ -114,11 +121,11 @@ export function install(M, api) {
       return this;
     }
 
-    #trainFromClicks(handle, { log, propensity }, progress) {
+    #trainFromClicks(handle, { log, propensity }, languages, progress) {
       const ips = optionValue(schemaOf(), this.#options, 'clicks') === 'ips';
       const used = !ips ? null : propensity.length ? propensity : positionBias(log).propensity;
       this.#propensity = used;
-      return withHeap(M, (heap) => M.trainSearchRankerFromClicks(handle, log.texts, log.ids, ...logArgs(heap, log),
+      return withHeap(M, (heap) => M.trainSearchRankerFromClicks(handle, log.texts, languages, log.ids, ...logArgs(heap, log),
         heap.f64(used ?? []), used?.length ?? 0, this.#optionText, progress.callback));
     }
 
@@ -126,10 +133,12 @@ export function install(M, api) {
     get propensity() { return this.#propensity && Float64Array.from(this.#propensity); }
 
     // [{ id, score }], best first: the first stage's top depth re-ranked, then the rest of its top k.
+    // language: the query's, as SearchIndex.search takes it.
     search(index, query, searchOptions) {
-      const { k = 10 } = optionsObject(searchOptions, 'search options');
+      const { k = 10, language } = optionsObject(searchOptions, 'search options');
       integerArg(k, 'k');
-      const r = this.handle.search(indexHandle(index), wellFormedText(query, 'query'), k);
+      const handle = indexHandle(index), text = wellFormedText(query, 'query');
+      const r = this.handle.search(handle, text, k, index.queryLanguage(text, language));
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
     }
 
@@ -139,6 +148,7 @@ export function install(M, api) {
 
   // { propensity: Float64Array (rank 1 first, rank 1 = 1), logLikelihood, iterations } of a packed log.
   function positionBias(log, { ranks = 0, maxIterations = 500 } = {}) {
+    if (!trains) throw noTraining(entry, 'clicks.positionBias');
     integerArg(ranks, 'ranks');
     integerArg(maxIterations, 'maxIterations', { min: 1 });
     return withHeap(M, (heap) => M.positionBias(...logArgs(heap, log), ranks, maxIterations));
@@ -153,6 +163,7 @@ export function install(M, api) {
     // document of grade g clicked with noise + (1 − noise)(2^g − 1)/(2^maxGrade − 1); a fraction `shuffled` of
     // the sessions shows its list in random order. Returns click logs as fit takes them.
     simulate(lists, options) {
+      if (!trains) throw noTraining(entry, 'clicks.simulate');
       const { eta = 1, noise = 0.1, maxGrade = 0, sessions = 10, shuffled = 0, seed = 1 } = optionsObject(options, 'options');
       [eta, noise, maxGrade, shuffled].forEach((x, i) => numberArg(x, ['eta', 'noise', 'maxGrade', 'shuffled'][i]));
       integerArg(sessions, 'sessions');

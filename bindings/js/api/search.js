@@ -17,20 +17,27 @@ export function install(M, api) {
 
   // An index of documents: new am.SearchIndex({ fields: ['title', 'body'], numericFields: ['year'], ...options })
   // (options: am.SearchIndex.options(): analysis, the scorer, k1, b, field weights, the features' parameters).
+  // With language 'auto' each document is analysed in its own language: its `language` (an ISO 639 code), or
+  // the answer of `identifier` (am.pretrained.languageIdentifier(), of 'argmax' or 'argmax/text') for its text
+  // fields; each query in the language given with it, or the identifier's answer.
   class SearchIndex extends Owned {
     #text;
     #numeric;
+    #identifier;
 
     constructor(options, loaded) {
+      let identifier;
       if (loaded) {
         super(loaded);
       } else {
-        const { fields, numericFields = [], ...rest } = constructorOptions(options, 'SearchIndex');
+        const { fields, numericFields = [], identifier: given, ...rest } = constructorOptions(options, 'SearchIndex');
         const text = fieldNames(fields, 'fields'), numeric = fieldNames(numericFields, 'numericFields');
         super(M.SearchIndex.create(text, numeric, encodeOptions(schema, rest, 'a search index')));
+        identifier = given;
       }
       this.#text = this.handle.textFields();
       this.#numeric = this.handle.numericFields();
+      this.identifier = identifier;
     }
 
     static options() { return schema.map((s) => ({ ...s })); }
@@ -41,6 +48,32 @@ export function install(M, api) {
     get numericFields() { return [...this.#numeric]; }
     get options() { return decodeOptions(schema, this.handle.options()); }
     get size() { return this.handle.size(); }
+    // The language identifier of an index of language 'auto' (set it again after am.load), or undefined.
+    get identifier() { return this.#identifier; }
+    set identifier(identifier) {
+      if (identifier !== undefined && typeof identifier?.identify !== 'function') {
+        throw new TypeError(`identifier must be a language identifier (am.pretrained.languageIdentifier()), not ${describe(identifier)}`);
+      }
+      if (identifier !== undefined && !this.#perDocument) {
+        throw new TypeError(`an identifier is for an index of language 'auto'; this one analyses every text in '${this.options.language}'`);
+      }
+      this.#identifier = identifier;
+    }
+    // The codes of the documents' languages (language 'auto'), in byte order; [] for an index of one language.
+    get languages() { return this.handle.languages(); }
+    // The language code a document was analysed in (language 'auto'), or undefined for an index of one language.
+    documentLanguage(id) { return this.handle.language(documentId(id, 'documentLanguage')) || undefined; }
+    // The language code a query is analysed in: `language` when given, else the identifier's answer among the
+    // documents' languages (a short query says little of its language; the collection says which are likely);
+    // '' (the documents' most common language) for an index of language 'auto' without an identifier, and for
+    // an index of one language (its own).
+    queryLanguage(query, language) {
+      const text = wellFormedText(query, 'query');
+      if (language !== undefined) return wellFormedText(language, 'language');
+      if (!this.#perDocument || !this.#identifier) return '';
+      const known = this.#identifier.languages, among = this.languages.filter((code) => !known || known.includes(code));
+      return this.#identifier.identify(text.toWellFormed(), among.length ? { among } : undefined).language;
+    }
     // The columns of features(): the per-field features of each text field, the document's, the numeric fields.
     get featureNames() { return this.handle.featureNames(); }
 
@@ -53,59 +86,90 @@ export function install(M, api) {
 
     // The k best documents, best first, ties in document order: [{ id, score }]. Plain terms and "quoted
     // phrases" (a result holds every phrase); an empty query has no results.
+    // language: the query's code, for language 'auto' (queryLanguage).
     search(query, searchOptions) {
       const text = wellFormedText(query, 'query');
-      const { k = 10 } = optionsObject(searchOptions, 'search options');
-      const r = this.handle.search(text, integerArg(k, 'k'));
+      const { k = 10, language } = optionsObject(searchOptions, 'search options');
+      const r = this.handle.search(text, integerArg(k, 'k'), this.queryLanguage(text, language));
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
     }
 
     // The features of the query with each document: { names, ids, rows: { data: Float32Array, rows, cols } }
     // (rows is the library's dense matrix, one row per id: a Ranker's `features`).
-    features(query, ids) {
+    features(query, ids, featureOptions) {
       const text = wellFormedText(query, 'query');
+      const { language } = optionsObject(featureOptions, 'features options');
       if (!Array.isArray(ids)) throw new TypeError(`ids must be an array of document ids, not ${describe(ids)}`);
       ids.forEach((id, i) => documentId(id, `ids[${i}]`));
       const names = this.featureNames;
-      const values = this.handle.features(text, ids);
+      const values = this.handle.features(text, ids, this.queryLanguage(text, language));
       return { names, ids: [...ids], rows: { data: Float32Array.from(values), rows: ids.length, cols: names.length } };
     }
 
+    get #perDocument() { return this.handle.options().split('\n').includes('language=auto'); }
+
     #put(docs, update, method) {
       const list = searchDocuments(docs, this.#text, this.#numeric, method);
-      for (const doc of list) {
-        if (!update && this.handle.has(doc.id)) throw new RangeError(`${method}: a document with id '${doc.id}' is already in the index (update replaces it)`);
-        if (update && !this.handle.has(doc.id)) throw new RangeError(`${method}: no document with id '${doc.id}' (add puts a new one in)`);
-      }
-      const text = this.#text;
+      const languages = this.#languages(list, method);
+      const text = this.#text, batches = [];
       for (let start = 0; start < list.length;) {
         let end = start, units = 0;
         do {
           for (const f of text) units += list[end][f].length;
           ++end;
         } while (end < list.length && units < BATCH_UNITS);
-        this.#send(list.slice(start, end), update);
+        batches.push({ start, end, units });
         start = end;
       }
+      // put checks a batch whole before it adds any; documents sent in several batches are checked here first.
+      if (batches.length > 1) {
+        for (const doc of list) {
+          if (!update && this.handle.has(doc.id)) throw new RangeError(`${method}: a document with id '${doc.id}' is already in the index (update replaces it)`);
+          if (update && !this.handle.has(doc.id)) throw new RangeError(`${method}: no document with id '${doc.id}' (add puts a new one in)`);
+        }
+      }
+      // Each batch's text is encoded into one buffer (UTF-8 takes at most three bytes a UTF-16 code unit) and
+      // crosses into wasm in one copy.
+      const scratch = new Uint8Array(3 * Math.max(0, ...batches.map((b) => b.units)));
+      for (const { start, end } of batches) this.#send(list.slice(start, end), languages.slice(start, end), scratch, update);
     }
 
-    #send(batch, update) {
+    // Each document's language code: its `language` (unless that is one of its fields), else, with language
+    // 'auto', the identifier's answer for its text fields; [] when no document gives one in an index of one
+    // language (the core refuses a language there).
+    #languages(list, method) {
+      const fields = [...this.#text, ...this.#numeric];
+      const given = list.map((doc) => (fields.includes('language') ? undefined : doc.language));
+      given.forEach((code, i) => {
+        if (code !== undefined && typeof code !== 'string') throw new TypeError(`${method}: document '${list[i].id}' has language ${describe(code)}, not a language code (a string such as 'fr')`);
+      });
+      if (!this.#perDocument) return given.some((code) => code !== undefined) ? given.map((code) => code ?? '') : [];
+      const unknown = given.flatMap((code, i) => (code === undefined ? [i] : []));
+      if (unknown.length && !this.#identifier) {
+        throw new TypeError(`${method}: document '${list[unknown[0]].id}' has no language, and the index (language 'auto') has no identifier to find it: `
+          + `give each document a language, or the index an identifier (new am.SearchIndex({ …, identifier: await am.pretrained.languageIdentifier() }))`);
+      }
+      if (unknown.length) {
+        // (a lone surrogate, which the index reads as a separator, is U+FFFD to the identifier too)
+        const texts = unknown.map((i) => this.#text.map((f) => list[i][f]).join('\n').toWellFormed());
+        const found = typeof this.#identifier.identifyAll === 'function' ? this.#identifier.identifyAll(texts) : texts.map((t) => this.#identifier.identify(t));
+        unknown.forEach((i, j) => { given[i] = found[j].language; });
+      }
+      return given;
+    }
+
+    #send(batch, languages, scratch, update) {
       const text = this.#text, numeric = this.#numeric;
-      const parts = [], ends = new Int32Array(batch.length * text.length), numbers = new Float64Array(batch.length * numeric.length);
+      const ends = new Int32Array(batch.length * text.length), numbers = new Float64Array(batch.length * numeric.length);
       let bytes = 0, k = 0;
       batch.forEach((doc, i) => {
         for (const f of text) {
-          const encoded = encoder.encode(doc[f]);
-          parts.push(encoded);
-          bytes += encoded.length;
+          bytes += encoder.encodeInto(doc[f], bytes ? scratch.subarray(bytes) : scratch).written;
           ends[k++] = bytes;
         }
         numeric.forEach((f, j) => { numbers[i * numeric.length + j] = doc[f]; });
       });
-      const all = new Uint8Array(bytes);
-      let at = 0;
-      for (const p of parts) all.set(p, at), (at += p.length);
-      withHeap(M, (heap) => this.handle.put(batch.map((d) => d.id), heap.u8(all), heap.i32(ends), heap.f64(numbers), update));
+      withHeap(M, (heap) => this.handle.put(batch.map((d) => d.id), languages, heap.u8(scratch.subarray(0, bytes)), heap.i32(ends), heap.f64(numbers), update));
     }
   }
 

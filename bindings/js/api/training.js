@@ -20,7 +20,10 @@ export function trainingProgress(onProgress) {
   };
 }
 
-// The error of a fit in an entry whose module links no trainers (argmax/tagger), naming the entries that train.
+// The error of a fit in an entry whose module links no trainers (argmax/tagger, argmax/search), naming the
+// entries that train.
 export function noTraining(entry, what) {
-  return new Error(`${what} is not in ${entry}, which only tags: import 'argmax/sequence' (or 'argmax') to train`);
+  return entry === 'argmax/search'
+    ? new Error(`${what} is not in argmax/search, which searches and re-ranks with a trained SearchRanker: import 'argmax/search-train' to train`)
+    : new Error(`${what} is not in ${entry}, which only tags: import 'argmax/sequence' (or 'argmax') to train`);
 }

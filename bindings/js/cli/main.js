@@ -4,7 +4,7 @@ import { readFileSync, writeFileSync, openSync, readSync, closeSync } from 'node
 import { init } from '../index.js';
 import { tasks, taskForKind, trainHelp } from './tasks.js';
 import { parseOptionStrings } from '../api/options.js';
-import { init as initSearch } from '../search.js';
+import { init as initSearch } from '../search-train.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
 import { buildIndex, readQueries, runLines } from './search.js';
 import { parseQrels, parseRun, trecEvaluate } from './trec.js';
@@ -97,7 +97,7 @@ async function main(argv) {
       need(flags, 'index', 'queries', 'model');
       if ((flags.qrels === undefined) === (flags.clicks === undefined)) throw new UsageError('give either --qrels FILE or --clicks FILE');
       const started = performance.now();
-      const summary = trainSearch(await initSearch(), flags, flags.json ? null : (line) => console.error(line));
+      const summary = await trainSearch(await initSearch(), flags, flags.json ? null : (line) => console.error(line), languageIdentifier);
       const seconds = (performance.now() - started) / 1000;
       print({ task: 'search', ...summary, seconds: round(seconds) }, flags.json, `trained a search ranker from ${summary.from} in ${seconds.toFixed(2)} s → ${flags.model}`);
       return 0;
@@ -206,7 +206,9 @@ async function main(argv) {
     if (flags.help) { console.log(`argmax index --docs docs.jsonl --out INDEX [--set key=value]...\n\none JSON object a line: id, text fields (strings), numeric fields (numbers)\n\n${am.module.searchHelp()}`); return 0; }
     need(flags, 'docs', 'out');
     const started = performance.now();
-    const index = buildIndex(am, readFileSync(flags.docs, 'utf8'), flags.docs, parseOptionStrings(am.SearchIndex.options(), flags.set, 'a search index'));
+    const options = parseOptionStrings(am.SearchIndex.options(), flags.set, 'a search index');
+    if (options.language === 'auto') options.identifier = await languageIdentifier();
+    const index = buildIndex(am, readFileSync(flags.docs, 'utf8'), flags.docs, options);
     writeFileSync(flags.out, index.save());
     console.error(`indexed ${index.size} documents (fields ${index.fields.join(', ')}${index.numericFields.length ? `; numeric ${index.numericFields.join(', ')}` : ''}) in ${((performance.now() - started) / 1000).toFixed(2)} s → ${flags.out}`);
     return 0;
@@ -220,10 +222,11 @@ async function main(argv) {
     const am = await initSearch();
     const index = am.load(readFileSync(flags.index));
     if (!(index instanceof am.SearchIndex)) throw new UsageError(`--index ${flags.index} holds a ${am.modelKind(readFileSync(flags.index))} model, not a search index`);
+    if (index.options.language === 'auto') index.identifier = await languageIdentifier();
     const ranker = flags.model === undefined ? null : am.load(readFileSync(flags.model));
     if (ranker && !(ranker instanceof am.SearchRanker)) throw new UsageError(`--model ${flags.model} holds a ${am.modelKind(readFileSync(flags.model))} model, not a search ranker (argmax train search makes one)`);
     // The ranker runs the first stage itself, to its depth (which may exceed k).
-    const rerank = ranker && ((q) => ranker.search(index, q.text, { k }));
+    const rerank = ranker && ((q) => ranker.search(index, q.text, { k, language: q.language }));
     const lines = runLines(index, readQueries(readFileSync(flags.queries, 'utf8'), flags.queries), { k, tag: flags.tag, rerank });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
@@ -232,6 +235,8 @@ async function main(argv) {
 }
 
 const round = (x) => Math.round(x * 1e4) / 1e4;
+// The shipped language identifier (the full module has it), for a search index of language 'auto'.
+const languageIdentifier = async () => (await init()).pretrained.languageIdentifier();
 
 function print(summary, json, human) {
   if (json) { console.log(JSON.stringify(summary)); return; }

@@ -19,8 +19,9 @@ export function loadIndex(am, path) {
   return index;
 }
 
-// Trains and writes the model; returns the summary printed.
-export function trainSearch(am, flags, log) {
+// Trains and writes the model; returns the summary printed. identifier(): the language identifier, which an
+// index of language 'auto' reads the training queries with.
+export async function trainSearch(am, flags, log, identifier) {
   const options = parseOptionStrings(am.SearchRanker.options(), flags.set, 'search ranker');
   const queries = new Map(readQueries(readFileSync(flags.queries, 'utf8'), flags.queries).map((q) => [q.id, q.text]));
   const textOf = (qid, where) => {
@@ -35,6 +36,7 @@ export function trainSearch(am, flags, log) {
     : { clicks: jsonLines(readFileSync(flags.clicks, 'utf8'), flags.clicks).map(({ value, line }) =>
       ({ ...value, query: textOf(String(value.query), `${flags.clicks}:${line}`) })) };
   const index = loadIndex(am, flags.index);
+  if (index.options.language === 'auto') index.identifier = await identifier();
   const ranker = new am.SearchRanker(options);
   try {
     ranker.fit(index, data, { onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}`)) });

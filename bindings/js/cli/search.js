@@ -1,6 +1,7 @@
 // The search commands: `argmax index` builds an index from JSON lines, `argmax search` writes a TREC run.
 //   docs.jsonl:    {"id": "d1", "title": "…", "body": "…", "year": 1999}   (text fields are strings, numeric ones numbers)
 //   queries.jsonl: {"id": "q1", "text": "…"}
+// With language=auto a "language" key (an ISO 639 code) is a document's or a query's language, not a field.
 //   run:           qid Q0 docid rank score tag   (trec_eval's format)
 
 // The objects of a JSON-lines text, each with its line number (blank lines skipped; a bad line is an error
@@ -17,12 +18,13 @@ export function jsonLines(text, file) {
   return out;
 }
 
-// The fields of the documents: every key but id, text where the values are strings, numeric where numbers.
-export function fieldsOf(docs, file) {
+// The fields of the documents: every key but id (and the `reserved` ones), text where the values are strings,
+// numeric where numbers.
+export function fieldsOf(docs, file, reserved = []) {
   const kinds = new Map();
   for (const { value, line } of docs) {
     for (const [key, v] of Object.entries(value)) {
-      if (key === 'id') continue;
+      if (key === 'id' || reserved.includes(key)) continue;
       const kind = typeof v === 'string' ? 'text' : typeof v === 'number' ? 'numeric' : null;
       if (!kind) throw new Error(`${file}:${line}: field '${key}' is ${v === null ? 'null' : typeof v}, not a string or a number`);
       if (kinds.has(key) && kinds.get(key) !== kind) throw new Error(`${file}:${line}: field '${key}' is ${kind} here and ${kinds.get(key)} before`);
@@ -37,7 +39,7 @@ export function fieldsOf(docs, file) {
 export function buildIndex(am, text, file, options) {
   const docs = jsonLines(text, file);
   if (docs.length === 0) throw new Error(`${file} has no documents`);
-  const { fields, numericFields } = fieldsOf(docs, file);
+  const { fields, numericFields } = fieldsOf(docs, file, options.language === 'auto' ? ['language'] : []);
   if (fields.length === 0) throw new Error(`${file}: the documents have no text field`);
   const index = new am.SearchIndex({ fields, numericFields, ...options });
   index.add(docs.map(({ value, line }) => {
@@ -52,17 +54,17 @@ export function readQueries(text, file) {
   return jsonLines(text, file).map(({ value, line }) => {
     if (typeof value.id !== 'string' && typeof value.id !== 'number') throw new Error(`${file}:${line}: id must be a string or a number`);
     if (typeof value.text !== 'string') throw new Error(`${file}:${line}: text must be a string`);
-    return { id: String(value.id), text: value.text };
+    if (value.language !== undefined && typeof value.language !== 'string') throw new Error(`${file}:${line}: language must be a string (an ISO 639 code)`);
+    return { id: String(value.id), text: value.text, language: value.language };
   });
 }
 
-// The run's lines for the queries: the first stage's k best, or `rerank(query, hits)`'s order of them when a
-// re-ranker is given (the hook for `--model`).
+// The run's lines for the queries: the first stage's k best, or `rerank(query)`'s results when a re-ranker is
+// given (the hook for `--model`: the re-ranker runs the first stage itself, so it runs once a query).
 export function runLines(index, queries, { k = 1000, tag = 'argmax', rerank } = {}) {
   const lines = [];
   for (const q of queries) {
-    let hits = index.search(q.text, { k });
-    if (rerank) hits = rerank(q, hits);
+    const hits = rerank ? rerank(q) : index.search(q.text, { k, language: q.language });
     hits.forEach((h, i) => lines.push(`${q.id} Q0 ${h.id} ${i + 1} ${h.score} ${tag}`));
   }
   return lines;

@@ -5,10 +5,13 @@
 // and eval read the same formats (predict ignores the labels, and takes a line without a tab as a text).
 import { parseOptionStrings } from '../api/options.js';
 
+// (no Buffer: the demo page reads dropped files with readTexts too)
 function fileText(chunks) {
-  const parts = [...chunks].map((c) => Buffer.from(c));
+  const parts = [...chunks].map((c) => (typeof c === 'string' ? new TextEncoder().encode(c) : c));
+  const bytes = new Uint8Array(parts.reduce((n, c) => n + c.length, 0));
+  parts.reduce((at, c) => (bytes.set(c, at), at + c.length), 0);
   try {
-    return new TextDecoder('utf-8', { fatal: true }).decode(Buffer.concat(parts));
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
   } catch {
     throw new Error('the data file is not UTF-8 text');
   }

@@ -24,11 +24,12 @@ import { optionsObject, trainingSpec, describe } from '../api/inputs.js';
 
 export { TrainingCancelled };
 
-// Its workers load the full library (hosts/argmax.js), which trains every model, or with entry 'argmax/search'
-// the search module (hosts/search.js), which alone has search. Each written out in full for bundlers.
+// Its workers load the full library (hosts/argmax.js), which trains every model, or with entry
+// 'argmax/search-train' the search module that trains (hosts/search.js), which alone has search. Each written out
+// in full for bundlers.
 const hosts = {
   argmax: (Worker) => new Worker(new URL('../hosts/argmax.js', import.meta.url), { type: 'module' }),
-  'argmax/search': (Worker) => new Worker(new URL('../hosts/search.js', import.meta.url), { type: 'module' }),
+  'argmax/search-train': (Worker) => new Worker(new URL('../hosts/search.js', import.meta.url), { type: 'module' }),
 };
 
 const canShareFlag = () => typeof SharedArrayBuffer === 'function' && (isNode || globalThis.crossOriginIsolated === true);
@@ -48,12 +49,12 @@ export class TrainingWorker {
   // options.wasmUrl: where the worker fetches the .wasm from (browsers);
   // options.workers: train on this many threads by parameter mixing (1 … MAX_WORKERS; online trainers of taggers,
   // Multiclass and Ranker).
-  // options.entry: 'argmax/search' loads the search module (SearchRanker jobs; wasmBinary its .wasm).
+  // options.entry: 'argmax/search-train' loads the search module that trains (SearchRanker jobs; wasmBinary its .wasm).
   constructor(options) {
     options = optionsObject(options, 'TrainingWorker options');
     if (options.workers !== undefined) workerCount(options.workers, 0);   // a count, checked now
-    if (options.entry !== undefined && options.entry !== 'argmax/search') {
-      throw new RangeError(`entry must be 'argmax/search' (the search module, for SearchRanker jobs) or left out (every other task), not ${describe(options.entry)}`);
+    if (options.entry !== undefined && options.entry !== 'argmax/search-train') {
+      throw new RangeError(`entry must be 'argmax/search-train' (the search module that trains, for SearchRanker jobs) or left out (every other task), not ${describe(options.entry)}`);
     }
     this.#options = options;
   }

@@ -734,8 +734,8 @@ export interface BinaryRelevanceTableOptions {
 
 /** SearchIndex */
 export interface SearchIndexTableOptions {
-  /** the language of the text: its Snowball stemmer and stop words (none: neither) (default english) */
-  language?: 'none' | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian' | 'portuguese' | 'russian' | 'spanish' | 'swedish' | 'turkish';
+  /** the language of the text: its Snowball stemmer and stop words (none: neither; auto: each document and query in its own, by its ISO 639 code, which the JS API asks the language identifier for, and a language without a stemmer as none) (default english) */
+  language?: 'none' | 'auto' | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian' | 'portuguese' | 'russian' | 'spanish' | 'swedish' | 'turkish';
   /** stem words with the language's Snowball stemmer (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.367 and 0.393 unstemmed; docs/search.md) (default true) */
   stem?: boolean;
   /** drop the language's stop words (Snowball's lists; Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.377 and 0.442 with them kept; docs/search.md) (default true) */

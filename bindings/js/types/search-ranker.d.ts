@@ -34,7 +34,7 @@ export interface SearchRanker extends Disposable {
   /** index: a SearchIndex, or its saved bytes (what a TrainingWorker job sends) */
   fit(index: SearchIndex | Uint8Array, data: SearchJudgment[] | ClickData, options?: { onProgress?: (p: Progress) => boolean | void }): this;
   /** the first stage's top `depth` re-ranked, then the rest of its top k in its order */
-  search(index: SearchIndex, query: string, options?: { k?: number }): SearchHit[];
+  search(index: SearchIndex, query: string, options?: { k?: number; language?: string }): SearchHit[];
   save(): Uint8Array;
 }
 

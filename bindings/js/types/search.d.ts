@@ -2,10 +2,19 @@
 import type { OptionSpec, Disposable } from '../index.js';
 import type { SearchIndexTableOptions } from './options.js';
 
-/** A document: its id, a string for each text field and a finite number for each numeric field. */
+/** A document: its id, a string for each text field and a finite number for each numeric field; with
+ * language 'auto', optionally its language (an ISO 639 code such as 'fr'; else the index's identifier finds it). */
 export interface SearchDocument {
   id: string;
-  [field: string]: string | number;
+  language?: string;
+  [field: string]: string | number | undefined;
+}
+
+/** What identifies a text's language: am.pretrained.languageIdentifier() (of 'argmax' or 'argmax/text'). */
+export interface SearchLanguageIdentifier {
+  identify(text: string, options?: { among?: string[] }): { language: string };
+  readonly languages?: readonly string[];
+  identifyAll?(texts: string[]): { language: string }[];
 }
 
 export interface SearchIndexOptions extends SearchIndexTableOptions {
@@ -13,6 +22,8 @@ export interface SearchIndexOptions extends SearchIndexTableOptions {
   fields: string[];
   /** the numeric fields (features of every document; default none) */
   numericFields?: string[];
+  /** language 'auto': identifies each document (without a language of its own) and each query */
+  identifier?: SearchLanguageIdentifier;
 }
 
 export interface SearchHit {
@@ -42,6 +53,14 @@ export interface SearchIndex extends Disposable {
   readonly options: SearchIndexTableOptions;
   readonly size: number;
   readonly featureNames: string[];
+  /** language 'auto': the identifier (set it again on a loaded index) */
+  identifier: SearchLanguageIdentifier | undefined;
+  /** the codes of the documents' languages (language 'auto'), in byte order */
+  readonly languages: string[];
+  /** the ISO 639 code a document was analysed in (language 'auto'), else undefined */
+  documentLanguage(id: string): string | undefined;
+  /** the code a query is analysed in: `language`, else the identifier's answer among the documents' languages; '' for the index's default */
+  queryLanguage(query: string, language?: string): string;
   /** adds documents; an id already there is an error (nothing is added) */
   add(docs: SearchDocument | SearchDocument[]): this;
   /** replaces documents (each moves to the end of document order); an unknown id is an error */
@@ -50,8 +69,8 @@ export interface SearchIndex extends Disposable {
   remove(id: string): boolean;
   has(id: string): boolean;
   /** the k (default 10) best documents, best first, ties in document order; "quoted phrases" must match */
-  search(query: string, options?: { k?: number }): SearchHit[];
-  features(query: string, ids: string[]): SearchFeatures;
+  search(query: string, options?: { k?: number; language?: string }): SearchHit[];
+  features(query: string, ids: string[], options?: { language?: string }): SearchFeatures;
   save(): Uint8Array;
 }
 
