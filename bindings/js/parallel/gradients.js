@@ -11,9 +11,10 @@ import { workerJob, peerPorts } from './pool.js';
 import { workerCount } from './mixing.js';
 import { trainingSpec } from '../api/inputs.js';
 
-// 'auto' fits on one thread below this many training sequences: each worker prepares the whole set again (for
-// EWT ≈ 2 % of a fit) and every evaluation exchanges the whole gradient, which only long fits repay
-// (bench/parallel-gradients.mjs, docs/benchmarks.md).
+// 'auto' fits on one thread below this many training sequences. Each worker prepares the whole set again
+// (0.6–0.9 s for 3,000 EWT sentences) and repeats what costs in proportion to the weights, not the sequences (its
+// dim-sized part, the sum and the L-BFGS step); only the forward–backward work splits, which a treebank of a few
+// thousand sentences makes the larger share (bench/parallel-gradients.mjs, docs/bench-sequence.md).
 export const AUTO_MIN_BATCH_SEQUENCES = 2000;
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger', options (trainer 'lbfgs'), args: [x, tags],
