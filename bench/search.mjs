@@ -10,6 +10,7 @@
 // simulated from the judgments (the semi-synthetic protocol, search-ranker.js am.clicks.simulate) with and
 // without propensity correction; with the median time of a re-ranked query (top 100, 10 results).
 //   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
+//     [--seeds 3]
 // The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
 // is skipped.
 import { join } from 'node:path';
@@ -19,7 +20,7 @@ import lunr from 'lunr';
 import { create, insertMultiple, search as oramaSearch } from '@orama/orama';
 import { queryMeasures, trecOrder } from '../bindings/js/cli/trec.js';
 import { readCollection } from './ir-collections.mjs';
-import { init } from '../bindings/js/search.js';
+import { init } from '../bindings/js/search-train.js';  // argmax/search and the re-ranker's training
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
@@ -179,7 +180,8 @@ const LEARNED = [
   { label: 'NDCG structured hinge (judgments)', options: {} },
   { label: 'Kendall pairwise hinge (judgments)', options: { measure: 'kendall' } },
   { label: 'pointwise regression (judgments)', options: { loss: 'squared' } },
-  { label: 'NDCG hinge, clicks, IPS (propensities by EM)', options: {}, clicks: true },
+  { label: 'NDCG hinge, clicks, IPS (propensities by EM, clip 0.2)', options: {}, clicks: true },
+  { label: 'NDCG hinge, clicks, IPS without clip', options: { clip: 0 }, clicks: true },
   { label: 'NDCG hinge, clicks, naive', options: { clicks: 'naive' }, clicks: true },
 ];
 // The semi-synthetic protocol: each training query's first 10 results (the first stage's) shown 200 times; rank k
@@ -187,37 +189,44 @@ const LEARNED = [
 // the sessions shown in random order (result randomisation, from which EM can tell position from relevance).
 const SIMULATION = { eta: 1, noise: 0.1, sessions: 200, shuffled: 0.1 };
 
-function learned({ docs, queries, qrels }, maxGrade) {
+// The click rows are the mean over `seeds` simulations (seed s of fold f: 5(s − 1) + f + 1), each listed.
+function learned({ docs, queries, qrels }, maxGrade, seeds) {
   const index = argmaxFirstStage({}).build(docs);
   const rows = [];
   for (const setup of LEARNED) {
-    const sums = { 'ndcg@10': 0, map: 0 }, times = [];
+    const sums = { 'ndcg@10': 0, map: 0 }, times = [], perSeed = [];
     let propensity = null;
-    for (let fold = 0; fold < 5; ++fold) {
-      const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
-      const ranker = new am.SearchRanker(setup.options);
-      if (setup.clicks) {
-        const lists = train.map((q) => {
-          const shown = index.search(q.text, { k: 10 }).map((h) => h.id);
-          return { query: q.text, shown, grades: shown.map((d) => qrels.get(q.id)?.get(d) ?? 0) };
-        });
-        ranker.fit(index, { clicks: am.clicks.simulate(lists, { ...SIMULATION, maxGrade, seed: fold + 1 }) });
-        propensity ??= ranker.propensity;
-      } else {
-        ranker.fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() })));
+    const runs = setup.clicks ? seeds : 1;
+    for (let run = 0; run < runs; ++run) {
+      let seedNdcg = 0;
+      for (let fold = 0; fold < 5; ++fold) {
+        const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
+        const ranker = new am.SearchRanker(setup.options);
+        if (setup.clicks) {
+          const lists = train.map((q) => {
+            const shown = index.search(q.text, { k: 10 }).map((h) => h.id);
+            return { query: q.text, shown, grades: shown.map((d) => qrels.get(q.id)?.get(d) ?? 0) };
+          });
+          ranker.fit(index, { clicks: am.clicks.simulate(lists, { ...SIMULATION, maxGrade, seed: 5 * run + fold + 1 }) });
+          propensity ??= ranker.propensity;
+        } else {
+          ranker.fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() })));
+        }
+        for (const q of test) {
+          const results = ranker.search(index, q.text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score }));
+          const m = queryMeasures(trecOrder(results), qrels.get(q.id) ?? new Map());
+          sums['ndcg@10'] += m['ndcg@10'] / queries.length / runs;
+          sums.map += m.map / queries.length / runs;
+          seedNdcg += m['ndcg@10'] / queries.length;
+          const t0 = performance.now();
+          ranker.search(index, q.text, { k: 10 });
+          times.push(performance.now() - t0);
+        }
+        ranker.dispose();
       }
-      for (const q of test) {
-        const results = ranker.search(index, q.text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score }));
-        const m = queryMeasures(trecOrder(results), qrels.get(q.id) ?? new Map());
-        sums['ndcg@10'] += m['ndcg@10'] / queries.length;
-        sums.map += m.map / queries.length;
-        const t0 = performance.now();
-        ranker.search(index, q.text, { k: 10 });
-        times.push(performance.now() - t0);
-      }
-      ranker.dispose();
+      perSeed.push(seedNdcg);
     }
-    rows.push({ label: setup.label, ...sums, medianMs: median(times), propensity });
+    rows.push({ label: setup.label, ...sums, medianMs: median(times), propensity, perSeed: runs > 1 ? perSeed : null });
   }
   index.dispose();
   return rows;
@@ -249,10 +258,11 @@ for (const name of wanted) {
   }
   if (process.argv.includes('--skip-learned')) continue;
   console.log(`\nlearned re-ranking of the BM25F top 100, 5-fold over queries (${name})\n`);
-  console.log('| re-ranker | NDCG@10 | MAP | median re-ranked query ms |');
-  console.log('|---|---|---|---|');
-  const rows = learned(collection, name === 'cranfield' ? 4 : 1);
-  for (const r of rows) console.log(`| ${r.label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.medianMs.toFixed(2)} |`);
+  const seeds = Number(arg('seeds', 3));
+  console.log(`| re-ranker | NDCG@10 | MAP | median re-ranked query ms | NDCG@10 of each of ${seeds} click simulations |`);
+  console.log('|---|---|---|---|---|');
+  const rows = learned(collection, name === 'cranfield' ? 4 : 1, seeds);
+  for (const r of rows) console.log(`| ${r.label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.medianMs.toFixed(2)} | ${r.perSeed?.map((x) => x.toFixed(3)).join(' ') ?? ''} |`);
   const p = rows.find((r) => r.propensity)?.propensity;
   if (p) console.log(`\npropensities fitted by EM (fold 1, ranks 1–${p.length}; simulated: 1/k): ${Array.from(p, (x) => x.toFixed(2)).join(' ')}`);
 }

@@ -52,7 +52,8 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
       integer_option("hashBits", "0", 0, 26, "hash token features into 2^b rows; 0 keeps an exact dictionary"),
       integer_option("minCount", "1", 1, 1000000, "exact dictionary: keep features seen this often"),
       integer_option("lexiconMinCount", "2", 1, 1000000,
-       "the `tags` attribute: words seen fewer times get the ambiguity class of unseen words"),
+       "words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a "
+       "tokenizer's `lexbegin` and `lexend` leave them out of its listing"),
       boolean_option("bias", "true", "numeric input: add an always-on feature (label bias)"),
       weight_bits_option(),
       text_option("global", "", "global features of the whole labelling, e.g. 'has before': has, count, before, lexicon"),

@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "core/hash.hpp"
 #include "core/sizes.hpp"
+#include "text/character_classes.hpp"
 
 namespace argmax {
 namespace {
@@ -13,7 +14,7 @@ namespace {
 const char* const kNames[] = {"word",    "lower",    "prefix1",   "prefix2",   "prefix3",   "prefix4", "suffix1",
                               "suffix2", "suffix3",  "suffix4",   "shape",     "shortshape", "length", "hasdigit",
                               "hashyphen", "hasupper", "initcap", "allcaps", "first", "last", "titlecase", "bias", "tags", "lex", "lex2",
-                              "chunk", "prevchunk", "nextchunk", "chunkshape"};
+                              "chunk", "prevchunk", "nextchunk", "chunkshape", "class", "lexbegin", "lexend"};
 static_assert(sizeof(kNames) / sizeof(kNames[0]) == size_t(Attribute::Count));
 
 // SplitMix64's finaliser: spreads the bits of a combined key (hashing into 2^b buckets takes the low bits).
@@ -37,6 +38,24 @@ char shape_class(unsigned char c) {
   if (c >= 0x80) return 'u';  // any non-ASCII byte
   return char(c);
 }
+
+// A code point's class for the `class` attribute: shape_class's for ASCII, a letter beyond it by its case class
+// (Latin, Greek, Cyrillic) or as L, the other word classes as M, D, I, and P.
+char code_point_class(char32_t c) {
+  if (c < 0x80) return shape_class(uint8_t(c));
+  if (const char letter = letter_case_class(c)) return letter;
+  switch (word_class(c)) {
+    case WordClass::letter: return 'L';
+    case WordClass::mark: return 'M';
+    case WordClass::digit: return 'D';
+    case WordClass::ideograph: return 'I';
+    case WordClass::separator: break;
+  }
+  return 'P';
+}
+
+// The value of lexbegin and lexend for a word of `length` tokens (0: none).
+uint64_t listed_length(int length) { return mix(0x1E0C0 + uint64_t(length)); }
 
 const char* const kCrfsuite =
     "lower[0] lower[-1] lower[1] prefix1[0] prefix2[0] prefix3[0] suffix1[0] suffix2[0] suffix3[0] "
@@ -122,7 +141,7 @@ TokenFeaturizer::TokenFeaturizer(const std::string& templates_or_preset)
       if (slot_[int(p.attribute)] < 0) slot_[int(p.attribute)] = int(used_.size()), used_.push_back(p.attribute);
       parts_.push_back({p.offset, slot_[int(p.attribute)], is_flag(p.attribute) && p.attribute != Attribute::Bias});
       affixes_ = affixes_ || (p.attribute >= Attribute::Prefix1 && p.attribute <= Attribute::Suffix4);
-      chunks_ = chunks_ || p.attribute >= Attribute::Chunk;
+      chunks_ = chunks_ || (p.attribute >= Attribute::Chunk && p.attribute <= Attribute::ChunkShape);
     }
     part_ends_.push_back(uint32_t(parts_.size()));
   }
@@ -176,6 +195,28 @@ void TokenFeaturizer::chunk_values(const std::string_view* tokens, int n, int a)
     if (slot_[int(Attribute::PrevChunk)] >= 0) row[slot_[int(Attribute::PrevChunk)]] = present(run(before));
     if (slot_[int(Attribute::NextChunk)] >= 0) row[slot_[int(Attribute::NextChunk)]] = present(run(after));
     if (shaped >= 0 && k < 0) row[shaped] = space;
+  }
+}
+
+// lexbegin and lexend of tokens[0..n): the words of up to kLexiconSpan tokens from each token on, hashed a token
+// at a time, looked up in the listing.
+void TokenFeaturizer::listed_word_values(const std::string_view* tokens, int n, int a) const {
+  std::vector<int> begins(size_t(n), 0), ends(size_t(n), 0);  // the longest listed word beginning, ending here
+  if (words_)
+    for (int t = 0; t < n; ++t) {
+      uint64_t h = kFnvOffset;
+      for (int e = t; e < std::min(n, t + kLexiconSpan); ++e) {
+        h = fnv1a(tokens[e].data(), tokens[e].size(), h);
+        if (!words_->lists(h)) continue;
+        begins[size_t(t)] = e - t + 1;
+        ends[size_t(e)] = std::max(ends[size_t(e)], e - t + 1);
+      }
+    }
+  const int begin = slot_[int(Attribute::LexBegin)], end = slot_[int(Attribute::LexEnd)];
+  for (int t = 0; t < n; ++t) {
+    uint64_t* row = table_.data() + size_t(t) * a;
+    if (begin >= 0) row[begin] = listed_length(begins[size_t(t)]);
+    if (end >= 0) row[end] = listed_length(ends[size_t(t)]);
   }
 }
 
@@ -249,6 +290,17 @@ void TokenFeaturizer::extract(const std::string_view* tokens, int n, std::vector
           v = fnv1a(lower.data() + lower.size() - cs[len], cs[len], 0x7f4a7c159e3779b9ull + len);
           break;
         }
+        case Attribute::Class: {  // (shortshape's runs, of code_point_class)
+          uint64_t h = kFnvOffset;
+          char last = 0;
+          for (size_t i = 0; i < w.size();) {
+            const char k = code_point_class(next_code_point(w, i));
+            if (k != last) h = fnv1a(&k, 1, h), last = k;
+          }
+          v = h;
+          break;
+        }
+        case Attribute::LexBegin: case Attribute::LexEnd: break;  // (listed_word_values)
         case Attribute::Shape: case Attribute::ShortShape: {
           const size_t cut = at == Attribute::Shape ? 4 : 1;
           uint64_t h = kFnvOffset;
@@ -292,6 +344,7 @@ void TokenFeaturizer::extract(const std::string_view* tokens, int n, std::vector
     }
   }
   if (chunks_) chunk_values(tokens, n, a);
+  if (reads_listing()) listed_word_values(tokens, n, a);
   // Each template's key: its seed, mixed with the value of each part in turn; a part that reads an absent flag
   // turns the template off. The chains of a block of positions are mixed a template at a time, so that the
   // positions' chains, independent of one another, overlap instead of waiting on each other.

@@ -17,7 +17,13 @@
 // "its"#3), prevchunk and nextchunk (the runs before and after it, lower-cased), chunkshape (the run's short
 // shape, by the first byte of each token, with the token's step in it and whether it begins the step: the
 // second "-" of "01-Feb-02" begins step 5 of "d-Xx-d"). A space's chunk and chunkshape are the space; its
-// prevchunk and nextchunk, the runs on either side.
+// prevchunk and nextchunk, the runs on either side. class: the shortshape with code points beyond ASCII read by
+// their Unicode class (text/unicode.hpp) instead of all as 'u': X or x (a Latin, Greek or Cyrillic letter), L
+// (another letter: Hangul, Thai, ...), M (mark), D (digit), I (ideograph), P (punctuation, symbol), so that a
+// bracket or a unit sign such as 《 or ㎞ reads apart from the letters beside it. lexbegin and lexend, for a
+// word lexicon that lists words (a tokenizer's training words, WordLexicon::listing): the length, in tokens up
+// to kLexiconSpan, of the longest listed word that begins at the token, and of the longest that ends at it ("none"
+// for no word): the dictionary features of word segmenters, for text without spaces between words.
 // Before the first and after the last token, string attributes read boundary symbols that depend
 // on the offset; flags are off. A feature is a 64-bit key mixing the template's text with the
 // attribute values, so keys do not depend on the order of the templates.
@@ -38,6 +44,8 @@ enum class Attribute : uint8_t {
   Tags,  // ambiguity class from a TagLexicon (see tag_lexicon.hpp)
   Lex, Lex2,  // class columns of a WordLexicon (see word_lexicon.hpp)
   Chunk, PrevChunk, NextChunk, ChunkShape,  // runs of tokens between " " tokens
+  Class,
+  LexBegin, LexEnd,  // listed words of a WordLexicon that begin and end at a token
   Count
 };
 
@@ -70,7 +78,13 @@ class TokenFeaturizer {
   // Whether a template reads the ambiguity class, which needs a lexicon.
   bool uses_tags() const { return slot_[int(Attribute::Tags)] >= 0; }
   // Whether a template reads a word lexicon (lex, lex2).
-  bool uses_word_lexicon() const { return slot_[int(Attribute::Lex)] >= 0 || slot_[int(Attribute::Lex2)] >= 0; }
+  bool uses_word_lexicon() const {
+    return slot_[int(Attribute::Lex)] >= 0 || slot_[int(Attribute::Lex2)] >= 0 || reads_listing();
+  }
+  // Whether a template reads lexbegin or lexend, which need a listing of words.
+  bool reads_listing() const { return slot_[int(Attribute::LexBegin)] >= 0 || slot_[int(Attribute::LexEnd)] >= 0; }
+  // The longest word, in tokens, that lexbegin and lexend look for.
+  static constexpr int kLexiconSpan = 16;
   void set_lexicon(const TagLexicon* lexicon) { lexicon_ = lexicon; }
   void set_word_lexicon(const WordLexicon* words) { words_ = words; }
   // The key the lexicon is indexed by: the hash of the lower-cased word.
@@ -102,6 +116,7 @@ class TokenFeaturizer {
   };
   std::vector<Part> parts_;
   void chunk_values(const std::string_view* tokens, int n, int attributes) const;
+  void listed_word_values(const std::string_view* tokens, int n, int attributes) const;
   std::vector<uint32_t> part_ends_;
   const TagLexicon* lexicon_ = nullptr;
   const WordLexicon* words_ = nullptr;

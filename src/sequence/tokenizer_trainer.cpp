@@ -1,6 +1,7 @@
 #include "sequence/tokenizer_trainer.hpp"
 
 #include <algorithm>
+#include <unordered_map>
 
 #include "core/error.hpp"
 #include "learn/trainer_options.hpp"
@@ -55,6 +56,22 @@ const TrainerTables& tokenizer_tables() {
   return tables;
 }
 
+// Adds to `counts` the words of a paragraph's symbols `x` under its gold labels `y`: a word begins at S, B or W
+// and goes on through I and D; a space (O) and a hyphen between words (H) are in none.
+void count_words(const std::vector<std::string>& x, const std::vector<std::string>& y,
+                 std::unordered_map<std::string, int>& counts) {
+  std::string word;
+  for (size_t j = 0; j <= x.size(); ++j) {
+    const char label = j < y.size() ? y[j][0] : 'O';
+    if (label == 'I' || label == 'D') {
+      word += x[j];
+      continue;
+    }
+    if (!word.empty()) ++counts[word], word.clear();
+    if (label == 'S' || label == 'B' || label == 'W') word = x[j];
+  }
+}
+
 }  // namespace
 
 const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer) { return tokenizer_tables().of(trainer); }
@@ -81,6 +98,12 @@ TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, c
       given.emplace_back(s.name, s.default_value);
   }
   check_sequence_options(given);
+  // Templates that read lexbegin or lexend look words up in a listing of the training text's words, those seen
+  // lexiconMinCount times or more (so that training meets unlisted words, as new text does).
+  const auto templates = std::find_if(given.rbegin(), given.rend(), [](const auto& kv) { return kv.first == "templates"; });
+  const bool lists_words = templates != given.rend() && TokenFeaturizer(templates->second).reads_listing();
+  const int min_count = Options::parse(sequence_options(trainer), given, "tokenizer").integer("lexiconMinCount");
+  std::unordered_map<std::string, int> word_counts;
   TokenizerChain out;
   TokenizerModel& m = out.model;
   Sentences& symbols = out.symbols;
@@ -101,6 +124,7 @@ TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, c
     for (const int32_t i : where) y.push_back(gold[size_t(i)]);
     feature_symbols(clusters[p], where, kinds, bytes, views);  // (the gold labels already split links off)
     const std::vector<std::string> x(views.begin(), views.end());
+    if (lists_words) count_words(x, y, word_counts);
     size_t start = 0;
     for (const size_t end : run_ends(kinds)) {
       symbols.emplace_back(x.begin() + long(start), x.begin() + long(end));
@@ -109,6 +133,11 @@ TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, c
     }
   }
   require(!symbols.empty(), "tokenizer training: no paragraph's tokens spell its text (", m.skipped, " skipped)");
+  std::vector<std::string> listed;
+  for (const auto& [word, count] : word_counts)
+    if (count >= min_count) listed.push_back(word);
+  std::sort(listed.begin(), listed.end());  // (one order, whatever the hash map's)
+  if (lists_words) out.words = WordLexicon::listing(listed);
   out.options = std::move(given);
   return out;
 }
@@ -116,12 +145,14 @@ TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, c
 TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
                                const OptionList& options, const ProgressFn& progress) {
   TokenizerChain c = prepare_tokenizer(paragraphs, clusters, options);
-  c.model.chain = train_tagger(c.symbols, c.labels, c.options, progress);
+  c.model.chain = train_tagger(c.symbols, c.labels, c.options, progress, nullptr, std::move(c.words));
   return std::move(c.model);
 }
 
 TokenizerGradientTrainer::TokenizerGradientTrainer(TokenizerChain prepared, int workers, int worker)
-    : ChainGradientTrainer(prepare_tagger(prepared.symbols, prepared.labels, prepared.options), workers, worker),
+    : ChainGradientTrainer(prepare_tagger(prepared.symbols, prepared.labels, prepared.options, nullptr,
+                                          std::move(prepared.words)),
+                           workers, worker),
       model_(std::move(prepared.model)) {}
 
 TokenizerModel TokenizerGradientTrainer::finish() {

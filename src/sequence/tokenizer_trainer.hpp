@@ -32,6 +32,7 @@ struct TokenizerChain {
   TokenizerModel model;  // all but the chain
   Sentences symbols, labels;
   OptionList options;
+  WordLexicon words;  // the training text's words, for templates that read the listing (else empty)
 };
 TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
                                  const OptionList& options);

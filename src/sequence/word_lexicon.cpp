@@ -61,6 +61,18 @@ WordLexicon WordLexicon::parse(const std::string& text) {
   return lex;
 }
 
+WordLexicon WordLexicon::listing(const std::vector<std::string>& words) {
+  WordLexicon lex;
+  lex.sets_ = {kNone, fnv1a(std::string("listed\x1f"), fnv1a("\x02set"))};  // (as parse hashes the set {listed})
+  for (const std::string& word : words) {
+    if (lex.words_.lookup(fingerprint(word)) >= 0) continue;
+    lex.words_.add(fingerprint(word));
+    lex.classes_.push_back(1);  // column 1 "listed", the others none
+    lex.classes_.resize(lex.classes_.size() + kColumns - 1, 0);
+  }
+  return lex;
+}
+
 WordLexicon::Match WordLexicon::find(std::string_view word, std::string_view lower) const {
   if (classes_.empty()) return {};
   const int32_t id = words_.lookup(fingerprint(word));

@@ -32,6 +32,9 @@ class WordLexicon {
   // Throws InputError naming the line of the first problem (no word, no classes, a word twice,
   // more than two class columns).
   static WordLexicon parse(const std::string& text);
+  // A listing: each distinct word of `words` (any text, spaces too) with the one class "listed", as a tokenizer
+  // keeps the words of its training text (the attributes lexbegin and lexend of token_features.hpp).
+  static WordLexicon listing(const std::vector<std::string>& words);
 
   bool empty() const { return classes_.empty(); }
   size_t words() const { return words_.keys().size(); }
@@ -41,6 +44,9 @@ class WordLexicon {
     bool lowered = false;
   };
   Match find(std::string_view word, std::string_view lower) const;
+  // Whether the word whose FNV-1a hash (core/hash.hpp) is `hash` is listed; the hash of a word read in pieces
+  // is fnv1a of each piece in turn, seeded with the last.
+  bool lists(uint64_t hash) const { return !classes_.empty() && words_.lookup(hash >> 32) >= 0; }
   // The value of class column `column` (0 or 1) for a match (never 0).
   uint64_t value(Match match, int column) const;
 

@@ -6,6 +6,7 @@
 #include <set>
 
 #include "core/error.hpp"
+#include "core/hash.hpp"
 #include "core/rng.hpp"
 #include "learn/feature_scaling.hpp"
 #include "point_sequences.hpp"
@@ -134,6 +135,63 @@ TEST_CASE("chunk attributes read the run of characters between spaces", "[sequen
   REQUIRE(keys_at("chunkshape[0]", its, 3) == keys_at("chunkshape[0]", chars("x y"), 1));
   // Word sequences have no spaces: a sentence is one run.
   REQUIRE(keys_at("chunk[0]", {"the", "dog"}, 1) != keys_at("chunk[0]", {"the", "cat"}, 1));
+}
+
+TEST_CASE("class reads code points beyond ASCII by their Unicode class; lexbegin and lexend, listed words", "[sequence][features]") {
+  // class: X x d and ASCII punctuation as shape; beyond ASCII, letters of other scripts L, marks M, digits D,
+  // ideographs I, punctuation and symbols P; runs collapsed as in shortshape.
+  REQUIRE(key("class[0]", "\xE3\x80\x8A") == key("class[0]", "\xE3\x8E\x9E"));   // 《 and ㎞: P
+  REQUIRE(key("class[0]", "\xE3\x80\x8A") == key("class[0]", "\xC2\xA7"));        // and §
+  REQUIRE(key("class[0]", "\xED\x95\x9C") == key("class[0]", "\xE0\xB8\x81"));   // 한 and Thai ก: L
+  REQUIRE(key("class[0]", "\xED\x95\x9C") != key("class[0]", "\xE3\x8E\x9E"));   // 한 and ㎞
+  REQUIRE(key("class[0]", "\xED\x95\x9C") != key("class[0]", "\xE4\xB8\xAD"));   // 한 and 中 (I)
+  REQUIRE(key("class[0]", "\xE0\xB8\x97\xE0\xB8\xB5\xE0\xB9\x88") ==
+          key("class[0]", "\xE0\xB8\x81\xE0\xB9\x87"));                          // ที่ and ก็: LM
+  REQUIRE(key("class[0]", "\xE0\xB8\x97\xE0\xB8\xB5\xE0\xB9\x88") != key("class[0]", "\xE0\xB8\x97"));
+  REQUIRE(key("class[0]", "\xC3\xA9") == key("class[0]", "e"));                       // é and e: x
+  REQUIRE(key("class[0]", "ab") == key("class[0]", "a"));
+  REQUIRE(key("class[0]", "7") != key("class[0]", "\xD9\xA7"));                       // 7 (d) and Arabic-Indic ٧ (D)
+  REQUIRE(key("class[0]", ".") != key("class[0]", "\xE3\x80\x82"));                  // . and 。 (P)
+  // The ASCII classes are shortshape's; the attributes differ, so their keys do too.
+  REQUIRE(key("class[0]", "-") != key("shortshape[0]", "-"));
+
+  // lexbegin and lexend: the longest listed word, in tokens, that begins and that ends at each token.
+  const WordLexicon listing = WordLexicon::listing({"ab", "abc", "c", "bcd", "\xED\x95\x9C\xEA\xB5\xAD"});
+  auto at = [&](const std::string& templates, const std::vector<std::string>& tokens, int t, const WordLexicon* words) {
+    TokenFeaturizer f(templates);
+    REQUIRE(f.reads_listing());
+    REQUIRE(f.uses_word_lexicon());
+    f.set_word_lexicon(words);
+    std::vector<uint64_t> keys;
+    std::vector<int64_t> ends;
+    f.extract(tokens.data(), int(tokens.size()), keys, ends);
+    REQUIRE(ends[t] - (t ? ends[t - 1] : 0) == 1);
+    return keys[size_t(ends[t] - 1)];
+  };
+  const std::vector<std::string> abcd = {"a", "b", "c", "d"}, x = {"x"}, xy = {"x", "y"}, xyz = {"x", "y", "z"};
+  // begins: a → abc (3), b → bcd (3), c → c (1), d → none
+  REQUIRE(at("lexbegin[0]", abcd, 0, &listing) == at("lexbegin[0]", abcd, 1, &listing));
+  REQUIRE(at("lexbegin[0]", abcd, 0, &listing) != at("lexbegin[0]", abcd, 2, &listing));
+  REQUIRE(at("lexbegin[0]", abcd, 3, &listing) == at("lexbegin[0]", x, 0, &listing));
+  REQUIRE(at("lexbegin[0]", abcd, 2, &listing) != at("lexbegin[0]", x, 0, &listing));
+  // ends: a → none, b → ab (2), c → abc (3, not c), d → bcd (3)
+  REQUIRE(at("lexend[0]", abcd, 0, &listing) == at("lexend[0]", x, 0, &listing));
+  REQUIRE(at("lexend[0]", abcd, 2, &listing) == at("lexend[0]", abcd, 3, &listing));
+  REQUIRE(at("lexend[0]", abcd, 1, &listing) != at("lexend[0]", abcd, 2, &listing));
+  // the lengths are the words': lexend 3 at c reads as lexbegin 3 at a, as a 3-token listed word would
+  const WordLexicon xyz_listed = WordLexicon::listing({"xyz", "xy"});
+  REQUIRE(at("lexend[0]", abcd, 2, &listing) == at("lexend[0]", xyz, 2, &xyz_listed));
+  REQUIRE(at("lexend[0]", abcd, 1, &listing) == at("lexend[0]", xy, 1, &xyz_listed));
+  REQUIRE(at("lexbegin[0]", abcd, 0, &listing) == at("lexbegin[0]", xyz, 0, &xyz_listed));
+  // a word of multibyte tokens (한국 as 한 + 국) is found as the tokens' bytes joined
+  REQUIRE(at("lexbegin[0]", {"\xED\x95\x9C", "\xEA\xB5\xAD"}, 0, &listing) == at("lexbegin[0]", xy, 0, &xyz_listed));
+  // without a listing, every token reads none
+  REQUIRE(at("lexbegin[0]", abcd, 0, nullptr) == at("lexbegin[0]", x, 0, &listing));
+  REQUIRE(at("lexend[0]", abcd, 3, nullptr) == at("lexend[0]", x, 0, &listing));
+  // the listing's lookups: a word read in pieces is the word
+  REQUIRE(listing.lists(fnv1a("c", 1, fnv1a("ab", 2))));
+  REQUIRE(!listing.lists(fnv1a("abcd", 4)));
+  REQUIRE(!WordLexicon().lists(fnv1a("ab", 2)));
 }
 
 TEST_CASE("feature index: hashing and a dictionary with a minimum count", "[sequence][features]") {

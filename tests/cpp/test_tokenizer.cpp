@@ -193,6 +193,31 @@ TEST_CASE("a tokenizer learns from a tiny treebank what context decides", "[toke
   CHECK(t.tokens.back() == 100000);
 }
 
+TEST_CASE("a tokenizer whose templates read lexbegin or lexend keeps a listing of its training words", "[tokenizer]") {
+  const std::vector<TextParagraph> paragraphs = read_conllu_paragraphs(tiny_treebank());
+  std::vector<ClusterText> clusters;
+  for (const TextParagraph& p : paragraphs) clusters.push_back(code_points(p.text()));
+  const std::string templates = std::string(kTokenizerTemplates) + " lexbegin[0] lexend[-1] lexbegin[0]|lexend[-1]";
+  const TokenizerModel m = train_tokenizer(paragraphs, clusters, {{"trainer", "perceptron"}, {"epochs", "5"}, {"templates", templates}});
+  auto listed = [](const TokenizerModel& t, const std::string& word) { return t.chain.words.lists(fnv1a(word)); };
+  // the words, as the treebank splits them: "abnt" is "ab" + "nt", "gh." is "gh" + "."; "zz." is one
+  for (const char* word : {"ab", "cd", "ef", "gh", "zz.", "nt", "."}) CHECK(listed(m, word));
+  for (const char* word : {"abnt", "gh.", "a", "b c", "cd "}) CHECK(!listed(m, word));
+  const ClusterText text = code_points("cd zz. gh. ef abnt du gh.");
+  CHECK(spelled(text, m.tokenize(text)) == "cd zz. gh . | ef abnt[ab|nt] du[de|le] gh .");
+  // saved with the model
+  const std::vector<uint8_t> bytes = m.to_bytes();
+  const TokenizerModel again = TokenizerModel::from_bytes(bytes.data(), bytes.size());
+  CHECK(listed(again, "zz."));
+  CHECK(spelled(text, again.tokenize(text)) == spelled(text, m.tokenize(text)));
+  // words seen fewer than lexiconMinCount times are left out: here, all of them
+  const TokenizerModel none = train_tokenizer(paragraphs, clusters, {{"trainer", "perceptron"}, {"epochs", "1"},
+                                              {"templates", templates}, {"lexiconMinCount", "1000000"}});
+  CHECK(!listed(none, "cd"));
+  // templates that read no listing keep none
+  CHECK(!listed(tiny_tokenizer(), "cd"));
+}
+
 TEST_CASE("a link is a token of its own, without the brackets and punctuation around it", "[tokenizer]") {
   const TokenizerModel m = tiny_tokenizer();  // it never saw a link, nor '<', '[', '('
   struct Case {

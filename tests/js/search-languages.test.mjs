@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { init } from '../../bindings/js/search.js';
+import { init } from '../../bindings/js/search-train.js';  // argmax/search and SearchRanker#fit
 import { init as initText } from '../../bindings/js/text.js';
 import { tempDir } from './temp-dirs.mjs';
 

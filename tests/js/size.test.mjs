@@ -4,8 +4,8 @@
 // (what it loads today, with a little room), or when README's table of entry points gives another figure than
 // the build. The targets are tests: a page that only tags (argmax/tagger) loads at most 200 KB (issue #27), and the
 // full module with its glue (dist/argmax.wasm and dist/argmax.mjs, what every page of the full entry loads besides
-// the JS API) is at most 353 KB: issue #27's 300 KB and what text classification, the language identifier and exact
-// parallel gradients (3 KB over the 350 they had left) add.
+// the JS API) is at most 355 KB: issue #27's 300 KB and what text classification, the language identifier, the
+// tagger's word classes and exact parallel gradients (4.8 KB) add.
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -21,7 +21,7 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 374,  // +4.8 KB for exact parallel gradients (L-BFGS on workers: the solver's protocol, the fixed-point CRF part)
+    budget: 376,  // +4.8 KB for exact parallel gradients (L-BFGS on workers: the solver's protocol, the fixed-point CRF part)
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/multiclass': {
@@ -29,12 +29,12 @@ const ENTRIES = {
     main: "import { init } from 'argmax/multiclass';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/sequence': {
-    budget: 185,  // the same +4.8 KB
+    budget: 192,  // 5 KB of it the Unicode word classes that the token attribute `class` reads, 4.8 KB exact parallel gradients
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
   'argmax/tagger': {
-    budget: 134,
+    budget: 141,  // 4.5 KB of it the Unicode word classes that the token attribute `class` reads; 0.3 KB the JS of parallel fits
     target: 200,
     issue: 27,
     main: "import { init } from 'argmax/tagger';\nconst am = await init();\n" +
@@ -128,10 +128,10 @@ for (const [entry, { budget, target, issue }] of Object.entries(ENTRIES)) {
 const FULL_MODULE = ['dist/argmax.wasm', 'dist/argmax.mjs'];
 const fullModuleBytes = () => FULL_MODULE.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, f)), { level: 9 }).length, 0);
 
-guarded('the full module and its glue are at most 353 KB gzip', (t) => {
+guarded('the full module and its glue are at most 355 KB gzip', (t) => {
   const bytes = fullModuleBytes();
   t.diagnostic(`${FULL_MODULE.join(' + ')}: ${bytes} B gzip`);
-  assert.ok(bytes <= 353_000, `${bytes} B gzip`);
+  assert.ok(bytes <= 355_000, `${bytes} B gzip`);
 });
 
 guarded("README's table of entry points gives each entry's size as built", () => {

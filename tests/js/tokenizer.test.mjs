@@ -84,7 +84,8 @@ test('offsets round-trip on random Unicode text, with clusters whole', () => {
 
 test('clusters are those Intl.Segmenter finds in the whole text, each NFC, with CR LF, controls, prepended marks', () => {
   const pieces = ['a', 'Z', ' ', '.', '\n', '\r', '\r\n', '\t', '\x01', '\x7f', '\u0085', '\u0301', 'e\u0301', 'A\u030a', '\u212b', '\u200d',
-    '👩', '🇫', '🇷', '\ufe0f', '\u20e3', '#', '가', '\u1100', '\u1161', '\u0600', '\u0903', 'क', '\u094d', '\ud800', '\udc00', '’',
+    '👩', '🇫', '🇷', '\ufe0f', '\u20e3', '#', '가', '각', '\u1100', '\u1161', '\u11a8', '\u0600', '\u0903', 'क', '\u094d', '\ud800', '\udc00', '’',
+    'ก', 'เ', 'า', '\u0e31', '\u0e33', '\u0e34', '\u0e38', '\u0e48', '\u0e4c', 'ๆ', '๓', 'é', 'ế', 'ǅ', 'Ω', 'ж', '\u0374', '\u0387', '\u0483',
     'x'.repeat(300), 'e\u0301'.repeat(150)];
   let state = 3;
   const next = (n) => { state = (state * 1103515245 + 12345) % 2147483648; return state % n; };

@@ -109,7 +109,9 @@ export function install(M, api, entry) {
       try {
         const handle = indexHandle(owned ?? index);
         // each training query in the language the index reads it in (identified, with language 'auto')
-        const languages = (fromClicks ? packed.log : packed).texts.map((text) => (owned ?? index).queryLanguage(text));
+        const texts = (fromClicks ? packed.log : packed).texts;
+        const languages = texts.map((text) => (owned ?? index).queryLanguage(text));
+        texts.forEach((text, i) => { texts[i] = (owned ?? index).segment(text); });
         const progress = progressBridge(onProgress);
         const model = fromClicks ? this.#trainFromClicks(handle, packed, languages, progress) : withHeap(M, (heap) =>
           M.trainSearchRanker(handle, packed.texts, languages, packed.ids, heap.f64(packed.grades), heap.i32(packed.offsets), this.#optionText, progress.callback));
@@ -138,7 +140,7 @@ export function install(M, api, entry) {
       const { k = 10, language } = optionsObject(searchOptions, 'search options');
       integerArg(k, 'k');
       const handle = indexHandle(index), text = wellFormedText(query, 'query');
-      const r = this.handle.search(handle, text, k, index.queryLanguage(text, language));
+      const r = this.handle.search(handle, index.segment(text), k, index.queryLanguage(text, language));
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
     }
 

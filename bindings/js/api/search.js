@@ -10,6 +10,26 @@ const encoder = new TextEncoder();
 // Text sent to wasm per call, in UTF-16 code units (at most three UTF-8 bytes each); a longer document is a
 // call of its own.
 const BATCH_UNITS = 1 << 22;
+// Runs of the scripts written without spaces between words: the core reads each as one word, so an index with a
+// segmenter hands them to it and the core reads the words it finds, separated by spaces.
+const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+
+// A segmenter option → (run) → words: an am.Tokenizer (argmax/tagger's, such as a language package's
+// tokenizer.bin) or a function from a run to an array of strings.
+function segmenterOf(segmenter) {
+  if (segmenter === undefined || segmenter === null) return null;
+  if (typeof segmenter === 'function') {
+    return (run) => {
+      const words = segmenter(run);
+      if (!Array.isArray(words) || words.some((w) => typeof w !== 'string')) {
+        throw new TypeError(`the segmenter must return an array of strings, got ${describe(words)} for '${run}'`);
+      }
+      return words;
+    };
+  }
+  if (typeof segmenter.tokenize === 'function') return (run) => segmenter.tokenize(run).flat().map((token) => token.text);
+  throw new TypeError(`segmenter must be an am.Tokenizer (argmax/tagger's, e.g. a language package's tokenizer.bin) or a function text → words, not ${describe(segmenter)}`);
+}
 
 export function install(M, api) {
   const schema = JSON.parse(M.searchSchema());
@@ -20,24 +40,42 @@ export function install(M, api) {
   // With language 'auto' each document is analysed in its own language: its `language` (an ISO 639 code), or
   // the answer of `identifier` (am.pretrained.languageIdentifier(), of 'argmax' or 'argmax/text') for its text
   // fields; each query in the language given with it, or the identifier's answer.
+  // The segmenter option (not saved: a loaded index is given it again with `index.segmenter = …`) splits the
+  // runs of Thai, Lao, Khmer and Myanmar letters, in documents and queries, into words.
   class SearchIndex extends Owned {
     #text;
     #numeric;
     #identifier;
+    #segmenter = null;
+    #words = null;
 
     constructor(options, loaded) {
-      let identifier;
+      let identifier, segmenter;
       if (loaded) {
         super(loaded);
       } else {
-        const { fields, numericFields = [], identifier: given, ...rest } = constructorOptions(options, 'SearchIndex');
+        const { fields, numericFields = [], identifier: given, segmenter: givenSegmenter, ...rest } = constructorOptions(options, 'SearchIndex');
         const text = fieldNames(fields, 'fields'), numeric = fieldNames(numericFields, 'numericFields');
+        segmenter = segmenterOf(givenSegmenter) && givenSegmenter;
         super(M.SearchIndex.create(text, numeric, encodeOptions(schema, rest, 'a search index')));
         identifier = given;
       }
       this.#text = this.handle.textFields();
       this.#numeric = this.handle.numericFields();
       this.identifier = identifier;
+      if (segmenter) this.segmenter = segmenter;
+    }
+
+    get segmenter() { return this.#segmenter; }
+    set segmenter(segmenter) {
+      this.#words = segmenterOf(segmenter);
+      this.#segmenter = this.#words && segmenter;
+    }
+
+    // The text as the core reads it: with a segmenter, each run of an unspaced script as its words.
+    segment(text) {
+      const words = this.#words;
+      return words ? text.replace(UNSPACED, (run) => ` ${words(run).join(' ')} `) : text;
     }
 
     static options() { return schema.map((s) => ({ ...s })); }
@@ -90,7 +128,7 @@ export function install(M, api) {
     search(query, searchOptions) {
       const text = wellFormedText(query, 'query');
       const { k = 10, language } = optionsObject(searchOptions, 'search options');
-      const r = this.handle.search(text, integerArg(k, 'k'), this.queryLanguage(text, language));
+      const r = this.handle.search(this.segment(text), integerArg(k, 'k'), this.queryLanguage(text, language));
       return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
     }
 
@@ -102,16 +140,18 @@ export function install(M, api) {
       if (!Array.isArray(ids)) throw new TypeError(`ids must be an array of document ids, not ${describe(ids)}`);
       ids.forEach((id, i) => documentId(id, `ids[${i}]`));
       const names = this.featureNames;
-      const values = this.handle.features(text, ids, this.queryLanguage(text, language));
+      const values = this.handle.features(this.segment(text), ids, this.queryLanguage(text, language));
       return { names, ids: [...ids], rows: { data: Float32Array.from(values), rows: ids.length, cols: names.length } };
     }
 
     get #perDocument() { return this.handle.options().split('\n').includes('language=auto'); }
 
     #put(docs, update, method) {
-      const list = searchDocuments(docs, this.#text, this.#numeric, method);
-      const languages = this.#languages(list, method);
-      const text = this.#text, batches = [];
+      const text = this.#text, checked = searchDocuments(docs, text, this.#numeric, method);
+      const languages = this.#languages(checked, method);
+      // Segmented before any batch goes in, so that a segmenter's error changes nothing.
+      const list = !this.#words ? checked : checked.map((doc) => ({ ...doc, ...Object.fromEntries(text.map((f) => [f, this.segment(doc[f])])) }));
+      const batches = [];
       for (let start = 0; start < list.length;) {
         let end = start, units = 0;
         do {

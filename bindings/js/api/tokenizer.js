@@ -15,10 +15,22 @@ const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
 const wellFormed = (s) => (String.prototype.toWellFormed ? s.toWellFormed() : s.replace(LONE_SURROGATE, '\ufffd'));
 // Whether UAX #29 puts a cluster boundary between code units a and b whatever surrounds them, so that the
-// segmenter need not be asked: between two ASCII characters other than CR LF (no rule joins them), and before
-// and after an ASCII control, CR and LF included (GB4, GB5; but CR × LF, GB3).
+// segmenter need not be asked: between two plain characters other than CR LF (no rule joins them), and before
+// and after an ASCII control, CR and LF included (GB4, GB5; but CR × LF, GB3). Plain: a character that is NFC
+// and a cluster of its own beside another plain one (Grapheme_Cluster_Break Other, Control or LV/LVT: neither
+// a mark, a jamo, a prepended character, a regional indicator nor a joiner): ASCII; the precomposed letters of
+// Latin-1, Latin Extended-A and -B and Latin Extended Additional (Vietnamese), the Greek and Coptic block but
+// for its three singletons (U+0374, U+037E, U+0387, which NFC replaces) and Cyrillic but for its combining
+// marks (U+0483–0489); a Hangul syllable; and a Thai character other than the marks. So text in these scripts
+// reaches the segmenter only around combining marks, and Thai's marks are joined here (below).
 const control = (u) => u < 0x20 || u === 0x7f;
-const certain = (a, b) => (a === 13 ? b !== 10 : (a < 0x80 && b < 0x80) || control(a) || control(b));
+// Thai's marks, which join the character before them (GB9 and GB9a: U+0E31, U+0E34–0E3A and U+0E47–0E4E are
+// Extend, U+0E33 SpacingMark).
+const thaiMark = (u) => u === 0x0e31 || (u >= 0x0e33 && u <= 0x0e3a) || (u >= 0x0e47 && u <= 0x0e4e);
+const plain = (u) => u < 0x80 || (u >= 0xc0 && u <= 0x24f) || (u >= 0x1e00 && u <= 0x1eff) ||
+  (u >= 0x370 && u <= 0x3ff && u !== 0x374 && u !== 0x37e && u !== 0x387) || (u >= 0x400 && u <= 0x4ff && !(u >= 0x483 && u <= 0x489)) ||
+  (u >= 0xac00 && u <= 0xd7a3) || (u >= 0x0e01 && u <= 0x0e5b && !thaiMark(u));
+const certain = (a, b) => (a === 13 ? b !== 10 : (plain(a) && plain(b)) || control(a) || control(b));
 // Intl.Segmenter takes time quadratic in the length of the string it segments (Node 20), so it sees pieces of
 // at most this many code units; each piece starts on a cluster boundary, and a piece's last cluster, which the
 // piece may cut, is segmented again at the start of the next.
@@ -58,9 +70,9 @@ export function clustersOf(text, what = 'text') {
   const n = text.length, c = new Clusters();
   let i = 0, run = 0;  // run: where the current stretch of one-character clusters began
   while (i < n) {
-    if (text.charCodeAt(i) < 0x80 && (i + 1 === n || certain(text.charCodeAt(i), text.charCodeAt(i + 1)))) {
-      let j = i + 1;  // text[i, j): clusters of one character (each ASCII and NFC)
-      while (j < n && text.charCodeAt(j) < 0x80 && (j + 1 === n || certain(text.charCodeAt(j), text.charCodeAt(j + 1)))) ++j;
+    if (plain(text.charCodeAt(i)) && (i + 1 === n || certain(text.charCodeAt(i), text.charCodeAt(i + 1)))) {
+      let j = i + 1;  // text[i, j): clusters of one character (each plain, so NFC)
+      while (j < n && plain(text.charCodeAt(j)) && (j + 1 === n || certain(text.charCodeAt(j), text.charCodeAt(j + 1)))) ++j;
       c.pushRun(i, j);
       i = j;
       continue;
@@ -71,6 +83,19 @@ export function clustersOf(text, what = 'text') {
       c.parts.push('\r\n');
       run = i += 2;
       continue;
+    }
+    // a plain character and the Thai marks after it, when a plain character (or nothing) follows: one cluster,
+    // NFC (which may reorder two marks or more)
+    if (thaiMark(text.charCodeAt(i + 1)) && plain(text.charCodeAt(i))) {
+      let j = i + 2;
+      while (j < n && thaiMark(text.charCodeAt(j))) ++j;
+      if (j === n || plain(text.charCodeAt(j))) {
+        const cluster = j - i > 2 ? text.slice(i, j).normalize('NFC') : text.slice(i, j);
+        c.push(i, cluster);
+        c.parts.push(cluster);
+        run = i = j;
+        continue;
+      }
     }
     // a stretch for the segmenter, up to the next certain boundary
     let k = i + 1;

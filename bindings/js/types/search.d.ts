@@ -24,7 +24,13 @@ export interface SearchIndexOptions extends SearchIndexTableOptions {
   numericFields?: string[];
   /** language 'auto': identifies each document (without a language of its own) and each query */
   identifier?: SearchLanguageIdentifier;
+  /** splits runs of Thai, Lao, Khmer and Myanmar letters into words: a learned tokenizer (argmax/tagger's
+   *  am.Tokenizer, e.g. argmax-upos-th's tokenizer.bin) or a function; not saved with the index */
+  segmenter?: Segmenter | null;
 }
+
+/** An am.Tokenizer (its tokens' text are the words) or a function from a run of letters to its words. */
+export type Segmenter = { tokenize(text: string): { text: string }[][] } | ((run: string) => string[]);
 
 export interface SearchHit {
   id: string;
@@ -61,6 +67,10 @@ export interface SearchIndex extends Disposable {
   documentLanguage(id: string): string | undefined;
   /** the code a query is analysed in: `language`, else the identifier's answer among the documents' languages; '' for the index's default */
   queryLanguage(query: string, language?: string): string;
+  /** the segmenter (null for none; a loaded index has none until it is given one) */
+  segmenter: Segmenter | null;
+  /** the text as the index reads it: with a segmenter, each run of an unspaced script as its words */
+  segment(text: string): string;
   /** adds documents; an id already there is an error (nothing is added) */
   add(docs: SearchDocument | SearchDocument[]): this;
   /** replaces documents (each moves to the end of document order); an unknown id is an error */
