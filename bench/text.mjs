@@ -141,6 +141,18 @@ else if (want('speed')) {
   }
   speed = { texts: texts.length, characters: texts.reduce((s, t) => s + t.length, 0) / texts.length, seconds: best, cpu };
   model.dispose();
+  // The native build on the same texts in the same run, when built (node .ci/build.mjs --native)
+  const native = join(here, '../build/native/bench_text');
+  if (existsSync(native)) {
+    const dir = mkdtempSync(join(tmpdir(), 'argmax-text-'));
+    try {
+      const tsv = (rows) => rows.map(([label, text]) => `${label}\t${text}`).join('\n');
+      writeFileSync(join(dir, 'train.tsv'), tsv(questions.map((q) => [q.coarse, q.text])));
+      writeFileSync(join(dir, 'texts.tsv'), tsv(texts.map((t) => ['?', t])));
+      const out = JSON.parse(execFileSync(native, [join(dir, 'train.tsv'), join(dir, 'texts.tsv')]).toString());
+      speed.native = { seconds: out.predict_seconds, cpu: out.predict_cpu_seconds };
+    } finally { rmSync(dir, { recursive: true, force: true }); }
+  }
 }
 
 let sklearn = null;
@@ -174,5 +186,6 @@ if (sklearn?.vectorizer) {
 }
 if (speed) {
   console.log(`\nvectorize + predict ${speed.texts} texts of ${speed.characters.toFixed(0)} characters (wasm, best of 3): `
-    + `${speed.seconds.toFixed(3)} s wall, ${speed.cpu.toFixed(3)} s CPU`);
+    + `${speed.seconds.toFixed(3)} s wall, ${speed.cpu.toFixed(3)} s CPU`
+    + (speed.native ? `; native build ${speed.native.seconds.toFixed(3)} s wall, ${speed.native.cpu.toFixed(3)} s CPU (wasm/native CPU ${(speed.cpu / speed.native.cpu).toFixed(2)}×)` : ''));
 }

@@ -69,20 +69,24 @@ void scores(const TextClassifier& m, uintptr_t bytes, uintptr_t offsets, int cou
 void probabilities(const TextClassifier& m, uintptr_t bytes, uintptr_t offsets, int count, uintptr_t out) {
   m.probabilities(texts_at(bytes, offsets, count), reinterpret_cast<float*>(out));
 }
-// [{ngrams: [{kind: 'word' | 'chars', text}], value, weight}], largest |weight| first
-val explain(const TextClassifier& m, uintptr_t bytes, int size, int c, int k) {
+// [{ngrams: [{kind: 'word' | 'chars', text}], value, weight}] (without value for the model's own weights)
+val contributions_to_js(const std::vector<TextClassifier::Contribution>& contributions, bool with_value) {
   val out = val::array();
-  for (const auto& x : m.explain(std::string_view(reinterpret_cast<const char*>(bytes), size_t(size)), c, k)) {
+  for (const auto& x : contributions) {
     val ngrams = val::array();
     for (const Ngram& g : x.ngrams) ngrams.call<void>("push", ngram_to_js(g));
     val o = val::object();
     o.set("ngrams", ngrams);
-    o.set("value", x.value);
+    if (with_value) o.set("value", x.value);
     o.set("weight", x.weight);
     out.call<void>("push", o);
   }
   return out;
 }
+val explain(const TextClassifier& m, uintptr_t bytes, int size, int c, int k) {
+  return contributions_to_js(m.explain(std::string_view(reinterpret_cast<const char*>(bytes), size_t(size)), c, k), true);
+}
+val heaviest(const TextClassifier& m, int c, int k) { return contributions_to_js(m.heaviest(c, k), false); }
 val classes(const TextClassifier& m) {
   val out = val::array();
   for (const std::string& c : m.classes()) out.call<void>("push", c);
@@ -133,6 +137,7 @@ EMSCRIPTEN_BINDINGS(argmax_text) {
       .function("scores", &Guard<&scores>::call)
       .function("probabilities", &Guard<&probabilities>::call)
       .function("explain", &Guard<&explain>::call)
+      .function("heaviest", &Guard<&heaviest>::call)
       .function("classes", &Guard<&classes>::call)
       .function("multilabel", &Guard<&multilabel>::call)
       .function("columns", &Guard<&columns>::call)

@@ -93,6 +93,11 @@ OptionSpec seed_option(const std::string& what) {
   return integer_option("seed", "1", 0, 4294967295.0, "random seed (" + what + ")");
 }
 
+OptionSpec l1_option() {
+  return real_option("l1", "0", 0, 1e6,
+          "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model");
+}
+
 std::vector<OptionSpec> trainer_options(const std::string& trainer) {
   if (trainer == "sgd")
     return {real_option("eta", "0.1", 0, kHuge, "the constant step size (0: computed from the data, where the task can: Multiclass)"),

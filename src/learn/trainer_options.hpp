@@ -37,6 +37,8 @@ OptionSpec loss_option(const std::vector<std::string>& names, const std::string&
 // The options the trainer reads, with the library's defaults (tasks change them with set_default).
 std::vector<OptionSpec> trainer_options(const std::string& trainer);
 OptionSpec seed_option(const std::string& what);  // "random seed (what)"
+// The online trainers' l1: the weight c of the cumulative L1 penalty (learn/l1_penalty.hpp).
+OptionSpec l1_option();
 
 // A task's option tables, one per trainer, composed once; asking for another trainer is an InputError that
 // names the known ones. The default trainer is the one place it is written: the default of the tables' `trainer`

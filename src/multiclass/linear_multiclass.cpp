@@ -6,6 +6,7 @@
 #include "core/error.hpp"
 #include "io/bytes.hpp"
 #include "io/quantized_weights.hpp"
+#include "learn/l1_penalty.hpp"
 #include "learn/trainer_options.hpp"
 #include "metrics/cost_matrix.hpp"
 #include "learn/feature_scaling.hpp"
@@ -52,6 +53,7 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
     set_default(specs, "eta", "0", "0 = SSBD Cor. 17.2's step √(B²/(ρ²T)), ρ the data's largest ‖Ψ(x,y) − Ψ(x,y')‖");
     specs.push_back(positive_option("B", "10", kHuge, "eta = 0: the norm bound ‖w*‖ ≤ B of that step"));
   }
+  if (is_online_trainer(trainer)) specs.push_back(l1_option());
   if (trainer == "perceptron") {
     set_default(specs, "epochs", "100", "the batch perceptron stops at the first pass without a mistake");
     set_default(specs, "average", "false", "the last iterate separates separable data (Novikoff's bound)");
@@ -165,7 +167,19 @@ std::vector<float> LinearMulticlass::train_weights(const Training& t, const Prog
   }
   const MulticlassProblem problem(t.rows(), t.index(), t.map(), t.cost());
   if (is_exact_trainer(trainer)) return train_exact(problem, trainer, exact_config(options), progress, report);
-  return train_online(problem, t.online_config(), progress);
+  const double l1 = options.real("l1");
+  if (l1 == 0) return train_online(problem, t.online_config(), progress);
+  require(t.map().kind() == FeatureMap::Kind::Multivector,
+          "l1 applies to the multivector feature map (features: 'multivector'), whose weights are per class");
+  // The penalty covers the weights of example i's features in every class; the bias weights are left free.
+  const Rows& rows = t.rows();
+  const int k = t.map().classes();
+  auto features_of = [&rows, k](int i, auto&& f) {
+    rows.row(i).for_each([&](int32_t j, float) {
+      for (int y = 0; y < k; ++y) f(size_t(j) * k + y);
+    });
+  };
+  return train_online_l1(problem, t.online_config(), l1, features_of, progress);
 }
 
 void LinearMulticlass::fold(const FeatureScaling& scaling) {

@@ -9,6 +9,8 @@ const OptionList& check_online(const OptionList& options) {
   const std::string trainer = LinearMulticlass::trainer_of(options);
   require(is_online_trainer(trainer), "training on several workers needs an online trainer (sgd, pegasos or "
           "perceptron), not '", trainer, "'");
+  require(Options::parse(LinearMulticlass::options_of(trainer), options, "Multiclass").real("l1") == 0,
+          "l1 cannot be used when training on several workers");
   return options;
 }
 

@@ -60,8 +60,7 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
       text_option("globalWords", "", "the words, separated by spaces, that the global template 'lexicon' reads"),
   });
   if (is_online_trainer(trainer)) {
-    specs.push_back(real_option("l1", "0", 0, 1e6,
-                     "L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model"));
+    specs.push_back(l1_option());
     specs.push_back(integer_option("candidates", "10", 1, SequenceModel::kMaxCandidates,
                      "with global features: how many of the chain's best labellings are reranked"));
   }

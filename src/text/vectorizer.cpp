@@ -87,19 +87,13 @@ void TextVectorizer::configure(const OptionList& given) {
   normalize_ = normalize == "each" ? Normalize::each : normalize == "whole" ? Normalize::whole : Normalize::none;
 }
 
-int32_t TextVectorizer::key_of(NgramKind kind, uint64_t h, float& sign) const {
-  if (bits_ > 0) {  // word n-grams in the lower half of the buckets, character n-grams in the upper
-    const uint64_t half = uint64_t(1) << (bits_ - 1);
-    sign = (h >> 63) ? -1.f : 1.f;
-    return int32_t((h & (half - 1)) | (kind == NgramKind::chars ? half : 0));
-  }
-  sign = 1.f;
+int32_t TextVectorizer::vocabulary_column(uint64_t h) const {
   const auto at = vocabulary_at_.find(h);
   return at == vocabulary_at_.end() ? -1 : at->second;
 }
 
 void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
-                           std::vector<std::vector<Ngram>>* grams) const {
+                           std::vector<std::vector<Ngram>>* grams, bool by_key) const {
   // Signed sums per key (the bucket, or the vocabulary's column) in an open-addressing table of at least twice
   // the text's n-grams, or twice the keys when fewer: a short text costs little, a long one time linear in its
   // n-grams and memory in its distinct keys. The table is kept for the next text, and only the slots used
@@ -127,7 +121,7 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
   });
   entries.clear();
   for (uint32_t at : counter.used) {  // a column whose n-grams cancel is left out
-    const int32_t col = column_of(counter.keys[at]);
+    const int32_t col = by_key ? counter.keys[at] : column_of(counter.keys[at]);
     if (col >= 0 && counter.sums[at] != 0.f) entries.emplace_back(col, counter.sums[at]);
     counter.keys[at] = -1;
   }
@@ -150,11 +144,11 @@ void TextVectorizer::weigh(std::vector<std::pair<int32_t, float>>& entries) cons
     float v = tf_ == Tf::log ? 1.f + std::log(magnitude) : tf_ == Tf::binary ? 1.f : magnitude;
     if (idf_) v *= idf_of_[col];
     c = c < 0 ? -v : v;
-    norm[normalize_ == Normalize::each && chars_[col]] += double(c) * c;
+    norm[normalize_ == Normalize::each && chars_column(col)] += double(c) * c;
   }
   if (normalize_ == Normalize::none) return;
   const float scale[2] = {norm[0] > 0 ? float(1 / std::sqrt(norm[0])) : 0.f, norm[1] > 0 ? float(1 / std::sqrt(norm[1])) : 0.f};
-  for (auto& [col, c] : entries) c *= scale[normalize_ == Normalize::each && chars_[col]];
+  for (auto& [col, c] : entries) c *= scale[normalize_ == Normalize::each && chars_column(col)];
 }
 
 void TextVectorizer::set_frequencies(const std::vector<int32_t>& df) {
@@ -162,16 +156,21 @@ void TextVectorizer::set_frequencies(const std::vector<int32_t>& df) {
   idf_of_.resize(df.size());
   for (size_t j = 0; j < df.size(); ++j) idf_of_[j] = float(std::log((1.0 + documents_) / (1.0 + df[j])) + 1);
   df_ = df;
-  chars_.resize(df.size());
-  if (bits_ == 0) {
-    for (size_t j = 0; j < df.size(); ++j) chars_[j] = vocabulary_[j][0] == char(NgramKind::chars);
+  if (bits_ == 0) {  // the vocabulary is sorted by kind byte: the character n-grams ('c') come first
+    chars_from_ = 0;
+    chars_to_ = int32_t(std::partition_point(vocabulary_.begin(), vocabulary_.end(), [](const std::string& key) {
+                          return key[0] == char(NgramKind::chars);
+                        }) - vocabulary_.begin());
     return;
   }
-  bucket_col_.assign(size_t(1) << bits_, -1);
-  for (size_t j = 0; j < buckets_.size(); ++j) {
-    bucket_col_[buckets_[j]] = int32_t(j);
-    chars_[j] = buckets_[j] >= (int32_t(1) << (bits_ - 1));
-  }
+  seen_.assign(std::max(size_t(1), (size_t(1) << bits_) / 64), 0);
+  for (int32_t b : buckets_) seen_[size_t(b) >> 6] |= uint64_t(1) << (b & 63);
+  // the character n-grams' buckets are the upper half
+  chars_from_ = int32_t(std::lower_bound(buckets_.begin(), buckets_.end(), int32_t(1) << (bits_ - 1)) - buckets_.begin());
+  chars_to_ = cols_;
+  seen_before_.resize(seen_.size());
+  for (size_t w = 0, before = 0; w < seen_.size(); before += size_t(__builtin_popcountll(seen_[w++])))
+    seen_before_[w] = int32_t(before);
 }
 
 TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, const OptionList& options) {
@@ -181,13 +180,11 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
   if (v.bits_ > 0) {
-    // Counted per bucket (every bucket its own column for now), then the buckets seen become the columns.
-    v.bucket_col_.resize(size_t(1) << v.bits_);
-    for (size_t b = 0; b < v.bucket_col_.size(); ++b) v.bucket_col_[b] = int32_t(b);
-    std::vector<int32_t> per_bucket(v.bucket_col_.size(), 0);
+    // Counted per bucket, then the buckets seen become the columns.
+    std::vector<int32_t> per_bucket(size_t(1) << v.bits_, 0);
     for (size_t i = 0; i < texts.size(); ++i) {
       require_utf8(texts[i], i);
-      v.count(texts[i], counter, entries, nullptr);
+      v.count(texts[i], counter, entries, nullptr, true);
       for (const auto& e : entries) ++per_bucket[e.first];
     }
     std::vector<int32_t> df;

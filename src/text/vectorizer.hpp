@@ -72,9 +72,22 @@ class TextVectorizer {
   void configure(const OptionList& options);
   // The key of an n-gram of this hash (for_each_ngram's) and its sign: its bucket, or its vocabulary column
   // (−1 when the vocabulary lacks it).
-  int32_t key_of(NgramKind kind, uint64_t hash, float& sign) const;
-  // A key's column, or −1 (a bucket never seen in training).
-  int32_t column_of(int32_t key) const { return bits_ > 0 ? bucket_col_[size_t(key)] : key; }
+  int32_t key_of(NgramKind kind, uint64_t h, float& sign) const {
+    if (bits_ == 0) return sign = 1.f, vocabulary_column(h);
+    // word n-grams in the lower half of the buckets, character n-grams in the upper
+    const uint64_t half = uint64_t(1) << (bits_ - 1);
+    sign = (h >> 63) ? -1.f : 1.f;
+    return int32_t((h & (half - 1)) | (kind == NgramKind::chars ? half : 0));
+  }
+  int32_t vocabulary_column(uint64_t hash) const;
+  // A key's column, or −1 (a bucket never seen in training): the bucket's rank among the seen buckets, from a
+  // bitmap of them and the count before each word of it, 1/3 bit a bucket where a column per bucket would be
+  // 32 bits: 2^20 buckets take 192 KB, which stays in cache, where a 4 MB table missed it once per n-gram.
+  int32_t column_of(int32_t key) const {
+    if (bits_ == 0) return key;
+    const uint64_t word = seen_[size_t(key) >> 6], below = (uint64_t(1) << (key & 63)) - 1;
+    return (word >> (key & 63)) & 1 ? seen_before_[size_t(key) >> 6] + __builtin_popcountll(word & below) : -1;
+  }
   // count's table, kept from one text to the next.
   struct Counter {
     std::vector<int32_t> keys;  // −1: empty
@@ -84,11 +97,13 @@ class TextVectorizer {
   };
   // The sparse entries of one text, (col, signed count), in no particular order; with grams, sorted by column
   // and grams[i] the n-grams of entry i.
+  // by_key: the entries' first is the key itself (fitting, before the columns are known).
   void count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
-             std::vector<std::vector<Ngram>>* grams) const;
+             std::vector<std::vector<Ngram>>* grams, bool by_key = false) const;
   // Counts to weighted, normalised values, in place.
   void weigh(std::vector<std::pair<int32_t, float>>& entries) const;
   void set_frequencies(const std::vector<int32_t>& df);
+  bool chars_column(int32_t col) const { return col >= chars_from_ && col < chars_to_; }
 
   OptionList options_;
   NgramSizes sizes_;
@@ -102,9 +117,10 @@ class TextVectorizer {
   std::vector<std::string> vocabulary_;                 // kind byte + n-gram, sorted (vocabulary only)
   std::unordered_map<uint64_t, int32_t> vocabulary_at_;  // key hash → column
   std::vector<int32_t> df_;                             // per column, in training
-  std::vector<bool> chars_;                             // per column: character n-grams (else word n-grams)
+  int32_t chars_from_ = 0, chars_to_ = 0;  // the character n-grams' columns, one range (the word n-grams' are the rest)
   std::vector<int32_t> buckets_;                        // hashing: the buckets seen in training, one column each
-  std::vector<int32_t> bucket_col_;                     // hashing: bucket → column, or −1 (never seen)
+  std::vector<uint64_t> seen_;                          // hashing: bit b of word b/64 = bucket b seen (column_of)
+  std::vector<int32_t> seen_before_;                    // hashing: the buckets seen before each word of seen_
 };
 
 }  // namespace argmax

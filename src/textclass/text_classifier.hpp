@@ -60,6 +60,11 @@ class TextClassifier {
     float weight;               // its share of the score
   };
   std::vector<Contribution> explain(std::string_view text, int c, int k) const;
+  // The model's k heaviest columns for class c (largest |weight|, the weight being the score of the column alone
+  // at value 1 minus that of no feature), heaviest first, each with its n-gram: a vocabulary's, or with hashing
+  // the one kept for it (heaviestNgrams), or none. value is the n-gram's sign in its column (the sign of its
+  // hash; 1 for a vocabulary or no n-gram), weight the column's weight times it: the n-gram's own weight.
+  std::vector<Contribution> heaviest(int c, int k) const;
 
   std::vector<uint8_t> to_bytes() const;  // kind "text-classifier"
   static TextClassifier from_bytes(const uint8_t* data, size_t size);
@@ -70,7 +75,14 @@ class TextClassifier {
   void to_probabilities(const Rows& rows, float* scores) const;
   int32_t cols() const;
   // options_: the vectorizer's, then the classifier's as its table reads them.
-  void set_options(const OptionList& classifier);
+  void set_options(const OptionList& own, const OptionList& classifier);
+  void require_explainable(int c, int k) const;  // class c exists, k ≥ 0
+  // out: count × classes, each column's weights (see heaviest), columns [first, first + count).
+  void column_weights(int32_t first, int32_t count, float* out) const;
+  // Per class, its k heaviest columns as (|weight|, −column), heaviest first (the lowest column among equals).
+  std::vector<std::vector<std::pair<float, int32_t>>> heaviest_columns(int k) const;
+  // With hashing: names the heaviestNgrams heaviest columns of every class by the training texts' n-grams.
+  void name_heaviest(const std::vector<std::string_view>& texts);
 
   TextVectorizer vectorizer_;
   OptionList options_;
@@ -78,7 +90,10 @@ class TextClassifier {
   std::vector<float> prior_;  // training frequency of each class
   std::shared_ptr<const LinearMulticlass> multiclass_;
   std::shared_ptr<const BinaryRelevanceModel> multilabel_;
-  float scale_ = 1, shift_ = 0;  // probabilities: softmax(scale·s) or σ(scale·s + shift)
+  float scale_ = 1, shift_ = 0;
+  int heaviest_ngrams_ = 0;
+  std::vector<int32_t> named_cols_;  // ascending: the hashed columns with an n-gram kept for them …
+  std::vector<Ngram> named_;         // … and those n-grams  // probabilities: softmax(scale·s) or σ(scale·s + shift)
   TrainingReport report_;
 };
 

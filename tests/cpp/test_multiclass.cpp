@@ -367,3 +367,40 @@ TEST_CASE("weightBits: the weights are the float model's, quantised, and load ba
   twelve.push_back({"weightBits", "12"});
   REQUIRE_THROWS_WITH(LinearMulticlass::train(d.rows(), d.y, twelve, {}), Catch::Contains("8, 16 or 32"));
 }
+
+TEST_CASE("l1: the cumulative L1 penalty on the feature weights, by hand", "[multiclass][compact]") {
+  // Two examples with a feature each: x0 = e0, label 0; x1 = e1, label 1; hinge, η = 0.1, 4 epochs (8 steps), no
+  // bias. Each example's step adds ±η to its own feature's two weights (the margin 2·w stays below 1), so without
+  // L1 w = ±0.4. The cumulative penalty has given η·c·t by step t; a weight keeps what its last step left:
+  // 0.4 − 0.01·t at c = 0.1, t its example's last step, which is step 8 for one example and in [4, 7] for the
+  // other. At c = 1.5 the penalty (0.15 a step) outweighs the step (0.1): exact zeros. Layout: w[j·k + y].
+  const std::vector<int32_t> offsets = {0, 1, 2}, columns = {0, 1};
+  const std::vector<float> ones = {1.f, 1.f};
+  const Rows rows = Rows::sparse(offsets.data(), columns.data(), ones.data(), 2, 2);
+  const std::vector<int32_t> y = {0, 1};
+  auto weights = [&](const std::string& l1) {
+    return LinearMulticlass::train(rows, y, {{"trainer", "sgd"}, {"loss", "hinge"}, {"eta", "0.1"}, {"epochs", "4"},
+                                              {"average", "false"}, {"bias", "0"}, {"l1", l1}}, {}).weights();
+  };
+  CHECK(weights("0") == std::vector<float>{0.4f, -0.4f, -0.4f, 0.4f});
+  const std::vector<float> w = weights("0.1");
+  CHECK(w[1] == -w[0]);
+  CHECK(w[2] == -w[3]);
+  CHECK(std::min(w[0], w[3]) == Approx(0.32));
+  CHECK(std::max(w[0], w[3]) >= 0.33f - 1e-6f);
+  CHECK(std::max(w[0], w[3]) <= 0.36f + 1e-6f);
+  CHECK(weights("1.5") == std::vector<float>(4, 0.f));
+  // The bias weights are left free: with every feature weight zeroed, the bias still learns the prior (3 : 1).
+  const std::vector<int32_t> offsets4 = {0, 1, 2, 3, 4}, column0 = {0, 0, 0, 0}, y4 = {0, 0, 0, 1};
+  const std::vector<float> ones4 = {1.f, 1.f, 1.f, 1.f};
+  const auto prior = LinearMulticlass::train(Rows::sparse(offsets4.data(), column0.data(), ones4.data(), 4, 1), y4,
+                                             {{"trainer", "sgd"}, {"loss", "log"}, {"eta", "0.1"}, {"epochs", "20"},
+                                              {"l1", "1000"}}, {}).weights();
+  CHECK(prior[0] == 0.f);
+  CHECK(prior[1] == 0.f);
+  CHECK(prior[2] > prior[3]);
+  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "dcd"}, {"l1", "0.1"}}, {}),
+                    Catch::Contains("unknown option 'l1'"));
+  CHECK_THROWS_WITH(LinearMulticlass::train(rows, y, {{"trainer", "sgd"}, {"features", "tfidf"}, {"l1", "0.1"}}, {}),
+                    Catch::Contains("l1 applies to the multivector feature map"));
+}

@@ -375,6 +375,8 @@ TEST_CASE("multiclass shards take the online trainers only and check what they a
   labelled_points(rng, 20, 0, 0, x, y);
   REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, {{"trainer", "dcd"}}, {}, 2, 0),
                       Catch::Contains("needs an online trainer (sgd, pegasos or perceptron), not 'dcd'"));
+  REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, {{"trainer", "sgd"}, {"l1", "0.1"}}, {}, 2, 0),
+                      Catch::Contains("l1 cannot be used when training on several workers"));
   REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), std::vector<int32_t>(19, 0), {{"trainer", "sgd"}}, {}, 2, 0),
                       Catch::Contains("got 19 labels for 20 rows"));
   REQUIRE_THROWS_WITH(MulticlassShardTrainer(x.view(), y, {{"trainer", "sgd"}}, {}, 21, 20), Catch::Contains("has no training rows"));

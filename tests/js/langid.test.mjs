@@ -4,10 +4,13 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/index.js';
 import { paragraphs } from '../../bindings/js/api/auto-upos.js';
+import { TREEBANKS } from '../../bindings/js/pretrained/make-upos.mjs';
+import { CLDR } from '../../bindings/js/pretrained/make-language-corpus.mjs';
+import { makeLanguages, notice } from '../../bindings/js/pretrained/make-languages.mjs';
 
 const am = await init();
 const identifier = await am.pretrained.languageIdentifier();
@@ -172,4 +175,15 @@ test('argmax identify prints the language of each paragraph', () => {
   assert.equal(argmax(['identify', '--pretrained', 'languages', '--top', '0'], 'x').status, 2);
   assert.equal(argmax(['identify'], 'x').status, 2);
   assert.ok(readFileSync(model).length > 0);
+});
+
+// Minutes of training: only when asked, and where the treebanks and CLDR are.
+const remake = process.env.ARGMAX_REMAKE !== '1' ? 'set ARGMAX_REMAKE=1 to remake it'
+  : !existsSync(TREEBANKS) ? `no treebanks at ${TREEBANKS}` : !existsSync(CLDR) ? `no CLDR at ${CLDR}` : false;
+test('languages.bin and NOTICE-languages are, byte for byte, what make-languages.mjs makes', { skip: remake }, () => {
+  const { model } = makeLanguages(am);
+  const shipped = (f) => readFileSync(new URL(`../../bindings/js/pretrained/${f}`, import.meta.url));
+  assert.ok(Buffer.from(model.save()).equals(shipped('languages.bin')), 'languages.bin is stale: run make-languages.mjs');
+  assert.equal(notice(), shipped('NOTICE-languages').toString(), 'NOTICE-languages is stale: run make-languages.mjs');
+  model.dispose();
 });

@@ -4,8 +4,8 @@
 // (what it loads today, with a little room), or when README's table of entry points gives another figure than
 // the build. The targets are tests: a page that only tags (argmax/tagger) loads at most 200 KB (issue #27), and the
 // full module with its glue (dist/argmax.wasm and dist/argmax.mjs, what every page of the full entry loads besides
-// the JS API) is at most 355 KB: issue #27's 300 KB and what text classification, the language identifier, the
-// tagger's word classes and exact parallel gradients (4.8 KB) add.
+// the JS API) is at most 358 KB: issue #27's 300 KB and what text classification and the language identifier add,
+// and exact parallel gradients (5 KB: L-BFGS in reverse communication, the fixed-point CRF part, their bindings).
 import { test, before, after } from 'node:test';
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
@@ -21,15 +21,15 @@ const vite = join(root, 'node_modules/vite/bin/vite.js');
 // KB are 1000 bytes of gzip -9, as in README.md.
 const ENTRIES = {
   argmax: {
-    budget: 376,  // +4.8 KB for exact parallel gradients (L-BFGS on workers: the solver's protocol, the fixed-point CRF part)
+    budget: 380,  // the full module (below) and the JS API, with search loaded lazily by initSearch()
     main: "import { init } from 'argmax';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/multiclass': {
-    budget: 183,
+    budget: 184,  // Multiclass's l1 (the cumulative L1 penalty on its online trainers) 1.1 KB
     main: "import { init } from 'argmax/multiclass';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/sequence': {
-    budget: 192,  // 5 KB of it the Unicode word classes that the token attribute `class` reads, 4.8 KB exact parallel gradients
+    budget: 192,  // 5 KB of it the Unicode word classes that the token attribute `class` reads, 5 KB exact parallel gradients
     main: "import { init } from 'argmax/sequence';\nconst am = await init();\n" +
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
@@ -41,7 +41,7 @@ const ENTRIES = {
       "const tagger = await am.pretrained.englishUpos();\nout.textContent = tagger.tagText('I can can a can.').flat().map((w) => w.tag).join(' ');\n",
   },
   'argmax/text': {
-    budget: 192,  // issue #37: at most 200
+    budget: 197,  // issue #37: at most 200; the named heaviest weights (explain({ label })) took 2.6 KB, Multiclass's l1 1.1 KB
     main: "import { init } from 'argmax/text';\nconst am = await init();\n" +
       "const m = new am.TextClassifier().fit(['a red apple', 'a fast car'], ['fruit', 'car']);\nout.textContent = m.predict(['apple'])[0];\n",
   },
@@ -50,13 +50,13 @@ const ENTRIES = {
     main: "import { init } from 'argmax/ranking';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/search': {
-    budget: 188,
+    budget: 191,
     target: 200,
     issue: 36,
     main: "import { init } from 'argmax/search';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
   'argmax/search-train': {
-    budget: 244,  // argmax/search and the SearchRanker's trainers (56 KB)
+    budget: 247,  // argmax/search and the SearchRanker's trainers (56 KB)
     main: "import { init } from 'argmax/search-train';\nconst am = await init();\nout.textContent = Object.keys(am).join(' ');\n",
   },
 };
@@ -128,10 +128,10 @@ for (const [entry, { budget, target, issue }] of Object.entries(ENTRIES)) {
 const FULL_MODULE = ['dist/argmax.wasm', 'dist/argmax.mjs'];
 const fullModuleBytes = () => FULL_MODULE.reduce((sum, f) => sum + gzipSync(readFileSync(join(root, f)), { level: 9 }).length, 0);
 
-guarded('the full module and its glue are at most 355 KB gzip', (t) => {
+guarded('the full module and its glue are at most 358 KB gzip', (t) => {
   const bytes = fullModuleBytes();
   t.diagnostic(`${FULL_MODULE.join(' + ')}: ${bytes} B gzip`);
-  assert.ok(bytes <= 355_000, `${bytes} B gzip`);
+  assert.ok(bytes <= 358_000, `${bytes} B gzip`);
 });
 
 guarded("README's table of entry points gives each entry's size as built", () => {

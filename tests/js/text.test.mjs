@@ -57,6 +57,30 @@ test('TextClassifier: string labels, probabilities, top k, explain, save and loa
   model.dispose();
 });
 
+test('TextClassifier: explain({ label }) reads the model\'s heaviest weights, named by training n-grams under hashing', () => {
+  const model = new am.TextClassifier({ heaviestNgrams: 4 }).fit(texts, labels);
+  const { label, contributions } = model.explain({ label: 'fruit', k: 6 });
+  assert.equal(label, 'fruit');
+  assert.equal(contributions.length, 6);
+  for (let i = 1; i < 6; ++i) assert.ok(Math.abs(contributions[i - 1].weight) >= Math.abs(contributions[i].weight));
+  // the four kept for the class are named, each by an n-gram of the training texts
+  const joined = texts.join(' ');
+  for (const c of contributions.slice(0, 4)) {
+    assert.equal(c.ngrams.length, 1, JSON.stringify(c));
+    assert.ok(joined.includes(c.ngrams[0].text), `${c.ngrams[0].text} is not in the training texts`);
+    assert.equal(c.value, undefined);
+  }
+  const again = am.load(model.save());
+  assert.deepEqual(again.explain({ label: 'fruit', k: 6 }), model.explain({ label: 'fruit', k: 6 }));
+  assert.throws(() => model.explain({ k: 3 }), /explain without a text needs \{ label \}/);
+  assert.throws(() => model.explain({ label: 'boats' }), /label the string "boats" is not one of the model's classes/);
+  assert.throws(() => model.explain({ label: 'fruit', k: -1 }), /k/);
+  const unnamed = new am.TextClassifier({ heaviestNgrams: 0 }).fit(texts, labels);
+  assert.deepEqual(unnamed.explain({ label: 'fruit', k: 3 }).contributions.map((c) => c.ngrams), [[], [], []]);
+  assert.ok(model.save().length > unnamed.save().length);
+  for (const m of [model, again, unnamed]) m.dispose();
+});
+
 test('TextClassifier: label sets (binary relevance), an empty set for some texts', () => {
   const sets = labels.map((l, i) => (i % 7 === 0 ? [] : i % 4 === 0 ? [l, 'weather'] : [l]));
   const texts2 = texts.map((t, i) => (i % 4 === 0 ? `${t} in the rain` : t));

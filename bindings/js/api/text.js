@@ -97,7 +97,12 @@ export function install(M, api) {
     // { label, contributions: [{ ngrams: [{ kind: 'word' | 'chars', text }], value, weight }] }, the largest
     // |weight| first, at most k. weight is the feature's share of the score: the score of the feature alone minus
     // that of no feature (x_j·w_j for a linear model).
+    // Without a text, explain({ label, k }) gives the model's own k heaviest weights for the label,
+    // [{ ngrams, weight }] (weight: the score of the n-gram alone at 1 minus that of none): with hashing, the
+    // n-gram kept for each of the heaviestNgrams heaviest columns of a class, the most frequent in training,
+    // with its own sign in the shared column; ngrams is empty past them.
     explain(text, options) {
+      if (text !== null && typeof text === 'object' && !Array.isArray(text) && options === undefined) return this.#heaviest(text);
       const { label, k = 10 } = optionsObject(options, 'explain options');
       integerArg(k, 'k');
       const packed = textsArg([text], 'text', { single: true });
@@ -108,6 +113,15 @@ export function install(M, api) {
       const handle = this.handle;
       const contributions = withHeap(M, (heap) => handle.explain(heap.u8(packed.bytes), packed.bytes.length, c, k));
       return { label: chosen, contributions };
+    }
+
+    #heaviest(options) {
+      const { label, k = 10 } = optionsObject(options, 'explain options');
+      integerArg(k, 'k');
+      if (label === undefined) throw new TypeError('explain without a text needs { label }: the class whose weights to show');
+      const c = this.classes.indexOf(label);
+      if (c < 0) throw new RangeError(`explain: label ${describe(label)} is not one of the model's classes`);
+      return { label, contributions: this.handle.heaviest(c, k) };
     }
 
     get classes() { return this.handle.classes(); }

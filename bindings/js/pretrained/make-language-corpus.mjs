@@ -18,7 +18,7 @@ export const LANGUAGE_SOURCES = {
   be: ['Belarusian', ['UD_Belarusian-HSE', '2.17']],
   bn: ['Bengali', ['UD_Bengali-BRU', '2.16']],
   br: ['Breton', ['UD_Breton-KEB', '2.18']],
-  cs: ['Czech', ['UD_Czech-CAC', '2.17'], ['UD_Czech-CLTT', '2.17']],
+  cs: ['Czech', ['UD_Czech-CAC', '2.17'], ['UD_Czech-CLTT', '2.17'], ['UD_Czech-Poetry', '2.17']],
   cy: ['Welsh', ['UD_Welsh-CCG', '2.16']],
   da: ['Danish', ['UD_Danish-DDT', '2.17']],
   de: ['German', ['UD_German-GSD', '2.16']],
@@ -72,7 +72,7 @@ export const LANGUAGE_SOURCES = {
   sl: ['Slovenian', ['UD_Slovenian-SSJ', '2.18']],
   sq: ['Albanian', ['UD_Albanian-STAF', '2.18']],
   sr: ['Serbian', ['UD_Serbian-SET', '2.17']],
-  sv: ['Swedish', ['UD_Swedish-Talbanken', '2.17']],
+  sv: ['Swedish', ['UD_Swedish-Talbanken', '2.17'], ['UD_Swedish-SweLL', '2.17']],
   ta: ['Tamil', ['UD_Tamil-MWTT', '2.17']],
   te: ['Telugu', ['UD_Telugu-MTG', '2.16']],
   th: ['Thai', ['UD_Thai-TUD', '2.17']],
@@ -131,6 +131,60 @@ export function treebankSentences(dir) {
     }
   }
   return sentences;
+}
+
+// CLDR, the Unicode Common Locale Data Repository, as Debian's unicode-cldr-core installs it (ARGMAX_CLDR elsewhere):
+// each language's localized names (main/<locale>.xml: languages, territories, months, units, currencies, …) and
+// emoji names and keywords (annotations/<locale>.xml). They are everyday words of every domain, where the treebanks
+// of a language may have one genre (Czech's are 1970s science and law, Slovak's news: without these, Czech news
+// about "Austrálie" read as Slovak, "Austrália"). Training only: no test sentence comes from them.
+export const CLDR = process.env.ARGMAX_CLDR ?? '/usr/share/unicode/cldr/common';
+
+// The CLDR locale of a language where it is not the language's code (CLDR 41 keeps Bokmål in `no`; UD's Serbian is
+// in Latin script; Filipino is standard Tagalog). A language CLDR does not have (Erzya, Komi, Latin) gets nothing.
+const CLDR_LOCALES = { nb: 'no', sr: 'sr_Latn', tl: 'fil' };
+
+// How many CLDR strings make one training text.
+export const CLDR_PER_TEXT = 10;
+
+// The CLDR release in `root` (its DTD's cldrVersion).
+export function cldrRelease(root = CLDR) {
+  const dtd = join(root, 'dtd', 'ldml.dtd');
+  return existsSync(dtd) ? /cldrVersion CDATA #FIXED "([^"]+)"/.exec(readFileSync(dtd, 'utf8'))?.[1] : undefined;
+}
+
+const XML_ENTITIES = { lt: '<', gt: '>', quot: '"', apos: "'", amp: '&' };
+
+// A language's CLDR strings in file order (main, then annotations), each once: the text of every element, keyword
+// lists split at " | ", placeholders ({0}) taken out; a string without a lowercase letter or a letter of a
+// caseless script (a currency code, "KM") is left out.
+export function cldrStrings(language, root = CLDR) {
+  const locale = CLDR_LOCALES[language] ?? language;
+  const strings = [], seen = new Set();
+  for (const dir of ['main', 'annotations']) {
+    const file = join(root, dir, `${locale}.xml`);
+    if (!existsSync(file)) continue;
+    const xml = readFileSync(file, 'utf8').replace(/<!--[\s\S]*?-->/g, '');
+    for (const [, content] of xml.matchAll(/>([^<>]+)</g)) {
+      for (const part of content.replace(/&(lt|gt|quot|apos|amp);/g, (_, e) => XML_ENTITIES[e]).split(' | ')) {
+        const text = part.replace(/\{\d+\}/g, ' ').replace(/\s+/g, ' ').trim().normalize('NFC');
+        if (/\p{Ll}|\p{Lo}/u.test(text) && !seen.has(text)) seen.add(text), strings.push(text);
+      }
+    }
+  }
+  return strings;
+}
+
+// [{ text, language }]: the CLDR strings of every language of `only`, CLDR_PER_TEXT to a text, joined by commas.
+export function cldrCorpus(root = CLDR, only = Object.keys(LANGUAGE_SOURCES)) {
+  if (!existsSync(join(root, 'main'))) throw new Error(`no CLDR in ${root} (apt-get install unicode-cldr-core, or set ARGMAX_CLDR)`);
+  return only.flatMap((language) => {
+    const strings = cldrStrings(language, root), texts = [];
+    for (let i = 0; i < strings.length; i += CLDR_PER_TEXT) {
+      texts.push({ text: strings.slice(i, i + CLDR_PER_TEXT).join(', '), language });
+    }
+    return texts;
+  });
 }
 
 // FNV-1a, 32 bits, over a string's UTF-16 units: a hash that every run and platform agrees on.

@@ -49,6 +49,8 @@ export interface MulticlassSgdTableOptions {
   features?: 'multivector' | 'tfidf';
   /** eta = 0: the norm bound ‖w*‖ ≤ B of that step (default 10, > 0) */
   B?: number;
+  /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
+  l1?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -79,6 +81,8 @@ export interface MulticlassPegasosTableOptions {
   seed?: number;
   /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
   features?: 'multivector' | 'tfidf';
+  /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
+  l1?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -105,6 +109,8 @@ export interface MulticlassPerceptronTableOptions {
   seed?: number;
   /** Ψ: multivector (x in block y) or class-sensitive TF-IDF over word counts (default multivector) */
   features?: 'multivector' | 'tfidf';
+  /** L1 weight c in (1/m)·Σ loss + c·|w|₁ by the cumulative L1 penalty: exact zeros, dropped from the model (default 0, [0, 1000000]) */
+  l1?: number;
   /** value of a constant bias feature appended to x, one weight per class (0 = none: every score is 0 at x = 0) (default 1, ≥ 0) */
   bias?: number;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */

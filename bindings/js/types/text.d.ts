@@ -61,6 +61,11 @@ export interface TextClassifier extends Disposable {
   top(text: string, k?: number): { label: string; probability: number }[];
   /** the n-grams that pushed a class's score most (the predicted class by default), the largest |weight| first */
   explain(text: string, options?: { label?: string; k?: number }): { label: string; contributions: Contribution[] };
+  /**
+   * the model's own k (default 10) heaviest weights for the label, heaviest first; with hashing each has the
+   * n-gram kept for it (heaviestNgrams per class, the most frequent in training), none past those
+   */
+  explain(options: { label: string; k?: number }): { label: string; contributions: Omit<Contribution, 'value'>[] };
   readonly classes: string[];
   readonly multilabel: boolean;
   /** the vectorizer's columns: the n-grams (or hash buckets) seen in training */
