@@ -1,10 +1,12 @@
-// Embind glue for training chain taggers (sequence/sequence_trainer.hpp), serially or as one shard under
-// parameter mixing, and the trainers' option help. argmax and argmax/sequence link it; argmax/tagger, which
+// Embind glue for training chain taggers (sequence/sequence_trainer.hpp), serially, as one shard under
+// parameter mixing or as one worker of an L-BFGS fit with exact parallel gradients, and the trainers' option help. argmax and argmax/sequence link it; argmax/tagger, which
 // only tags, does not.
 #include "common.hpp"
 #include "sequence_input.hpp"
+#include "sequence/chain_gradient_trainer.hpp"
 #include "sequence/chain_shard_trainer.hpp"
 #include "sequence/sequence_trainer.hpp"
+#include "gradient_binding.hpp"
 #include "shard_binding.hpp"
 
 namespace argmax::js {
@@ -48,6 +50,23 @@ ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, st
                                shards, shard);
 }
 
+// Exact parallel gradients: worker `worker` of `workers` of an L-BFGS fit (arguments as train_tokens and
+// train_numeric take them).
+ChainGradientTrainer* gradient_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
+                                      std::string lexicon, SequenceModel* warm, int workers, int worker) {
+  return new ChainGradientTrainer(prepare_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
+                                                 option_lines(options), warm,
+                                                 lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon)),
+                                  workers, worker);
+}
+ChainGradientTrainer* gradient_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
+                                       SequenceModel* warm, int workers, int worker) {
+  const std::vector<int64_t> s = starts_at(starts, m);
+  return new ChainGradientTrainer(prepare_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
+                                                         numeric_tags(s, m, tags), option_lines(options), warm),
+                                  workers, worker);
+}
+
 std::string help(std::string trainer) { return describe(sequence_options(trainer)); }
 
 }  // namespace
@@ -59,6 +78,9 @@ EMSCRIPTEN_BINDINGS(argmax_sequence_training) {
   bind_shard<ChainShardTrainer>("ChainShard")
       .class_function("tokens", &Guard<&shard_tokens>::call, allow_raw_pointers())
       .class_function("numeric", &Guard<&shard_numeric>::call, allow_raw_pointers());
+  bind_chain_gradient()
+      .class_function("tokens", &Guard<&gradient_tokens>::call, allow_raw_pointers())
+      .class_function("numeric", &Guard<&gradient_numeric>::call, allow_raw_pointers());
   function("sequenceHelp", &Guard<&help>::call);
 }
 

@@ -4,6 +4,7 @@
 // the NFC clusters, an Int32Array of where each cluster ends (UTF-16 code units) and an Int32Array of the cluster
 // where each paragraph starts (then the number of clusters), as sequence starts cross for the taggers.
 #include "common.hpp"
+#include "gradient_binding.hpp"
 #include "io/conllu_text.hpp"
 #include "sequence/tokenizer_trainer.hpp"
 
@@ -24,8 +25,8 @@ val texts(const TokenizerTreebank& t) {
 }
 
 // starts: count = paragraphs + 1 entries, paragraph p's clusters being [starts[p], starts[p + 1]).
-TokenizerModel train(const TokenizerTreebank& t, std::string clusters, uintptr_t ends, int n, uintptr_t starts, int count,
-                     std::string options, val on_progress) {
+std::vector<ClusterText> paragraph_clusters(const TokenizerTreebank& t, std::string clusters, uintptr_t ends, int n,
+                                            uintptr_t starts, int count) {
   require(n >= 0, "negative number of clusters");
   require(size_t(count) == t.paragraphs.size() + 1, "tokenizer training: ", count, " paragraph starts for ",
           t.paragraphs.size(), " paragraphs");
@@ -39,7 +40,21 @@ TokenizerModel train(const TokenizerTreebank& t, std::string clusters, uintptr_t
       each[p].ends.push_back(int32_t(each[p].text.size()));
     }
   }
-  return train_tokenizer(t.paragraphs, each, option_lines(options), progress_from(on_progress));
+  return each;
+}
+
+TokenizerModel train(const TokenizerTreebank& t, std::string clusters, uintptr_t ends, int n, uintptr_t starts, int count,
+                     std::string options, val on_progress) {
+  return train_tokenizer(t.paragraphs, paragraph_clusters(t, std::move(clusters), ends, n, starts, count),
+                         option_lines(options), progress_from(on_progress));
+}
+
+// Worker `worker` of `workers` of an L-BFGS fit by exact parallel gradients (arguments as train's).
+TokenizerGradientTrainer* gradient(const TokenizerTreebank& t, std::string clusters, uintptr_t ends, int n, uintptr_t starts,
+                                   int count, std::string options, int workers, int worker) {
+  return new TokenizerGradientTrainer(
+      prepare_tokenizer(t.paragraphs, paragraph_clusters(t, std::move(clusters), ends, n, starts, count), option_lines(options)),
+      workers, worker);
 }
 
 std::string help(std::string trainer) { return describe(tokenizer_options(trainer)); }
@@ -51,7 +66,10 @@ EMSCRIPTEN_BINDINGS(argmax_tokenizer_training) {
   class_<TokenizerTreebank>("TokenizerTreebank")
       .class_function("read", &Guard<&read_treebank>::call)
       .function("texts", &Guard<&texts>::call)
-      .function("train", &Guard<&train>::call);
+      .function("train", &Guard<&train>::call)
+      .function("gradient", &Guard<&gradient>::call, allow_raw_pointers());
+  class_<TokenizerGradientTrainer, base<ChainGradientTrainer>>("TokenizerGradient")
+      .function("finish", &Guard<&finish_gradient<TokenizerGradientTrainer>>::call);
   function("tokenizerHelp", &Guard<&help>::call);
 }
 

@@ -9,8 +9,8 @@ namespace {
 TaggerShard&& check_online(TaggerShard& s) {
   const Options& o = s.data.options;
   const std::string& trainer = o.choice("trainer");
-  require(is_online_trainer(trainer), "training on several workers needs an online trainer (perceptron, sgd or "
-          "pegasos), not ", trainer);
+  require(is_online_trainer(trainer), "parameter mixing needs an online trainer (perceptron, sgd or pegasos), not ",
+          trainer, " (lbfgs trains on several workers by exact parallel gradients)");
   require(o.real("l1") == 0, "l1 cannot be used when training on several workers");
   require(s.data.text.global.empty() && s.data.model.global.empty(), "global features train on one worker (workers: 1)");
   return std::move(s);

@@ -4,6 +4,7 @@
 // with the expectations from forward–backward. With cost c > 0 it is the softmax-margin objective
 // (Gimpel & Smith 2010): Z(x_i) sums exp(s(x_i, y') + c·Σ_t [y'_t ≠ y_{i,t}]).
 #pragma once
+#include <cstdint>
 #include <vector>
 
 #include "sequence/chain_weights.hpp"
@@ -18,5 +19,18 @@ struct CrfEvaluation {
 // Returns F(w) and writes ∇F into grad (resized to the dimension).
 CrfEvaluation crf_objective(const SequenceBatch& x, const ChainLayout& layout, const std::vector<float>& w,
                             double lambda, double cost, std::vector<float>& grad, bool with_error = true);
+
+// The data term of a part of the batch, for fits that sum it over workers (sequence/chain_gradient_trainer.hpp):
+// Σ_i ∇ℓ_i over sequences [from, to) in fixed point (each addend rounded to a multiple of 2^−bits, so that
+// integer sums of any split are exact and the same bits in any order), and each sequence's loss
+// ℓ_i = log Z(x_i) − s(x_i, y_i) and Viterbi's normalised Hamming loss, in order, to be summed in sequence order.
+struct CrfPart {
+  std::vector<int64_t> gradient;
+  std::vector<double> losses, errors;
+};
+void crf_part(const SequenceBatch& x, const ChainLayout& layout, const std::vector<float>& w, double cost, int from,
+              int to, int bits, CrfPart& out);
+// The finest 2^−bits at which no sum of the whole batch's gradient can overflow an int64 (at most 40 bits).
+int crf_fixed_point_bits(const SequenceBatch& x);
 
 }  // namespace argmax

@@ -9,7 +9,6 @@
 #include "learn/parameter_mixing.hpp"
 #include "learn/trainer_options.hpp"
 #include "sequence/crf_objective.hpp"
-#include "learn/lbfgs.hpp"
 #include "io/quantized_weights.hpp"
 #include "sequence/rerank.hpp"
 #include "sequence/sequence_problem.hpp"
@@ -227,6 +226,17 @@ OnlineConfig chain_online_config(const Options& o) {
   return online_config(o);
 }
 
+ChainLbfgs chain_lbfgs(const Options& o, const ChainLayout& layout, int sequences) {
+  // CRFsuite's sum form Σ_i ℓ_i + c2‖w‖² = m·F(w), F the mean form with λ = 2·c2/m; progress reports F.
+  const double m = sequences, lambda = 2.0 * o.real("c2") / m;
+  ChainLbfgs out;
+  out.l2 = m * lambda;
+  out.config.max_iterations = o.integer("maxIter");
+  out.config.period = o.integer("period"), out.config.delta = o.real("delta");
+  out.config.l1 = o.real("c1"), out.config.l1_size = size_t(layout.features) * size_t(layout.labels);  // emissions only
+  return out;
+}
+
 void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options& o, const ProgressFn& progress,
                std::vector<float>& weights, TrainingReport* report) {
   require(x.sequences() > 0, "no training sequences");
@@ -234,15 +244,11 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
   const std::string& trainer = o.choice("trainer");
   const double cost = chain_softmax_cost(o);
   if (trainer == "lbfgs") {
-    // CRFsuite's sum form Σ_i ℓ_i + c2‖w‖² = m·F(w), F the mean form with λ = 2·c2/m; progress reports F.
-    const double m = x.sequences(), lambda = 2.0 * o.real("c2") / m;
-    LbfgsConfig config;
-    config.max_iterations = o.integer("maxIter");
-    config.period = o.integer("period"), config.delta = o.real("delta");
-    config.l1 = o.real("c1"), config.l1_size = size_t(layout.features) * size_t(layout.labels);  // emissions only
+    const ChainLbfgs settings = chain_lbfgs(o, layout, x.sequences());
+    const double m = x.sequences();
     double last_error = 0;
     auto f = [&](const std::vector<float>& w, std::vector<float>& g) {
-      const CrfEvaluation e = crf_objective(x, layout, w, m * lambda, cost, g);
+      const CrfEvaluation e = crf_objective(x, layout, w, settings.l2, cost, g);
       last_error = e.error;
       return e.objective;
     };
@@ -253,7 +259,7 @@ void fit_chain(const SequenceBatch& x, const ChainLayout& layout, const Options&
       return progress(p);
     };
     weights.resize(layout.dim(), 0.f);
-    lbfgs_minimize(f, weights, config, report_progress, report);
+    lbfgs_minimize(f, weights, settings.config, report_progress, report);
     return;
   }
   if (is_exact_trainer(trainer)) {

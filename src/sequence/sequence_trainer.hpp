@@ -16,6 +16,7 @@
 
 #include "core/options.hpp"
 #include "learn/feature_scaling.hpp"
+#include "learn/lbfgs.hpp"
 #include "learn/online.hpp"
 #include "learn/progress.hpp"
 #include "sequence/sequence_model.hpp"
@@ -93,6 +94,14 @@ void fit_tagger(TaggerData& data, const ProgressFn& progress);
 OnlineConfig chain_online_config(const Options& options);
 // softmax-margin's cost of one wrong position (0 for the other losses).
 double chain_softmax_cost(const Options& options);
+
+// L-BFGS's settings for a chain (maxIter, period, delta; c1 on the emission weights) and the L2 weight λ of its
+// sum form Σ_i ℓ_i + (λ/2)‖w‖², λ = 2·c2 (CRFsuite's).
+struct ChainLbfgs {
+  LbfgsConfig config;
+  double l2 = 0;
+};
+ChainLbfgs chain_lbfgs(const Options& options, const ChainLayout& layout, int sequences);
 
 // Fits weights for a featurised, labelled batch in place (used by both entry points; exposed for tests).
 // report (optional): how the solver ended (iterative solvers only; the online trainers count as converged).

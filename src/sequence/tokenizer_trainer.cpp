@@ -78,8 +78,8 @@ const std::vector<OptionSpec>& tokenizer_options(const std::string& trainer) { r
 
 std::string tokenizer_trainer_of(const OptionList& given) { return tokenizer_tables().chosen(given); }
 
-TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
-                               const OptionList& options, const ProgressFn& progress) {
+TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                                 const OptionList& options) {
   require(paragraphs.size() == clusters.size(), "tokenizer training: ", paragraphs.size(), " paragraphs but ",
           clusters.size(), " cluster lists");
   require(!paragraphs.empty(), "tokenizer training: the treebank has no sentences");
@@ -104,8 +104,10 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
   const bool lists_words = templates != given.rend() && TokenFeaturizer(templates->second).reads_listing();
   const int min_count = Options::parse(sequence_options(trainer), given, "tokenizer").integer("lexiconMinCount");
   std::unordered_map<std::string, int> word_counts;
-  TokenizerModel m;
-  Sentences symbols, labels;
+  TokenizerChain out;
+  TokenizerModel& m = out.model;
+  Sentences& symbols = out.symbols;
+  Sentences& labels = out.labels;
   std::vector<ClusterKind> kinds;
   std::vector<int32_t> where;
   std::string bytes;
@@ -135,8 +137,27 @@ TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, con
   for (const auto& [word, count] : word_counts)
     if (count >= min_count) listed.push_back(word);
   std::sort(listed.begin(), listed.end());  // (one order, whatever the hash map's)
-  m.chain = train_tagger(symbols, labels, given, progress, nullptr, lists_words ? WordLexicon::listing(listed) : WordLexicon());
-  return m;
+  if (lists_words) out.words = WordLexicon::listing(listed);
+  out.options = std::move(given);
+  return out;
+}
+
+TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                               const OptionList& options, const ProgressFn& progress) {
+  TokenizerChain c = prepare_tokenizer(paragraphs, clusters, options);
+  c.model.chain = train_tagger(c.symbols, c.labels, c.options, progress, nullptr, std::move(c.words));
+  return std::move(c.model);
+}
+
+TokenizerGradientTrainer::TokenizerGradientTrainer(TokenizerChain prepared, int workers, int worker)
+    : ChainGradientTrainer(prepare_tagger(prepared.symbols, prepared.labels, prepared.options, nullptr,
+                                          std::move(prepared.words)),
+                           workers, worker),
+      model_(std::move(prepared.model)) {}
+
+TokenizerModel TokenizerGradientTrainer::finish() {
+  model_.chain = ChainGradientTrainer::finish();
+  return std::move(model_);
 }
 
 }  // namespace argmax

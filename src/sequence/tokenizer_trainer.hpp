@@ -7,6 +7,7 @@
 #include "core/options.hpp"
 #include "io/conllu_text.hpp"
 #include "learn/progress.hpp"
+#include "sequence/chain_gradient_trainer.hpp"
 #include "sequence/tokenizer.hpp"
 
 namespace argmax {
@@ -24,5 +25,26 @@ std::string tokenizer_trainer_of(const OptionList& options);
 // defaults).
 TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
                                const OptionList& options, const ProgressFn& progress = {});
+
+// train_tokenizer = prepare_tokenizer, then a tagger trained on its symbols and labels with its options (a
+// tagger's, the tokenizer's defaults written out) into model.chain.
+struct TokenizerChain {
+  TokenizerModel model;  // all but the chain
+  Sentences symbols, labels;
+  OptionList options;
+  WordLexicon words;  // the training text's words, for templates that read the listing (else empty)
+};
+TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
+                                 const OptionList& options);
+
+// One worker of a tokenizer's L-BFGS fit by exact parallel gradients (chain_gradient_trainer.hpp).
+class TokenizerGradientTrainer : public ChainGradientTrainer {
+ public:
+  TokenizerGradientTrainer(TokenizerChain prepared, int workers, int worker);
+  TokenizerModel finish();
+
+ private:
+  TokenizerModel model_;
+};
 
 }  // namespace argmax

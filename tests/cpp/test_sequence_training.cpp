@@ -4,11 +4,14 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
+#include <string>
 
 #include "core/rng.hpp"
 #include "learn/online.hpp"
 #include "sequence/crf_objective.hpp"
 #include "learn/lbfgs.hpp"
+#include "sequence/chain_gradient_trainer.hpp"
 #include "sequence/sequence_problem.hpp"
 #include "sequence/sequence_trainer.hpp"
 
@@ -367,5 +370,101 @@ TEST_CASE("training stops when the progress callback returns false", "[sequence]
     std::vector<float> w;
     fit_chain(x, L, o, [&](const Progress&) { return ++calls < 2; }, w);
     REQUIRE(calls == 2);
+  }
+}
+
+TEST_CASE("the CRF's fixed-point parts sum to the same integers for any split, and to its gradient to rounding",
+          "[sequence][crf][parallel]") {
+  Rng rng(31);
+  const ChainLayout L{12, 3};
+  for (const bool binary : {true, false}) {
+    for (const double cost : {0.0, 1.0}) {
+      SequenceBatch x = random_batch(rng, 40, L.features, 7, binary);
+      for (int64_t j = 0; j < x.tokens(); ++j) x.labels.push_back(int32_t(rng.below(3)));
+      const std::vector<float> w = random_weights(rng, L.dim(), 0.7);
+      std::vector<float> whole;
+      const CrfEvaluation e = crf_objective(x, L, w, 0.0, cost, whole);
+      const int bits = crf_fixed_point_bits(x);
+      REQUIRE(bits == 40);  // a small batch: the cap
+      // the splits [0, 40), [0, 17) + [17, 40), and [0, 1) + [1, 30) + [30, 40) summed in another order
+      const std::vector<std::vector<int>> splits = {{0, 40}, {0, 17, 40}, {0, 1, 30, 40}};
+      std::vector<std::vector<int64_t>> sums;
+      for (const auto& bounds : splits) {
+        std::vector<int64_t> sum(L.dim(), 0);
+        double loss = 0;
+        for (size_t p = bounds.size() - 1; p-- > 0;) {  // last part first: integer sums do not care
+          CrfPart part;
+          crf_part(x, L, w, cost, bounds[p], bounds[p + 1], bits, part);
+          REQUIRE(part.losses.size() == size_t(bounds[p + 1] - bounds[p]));
+          for (size_t j = 0; j < sum.size(); ++j) sum[j] += part.gradient[j];
+          for (double l : part.losses) loss += l;
+        }
+        CHECK(loss == Approx(e.objective).epsilon(1e-12));
+        sums.push_back(sum);
+      }
+      CHECK(sums[1] == sums[0]);
+      CHECK(sums[2] == sums[0]);
+      // each of the ≤ 40·7·3 addends of a cell is off by at most 2^−41
+      for (size_t j = 0; j < L.dim(); ++j) CHECK(std::ldexp(double(sums[0][j]), -bits) == Approx(whole[j]).margin(1e-6));
+    }
+  }
+}
+
+TEST_CASE("L-BFGS over workers' parts: the same weights for 1, 2 and 3 workers, the serial fit's objective",
+          "[sequence][lbfgs][parallel]") {
+  // A token task: a word's tag is its number mod 3, except after word w0, where it is 2.
+  Rng rng(32);
+  Sentences tokens, tags;
+  for (int i = 0; i < 60; ++i) {
+    std::vector<std::string> s, t;
+    const int n = 1 + int(rng.below(9));
+    for (int j = 0; j < n; ++j) {
+      const int word = int(rng.below(12));
+      s.push_back("w" + std::to_string(word));
+      t.push_back(j > 0 && s[size_t(j) - 1] == "w0" ? "T2" : "T" + std::to_string(word % 3));
+    }
+    tokens.push_back(s), tags.push_back(t);
+  }
+  for (const OptionList& given : {OptionList{{"trainer", "lbfgs"}, {"loss", "log"}, {"c2", "0.1"}},
+                                  OptionList{{"trainer", "lbfgs"}, {"loss", "softmax-margin"}, {"c1", "0.05"}}}) {
+    std::vector<std::vector<float>> weights;
+    std::vector<double> objectives;
+    for (const int n : {1, 2, 3}) {
+      std::vector<std::unique_ptr<ChainGradientTrainer>> workers;
+      for (int k = 0; k < n; ++k)
+        workers.push_back(std::make_unique<ChainGradientTrainer>(prepare_tagger(tokens, tags, given), n, k));
+      int reports = 0;
+      while (!workers[0]->done()) {
+        std::vector<CrfPart> parts;
+        for (auto& w : workers) parts.push_back(w->evaluate());
+        std::vector<const int64_t*> g;
+        std::vector<const double*> l, e;
+        for (const CrfPart& p : parts) g.push_back(p.gradient.data()), l.push_back(p.losses.data()), e.push_back(p.errors.data());
+        std::vector<bool> ended;
+        for (int k = 0; k < n; ++k) {
+          auto others = [k](auto v) { return v[size_t(k)] = nullptr, v; };
+          ended.push_back(workers[size_t(k)]->tell(others(g), others(l), others(e)));
+        }
+        REQUIRE(std::count(ended.begin(), ended.end(), ended[0]) == n);
+        if (ended[0]) {
+          ++reports;
+          for (auto& w : workers) w->proceed(true);
+        }
+        for (auto& w : workers) REQUIRE(w->done() == workers[0]->done());
+      }
+      objectives.push_back(workers[0]->progress().objective);
+      SequenceModel model = workers[size_t(n) - 1]->finish();
+      weights.push_back(model.weights);
+      CHECK(reports == model.report.iterations);
+      CHECK(model.report.converged);
+    }
+    INFO(given[1].second);
+    CHECK(weights[1] == weights[0]);  // bit for bit
+    CHECK(weights[2] == weights[0]);
+    CHECK(objectives[1] == objectives[0]);
+    // The serial fit sums in doubles, not in fixed point: the same minimum, not the same bits.
+    double serial = 0;
+    train_tagger(tokens, tags, given, [&serial](const Progress& p) { return serial = p.objective, true; });
+    CHECK(objectives[0] == Approx(serial).epsilon(1e-4));
   }
 }

@@ -153,7 +153,7 @@ test('train sequence --threads N: one thread gives the serial model, two the sam
   assert.deepEqual(bytes('--threads', '2'), bytes('--threads', '2'));
   const bad = argmax('train', 'multilabel', '--train', train, '--model', model, '--threads', '2');
   assert.notEqual(bad.status, 0);
-  assert.match(bad.stderr, /--threads .* is supported by: multiclass, sequence, ranking/);
+  assert.match(bad.stderr, /--threads .* is supported by: multiclass, sequence, ranking, tokenizer/);
   assert.match(argmax('train', 'sequence', '--train', data, '--model', model, '--threads', 'x').stderr, /--threads must be a number or auto/);
 });
 

@@ -83,7 +83,7 @@ test('a worker that fails rejects the fit with its message and ends every worker
     /worker [45] of 5 has no training sequences: 3 sequences feed at most 3 workers/);
   assert.equal(started.length - before, 5);
   await allExited(started.slice(before));
-  await assert.rejects(new am.SequenceTagger({ trainer: 'lbfgs', loss: 'log' }).fit(sentences, tags, { workers: 2 }), /needs an online trainer/);
+  await assert.rejects(new am.SequenceTagger({ trainer: 'cutting-plane', loss: 'hinge' }).fit(sentences, tags, { workers: 2 }), /needs an online trainer/);
   await assert.rejects(new am.SequenceTagger({ l1: 0.1 }).fit(sentences, tags, { workers: 2 }), /l1 cannot be used/);
   await assert.rejects(new am.SequenceTagger().fit(sentences, tags, { workers: 0 }), RangeError);
 });

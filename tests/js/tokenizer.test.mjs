@@ -202,6 +202,22 @@ test("a tokenizer's defaults are its own: a CRF by OWL-QN on hashed, 8-bit weigh
   perceptron.dispose();
 });
 
+test('a tokenizer trains on workers by exact parallel gradients: the same bytes for 1 and 2, as the serial fit tokenizes', async () => {
+  const treebank = tinyTreebank(), options = { maxIter: 15 };
+  const serial = new am.Tokenizer(options).fit(treebank);
+  const runs = [];
+  for (const workers of [1, 2]) runs.push(await new am.Tokenizer(options).fit(treebank, { workers }));
+  assert.deepEqual(runs[1].save(), runs[0].save());
+  assert.deepEqual([runs[0].paragraphs, runs[0].skipped], [serial.paragraphs, serial.skipped]);
+  assert.deepEqual([runs[0].training.iterations, runs[0].training.converged], [15, false]);
+  const text = 'ab cd. du gh ef ab.\n\nzz abnt cd.';
+  assert.deepEqual(runs[0].tokenize(text), serial.tokenize(text));
+  // 'auto' on a treebank this small trains on this thread, and still answers with a promise
+  const auto = await new am.Tokenizer(options).fit(treebank, { workers: 'auto' });
+  assert.deepEqual(auto.save(), serial.save());
+  for (const t of [serial, auto, ...runs]) t.dispose();
+});
+
 // A form that is two words in some contexts and one in others: "dx" is "de" + "lx" after "ab", the word "dx"
 // after "cd" (as French "des" is "de les" or an article).
 test('a dictionary form is split where its context says so, and kept whole elsewhere', () => {

@@ -8,6 +8,7 @@ import { constructorOptions, optionsObject, booleanArg, integerArg, describe, to
 import { trainingProgress, noTraining } from './training.js';
 import { encodeOptions, decodeOptions, optionValue, isOnline, trainerTables } from './options.js';
 import { fitMixed, workerCount } from '../parallel/mixing.js';
+import { trainGradients, AUTO_MIN_BATCH_SEQUENCES } from '../parallel/gradients.js';
 import { install as installTokenizer } from './tokenizer.js';
 import { installPretrained, ownedTokenizers } from './pretrained.js';
 import { installSequenceData, unpack } from './sequence-data.js';
@@ -80,8 +81,9 @@ export function install(M, api, entry, host) {
 
     // fit(x, tags, {onProgress, warmStart}): warmStart = true continues from the current model,
     // warmStart = another tagger (a loaded one, say) starts from that one's labels, features and weights.
-    // With workers (a count or 'auto'), training runs on that many threads by parameter mixing (mixing.js)
-    // and fit returns a promise for this tagger; signal (an AbortSignal) cancels it.
+    // With workers (a count or 'auto'), training runs on that many threads, by parameter mixing (mixing.js) for
+    // the online trainers and by exact parallel gradients (gradients.js) for lbfgs, and fit returns a promise
+    // for this tagger; signal (an AbortSignal) cancels it.
     fit(x, tags, fitOptions) {
       if (!trains) throw noTraining(entry, `${this.constructor.name}.fit`);
       const { onProgress, warmStart = false, workers, signal } = optionsObject(fitOptions, 'fit options');
@@ -103,20 +105,23 @@ export function install(M, api, entry, host) {
       return this;
     }
 
-    // workers: 'auto' trains on this thread when the trainer is not an online one (nothing to mix) or the
-    // data is small; a count always mixes, so the core rejects trainers it cannot mix.
+    // workers: 'auto' trains on this thread when the trainer is neither an online one (nothing to mix) nor
+    // lbfgs (whose gradient splits over workers), or the data is small; a count always trains on workers, so the
+    // core rejects trainers that cannot.
     async #fitMixed(x, tags, { onProgress, from, workers, signal }) {
       const tokens = this instanceof SequenceTagger;
       const packedTags = packTokens(tags, 'tags', 'tag');
       const data = this.trainingData(x, packedTags, this.#lexicon, from && from.ready ? from.handle : null);
       const sequences = packedTags.lengths.length;
-      if (workers === 'auto' && (!this.#online() || workerCount(workers, sequences) === 1)) return this.fit(x, tags, { onProgress, warmStart: from ?? false });
+      const batch = (this.#options.trainer ?? taggerTables.defaultTrainer) === 'lbfgs';
+      const n = workerCount(workers, sequences, batch ? AUTO_MIN_BATCH_SEQUENCES : undefined);
+      if (workers === 'auto' && ((!batch && !this.#online()) || n === 1)) return this.fit(x, tags, { onProgress, warmStart: from ?? false });
       const fitOptions = from && from.ready ? { warmStart: from.save() } : {};
       // checked and packed here: a few typed arrays to copy to each worker
       const args = [tokens ? data : { ...data.matrix, starts: data.starts }, packedTags];
       const spec = { model: tokens ? 'SequenceTagger' : 'DenseSequenceTagger', options: this.#options, args, fitOptions };
-      const { handle, training } = await fitMixed(M, spec, M.SequenceModel.load,
-        { workers: workerCount(workers, sequences), onProgress, signal, host });
+      const { handle, training } = await fitMixed(M, spec, M.SequenceModel.load, { workers: n, onProgress, signal, host },
+        batch ? trainGradients : undefined);
       this.replaceHandle(handle);
       this.#labels = null;
       this.#training = training;
@@ -131,13 +136,15 @@ export function install(M, api, entry, host) {
     }
 
     // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of (x, tags), prepared with this
-    // tagger's options; token sequences may come packed. warmStart: a model's bytes. Returns the wasm ChainShard.
-    shard(x, tags, { warmStart, shards, shard }) {
+    // tagger's options; token sequences may come packed. warmStart: a model's bytes. Returns the wasm ChainShard;
+    // with gradients, worker `shard` of `shards` of an L-BFGS fit (gradient-worker.js), the wasm ChainGradient.
+    shard(x, tags, { warmStart, shards, shard, gradients = false }) {
       const packedTags = packedTokens(tags, 'tags', 'tag');
       const warm = warmStart ? withHeap(M, (heap) => M.SequenceModel.load(heap.u8(warmStart), warmStart.length)) : null;
       try {
         const data = this.trainingData(x, packedTags, this.#lexicon, warm);
-        return withHeap(M, (heap) => this.prepareShard(heap, data, packedTags, this.#optionText, this.#lexicon, warm, shards, shard));
+        const Kind = gradients ? M.ChainGradient : M.ChainShard;
+        return withHeap(M, (heap) => this.prepareShard(heap, Kind, data, packedTags, this.#optionText, this.#lexicon, warm, shards, shard));
       } finally {
         warm?.delete();
       }
@@ -322,8 +329,8 @@ export function install(M, api, entry, host) {
     train(heap, s, tags, optionText, lexicon, callback, warm) {
       return M.trainSequenceTokens(...this.packedArgs(heap, s, tags), optionText, lexicon, callback, warm);
     }
-    prepareShard(heap, s, tags, optionText, lexicon, warm, shards, shard) {
-      return M.ChainShard.tokens(...this.packedArgs(heap, s, tags), optionText, lexicon, warm, shards, shard);
+    prepareShard(heap, Kind, s, tags, optionText, lexicon, warm, shards, shard) {
+      return Kind.tokens(...this.packedArgs(heap, s, tags), optionText, lexicon, warm, shards, shard);
     }
     // The call's sentences featurised (a wasm SequenceBatch, which the caller deletes).
     featurized(heap, { packed: s }) {
@@ -365,8 +372,8 @@ export function install(M, api, entry, host) {
     train(heap, p, tags, optionText, lexicon, callback, warm) {
       return M.trainSequenceNumeric(...this.numericArgs(heap, p), tags.text, optionText, callback, warm);
     }
-    prepareShard(heap, p, tags, optionText, lexicon, warm, shards, shard) {
-      return M.ChainShard.numeric(...this.numericArgs(heap, p), tags.text, optionText, warm, shards, shard);
+    prepareShard(heap, Kind, p, tags, optionText, lexicon, warm, shards, shard) {
+      return Kind.numeric(...this.numericArgs(heap, p), tags.text, optionText, warm, shards, shard);
     }
     // The call's sequences featurised (a wasm SequenceBatch, which the caller deletes).
     featurized(heap, { numeric: p }) {
@@ -389,7 +396,7 @@ export function install(M, api, entry, host) {
     }
   }
 
-  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, entry });
+  const { Tokenizer, forTagger } = installTokenizer(M, api, { optionText, entry, host });
 
   const { englishTokenizer } = installPretrained(M, api, { SequenceTagger, Tokenizer, fromHandle });
   installSequenceData(M, api);

@@ -8,6 +8,8 @@ import { Owned, withHeap, progressBridge } from './wasm.js';
 import { constructorOptions, optionsObject, describe, SEP } from './inputs.js';
 import { trainerTables } from './options.js';
 import { trainingProgress, noTraining } from './training.js';
+import { fitMixed, workerCount } from '../parallel/mixing.js';
+import { trainGradients, AUTO_MIN_BATCH_SEQUENCES } from '../parallel/gradients.js';
 
 const graphemes = new Intl.Segmenter(undefined, { granularity: 'grapheme' });
 const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
@@ -126,6 +128,16 @@ export function clustersOf(text, what = 'text') {
   return { normalized: c.parts.join(''), ends: c.ends.slice(0, c.n), starts };
 }
 
+// CoNLL-U as a string or its UTF-8 bytes → the string.
+function treebankText(treebank) {
+  const conllu = treebank instanceof Uint8Array ? new TextDecoder('utf-8', { fatal: true }).decode(treebank) : treebank;
+  if (typeof conllu !== 'string') throw new TypeError(`Tokenizer.fit expects CoNLL-U text (a string or a Uint8Array), not ${describe(treebank)}`);
+  return conllu;
+}
+
+// paragraphClusters' answer as TokenizerTreebank's train and gradient take it.
+const clusterArgs = (heap, c) => [c.normalized, heap.i32(c.ends), c.ends.length, heap.i32(c.starts), c.starts.length];
+
 // A treebank's paragraphs (their running text) → their clusters one after another, as clustersOf cuts each:
 // {normalized, ends (into normalized), starts: the first cluster of each paragraph, then their number}.
 function paragraphClusters(texts) {
@@ -143,7 +155,7 @@ function paragraphClusters(texts) {
   return { normalized: each.map((c) => c.normalized).join(''), ends, starts };
 }
 
-export function install(M, api, { optionText, entry }) {
+export function install(M, api, { optionText, entry, host }) {
   // A tokenizer's table for each trainer: a tagger's, with the defaults that fit labelling characters.
   const tables = trainerTables((t) => M.tokenizerSchema(t), 'a tokenizer');
   // The core's answer r for clusters c of text → sentences of tokens {text, start, end, words?}, and with forms
@@ -192,37 +204,69 @@ export function install(M, api, { optionText, entry }) {
   // am.Tokenizer.options()); the features are cluster n-grams unless `features` or `templates` says otherwise
   // (am.Tokenizer.templates).
   class Tokenizer extends Owned {
+    #options;
     #optionText;
     #training;
+    #counts = null;   // paragraphs and skipped of a fit on workers (a loaded model's handle has none)
 
     constructor(options) {
       super(null);
-      this.#optionText = optionText(constructorOptions(options, new.target.name), tables);
+      this.#options = constructorOptions(options, new.target.name);
+      this.#optionText = optionText(this.#options, tables);
     }
 
     static options(trainer = tables.defaultTrainer) { return tables.table(tables.checked(trainer)).map((s) => ({ ...s })); }
     static get templates() { return tables.table().find((s) => s.name === 'templates').default; }
 
-    // treebank: CoNLL-U as a string or its UTF-8 bytes.
+    // treebank: CoNLL-U as a string or its UTF-8 bytes. With workers (a count or 'auto'), trainer lbfgs (the
+    // default) trains on that many threads by exact parallel gradients (parallel/gradients.js: the same model
+    // for any count) and fit returns a promise for this tokenizer; signal (an AbortSignal) cancels it. 'auto':
+    // the cores for lbfgs on treebanks of AUTO_MIN_BATCH_SEQUENCES sentences or more, else this thread.
     fit(treebank, fitOptions) {
       if (typeof M.TokenizerTreebank !== 'function') throw noTraining(entry, 'Tokenizer.fit');
-      const { onProgress } = optionsObject(fitOptions, 'fit options');
-      let conllu = treebank instanceof Uint8Array ? new TextDecoder('utf-8', { fatal: true }).decode(treebank) : treebank;
-      if (typeof conllu !== 'string') throw new TypeError(`Tokenizer.fit expects CoNLL-U text (a string or a Uint8Array), not ${describe(treebank)}`);
-      const read = M.TokenizerTreebank.read(conllu.normalize('NFC'));
-      try {
-        const c = paragraphClusters(read.texts());
+      const { onProgress, workers, signal } = optionsObject(fitOptions, 'fit options');
+      const conllu = treebankText(treebank);
+      if (workers !== undefined) {
+        const sentences = (conllu.match(/^# text =/gm) ?? []).length;
+        const batch = (this.#options.trainer ?? tables.defaultTrainer) === 'lbfgs';
+        const n = workers === 'auto' && !batch ? 1 : workerCount(workers, sentences, AUTO_MIN_BATCH_SEQUENCES);
+        if (n > 1 || workers !== 'auto') return this.#fitOnWorkers(conllu, { onProgress, workers: n, signal });
+      }
+      this.#read(conllu, (read, c) => {
         const report = trainingProgress(onProgress);
         const progress = progressBridge(report.onProgress);
-        const handle = withHeap(M, (heap) => read.train(c.normalized, heap.i32(c.ends), c.ends.length, heap.i32(c.starts),
-          c.starts.length, this.#optionText, progress.callback));
+        const handle = withHeap(M, (heap) => read.train(...clusterArgs(heap, c), this.#optionText, progress.callback));
         this.replaceHandle(handle);
+        this.#counts = null;
         progress.rethrow();
         this.#training = report.finish(handle);
+      });
+      return workers === undefined ? this : Promise.resolve(this);
+    }
+
+    async #fitOnWorkers(conllu, { onProgress, workers, signal }) {
+      const spec = { model: 'Tokenizer', options: this.#options, args: [conllu] };
+      const { handle, training, counts } = await fitMixed(M, spec, M.TokenizerModel.load, { workers, onProgress, signal, host }, trainGradients);
+      this.replaceHandle(handle);
+      this.#training = training;
+      this.#counts = counts;
+      return this;
+    }
+
+    // Worker `shard` of `shards` of a fit by exact parallel gradients, in a worker (gradient-worker.js): the
+    // wasm TokenizerGradient.
+    shard(conllu, { shards, shard }) {
+      return this.#read(conllu, (read, c) => withHeap(M, (heap) => read.gradient(...clusterArgs(heap, c), this.#optionText, shards, shard)));
+    }
+
+    // run(read, clusters): the treebank read, and its paragraphs' clusters.
+    #read(conllu, run) {
+      const read = M.TokenizerTreebank.read(conllu.normalize('NFC'));
+      try {
+        return run(read, paragraphClusters(read.texts()));
       } finally {
         read.delete();
       }
-      return this;
     }
 
     // text → sentences of tokens (see the class comment).
@@ -231,8 +275,8 @@ export function install(M, api, { optionText, entry }) {
     // How the last fit ended (undefined for a loaded model); how many treebank paragraphs it learned from, and
     // how many it skipped because their tokens do not spell their `# text` (0 for a loaded model).
     get training() { return this.#training; }
-    get skipped() { return this.handle.skipped(); }
-    get paragraphs() { return this.handle.paragraphs(); }
+    get skipped() { return this.#counts?.skipped ?? this.handle.skipped(); }
+    get paragraphs() { return this.#counts?.paragraphs ?? this.handle.paragraphs(); }
     get multiwordEntries() { return this.handle.multiwordCount(); }
   }
 

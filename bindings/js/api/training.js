@@ -3,14 +3,14 @@
 // onProgress, or when the model is known to be poor). onProgress hears about it too: one last call, after the last epoch, with the same fields
 // and final: true.
 
-// Wraps onProgress to remember the last report; finish(handle) reads the model's report and makes the last call.
+// Wraps onProgress to remember the last report; finish(handle) reads the model's report (or takes `training`, a
+// report that came with the model's bytes from a worker) and makes the last call.
 export function trainingProgress(onProgress) {
   let last = null;
   const forward = typeof onProgress === 'function';
   return {
     onProgress: forward ? (p) => { last = p; return onProgress(p); } : onProgress,
-    finish(handle) {
-      const training = handle.training();
+    finish(handle, training = handle.training()) {
       if (forward) {
         const epoch = last ?? { epoch: training.iterations, objective: NaN, trainingError: NaN };
         onProgress({ ...epoch, ...training, final: true });

@@ -4,7 +4,8 @@
 //   argmax train sequence --train ocr-large-train.svmhmm --model ocr.model             (numeric features)
 //   argmax train sequence --init pos.model --train more.conllu --model pos2.model      (warm start)
 //   argmax train sequence --threads 4 --train en_ewt-ud-train.conllu --model pos.model (4 threads; default auto:
-//                         the cores for online trainers on big enough data, see bindings/js/parallel/mixing.js)
+//                         the cores for online trainers and lbfgs on big enough data, see bindings/js/parallel/mixing.js
+//                         and gradients.js)
 // --set column=xpos tags CoNLL-U files with XPOS instead of UPOS; --set templates='lower[0] suffix3[0]'
 // replaces the feature templates; --set lexicon=english|none|FILE picks the word lexicon (english,
 // shipped with the package, by default for the default features of token taggers); --set global='has before'

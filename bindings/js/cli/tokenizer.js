@@ -2,6 +2,8 @@
 // sentence splitter out (am.Tokenizer); `argmax predict` with one tokenizes text, one sentence a line.
 //   argmax train tokenizer --train de_gsd-ud-train.conllu --model de-tokenizer.bin
 //   argmax train tokenizer --set trainer=perceptron --set epochs=20 --train t.conllu --model t.bin
+//   argmax train tokenizer --threads 2 --train t.conllu --model t.bin   (lbfgs on 2 threads, the same model;
+//                         default auto: the cores on 2,000 sentences or more, see bindings/js/parallel/gradients.js)
 //   argmax tag --pretrained english-upos --tokenizer de-tokenizer.bin … (a tagger reading its tokens)
 import { parseOptionStrings } from '../api/options.js';
 import { sharedFirst } from './help.js';
@@ -16,16 +18,18 @@ function readAll(chunks) {
 export default {
   name: 'tokenizer',
   kinds: ['tokenizer'],
+  threads: true,
   help(am) {
     return 'Files: .conllu with `# text` lines (paragraphs at `# newpar`); the features are cluster n-grams\n' +
       `(templates='<feature templates>' replaces them; default: ${am.Tokenizer.templates}).\n\n` +
       sharedFirst(am.Tokenizer.options().find((s) => s.name === 'trainer').choices
         .map((t) => ({ name: t, text: am.module.tokenizerHelp(t) })), '--set trainer=');
   },
-  async train(am, { train, valid, set, log }) {
+  async train(am, { train, valid, set, log, threads }) {
     if (valid) throw new Error("a tokenizer takes no --valid: score it on raw text with `argmax tag --format conllu` and UD's eval.py");
     const options = parseOptionStrings(am.Tokenizer.options(set.trainer), set, 'tokenizer');
-    const model = new am.Tokenizer(options).fit(readAll(train), {
+    const model = await new am.Tokenizer(options).fit(readAll(train), {
+      workers: threads,
       onProgress: log && ((p) => log(`epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`)),
     });
     return { model, n: model.paragraphs, metrics: { skipped_paragraphs: model.skipped } };

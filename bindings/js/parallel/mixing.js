@@ -7,7 +7,7 @@
 // starts the rounds, so a page stays responsive. With n fixed the model is the same on every run, in Node and
 // in browsers; with n = 1 it is the serial trainer's, bit for bit. No SharedArrayBuffer is needed: stop() takes
 // effect between rounds.
-import { startWorker, revive, TrainingCancelled } from './worker-thread.js';
+import { workerJob, peerPorts } from './pool.js';
 import { trainingProgress } from '../api/training.js';
 import { withHeap } from '../api/wasm.js';
 import { trainingSpec } from '../api/inputs.js';
@@ -55,17 +55,18 @@ export function trainsOnOneThread(workers, model) {
   if (workers === undefined || workers === 'auto' || workers === 1) return;
   throw new TypeError(`${model} trains on one thread: training on several workers is for the online trainers of `
     + "SequenceTagger, DenseSequenceTagger, Multiclass (trainer 'sgd', 'pegasos' or 'perceptron') and Ranker (trainer "
-    + "'sgd', 'pegasos' or 'perceptron')");
+    + "'sgd', 'pegasos' or 'perceptron'), and for the taggers' trainer 'lbfgs'");
 }
 
-// A model's fit by mixing: trains spec on `workers` workers and loads the bytes on this thread with
-// load(pointer, length) (M.SequenceModel.load, …). Returns { handle, training }; onProgress hears every round and
-// the final report, as a serial fit's does.
-export async function fitMixed(M, spec, load, { workers, onProgress, signal, host }) {
+// A model's fit by mixing (or by train, e.g. gradients.js trainGradients): trains spec on `workers` workers and
+// loads the bytes on this thread with load(pointer, length) (M.SequenceModel.load, …). Returns { handle, training,
+// counts } (counts: what train says of the data beside the model, if anything);
+// onProgress hears every round and the final report, as a serial fit's does.
+export async function fitMixed(M, spec, load, { workers, onProgress, signal, host }, train = trainMixed) {
   const report = trainingProgress(onProgress);
-  const { bytes } = await trainMixed(spec, { workers, onProgress: report.onProgress, signal, host });
+  const { bytes, training, counts } = await train(spec, { workers, onProgress: report.onProgress, signal, host });
   const handle = withHeap(M, (heap) => load(heap.u8(bytes), bytes.length));
-  return { handle, training: report.finish(handle) };
+  return { handle, training: report.finish(handle, training), counts };
 }
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass' | 'Ranker', options,
@@ -81,54 +82,21 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
   spec = trainingSpec(spec);
   const n = workerCount(workers, 0);
   const started = Date.now();
-  const threads = [];
-  let settle, finished = false, stopRequested = false;
-  const done = new Promise((resolve, reject) => { settle = { resolve, reject }; });
-  // The first error (or a cancel) ends every worker.
-  const end = (error, result) => {
-    if (finished) return;
-    finished = true;
-    for (const t of threads) t.worker.terminate();
-    if (error) settle.reject(error);
-    else settle.resolve(result);
-  };
-  // A worker holds one request at a time; its answer (or error) settles it.
-  const request = (i, message, transfer = []) => new Promise((resolve, reject) => {
-    if (finished) return reject(new TrainingCancelled());
-    threads[i].pending = { resolve, reject };
-    threads[i].worker.postMessage(message, transfer);
-  });
-  const answer = (i, m) => {
-    const pending = threads[i].pending;
-    threads[i].pending = null;
-    if (!pending) return;
-    if (m.type === 'error') pending.reject(revive(m.error));
-    else pending.resolve(m);
-  };
-  const run = async () => {
-    for (let i = 0; i < n; ++i) {
-      threads.push({ pending: null, ...startWorker(host, { wasmBinary, wasmUrl }, {
-        onMessage: (m) => answer(i, m),
-        onFail: (error) => end(error),
-      }) });
-    }
-    await Promise.all(threads.map((t) => t.ready));
+  return workerJob(n, { host, wasmBinary, wasmUrl, signal }, async ({ request, stopRequested }) => {
+    const threads = Array.from({ length: n }, (_, i) => i);
     const job = spec;
-    const shards = await Promise.all(threads.map((_, i) => request(i, { type: 'shard', spec: job, shards: n, shard: i })));
+    const shards = await Promise.all(threads.map((i) => request(i, { type: 'shard', spec: job, shards: n, shard: i })));
     // Every worker admits every shard's new feature keys alike, so all share one feature index, and gets a
     // MessagePort to every other worker, over which they exchange their changes after every epoch.
     const others = (values, k) => values.map((v, i) => (i === k ? null : v));
     const candidates = shards.map((s) => s.candidates);
-    const peers = threads.map(() => threads.map(() => null));
-    for (let i = 0; i < n; ++i) {
-      for (let k = i + 1; k < n; ++k) [peers[i][k], peers[k][i]] = (({ port1, port2 }) => [port1, port2])(new MessageChannel());
-    }
-    await Promise.all(threads.map((_, k) => request(k, { type: 'admit', candidates: others(candidates, k), peers: peers[k] }, peers[k].filter(Boolean))));
+    const peers = peerPorts(n);
+    await Promise.all(threads.map((k) => request(k, { type: 'admit', candidates: others(candidates, k), peers: peers[k] }, peers[k].filter(Boolean))));
     const total = shards.reduce((a, s) => a + s.examples, 0);
     const mu = shards.map((s) => s.examples / total);
     const epochs = shards[0].epochs;
-    let progress = null, epoch = 0, last = false;
-    while (epoch < epochs && !stopRequested && !last) {
+    let progress = null, epoch = 0, last = false, halted = false;
+    while (epoch < epochs && !halted && !stopRequested() && !last) {
       epoch += 1;
       const reports = await Promise.all(threads.map((_, k) => request(k, { type: 'epoch', epoch, mu })));
       last = reports.every((r) => r.progress.last);
@@ -137,17 +105,9 @@ export function trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasm
         progress.objective += mu[i] * r.progress.objective;
         progress.trainingError += mu[i] * r.progress.trainingError;
       });
-      if (onProgress && onProgress({ ...progress }) === false) stopRequested = true;   // a throw rejects the fit
+      if (onProgress && onProgress({ ...progress }) === false) halted = true;   // a throw rejects the fit
     }
     const result = await request(0, { type: 'finish', mu });
-    end(null, { bytes: result.bytes, kind: result.kind, stopped: epoch < epochs && !last, progress, epochs: epoch, milliseconds: Date.now() - started });
-  };
-  run().catch((e) => end(e));
-  const cancel = () => end(new TrainingCancelled());
-  const stop = () => { stopRequested = true; };
-  if (signal) {
-    if (signal.aborted) cancel();
-    else signal.addEventListener('abort', cancel, { once: true });
-  }
-  return Object.assign(done, { stop, cancel });
+    return { bytes: result.bytes, kind: result.kind, stopped: epoch < epochs && !last, progress, epochs: epoch, milliseconds: Date.now() - started };
+  });
 }

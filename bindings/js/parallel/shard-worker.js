@@ -11,12 +11,9 @@
 // Workers exchange their changes directly, so none crosses the calling thread; each mixes them in shard order,
 // whatever order they arrive in, so all hold the same weights.
 import { withHeap } from '../api/wasm.js';
+import { Peers } from './peers.js';
 
-let shard = null, index = 0, peers = [], round = 0;
-// What each other shard sent, oldest first (a fast one may send its next round's before this one has mixed),
-// and who waits for a shard that has not sent yet.
-let inbox = [], waiting = null;
-const ready = () => inbox.every((queue, k) => k === index || queue.length > 0);
+let shard = null, index = 0, peers = null, round = 0;
 
 export async function shardMessage(api, m, post) {
   const M = api.module;
@@ -32,13 +29,13 @@ export async function shardMessage(api, m, post) {
       [candidates.keys.buffer, candidates.counts.buffer]);
   } else if (m.type === 'admit') {
     admit(M, m);
-    connect(m.peers);
+    peers = new Peers(m.peers, index);
     post({ type: 'admitted', id });
   } else if (m.type === 'epoch') {
     await mix(M, m);
     const progress = shard.runEpoch(m.epoch);
     round = m.epoch;
-    if (peers.length > 1) send(shard.changes());
+    if (peers.count > 1) send(shard.changes());
     post({ type: 'epoch-done', id, progress });
   } else if (m.type === 'finish') {
     await mix(M, m);
@@ -68,32 +65,15 @@ function admit(M, { candidates }) {
   });
 }
 
-function connect(ports) {
-  peers = ports;
-  inbox = peers.map(() => []);
-  peers.forEach((port, k) => {
-    if (!port) return;
-    const receive = (c) => {
-      inbox[k].push(c);
-      if (waiting && ready()) waiting();
-    };
-    if (typeof port.on === 'function') port.on('message', receive);   // Node's MessagePort
-    else port.onmessage = (e) => receive(e.data);
-  });
-}
-
 // This shard's changes to every other worker: moved to the last one, copied to the rest.
 function send(c) {
-  const last = peers.findLastIndex((p) => p);
-  peers.forEach((port, k) => port?.postMessage(c, k === last ? [c.index.buffer, c.v.buffer, c.u.buffer] : []));
+  peers.send(c, [c.index.buffer, c.v.buffer, c.u.buffer]);
 }
 
 // The last round's changes of every shard, mixed by shard size (nothing before the first round, or alone).
 async function mix(M, { mu }) {
-  if (round === 0 || peers.length < 2) return;
-  if (!ready()) await new Promise((resolve) => { waiting = resolve; });
-  waiting = null;
-  const all = inbox.map((queue) => queue.shift());
+  if (round === 0 || peers.count < 2) return;
+  const all = await peers.receive();
   withHeap(M, (heap) => {
     const n = all.length;
     const indices = new Int32Array(n), vs = new Int32Array(n), us = new Int32Array(n), counts = new Int32Array(n);

@@ -1,9 +1,11 @@
-// The worker side of TrainingWorker (worker.js) and of parameter mixing (mixing.js, shard-worker.js):
-// serve(init) loads the library through init once, then trains one job per message and posts progress after
-// each epoch and the trained model as bytes at the end, or holds one shard for parameter mixing. Each entry
-// point that trains has a host of its own (bindings/js/hosts/) that calls serve with that entry's init, so a worker loads
-// the module of the entry that started it.
+// The worker side of TrainingWorker (worker.js), of parameter mixing (mixing.js, shard-worker.js) and of exact
+// parallel gradients (gradients.js, gradient-worker.js): serve(init) loads the library through init once, then
+// trains one job per message and posts progress after each epoch and the trained model as bytes at the end, or
+// holds one shard for parameter mixing or one worker of a parallel L-BFGS fit. Each entry point that trains
+// has a host of its own (bindings/js/hosts/) that calls serve with that entry's init, so a worker loads the
+// module of the entry that started it.
 import { shardMessage } from './shard-worker.js';
+import { gradientMessage } from './gradient-worker.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string' && typeof self === 'undefined';
 // process.getBuiltinModule (Node ≥ 20.16) rather than `await import`: bundlers then emit this worker as one
@@ -27,7 +29,8 @@ export function serve(init) {
     } else if (m.type === 'train') {
       train(m);
     } else {
-      shardMessage(api, m, post).catch((e) => post({ type: 'error', id: m.id, error: plain(e) }));
+      const serve = m.type.startsWith('gradient') ? gradientMessage : shardMessage;
+      serve(api, m, post).catch((e) => post({ type: 'error', id: m.id, error: plain(e) }));
     }
   });
 }

@@ -53,8 +53,9 @@ export interface TrainingWorkerOptions {
   wasmUrl?: string | URL;
   /**
    * Train taggers (SequenceTagger, DenseSequenceTagger) and Multiclass models (online trainers) on this many threads (1 to 8) by
-   * parameter mixing: each job starts its own workers and ends them when it settles; stop() takes effect after
-   * the current round, with or without SharedArrayBuffer.
+   * parameter mixing, and taggers with trainer 'lbfgs' by exact parallel gradients (the same model bytes for any
+   * number of workers): each job starts its own workers and ends them when it settles; stop() takes effect after
+   * the current round or iteration, with or without SharedArrayBuffer.
    */
   workers?: number;
 }

@@ -19,6 +19,7 @@
 
 import { startWorker, revive, isNode, TrainingCancelled } from './worker-thread.js';
 import { trainMixed, workerCount } from './mixing.js';
+import { trainGradients } from './gradients.js';
 import { optionsObject, trainingSpec, describe } from '../api/inputs.js';
 
 export { TrainingCancelled };
@@ -86,7 +87,10 @@ export class TrainingWorker {
     const id = this.#nextId++;
     const { workers, wasmBinary, wasmUrl } = this.#options;
     if (workers !== undefined) {
-      const job = trainMixed(spec, { workers, onProgress, signal, wasmBinary, wasmUrl, host: hosts.argmax });
+      // taggers and tokenizers by L-BFGS split their gradient over the workers; the online trainers mix
+      const lbfgs = spec.options?.trainer === 'lbfgs' || (spec.model === 'Tokenizer' && spec.options?.trainer === undefined);
+      const train = lbfgs && /SequenceTagger$|^Tokenizer$/.test(spec.model) ? trainGradients : trainMixed;
+      const job = train(spec, { workers, onProgress, signal, wasmBinary, wasmUrl, host: hosts.argmax });
       this.#mixing.add(job);
       job.catch(() => {}).finally(() => this.#mixing.delete(job));
       return Object.assign(job, { id });

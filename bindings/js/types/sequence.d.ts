@@ -37,12 +37,14 @@ export interface SequenceFitOptions extends FitOptions {
 
 export interface ParallelFitOptions extends SequenceFitOptions {
   /**
-   * Train on this many threads (1 to 8) by iterative parameter mixing (McDonald, Hall & Mann 2010): each
-   * worker (its own wasm instance) runs one epoch on its shard of the data, then the weights are mixed by shard
-   * size. Online trainers only (perceptron, ssvm/ssvm-slack with trainer 'sgd', crf/softmax-margin with solver
-   * 'sgd'; not with l1). The same seed and count give the same model everywhere; 1 gives the serial model.
-   * 'auto': the cores (at most 8) for online trainers on 50,000 sequences or more, else this thread.
-   * onProgress hears once per round (the shards' objective and error weighted by shard size).
+   * Train on this many threads (1 to 8). The online trainers (perceptron, sgd, pegasos; not with l1) train by
+   * iterative parameter mixing (McDonald, Hall & Mann 2010): each worker (its own wasm instance) runs one epoch
+   * on its shard of the data, then the weights are mixed by shard size; the same seed and count give the same
+   * model everywhere, and 1 gives the serial model. Trainer 'lbfgs' (CRF, softmax-margin) trains by exact
+   * parallel gradients: each worker computes the gradient of its part of the sequences and all sum them exactly,
+   * so the model is the same bytes for any count (within rounding of the serial fit's, which sums in another
+   * order). 'auto': the cores (at most 8) for online trainers on 50,000 sequences or more and for lbfgs on 2,000
+   * or more, else this thread. onProgress hears once per round or iteration.
    */
   workers: number | 'auto';
   /** aborting it cancels training (the promise rejects with an AbortError) */
@@ -180,6 +182,11 @@ export declare class Tokenizer implements Disposable {
   static readonly templates: string;
   /** Learns from CoNLL-U text: its `# text` lines, tokens, multiword tokens and `# newpar` marks. */
   fit(treebank: string | Uint8Array, options?: FitOptions): this;
+  /**
+   * With workers (1 to 8, or 'auto': the cores for 2,000 sentences or more): trainer lbfgs trains on that many
+   * threads by exact parallel gradients, the same model for any count; resolves to this tokenizer.
+   */
+  fit(treebank: string | Uint8Array, options: FitOptions & { workers: number | 'auto'; signal?: AbortSignal }): Promise<this>;
   /** Raw text → sentences of tokens. */
   tokenize(text: string): Token[][];
   readonly training: TrainingReport | undefined;

@@ -1,0 +1,132 @@
+// L-BFGS fits with exact parallel gradients (bindings/js/parallel/gradients.js) on 1, 2, 4 and 8 workers against the
+// fit on this thread: the CRF on UD English EWT (trainer lbfgs, loss log, the tagger's default features) and the
+// tokenizer's training on the same treebank (a CRF by OWL-QN over its characters). Every run of one task gives the
+// same model bytes, whatever the number of workers (checked here too). Three tables:
+//   1. the machine: how much work two busy threads do beside one (2.00 on two free cores; below that, the
+//      timed fits cannot show a speed-up);
+//   2. whole fits, timed (the workers' start and preparation included);
+//   3. the projection: one evaluation's phases for each worker (its part of the gradient, taking the others'
+//      parts into its heap, summing them and the L-BFGS step), measured one worker at a time on this thread, and
+//      the speed-up on n free cores they give: the evaluation on one worker ÷ the slowest worker's on n.
+//   node bench/parallel-gradients.mjs [--data ../shared/data] [--sentences N] [--max-iter N] [--workers 1,2,4,8]
+//                                     [--tasks crf,tokenizer]
+// --sentences takes the first N training sentences and --max-iter caps L-BFGS's iterations (every run then takes
+// the same number; default: each task's maxIter). Short mode, about two minutes on 2 free cores:
+//   node bench/parallel-gradients.mjs --sentences 3000 --max-iter 30
+// Without them, the whole treebank (EWT: 12,543 sentences) to convergence.
+import { readFileSync, existsSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { Worker } from 'node:worker_threads';
+import { init } from '../bindings/js/index.js';
+import { withHeap } from '../bindings/js/api/wasm.js';
+
+const args = process.argv.slice(2);
+const flag = (name, fallback) => {
+  const i = args.indexOf(`--${name}`);
+  return i >= 0 ? args[i + 1] : fallback;
+};
+const data = flag('data', '../shared/data');   // relative to the repository root, as the other benches
+const sentences = flag('sentences') === undefined ? Infinity : Number(flag('sentences'));
+const counts = flag('workers', '1,2,4,8').split(',').map(Number);
+const tasks = flag('tasks', 'crf,tokenizer').split(',');
+const cap = flag('max-iter') === undefined ? {} : { maxIter: Number(flag('max-iter')) };
+const file = `${data}/ud-english-ewt/en_ewt-ud-train.conllu`;
+if (!existsSync(file)) {
+  console.log(`skipped: ${file} is missing`);
+  process.exit(0);
+}
+
+// 1. Busy loops for a second on one thread, then on two at once: the work done, as a ratio.
+const busy = `const { parentPort } = require('node:worker_threads');
+  let n = 0, x = 0; const end = Date.now() + 1000;
+  while (Date.now() < end) { for (let i = 0; i < 1e5; ++i) x += Math.sqrt(i); ++n; }
+  parentPort.postMessage(n + (x < 0 ? 1 : 0));`;
+const loops = (k) => Promise.all(Array.from({ length: k }, () => new Promise((resolve) => new Worker(busy, { eval: true }).once('message', resolve))));
+const one = (await loops(1))[0], two = (await loops(2)).reduce((a, b) => a + b, 0);
+console.log(`The machine: two busy threads did ${(two / one).toFixed(2)}× the work of one (2.00 on two free cores).\n`);
+
+const am = await init();
+const M = am.module;
+const conllu = readFileSync(file, 'utf8').split(/\n\n+/).filter((s) => s.trim()).slice(0, sentences).join('\n\n') + '\n\n';
+const digest = (bytes) => createHash('sha256').update(bytes).digest('hex').slice(0, 12);
+const treebank = am.io.readConllu(conllu);
+const crf = { trainer: 'lbfgs', loss: 'log', ...cap };
+const runs = {
+  crf: {
+    what: `CRF (lbfgs, log), ${treebank.sentences.length} sentences`,
+    serial: () => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags),
+    parallel: (workers) => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags, { workers }),
+    worker: (shards, shard) => new am.SequenceTagger(crf).shard(treebank.sentences, treebank.tags, { shards, shard, gradients: true }),
+  },
+  tokenizer: {
+    what: `tokenizer (lbfgs, c1 0.3), ${treebank.sentences.length} sentences`,
+    serial: () => new am.Tokenizer(cap).fit(conllu),
+    parallel: (workers) => new am.Tokenizer(cap).fit(conllu, { workers }),
+    worker: (shards, shard) => new am.Tokenizer(cap).shard(conllu, { shards, shard }),
+  },
+};
+for (const task of tasks) if (!runs[task]) throw new Error(`unknown task ${task} (crf, tokenizer)`);
+
+// 2. Whole fits.
+console.log('| task | workers | seconds | speed-up | iterations | model |');
+console.log('|---|---|---|---|---|---|');
+for (const task of tasks) {
+  const run = runs[task];
+  const time = async (fit) => {
+    const started = performance.now();
+    const model = await fit();
+    const seconds = (performance.now() - started) / 1000;
+    const result = { seconds, iterations: model.training.iterations, converged: model.training.converged, digest: digest(model.save()) };
+    model.dispose();
+    return result;
+  };
+  const serial = await time(run.serial);
+  const row = (workers, r) => console.log(`| ${run.what} | ${workers} | ${r.seconds.toFixed(1)} | ${(serial.seconds / r.seconds).toFixed(2)}× | ${r.iterations}${r.converged ? '' : ' (not converged)'} | ${r.digest} |`);
+  row('this thread', serial);
+  const digests = new Set();
+  for (const workers of counts) {
+    const r = await time(() => run.parallel(workers));
+    digests.add(r.digest);
+    row(workers, r);
+  }
+  if (digests.size > 1) console.log(`WARNING: ${task}: the models differ between worker counts (${[...digests].join(', ')})`);
+}
+
+// 3. One evaluation's phases per worker, after 10 evaluations (the L-BFGS memory full), on this thread.
+const WARM = 10, MEASURED = 5;
+function phases(run, n) {
+  const workers = Array.from({ length: n }, (_, k) => run.worker(n, k));
+  const ms = workers.map(() => ({ part: 0, take: 0, step: 0 }));
+  for (let e = 0; e < WARM + MEASURED; ++e) {
+    const parts = workers.map((w, k) => {
+      const started = performance.now(), part = w.evaluate();
+      if (e >= WARM) ms[k].part += performance.now() - started;
+      return part;
+    });
+    workers.forEach((w, k) => withHeap(M, (heap) => {
+      let started = performance.now();
+      const g = new Int32Array(n), l = new Int32Array(n), r = new Int32Array(n);
+      parts.forEach((p, j) => { if (j !== k) [g[j], l[j], r[j]] = [heap.u8(p.gradient), heap.f64(p.losses), heap.f64(p.errors)]; });
+      if (e >= WARM) ms[k].take += performance.now() - started;
+      started = performance.now();
+      if (w.tell(heap.i32(g), heap.i32(l), heap.i32(r), n)) w.proceed(true);
+      if (e >= WARM) ms[k].step += performance.now() - started;
+    }));
+  }
+  for (const w of workers) w.delete();
+  const per = ms.map((m) => ({ part: m.part / MEASURED, take: m.take / MEASURED, step: m.step / MEASURED }));
+  const slowest = Math.max(...per.map((p) => p.part + p.take + p.step));
+  return { per, slowest };
+}
+console.log('\n| task | workers | ms: its part (slowest worker) | ms: others\' parts into its heap | ms: sum and L-BFGS step | ms per evaluation | projected speed-up |');
+console.log('|---|---|---|---|---|---|---|');
+for (const task of tasks) {
+  const run = runs[task];
+  let single = null;
+  for (const n of [1, ...counts.filter((c) => c > 1)]) {
+    const { per, slowest } = phases(run, n);
+    single ??= slowest;
+    const max = (key) => Math.max(...per.map((p) => p[key])).toFixed(0);
+    console.log(`| ${run.what} | ${n} | ${max('part')} | ${max('take')} | ${max('step')} | ${slowest.toFixed(0)} | ${(single / slowest).toFixed(2)}× |`);
+  }
+}

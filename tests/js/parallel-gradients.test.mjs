@@ -1,0 +1,68 @@
+// L-BFGS fits with exact parallel gradients (bindings/js/parallel/gradients.js): the same model bytes for 1, 2 and 4
+// workers, the serial fit's optimum to rounding (the serial fit sums its gradient in another order), stopping
+// after iteration k gives the iterate of maxIter = k, warm starts and numeric sequences, and errors that end
+// every worker.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+import { init } from '../../bindings/js/sequence.js';
+import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
+import { corpus } from './parallel-cases.mjs';
+
+const am = await init();
+const { sentences, tags } = corpus(300, 7);
+
+// The mean objective at the end of a fit, as onProgress last heard it.
+async function fit(make, x, y, fitOptions = {}) {
+  let objective = NaN;
+  const model = await make().fit(x, y, { ...fitOptions, onProgress: (p) => { if (!p.final) objective = p.objective; } });
+  return { model, objective, bytes: model.save() };
+}
+
+test('1, 2 and 4 workers give the same bytes, at the serial fit\'s optimum', async () => {
+  for (const options of [{ trainer: 'lbfgs', loss: 'log' }, { trainer: 'lbfgs', loss: 'softmax-margin', c1: 0.1 }]) {
+    const make = () => new am.SequenceTagger(options);
+    const serial = await fit(make, sentences, tags);
+    const runs = [];
+    for (const workers of [1, 2, 4]) runs.push(await fit(make, sentences, tags, { workers }));
+    for (const r of runs.slice(1)) assert.deepEqual(r.bytes, runs[0].bytes, JSON.stringify(options));
+    const [one] = runs;
+    assert.equal(one.model.training.converged, true);
+    assert.equal(one.model.training.iterations > 5, true);
+    assert.ok(Math.abs(one.objective - serial.objective) <= 1e-4 * Math.abs(serial.objective),
+      `objective ${one.objective} on workers, ${serial.objective} serially`);
+    assert.deepEqual(one.model.tag(sentences), serial.model.tag(sentences));
+  }
+});
+
+test('stopping after iteration k gives the iterate of maxIter = k', async () => {
+  const options = { trainer: 'lbfgs', loss: 'log' };
+  const stopped = await new am.SequenceTagger(options).fit(sentences, tags, { workers: 2, onProgress: (p) => p.epoch < 3 });
+  const three = await new am.SequenceTagger({ ...options, maxIter: 3 }).fit(sentences, tags, { workers: 2 });
+  assert.deepEqual(stopped.transitions, three.transitions);
+  assert.equal(stopped.training.iterations, 3);
+  assert.equal(stopped.training.converged, false);
+});
+
+test('warm starts and numeric sequences train on workers alike', async () => {
+  const options = { trainer: 'lbfgs', loss: 'log', maxIter: 15 };
+  const base = new am.SequenceTagger({ epochs: 2 }).fit(sentences.slice(0, 100), tags.slice(0, 100));
+  const a = await new am.SequenceTagger(options).fit(sentences, tags, { warmStart: base, workers: 1 });
+  const b = await new am.SequenceTagger(options).fit(sentences, tags, { warmStart: base, workers: 3 });
+  assert.deepEqual(b.save(), a.save());
+  const x = sentences.map((s) => s.map((w) => { const k = Number(w.slice(1)); return [k % 4, k >> 2, 1]; }));
+  const one = await new am.DenseSequenceTagger(options).fit(x, tags, { workers: 1 });
+  const two = await new am.DenseSequenceTagger(options).fit(x, tags, { workers: 2 });
+  assert.deepEqual(two.save(), one.save());
+  // a TrainingWorker with workers takes the same path
+  const job = new TrainingWorker({ workers: 2 }).train({ model: 'SequenceTagger', options, args: [sentences, tags] });
+  const result = await job;
+  const direct = await new am.SequenceTagger(options).fit(sentences, tags, { workers: 2 });
+  assert.deepEqual(result.bytes, direct.save());
+});
+
+test('errors reject the fit with their message', async () => {
+  await assert.rejects(new am.SequenceTagger({ trainer: 'lbfgs', loss: 'log' }).fit(sentences.slice(0, 3), tags.slice(0, 3), { workers: 4 }),
+    /3 training sequences feed at most 3 workers, not 4/);
+  await assert.rejects(new am.SequenceTagger({ trainer: 'lbfgs', loss: 'log', global: 'has' }).fit(sentences, tags, { workers: 2 }),
+    /global features/);
+});
