@@ -102,6 +102,10 @@ class TextVectorizer {
              std::vector<std::vector<Ngram>>* grams, bool by_key = false) const;
   // Counts to weighted, normalised values, in place.
   void weigh(std::vector<std::pair<int32_t, float>>& entries) const;
+  // The words of a text (text/words.hpp, case folded): views into one buffer of words.buffer.
+  static std::vector<std::string_view> words_of(std::string_view text, Words& words);
+  // Throws InputError naming texts[i] when it is not UTF-8.
+  static void require_utf8(std::string_view text, size_t i);
   void set_frequencies(const std::vector<int32_t>& df);
   bool chars_column(int32_t col) const { return col >= chars_from_ && col < chars_to_; }
 
