@@ -160,7 +160,8 @@ TEST_CASE("text classifier: with hashing, the heaviest columns keep their most f
   std::map<int32_t, std::pair<int64_t, std::string>> name_of;  // column → (texts, n-gram), the most frequent
   std::map<int32_t, std::vector<float>> weight_of;              // column → its weight per class
   for (const auto& [key, n] : counts) {
-    const auto& [col, gram] = key;
+    const int32_t col = key.first;
+    const std::string& gram = key.second;  // (a name, not a structured binding: the lambda below captures it)
     auto& best = name_of[col];
     if (n > best.first) best = {n, gram};  // counts is in byte order: the first of equal counts stays
     for (int cls = 0; cls < 3; ++cls)

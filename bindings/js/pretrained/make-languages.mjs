@@ -19,6 +19,8 @@ export const SETTINGS = {
   // character n-grams take the upper half of the 2^15 buckets, 16,384; L1 zeroes most of their weights, which the
   // bytes then leave out
   hashBits: 15, weightBits: 8, l1: 1e-6,
+  // an identifier explains nothing: no n-gram strings kept for the heaviest weights
+  heaviestNgrams: 0,
 };
 
 // At most this many training sentences of one language, the first in corpus order: without a cap the languages
