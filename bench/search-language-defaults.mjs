@@ -15,6 +15,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../bindings/js/search.js';
+import { seededRandom } from './seeded-random.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
@@ -62,19 +63,9 @@ function sentences(file, group, first = 0) {
   return { out, counter };
 }
 
-// A seeded generator in [0, 1) (mulberry32), so that every run draws the same queries.
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 // Known-item tests: { name, docs: [{ id, text }], queries: [{ text, relevant }] }.
 function lemmaTest(all, words, name) {
-  const next = random(1);
+  const next = seededRandom(1);
   const docs = all.map((s, i) => ({ id: String(i), text: s.text }));
   const candidates = all.map((s, i) => i).filter((i) => all[i][words].length >= 2 * QUERY_WORDS);
   const step = Math.max(1, Math.floor(candidates.length / MAX_QUERIES));

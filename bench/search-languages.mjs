@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../bindings/js/search.js';
 import { init as initText } from '../bindings/js/text.js';
+import { seededRandom } from './seeded-random.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 const arg = (name, fallback) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : fallback; };
@@ -34,16 +35,6 @@ function sentences(file) {
   return out;
 }
 
-// A seeded generator (mulberry32), so every run asks the same queries.
-function random(seed) {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 const treebanks = existsSync(dataDir) ? readdirSync(dataDir).filter((d) => d.startsWith('ud-')).sort() : [];
 const tests = treebanks.map((d) => [d, readdirSync(join(dataDir, d)).find((f) => f.endsWith('-ud-test.conllu'))]).filter(([, f]) => f);
 if (tests.length < 2) {
@@ -53,7 +44,7 @@ if (tests.length < 2) {
 
 const am = await init();
 const identifier = await (await initText()).pretrained.languageIdentifier();
-const docs = [], queries = [], next = random(37);
+const docs = [], queries = [], next = seededRandom(37);
 for (const [dir, file] of tests) {
   const language = file.slice(0, file.indexOf('_'));
   const own = sentences(join(dataDir, dir, file));
