@@ -63,6 +63,7 @@ val features(SearchIndex& index, std::string query, val ids, std::string languag
 
 std::string language(const SearchIndex& index, std::string id) { return index.language(id); }
 val languages(const SearchIndex& index) { return string_array(index.languages()); }
+bool per_document_language(const SearchIndex& index) { return index.per_document_language(); }
 
 val feature_names(const SearchIndex& index) { return string_array(index.feature_names()); }
 val text_fields(const SearchIndex& index) { return string_array(index.text_fields()); }
@@ -99,6 +100,7 @@ EMSCRIPTEN_BINDINGS(argmax_search) {
       .function("has", &Guard<&has>::call)
       .function("language", &Guard<&language>::call)
       .function("languages", &Guard<&languages>::call)
+      .function("perDocumentLanguage", &Guard<&per_document_language>::call)
       .function("size", &Guard<&size>::call)
       .function("search", &Guard<&search>::call)
       .function("features", &Guard<&features>::call)

@@ -144,7 +144,7 @@ export function install(M, api) {
       return { names, ids: [...ids], rows: { data: Float32Array.from(values), rows: ids.length, cols: names.length } };
     }
 
-    get #perDocument() { return this.handle.options().split('\n').includes('language=auto'); }
+    get #perDocument() { return this.handle.perDocumentLanguage(); }
 
     #put(docs, update, method) {
       const text = this.#text, checked = searchDocuments(docs, text, this.#numeric, method);
