@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 const BATCH_UNITS = 1 << 22;
 // Runs of the scripts written without spaces between words: the core reads each as one word, so an index with a
 // segmenter hands them to it and the core reads the words it finds, separated by spaces.
-const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+export const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
 
 // A segmenter option → (run) → words: an am.Tokenizer (argmax/tagger's, such as a language package's
 // tokenizer.bin) or a function from a run to an array of strings.
