@@ -46,10 +46,8 @@ void SearchIndex::add(const Document& doc) {
   for (size_t f = 0; f < fields; ++f) {
     // Words go straight from the splitter to the postings (no copy of the document's words): each word's term
     // is one probe of word_terms, and a term's first occurrence in the document is known by its last_slot_.
-    // The loop is inlined into the splitter, so that its variables stay in registers (in wasm, a lambda called
-    // by reference reads and writes them in memory).
     uint32_t position = 0, length = 0;
-    for_each_word(doc.texts[f], word_, [&](std::string_view word) __attribute__((always_inline)) {
+    for_each_word(doc.texts[f], word_, [&](std::string_view word) {
       const uint32_t at = position++;
       uint32_t t = analysis.word_terms.find(word);
       if (t == WordTerms::kUnknown) t = first_meeting(analysis, word);
