@@ -148,8 +148,7 @@ std::vector<std::string> SearchIndex::languages() const {
   return codes;
 }
 
-SearchIndex::Analysis& SearchIndex::analysis(const std::string& code) {
-  if (!per_document_language_ && !analyses_.empty()) return *analyses_.front();  // (add asks for every document)
+SearchIndex::Analysis& SearchIndex::find_analysis(const std::string& code) {
   std::string language = options_.choice("language");
   if (per_document_language_) {
     language = stemmer_language_of_code(code);

@@ -162,8 +162,12 @@ class SearchIndex {
   // The term of a word that an analysis reads for the first time (stemmed, looked up, remembered), or
   // WordTerms::kNoTerm. Out of the indexing loop, which meets a new word rarely (Zipf).
   [[gnu::noinline]] uint32_t first_meeting(Analysis& analysis, std::string_view word);
-  // The analysis of a document or query whose language is `code` (made on first use).
-  Analysis& analysis(const std::string& code);
+  // The analysis of a document or query whose language is `code` (made on first use). Inline for an index of
+  // one language, as add asks for every document.
+  Analysis& analysis(const std::string& code) {
+    return !per_document_language_ && !analyses_.empty() ? *analyses_.front() : find_analysis(code);
+  }
+  Analysis& find_analysis(const std::string& code);
   // The code most documents have (ties: the first in byte order; "und" for none).
   std::string common_language() const;
   // Why a document's (or, may_be_empty, a query's) language code cannot be used here, or null.
