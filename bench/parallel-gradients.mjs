@@ -138,7 +138,8 @@ function phases(run, n) {
     }
   }
   for (const w of workers) w.delete();
-  const per = ms.map((m) => ({ part: m.part / MEASURED, take: m.take / MEASURED, step: m.step / MEASURED }));
+  const measured = Math.max(1, iterations - WARM);   // (fewer than MEASURED when the fit ends first)
+  const per = ms.map((m) => ({ part: m.part / measured, take: m.take / measured, step: m.step / measured }));
   const slowest = Math.max(...per.map((p) => p.part + p.take + p.step));
   return { per, slowest };
 }
