@@ -5,9 +5,10 @@
 //   1. the machine: how much work two busy threads do beside one (2.00 on two free cores; below that, the
 //      timed fits cannot show a speed-up);
 //   2. whole fits, timed (the workers' start and preparation included);
-//   3. the projection: one evaluation's phases for each worker (its part of the gradient, taking the others'
-//      parts into its heap, summing them and the L-BFGS step), measured one worker at a time on this thread, and
-//      the speed-up on n free cores they give: the evaluation on one worker ÷ the slowest worker's on n.
+//   3. the projection: one iteration's phases for each worker (its part of the gradient, the exchanges, its
+//      share of the L-BFGS step), in CPU time, measured one worker at a time on this thread, and the speed-up on n free cores
+//      they give: an iteration on one worker (or on this thread, timed in table 2's fit) ÷ the slowest worker's
+//      on n.
 //   node bench/parallel-gradients.mjs [--data ../shared/data] [--sentences N] [--max-iter N] [--workers 1,2,4,8]
 //                                     [--tasks crf,tokenizer]
 // --sentences takes the first N training sentences and --max-iter caps L-BFGS's iterations (every run then takes
@@ -29,6 +30,10 @@ const data = flag('data', '../shared/data');   // relative to the repository roo
 const sentences = flag('sentences') === undefined ? Infinity : Number(flag('sentences'));
 const counts = flag('workers', '1,2,4,8').split(',').map(Number);
 const tasks = flag('tasks', 'crf,tokenizer').split(',');
+const WARM = 10, MEASURED = 5;   // iterations before the timed ones, and timed (tables 2 and 3)
+// milliseconds of CPU time of this process (for what runs on this thread: steady on a busy machine, where the
+// clock is not)
+const cpu = () => { const { user, system } = process.cpuUsage(); return (user + system) / 1000; };
 const cap = flag('max-iter') === undefined ? {} : { maxIter: Number(flag('max-iter')) };
 const file = `${data}/ud-english-ewt/en_ewt-ud-train.conllu`;
 if (!existsSync(file)) {
@@ -54,13 +59,13 @@ const crf = { trainer: 'lbfgs', loss: 'log', ...cap };
 const runs = {
   crf: {
     what: `CRF (lbfgs, log), ${treebank.sentences.length} sentences`,
-    serial: () => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags),
+    serial: (onProgress) => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags, { onProgress }),
     parallel: (workers) => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags, { workers }),
     worker: (shards, shard) => new am.SequenceTagger(crf).shard(treebank.sentences, treebank.tags, { shards, shard, gradients: true }),
   },
   tokenizer: {
     what: `tokenizer (lbfgs, c1 0.3), ${treebank.sentences.length} sentences`,
-    serial: () => new am.Tokenizer(cap).fit(conllu),
+    serial: (onProgress) => new am.Tokenizer(cap).fit(conllu, { onProgress }),
     parallel: (workers) => new am.Tokenizer(cap).fit(conllu, { workers }),
     worker: (shards, shard) => new am.Tokenizer(cap).shard(conllu, { shards, shard }),
   },
@@ -80,7 +85,10 @@ for (const task of tasks) {
     model.dispose();
     return result;
   };
-  const serial = await time(run.serial);
+  // this thread's milliseconds per iteration after the first WARM (for the projection)
+  const heard = [];
+  const serial = await time(() => run.serial((p) => { if (!p.final) heard.push(cpu()); }));
+  if (heard.length > WARM + 1) run.serialIteration = (heard.at(-1) - heard[WARM]) / (heard.length - 1 - WARM);
   const row = (workers, r) => console.log(`| ${run.what} | ${workers} | ${r.seconds.toFixed(1)} | ${(serial.seconds / r.seconds).toFixed(2)}× | ${r.iterations}${r.converged ? '' : ' (not converged)'} | ${r.digest} |`);
   row('this thread', serial);
   const digests = new Set();
@@ -92,34 +100,51 @@ for (const task of tasks) {
   if (digests.size > 1) console.log(`WARNING: ${task}: the models differ between worker counts (${[...digests].join(', ')})`);
 }
 
-// 3. One evaluation's phases per worker, after 10 evaluations (the L-BFGS memory full), on this thread.
-const WARM = 10, MEASURED = 5;
+// 3. One iteration's phases per worker (with its line search's evaluations), after 10 iterations (the L-BFGS
+// memory full), on this thread: its part
+// of the gradient; the exchanges (its slice of the point out and the others' in, the others' slices of its part
+// out, and their parts of its slice into its heap); its share of the solver (summing its slice, its passes of
+// L-BFGS and the sums over every slice).
 function phases(run, n) {
   const workers = Array.from({ length: n }, (_, k) => run.worker(n, k));
   const ms = workers.map(() => ({ part: 0, take: 0, step: 0 }));
-  for (let e = 0; e < WARM + MEASURED; ++e) {
-    const parts = workers.map((w, k) => {
-      const started = performance.now(), part = w.evaluate();
-      if (e >= WARM) ms[k].part += performance.now() - started;
-      return part;
-    });
-    workers.forEach((w, k) => withHeap(M, (heap) => {
-      let started = performance.now();
-      const g = new Int32Array(n), l = new Int32Array(n), r = new Int32Array(n);
-      parts.forEach((p, j) => { if (j !== k) [g[j], l[j], r[j]] = [heap.u8(p.gradient), heap.f64(p.losses), heap.f64(p.errors)]; });
-      if (e >= WARM) ms[k].take += performance.now() - started;
-      started = performance.now();
-      if (w.tell(heap.i32(g), heap.i32(l), heap.i32(r), n)) w.proceed(true);
-      if (e >= WARM) ms[k].step += performance.now() - started;
-    }));
+  let iterations = 0;
+  const timed = (k, key, f) => {
+    const started = cpu(), result = f();
+    if (iterations >= WARM) ms[k][key] += cpu() - started;
+    return result;
+  };
+  const others = (k, f) => Int32Array.from(workers, (_, j) => (j === k ? 0 : f(j)));
+  const take = (k, all) => timed(k, all[0] instanceof Float32Array ? 'take' : 'step', () => withHeap(M, (heap) =>
+    workers[k].take(heap.i32(others(k, (j) => (all[j] instanceof Float32Array ? heap.f32(all[j]) : heap.f64(all[j])))), n)));
+  let state;
+  while (iterations < WARM + MEASURED && (state = workers[0].ask().state) !== 'done') {
+    const asked = workers.map((w, k) => timed(k, state === 'sums' ? 'step' : 'take', () => w.ask()));
+    if (state === 'iterated') {
+      workers.forEach((w, k) => timed(k, 'step', () => w.proceed(true)));
+      ++iterations;
+      continue;
+    }
+    const all = asked.map((a) => a.data);
+    workers.forEach((w, k) => take(k, all));
+    if (state === 'point') {
+      const parts = workers.map((w, k) => timed(k, 'part', () => w.evaluate()));
+      const pieces = workers.map((w, k) => timed(k, 'take', () => workers.map((_, v) => (v === k ? null
+        : M.HEAPU8.slice(parts[k].gradient + 8 * parts[k].slices[v], parts[k].gradient + 8 * parts[k].slices[v + 1])))));
+      workers.forEach((w, k) => withHeap(M, (heap) => {
+        const [g, l, r] = timed(k, 'take', () => [others(k, (j) => heap.u8(pieces[j][k])), others(k, (j) => heap.f64(parts[j].losses)), others(k, (j) => heap.f64(parts[j].errors))]);
+        timed(k, 'step', () => w.tell(heap.i32(g), heap.i32(l), heap.i32(r), n));
+      }));
+    }
   }
   for (const w of workers) w.delete();
-  const per = ms.map((m) => ({ part: m.part / MEASURED, take: m.take / MEASURED, step: m.step / MEASURED }));
+  const measured = Math.max(1, iterations - WARM);   // (fewer than MEASURED when the fit ends first)
+  const per = ms.map((m) => ({ part: m.part / measured, take: m.take / measured, step: m.step / measured }));
   const slowest = Math.max(...per.map((p) => p.part + p.take + p.step));
   return { per, slowest };
 }
-console.log('\n| task | workers | ms: its part (slowest worker) | ms: others\' parts into its heap | ms: sum and L-BFGS step | ms per evaluation | projected speed-up |');
-console.log('|---|---|---|---|---|---|---|');
+console.log('\n| task | workers | CPU ms: its part (slowest worker) | CPU ms: exchanges | CPU ms: its share of L-BFGS | CPU ms per iteration | projected speed-up over 1 worker | over this thread |');
+console.log('|---|---|---|---|---|---|---|---|');
 for (const task of tasks) {
   const run = runs[task];
   let single = null;
@@ -127,6 +152,7 @@ for (const task of tasks) {
     const { per, slowest } = phases(run, n);
     single ??= slowest;
     const max = (key) => Math.max(...per.map((p) => p[key])).toFixed(0);
-    console.log(`| ${run.what} | ${n} | ${max('part')} | ${max('take')} | ${max('step')} | ${slowest.toFixed(0)} | ${(single / slowest).toFixed(2)}× |`);
+    const thread = run.serialIteration ? `${(run.serialIteration / slowest).toFixed(2)}× (${run.serialIteration.toFixed(0)} ms)` : '–';
+    console.log(`| ${run.what} | ${n} | ${max('part')} | ${max('take')} | ${max('step')} | ${slowest.toFixed(0)} | ${(single / slowest).toFixed(2)}× | ${thread} |`);
   }
 }

@@ -1,10 +1,12 @@
 // One worker of an exact data-parallel L-BFGS fit of a chain model (trainer lbfgs: CRF, softmax-margin, with
 // OWL-QN's c1; sequence_trainer.hpp). Every worker prepares the whole training set as the serial fit does (so
-// all share its feature ids), takes a contiguous part of the sequences, and runs the same L-BFGS
-// (learn/lbfgs.hpp, in reverse communication): at each point it computes its part of the data term
-// (crf_part), the workers exchange their parts, and each sums all of them alike, the gradients as exact
-// integers and the losses in sequence order, and adds the regulariser once. So every worker holds the same
-// objective, takes the same steps and ends with the same weights, whatever the number of workers.
+// all share its feature ids) and takes a contiguous part of the sequences and a slice of the weights, whole
+// blocks of them (the solver's, learn/lbfgs.hpp). At each point it computes its part of the data term over all
+// the weights (crf_part), sends every other worker the slice that worker holds, and sums the parts of its own
+// slice, as exact integers, with the losses in sequence order and the regulariser: the gradient of its slice,
+// on which it runs its part of L-BFGS, the workers summing the solver's dot products block by block in block
+// order. Then each sends its slice of the next point to the others. So every worker takes the same steps and
+// the weights are the same bits whatever the number of workers, and each does 1/n of the solver's work.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -24,28 +26,45 @@ class ChainGradientTrainer {
   ChainGradientTrainer(const ChainGradientTrainer&) = delete;
   ChainGradientTrainer& operator=(const ChainGradientTrainer&) = delete;
 
+  // The weights are split into slices: worker w holds [slice_begin(w), slice_begin(w + 1)).
+  size_t slice_begin(int worker) const { return slices_[size_t(worker)]; }
+  int workers() const { return int(bounds_.size()) - 1; }
+  // This worker's slice of the point the solver asks about (of the solution once done()): the others need it.
+  const std::vector<float>& slice() const;
+  // Every worker's slice of it, in worker order (this one's own is not read: give none), before evaluate() or
+  // finish().
+  void gather(const std::vector<const float*>& slices);
+
   bool done() const { return solver_.done(); }
-  // This worker's part of the data term at the point the solver asks about.
+  // This worker's part of the data term at the gathered point: the gradient over all the weights, each worker's
+  // slice of it to that worker.
   const CrfPart& evaluate();
-  // Every worker's part, in worker order (this one's own is not read: give none): gradients[w] holds dim()
-  // values, losses[w] and errors[w] one per sequence of worker w. True when an iteration ended: then
-  // progress() and proceed().
-  bool tell(const std::vector<const int64_t*>& gradients, const std::vector<const double*>& losses,
+  // Every worker's part of this worker's slice, in worker order (this one's own is not read: give none):
+  // gradients[w] holds the slice's values, losses[w] and errors[w] one per sequence of worker w.
+  void tell(const std::vector<const int64_t*>& gradients, const std::vector<const double*>& losses,
             const std::vector<const double*>& errors);
+  // While reducing(): partials() goes to every worker, and reduced() takes every worker's (this one's own is
+  // not read: give none).
+  bool reducing() const { return solver_.reducing(); }
+  const std::vector<double>& partials() const { return solver_.partials(); }
+  void reduced(const std::vector<const double*>& partials);
   // After an iteration: its progress (the mean objective, as the serial fit reports it), and whether to go on.
+  bool iterated() const { return solver_.iterated(); }
   Progress progress() const;
   void proceed(bool keep_going) { solver_.proceed(keep_going); }
 
-  size_t dim() const { return part_.gradient.size(); }
+  size_t dim() const { return point_.size(); }
   int sequences_of(int worker) const { return bounds_[size_t(worker) + 1] - bounds_[size_t(worker)]; }
-  // The model at the solver's last iterate; the trainer is spent afterwards.
+  // The model at the solver's last iterate (gathered); the trainer is spent afterwards.
   SequenceModel finish();
 
  private:
   TaggerData data_;
   ChainLbfgs settings_;
   std::vector<int> bounds_;
+  std::vector<size_t> slices_;
   int worker_, bits_;
+  std::vector<float> point_;
   Lbfgs solver_;
   CrfPart part_;
   std::vector<float> gradient_;

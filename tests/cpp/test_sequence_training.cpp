@@ -434,23 +434,51 @@ TEST_CASE("L-BFGS over workers' parts: the same weights for 1, 2 and 3 workers, 
       for (int k = 0; k < n; ++k)
         workers.push_back(std::make_unique<ChainGradientTrainer>(prepare_tagger(tokens, tags, given), n, k));
       int reports = 0;
-      while (!workers[0]->done()) {
-        std::vector<CrfPart> parts;
-        for (auto& w : workers) parts.push_back(w->evaluate());
-        std::vector<const int64_t*> g;
-        std::vector<const double*> l, e;
-        for (const CrfPart& p : parts) g.push_back(p.gradient.data()), l.push_back(p.losses.data()), e.push_back(p.errors.data());
-        std::vector<bool> ended;
+      auto exchange_slices = [&] {
+        std::vector<std::vector<float>> slices;
+        for (auto& w : workers) slices.push_back(w->slice());
         for (int k = 0; k < n; ++k) {
-          auto others = [k](auto v) { return v[size_t(k)] = nullptr, v; };
-          ended.push_back(workers[size_t(k)]->tell(others(g), others(l), others(e)));
+          std::vector<const float*> others;
+          for (int w = 0; w < n; ++w) others.push_back(w == k ? nullptr : slices[size_t(w)].data());
+          workers[size_t(k)]->gather(others);
         }
-        REQUIRE(std::count(ended.begin(), ended.end(), ended[0]) == n);
-        if (ended[0]) {
+      };
+      for (;;) {
+        for (auto& w : workers) {
+          REQUIRE(w->reducing() == workers[0]->reducing());
+          REQUIRE(w->iterated() == workers[0]->iterated());
+          REQUIRE(w->done() == workers[0]->done());
+        }
+        if (workers[0]->reducing()) {
+          std::vector<std::vector<double>> partials;
+          for (auto& w : workers) partials.push_back(w->partials());
+          for (int k = 0; k < n; ++k) {
+            std::vector<const double*> others;
+            for (int w = 0; w < n; ++w) others.push_back(w == k ? nullptr : partials[size_t(w)].data());
+            workers[size_t(k)]->reduced(others);
+          }
+          continue;
+        }
+        if (workers[0]->iterated()) {
           ++reports;
           for (auto& w : workers) w->proceed(true);
+          continue;
         }
-        for (auto& w : workers) REQUIRE(w->done() == workers[0]->done());
+        exchange_slices();
+        if (workers[0]->done()) break;
+        std::vector<CrfPart> parts;
+        for (auto& w : workers) parts.push_back(w->evaluate());
+        for (int k = 0; k < n; ++k) {
+          std::vector<const int64_t*> g;
+          std::vector<const double*> l, e;
+          for (int w = 0; w < n; ++w) {
+            const bool own = w == k;
+            g.push_back(own ? nullptr : parts[size_t(w)].gradient.data() + workers[size_t(k)]->slice_begin(k));
+            l.push_back(own ? nullptr : parts[size_t(w)].losses.data());
+            e.push_back(own ? nullptr : parts[size_t(w)].errors.data());
+          }
+          workers[size_t(k)]->tell(g, l, e);
+        }
       }
       objectives.push_back(workers[0]->progress().objective);
       SequenceModel model = workers[size_t(n) - 1]->finish();

@@ -3,9 +3,10 @@
 // set), then one request at a time:
 //   gradient { spec, workers, worker, peers } → {}: ready, with a MessagePort to every other worker (peers)
 //   gradient-step { keepGoing } → { progress } when an iteration ends, { done: true } when the fit has ended.
-//          keepGoing (after an iteration) says whether to go on. Until then, at every point the solver asks
-//          about, the worker computes its part of the objective, sends it to every other worker and tells the
-//          solver all of them; every worker sums them alike, so all take the same steps.
+//          keepGoing (after an iteration) says whether to go on. Until then the worker answers what the solver
+//          asks (sequence/chain_gradient_trainer.hpp): at a point, every worker's slice of it, then its part of
+//          the gradient, each worker's slice to that worker; between points, the solver's sums over every
+//          worker's slice. Every worker sums them alike, so all take the same steps.
 //   gradient-finish → { bytes, kind, training, counts }: the model, and how the fit ended (its bytes do not say)
 import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
@@ -23,13 +24,14 @@ export async function gradientMessage(api, m, post) {
     post({ type: 'gradient-ready', id });
   } else if (m.type === 'gradient-step') {
     if (m.keepGoing !== undefined) trainer.proceed(m.keepGoing);
-    while (!trainer.done()) {
-      const own = trainer.evaluate();
-      if (peers.count > 1) peers.send(own, [own.gradient.buffer, own.losses.buffer, own.errors.buffer]);
-      const parts = peers.count > 1 ? await peers.receive() : [null];
-      if (tell(api.module, parts)) return post({ type: 'gradient-iterated', id, progress: trainer.progress() });
+    const M = api.module;
+    for (;;) {
+      const { state, data, ...progress } = trainer.ask();
+      if (state === 'iterated') return post({ type: 'gradient-iterated', id, progress });
+      await exchange(M, data);   // the solver's sums, or the point's slices (once done, the solution's, for finish)
+      if (state === 'done') return post({ type: 'gradient-done', id, done: true });
+      if (state === 'point') await sumGradient(M, trainer.evaluate());
     }
-    post({ type: 'gradient-done', id, done: true });
   } else if (m.type === 'gradient-finish') {
     const result = trainer.finish();
     try {
@@ -45,16 +47,32 @@ export async function gradientMessage(api, m, post) {
   }
 }
 
-// Every worker's part (null at this one's place: its own stays in wasm) to the solver; true when an iteration ended.
-function tell(M, parts) {
-  return withHeap(M, (heap) => {
+// This worker's data (its partial sums or its slice of the point) to every other worker, and every worker's to
+// the solver.
+async function exchange(M, own) {
+  peers.send(own, [own.buffer]);
+  const all = await peers.receive();
+  const copy = (heap, data) => (data instanceof Float32Array ? heap.f32(data) : heap.f64(data));
+  withHeap(M, (heap) => trainer.take(heap.i32(Int32Array.from(all, (data) => (data ? copy(heap, data) : 0))), all.length));
+}
+
+// This worker's part of the gradient: each worker's slice of it to that worker; then every worker's part of
+// this worker's slice, with all the losses, to the solver.
+async function sumGradient(M, part) {
+  for (let w = 0; w < peers.count; ++w) {
+    if (w === peers.index) continue;
+    const gradient = M.HEAPU8.slice(part.gradient + 8 * part.slices[w], part.gradient + 8 * part.slices[w + 1]);
+    peers.sendTo(w, { gradient, losses: part.losses, errors: part.errors }, [gradient.buffer]);
+  }
+  const parts = await peers.receive();
+  withHeap(M, (heap) => {
     const n = parts.length, gradients = new Int32Array(n), losses = new Int32Array(n), errors = new Int32Array(n);
-    parts.forEach((part, w) => {
-      if (!part) return;
-      gradients[w] = heap.u8(part.gradient);
-      losses[w] = heap.f64(part.losses);
-      errors[w] = heap.f64(part.errors);
+    parts.forEach((p, w) => {
+      if (!p) return;
+      gradients[w] = heap.u8(p.gradient);
+      losses[w] = heap.f64(p.losses);
+      errors[w] = heap.f64(p.errors);
     });
-    return trainer.tell(heap.i32(gradients), heap.i32(losses), heap.i32(errors), n);
+    trainer.tell(heap.i32(gradients), heap.i32(losses), heap.i32(errors), n);
   });
 }

@@ -1,20 +1,20 @@
 // L-BFGS fits with exact data-parallel gradients (taggers with trainer 'lbfgs': CRF and softmax-margin, with
 // OWL-QN's c1). The objective Σ_i ℓ_i + c2‖w‖² sums over sequences, so each of n workers (each with its own wasm
-// instance) prepares the whole training set as a fit on one thread does, takes a contiguous part of the sequences,
-// and runs the same L-BFGS (src/learn/lbfgs.hpp, in reverse communication): at every point each computes the
-// gradient and the losses of its part and sends them straight to the others (MessagePorts, transferred
-// buffers), and each sums all the parts alike (src/sequence/chain_gradient_trainer.hpp): the gradients in fixed
-// point, whose integer sums are exact in any order, the losses in sequence order. So the model is the same bytes
-// for any number of workers. The calling thread only starts the iterations and hears their progress; stop()
-// takes effect after the current iteration. No SharedArrayBuffer is needed.
+// instance) prepares the whole training set as a fit on one thread does, takes a contiguous part of the sequences
+// and holds a slice of the weights (src/sequence/chain_gradient_trainer.hpp): at every point each computes the
+// gradient of its part and sends every other worker that worker's slice of it (MessagePorts, transferred
+// buffers), sums the parts of its own slice in fixed point (integer sums are exact in any order), and runs its
+// share of L-BFGS (src/learn/lbfgs.hpp) on its slice, the solver's sums summed block by block over every slice.
+// So the model is the same bytes for any number of workers. The calling thread only starts the iterations and
+// hears their progress; stop() takes effect after the current iteration. No SharedArrayBuffer is needed.
 import { workerJob, peerPorts } from './pool.js';
 import { workerCount } from './mixing.js';
 import { trainingSpec } from '../api/inputs.js';
 
 // 'auto' fits on one thread below this many training sequences. Each worker prepares the whole set again
-// (0.6–0.9 s for 3,000 EWT sentences) and repeats what costs in proportion to the weights, not the sequences (its
-// dim-sized part, the sum and the L-BFGS step); only the forward–backward work splits, which a treebank of a few
-// thousand sentences makes the larger share (bench/parallel-gradients.mjs, docs/bench-sequence.md).
+// (0.6–0.9 s for 3,000 EWT sentences) and handles a dim-sized part of the gradient at every point; only the
+// forward–backward work and the L-BFGS step split, which a treebank of a few thousand sentences makes the larger
+// share (bench/parallel-gradients.mjs, docs/bench-sequence.md).
 export const AUTO_MIN_BATCH_SEQUENCES = 2000;
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger', options (trainer 'lbfgs'), args: [x, tags],

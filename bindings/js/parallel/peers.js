@@ -24,6 +24,7 @@ export class Peers {
   }
 
   get count() { return this.#ports.length; }
+  get index() { return this.#index; }
 
   #ready() { return this.#inbox.every((queue, k) => k === this.#index || queue.length > 0); }
 
@@ -31,6 +32,11 @@ export class Peers {
   send(message, transfer) {
     const last = this.#ports.findLastIndex((p) => p);
     this.#ports.forEach((port, k) => port?.postMessage(message, k === last ? transfer : []));
+  }
+
+  // message to worker k alone (its buffers transferred).
+  sendTo(k, message, transfer) {
+    this.#ports[k].postMessage(message, transfer);
   }
 
   // The next message of every other worker, by worker (null at this one's index).
