@@ -24,16 +24,27 @@ int pair_index(int y, int z, int k) { return y * k - y * (y + 1) / 2 + (z - y - 
 int slot_of(int own, int other) { return other < own ? other : other - 1; }
 int slots_of(int k) { return std::max(1, k - 1); }
 
+// The class of most votes; among tied classes, each in turn challenges the one holding the lead, and takes it
+// when their own machine does not vote for the holder (LIBSVM gives a tie to the class seen first in the
+// training file; this is as accurate or more on letter, usps and dna: docs/bench-defaults.md).
+// f: the row's decision values f_yz, y < z, in machine order.
+int vote_winner(const float* votes, const double* f, int k) {
+  int winner = argmax_index(votes, k);
+  for (int z = winner + 1; z < k; ++z)
+    if (votes[z] == votes[winner] && f[pair_index(winner, z, k)] <= 0) winner = z;
+  return winner;
+}
 }  // namespace
 
 const std::vector<OptionSpec>& KernelMulticlass::options_table() {
   static const std::vector<OptionSpec> table = [] {
-    std::vector<OptionSpec> t = {trainer_option({"dcd"}, "dcd", "the kernel SVM's one solver"),
-                                 loss_option({"hinge"}, "hinge"),
-                                 choice_option("decomposition", "all-pairs", {"all-pairs", "crammer-singer"},
-                                               "all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or "
-                                               "crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× "
-                                               "faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md)")};
+    std::vector<OptionSpec> t;  // rows moved in one by one (Kernel::option_specs says why)
+    t.push_back(trainer_option({"dcd"}, "dcd", "the kernel SVM's one solver"));
+    t.push_back(loss_option({"hinge"}, "hinge"));
+    t.push_back(choice_option("decomposition", "all-pairs", {"all-pairs", "crammer-singer"},
+                              "all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or "
+                              "crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× "
+                              "faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md)"));
     append(t, trainer_options("dcd"));
     append(t, Kernel::option_specs());
     t.push_back(FeatureScaling::option());
@@ -81,7 +92,7 @@ void KernelMulticlass::train_all_pairs(const Rows& rows, const std::vector<int32
                                        const ProgressFn& progress) {
   const int k = classes(), slots = slots_of(k);
   KernelSvmConfig c;
-  c.kernel = kernel_, c.C = options.real("C"), c.bias = 1, c.tol = options.real("eps");
+  c.kernel = kernel_, c.C = options.real("C"), c.tol = options.real("eps");
   c.max_iterations = options.integer("maxIter"), c.cache_mb = options.real("cache");
   std::vector<double> a(size_t(rows.rows()) * size_t(slots), 0.0);
   std::vector<TrainingReport> reports;
@@ -93,14 +104,12 @@ void KernelMulticlass::train_all_pairs(const Rows& rows, const std::vector<int32
         if (index[size_t(i)] == y || index[size_t(i)] == z)
           sample.index.push_back(i), sample.label.push_back(index[size_t(i)] == y ? 1 : -1);
       const KernelSvm svm = solve_kernel_svm(sample, c);
-      double constant = 0;
       for (int t = 0; t < sample.size(); ++t) {
-        const double ay = svm.alpha[size_t(t)] * sample.label[size_t(t)];
         const int own = sample.label[size_t(t)] > 0 ? y : z;
-        a[size_t(sample.index[size_t(t)]) * size_t(slots) + size_t(slot_of(own, y + z - own))] = ay;
-        constant += ay;
+        a[size_t(sample.index[size_t(t)]) * size_t(slots) + size_t(slot_of(own, y + z - own))] =
+            svm.alpha[size_t(t)] * sample.label[size_t(t)];
       }
-      pair_constant_.push_back(float(c.bias * c.bias * constant));
+      pair_constant_.push_back(float(svm.model->intercept()));
       reports.push_back(svm.model->report);
       if (progress) {
         Progress p;
@@ -116,7 +125,7 @@ void KernelMulticlass::train_all_pairs(const Rows& rows, const std::vector<int32
   report_ = combined_report(reports);
 }
 
-std::vector<float> KernelMulticlass::votes(const Rows& rows) const {
+std::vector<float> KernelMulticlass::votes(const Rows& rows, int32_t* predicted) const {
   const int k = classes(), slots = slots_of(k), machines = k * (k - 1) / 2, n = sv_.count();
   const std::vector<float>& coef = sv_.coefficients();
   std::vector<float> out(size_t(rows.rows()) * size_t(k), 0.f);
@@ -139,17 +148,18 @@ std::vector<float> KernelMulticlass::votes(const Rows& rows) const {
       float* v = &out[size_t(first + i) * size_t(k)];
       for (int y = 0, p = 0; y < k; ++y)
         for (int z = y + 1; z < k; ++z, ++p) v[f[size_t(i) * machines + size_t(p)] > 0 ? y : z] += 1;
+      if (predicted) predicted[first + i] = labels_[size_t(vote_winner(v, f.data() + size_t(i) * machines, k))];
     }
   }
   return out;
 }
 
-std::vector<float> KernelMulticlass::score_matrix(const Rows& rows) const {
+std::vector<float> KernelMulticlass::score_matrix(const Rows& rows, int32_t* predicted) const {
   require(rows.is_sparse() || rows.cols() == cols(), "rows have ", rows.cols(), " features; the model expects ", cols());
   rows.validate();
   const OwnedRows scaled = scaling_.identity() ? OwnedRows{} : scaling_.apply(rows);
   const Rows x = scaling_.identity() ? rows : scaled.view();
-  if (all_pairs_) return votes(x);
+  if (all_pairs_) return votes(x, predicted);
   const std::vector<double> s = sv_.scores(kernel_, x);
   return std::vector<float>(s.begin(), s.end());
 }
@@ -160,8 +170,9 @@ void KernelMulticlass::scores(const Rows& rows, float* out) const {
 }
 
 void KernelMulticlass::predict(const Rows& rows, int32_t* out) const {
-  const std::vector<float> s = score_matrix(rows);
-  for (int32_t i = 0; i < rows.rows(); ++i) out[i] = labels_[argmax_index(&s[size_t(i) * classes()], classes())];
+  const std::vector<float> s = score_matrix(rows, all_pairs_ ? out : nullptr);
+  if (!all_pairs_)
+    for (int32_t i = 0; i < rows.rows(); ++i) out[i] = labels_[argmax_index(&s[size_t(i) * classes()], classes())];
 }
 
 void KernelMulticlass::margins(const Rows& rows, const int32_t* labels, float* out) const {

@@ -1,7 +1,8 @@
 // The kernel multiclass SVM, by one of two decompositions (option `decomposition`):
-//   all-pairs       LIBSVM's one-vs-one: a binary kernel SVM (binary/kernel_svm.hpp, bias 1) for each pair of
-//                   classes a < b on their rows, f_ab(x) = Σ_i α_i y_i (K(s(x_i), s(x)) + 1); each votes for a when
-//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes. The model keeps each support
+//   all-pairs       LIBSVM's one-vs-one: a binary kernel SVM (binary/kernel_svm.hpp) for each pair of
+//                   classes a < b on their rows, f_ab(x) = Σ_i α_i y_i K(s(x_i), s(x)) + b_ab; each votes for a when
+//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes (a tie goes to the tied class that
+//                   wins most machines against the other tied ones, then by their decision values). The model keeps each support
 //                   vector once, with its k − 1 coefficients α y (its machines against the other classes, in label
 //                   order), as LIBSVM does; its scores are the votes.
 //   crammer-singer  h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), by the dual Crammer–Singer solver
@@ -50,7 +51,7 @@ class KernelMulticlass {
 
   // out: m×k scores h(x, y), columns in labels() order.
   void scores(const Rows& rows, float* out) const;
-  // out: m predicted labels (ties → the lowest label).
+  // out: m predicted labels (crammer-singer: ties → the lowest label; all-pairs: see above).
   void predict(const Rows& rows, int32_t* out) const;
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
@@ -59,14 +60,15 @@ class KernelMulticlass {
   static KernelMulticlass from_bytes(const uint8_t* data, size_t size);
 
  private:
-  std::vector<float> score_matrix(const Rows& rows) const;
+  // predicted (all-pairs): also each row's label, by the votes and vote_winner's tie rule (kernel_multiclass.cpp).
+  std::vector<float> score_matrix(const Rows& rows, int32_t* predicted = nullptr) const;
   void train_all_pairs(const Rows& rows, const std::vector<int32_t>& index, const Options& options,
                        const ProgressFn& progress);
-  std::vector<float> votes(const Rows& rows) const;
+  std::vector<float> votes(const Rows& rows, int32_t* predicted) const;
   Kernel kernel_;
   bool all_pairs_ = false;
   std::vector<int32_t> sv_class_;     // all-pairs: each support vector's class (its position in labels_)
-  std::vector<float> pair_constant_;  // all-pairs: Σ α_i y_i of each machine (a, b), a < b, in that order
+  std::vector<float> pair_constant_;  // all-pairs: the intercept b of each machine (a, b), a < b, in that order
   FeatureScaling scaling_;  // applied to every row before the kernel; saved only when not the identity
   OptionList options_;
   std::vector<int32_t> labels_;

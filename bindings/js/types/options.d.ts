@@ -671,8 +671,6 @@ export interface BinaryLearnerKernelTableOptions {
   degree?: number;
   /** kernel column cache in MB (must hold one column: 4·m bytes) (default 200, > 0) */
   cache?: number;
-  /** b added to the kernel as b² (a constant feature; 0: no intercept) (default 1, [0, 1000000]) */
-  bias?: number;
 }
 
 /** the other binary learners, learner 'stump' */
