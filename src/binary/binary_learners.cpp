@@ -31,10 +31,12 @@ std::vector<OptionSpec> compose(const std::string& learner, const std::string& t
   append(specs, without_seed(trainer_options(trainer)));
   if (trainer == "perceptron")
     set_default(specs, "epochs", "10", "one binary problem of a reduction among many: ten passes reach the plateau");
-  if (learner == "kernel")  // (its intercept is LIBSVM's: free, not regularised)
+  if (learner == "kernel") {  // (its intercept is LIBSVM's: free, not regularised)
+    set_default(specs, "eps", "0.001", "LIBSVM's -e: the machines of svm-train");
     append(specs, Kernel::option_specs());
-  else
+  } else {
     specs.push_back(real_option("bias", "1", 0, 1e6, "value of the constant feature (0: no intercept)"));
+  }
   return specs;
 }
 

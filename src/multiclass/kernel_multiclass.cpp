@@ -24,16 +24,6 @@ int pair_index(int y, int z, int k) { return y * k - y * (y + 1) / 2 + (z - y - 
 int slot_of(int own, int other) { return other < own ? other : other - 1; }
 int slots_of(int k) { return std::max(1, k - 1); }
 
-// The class of most votes; among tied classes, each in turn challenges the one holding the lead, and takes it
-// when their own machine does not vote for the holder (LIBSVM gives a tie to the class seen first in the
-// training file; this is as accurate or more on letter, usps and dna: docs/bench-defaults.md).
-// f: the row's decision values f_yz, y < z, in machine order.
-int vote_winner(const float* votes, const double* f, int k) {
-  int winner = argmax_index(votes, k);
-  for (int z = winner + 1; z < k; ++z)
-    if (votes[z] == votes[winner] && f[pair_index(winner, z, k)] <= 0) winner = z;
-  return winner;
-}
 }  // namespace
 
 const std::vector<OptionSpec>& KernelMulticlass::options_table() {
@@ -46,6 +36,7 @@ const std::vector<OptionSpec>& KernelMulticlass::options_table() {
                               "crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× "
                               "faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md)"));
     append(t, trainer_options("dcd"));
+    set_default(t, "eps", "0.001", "LIBSVM's -e: all-pairs then predicts as svm-train (crammer-singer: 1.6–2.2× the time of 0.1 on letter)");
     append(t, Kernel::option_specs());
     t.push_back(FeatureScaling::option());
     t.push_back(seed_option("example order"));
@@ -74,6 +65,14 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
   model.all_pairs_ = options.choice("decomposition") == "all-pairs";
   if (model.all_pairs_) {
     require(cost_rows.empty(), "a cost matrix is read by decomposition 'crammer-singer'; all-pairs votes under 0-1 loss");
+    // LIBSVM's order, the classes as first seen in the rows: the machines are svm-train's, and a tie of votes
+    // goes to the class seen first, as in svm-predict.
+    std::vector<int32_t> position(model.labels_.size(), -1), first_seen;
+    for (int32_t& c : indexed.index) {
+      if (position[size_t(c)] < 0) position[size_t(c)] = int32_t(first_seen.size()), first_seen.push_back(model.labels_[size_t(c)]);
+      c = position[size_t(c)];
+    }
+    model.labels_ = std::move(first_seen);
     model.train_all_pairs(scaled.rows, indexed.index, options, progress);
     return model;
   }
@@ -125,7 +124,7 @@ void KernelMulticlass::train_all_pairs(const Rows& rows, const std::vector<int32
   report_ = combined_report(reports);
 }
 
-std::vector<float> KernelMulticlass::votes(const Rows& rows, int32_t* predicted) const {
+std::vector<float> KernelMulticlass::votes(const Rows& rows) const {
   const int k = classes(), slots = slots_of(k), machines = k * (k - 1) / 2, n = sv_.count();
   const std::vector<float>& coef = sv_.coefficients();
   std::vector<float> out(size_t(rows.rows()) * size_t(k), 0.f);
@@ -148,18 +147,17 @@ std::vector<float> KernelMulticlass::votes(const Rows& rows, int32_t* predicted)
       float* v = &out[size_t(first + i) * size_t(k)];
       for (int y = 0, p = 0; y < k; ++y)
         for (int z = y + 1; z < k; ++z, ++p) v[f[size_t(i) * machines + size_t(p)] > 0 ? y : z] += 1;
-      if (predicted) predicted[first + i] = labels_[size_t(vote_winner(v, f.data() + size_t(i) * machines, k))];
     }
   }
   return out;
 }
 
-std::vector<float> KernelMulticlass::score_matrix(const Rows& rows, int32_t* predicted) const {
+std::vector<float> KernelMulticlass::score_matrix(const Rows& rows) const {
   require(rows.is_sparse() || rows.cols() == cols(), "rows have ", rows.cols(), " features; the model expects ", cols());
   rows.validate();
   const OwnedRows scaled = scaling_.identity() ? OwnedRows{} : scaling_.apply(rows);
   const Rows x = scaling_.identity() ? rows : scaled.view();
-  if (all_pairs_) return votes(x, predicted);
+  if (all_pairs_) return votes(x);
   const std::vector<double> s = sv_.scores(kernel_, x);
   return std::vector<float>(s.begin(), s.end());
 }
@@ -170,9 +168,8 @@ void KernelMulticlass::scores(const Rows& rows, float* out) const {
 }
 
 void KernelMulticlass::predict(const Rows& rows, int32_t* out) const {
-  const std::vector<float> s = score_matrix(rows, all_pairs_ ? out : nullptr);
-  if (!all_pairs_)
-    for (int32_t i = 0; i < rows.rows(); ++i) out[i] = labels_[argmax_index(&s[size_t(i) * classes()], classes())];
+  const std::vector<float> s = score_matrix(rows);
+  for (int32_t i = 0; i < rows.rows(); ++i) out[i] = labels_[argmax_index(&s[size_t(i) * classes()], classes())];
 }
 
 void KernelMulticlass::margins(const Rows& rows, const int32_t* labels, float* out) const {

@@ -1,8 +1,9 @@
 // The kernel multiclass SVM, by one of two decompositions (option `decomposition`):
 //   all-pairs       LIBSVM's one-vs-one: a binary kernel SVM (binary/kernel_svm.hpp) for each pair of
 //                   classes a < b on their rows, f_ab(x) = Σ_i α_i y_i K(s(x_i), s(x)) + b_ab; each votes for a when
-//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes (a tie goes to the tied class that
-//                   wins most machines against the other tied ones, then by their decision values). The model keeps each support
+//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes. The classes are in LIBSVM's order,
+//                   as first seen in the training rows (labels() gives it), so that a tie goes to the class seen
+//                   first and the model predicts as svm-train's. The model keeps each support
 //                   vector once, with its k − 1 coefficients α y (its machines against the other classes, in label
 //                   order), as LIBSVM does; its scores are the votes.
 //   crammer-singer  h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), by the dual Crammer–Singer solver
@@ -51,7 +52,7 @@ class KernelMulticlass {
 
   // out: m×k scores h(x, y), columns in labels() order.
   void scores(const Rows& rows, float* out) const;
-  // out: m predicted labels (crammer-singer: ties → the lowest label; all-pairs: see above).
+  // out: m predicted labels (ties → the first label in labels() order).
   void predict(const Rows& rows, int32_t* out) const;
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
@@ -60,11 +61,10 @@ class KernelMulticlass {
   static KernelMulticlass from_bytes(const uint8_t* data, size_t size);
 
  private:
-  // predicted (all-pairs): also each row's label, by the votes and vote_winner's tie rule (kernel_multiclass.cpp).
-  std::vector<float> score_matrix(const Rows& rows, int32_t* predicted = nullptr) const;
+  std::vector<float> score_matrix(const Rows& rows) const;
   void train_all_pairs(const Rows& rows, const std::vector<int32_t>& index, const Options& options,
                        const ProgressFn& progress);
-  std::vector<float> votes(const Rows& rows, int32_t* predicted) const;
+  std::vector<float> votes(const Rows& rows) const;
   Kernel kernel_;
   bool all_pairs_ = false;
   std::vector<int32_t> sv_class_;     // all-pairs: each support vector's class (its position in labels_)
