@@ -199,7 +199,7 @@ export interface KernelMulticlassTableOptions {
   trainer?: 'dcd';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
-  /** all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md) (default all-pairs) */
+  /** all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or crammer-singer (one joint problem; reads a cost matrix). At C = 1, γ = 1/d all-pairs predicts as svm-train in less than its time, crammer-singer takes up to 13× (docs/bench-defaults.md) (default all-pairs) */
   decomposition?: 'all-pairs' | 'crammer-singer';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
