@@ -9,8 +9,11 @@
 // over queries (query i in fold i mod 5): trained on judgments with each Ranker objective, and on clicks
 // simulated from the judgments (the semi-synthetic protocol, search-ranker.js am.clicks.simulate) with and
 // without propensity correction; with the median time of a re-ranked query (top 100, 10 results).
+// With --nested, the defaults chosen on these same queries (the index's feedbackDocs, the ranker's depth) are
+// chosen again inside each outer fold by a 4-fold CV over its training queries, the honest estimate of a tuned
+// setting.
 //   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
-//     [--seeds 3]
+//     [--seeds 5] [--sessions 200] [--nested]
 // The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
 // is skipped.
 import { join } from 'node:path';
@@ -183,11 +186,12 @@ const LEARNED = [
   { label: 'NDCG hinge, clicks, IPS (propensities by EM, clip 0.2)', options: {}, clicks: true },
   { label: 'NDCG hinge, clicks, IPS without clip', options: { clip: 0 }, clicks: true },
   { label: 'NDCG hinge, clicks, naive', options: { clicks: 'naive' }, clicks: true },
+  { label: 'NDCG hinge, the shown lists with each relevant document clicked, no bias or noise', options: {}, clicks: 'exact' },
 ];
 // The semi-synthetic protocol: each training query's first 10 results (the first stage's) shown 200 times; rank k
 // examined with probability 1/k; an examined document clicked with 0.1 + 0.9 (2^g − 1)/(2^max − 1); a tenth of
 // the sessions shown in random order (result randomisation, from which EM can tell position from relevance).
-const SIMULATION = { eta: 1, noise: 0.1, sessions: 200, shuffled: 0.1 };
+const SIMULATION = { eta: 1, noise: 0.1, sessions: Number(arg('sessions', 200)), shuffled: 0.1 };
 
 // The click rows are the mean over `seeds` simulations (seed s of fold f: 5(s − 1) + f + 1), each listed.
 function learned({ docs, queries, qrels }, maxGrade, seeds) {
@@ -196,7 +200,7 @@ function learned({ docs, queries, qrels }, maxGrade, seeds) {
   for (const setup of LEARNED) {
     const sums = { 'ndcg@10': 0, map: 0 }, times = [], perSeed = [];
     let propensity = null;
-    const runs = setup.clicks ? seeds : 1;
+    const runs = setup.clicks === true ? seeds : 1;
     for (let run = 0; run < runs; ++run) {
       let seedNdcg = 0;
       for (let fold = 0; fold < 5; ++fold) {
@@ -207,8 +211,15 @@ function learned({ docs, queries, qrels }, maxGrade, seeds) {
             const shown = index.search(q.text, { k: 10 }).map((h) => h.id);
             return { query: q.text, shown, grades: shown.map((d) => qrels.get(q.id)?.get(d) ?? 0) };
           });
-          ranker.fit(index, { clicks: am.clicks.simulate(lists, { ...SIMULATION, maxGrade, seed: 5 * run + fold + 1 }) });
-          propensity ??= ranker.propensity;
+          if (setup.clicks === 'exact') {
+            // what the click rows could learn at best: every relevant (grade > 0) document of a shown list
+            // clicked, every rank examined
+            const clicks = lists.map(({ query, shown, grades }) => ({ query, shown, clicked: shown.filter((_, i) => grades[i] > 0) }));
+            ranker.fit(index, { clicks, propensity: new Array(10).fill(1) });
+          } else {
+            ranker.fit(index, { clicks: am.clicks.simulate(lists, { ...SIMULATION, maxGrade, seed: 5 * run + fold + 1 }) });
+            propensity ??= ranker.propensity;
+          }
         } else {
           ranker.fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() })));
         }
@@ -230,6 +241,51 @@ function learned({ docs, queries, qrels }, maxGrade, seeds) {
   }
   index.dispose();
   return rows;
+}
+
+const spread = (xs) => {
+  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
+  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1));
+  return `±${sd.toFixed(3)} [${xs.map((x) => x.toFixed(3)).join(' ')}]`;
+};
+
+// The summed NDCG@10 of the test queries under a SearchRanker of these options trained on the training queries.
+function foldNdcg(index, options, train, test, qrels) {
+  const ranker = new am.SearchRanker(options);
+  ranker.fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() })));
+  let sum = 0;
+  for (const q of test) {
+    const results = ranker.search(index, q.text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score }));
+    sum += queryMeasures(trecOrder(results), qrels.get(q.id) ?? new Map())['ndcg@10'];
+  }
+  ranker.dispose();
+  return sum;
+}
+
+// Nested cross-validation of the settings chosen on these queries: in each outer fold (query i in fold i mod 5)
+// the index's feedbackDocs and the ranker's depth are chosen by a 4-fold CV of its training queries (the same
+// split rule within them), and the choice is scored on its test queries.
+const NESTED = { feedbackDocs: [5, 6, 7, 8, 10], depth: [100, 150, 200] };
+function nested({ docs, queries, qrels }) {
+  const settings = NESTED.feedbackDocs.flatMap((feedbackDocs) => {
+    const index = argmaxFirstStage({ feedbackDocs }).build(docs);
+    return NESTED.depth.map((depth) => ({ index, feedbackDocs, depth }));
+  });
+  let ndcg = 0;
+  const picks = [];
+  for (let fold = 0; fold < 5; ++fold) {
+    const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
+    const inner = settings.map(({ index, depth }) => {
+      let sum = 0;
+      for (let f = 0; f < 4; ++f) sum += foldNdcg(index, { depth }, train.filter((_, i) => i % 4 !== f), train.filter((_, i) => i % 4 === f), qrels);
+      return sum;
+    });
+    const best = settings[inner.indexOf(Math.max(...inner))];
+    picks.push(`${best.feedbackDocs}×${best.depth}`);
+    ndcg += foldNdcg(best.index, { depth: best.depth }, train, test, qrels) / queries.length;
+  }
+  for (const s of settings) if (s.depth === NESTED.depth[0]) s.index.dispose();
+  return { ndcg, picks };
 }
 
 const wanted = arg('collections', 'cranfield,cacm').split(',');
@@ -258,11 +314,15 @@ for (const name of wanted) {
   }
   if (process.argv.includes('--skip-learned')) continue;
   console.log(`\nlearned re-ranking of the BM25F top 100, 5-fold over queries (${name})\n`);
-  const seeds = Number(arg('seeds', 3));
-  console.log(`| re-ranker | NDCG@10 | MAP | median re-ranked query ms | NDCG@10 of each of ${seeds} click simulations |`);
+  const seeds = Number(arg('seeds', 5));
+  console.log(`| re-ranker | NDCG@10 | MAP | median re-ranked query ms | NDCG@10 of each of ${seeds} click simulations (${SIMULATION.sessions} sessions a query): standard deviation [each] |`);
   console.log('|---|---|---|---|---|');
   const rows = learned(collection, name === 'cranfield' ? 4 : 1, seeds);
-  for (const r of rows) console.log(`| ${r.label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.medianMs.toFixed(2)} | ${r.perSeed?.map((x) => x.toFixed(3)).join(' ') ?? ''} |`);
+  for (const r of rows) console.log(`| ${r.label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.medianMs.toFixed(2)} | ${r.perSeed ? spread(r.perSeed) : ''} |`);
   const p = rows.find((r) => r.propensity)?.propensity;
   if (p) console.log(`\npropensities fitted by EM (fold 1, ranks 1–${p.length}; simulated: 1/k): ${Array.from(p, (x) => x.toFixed(2)).join(' ')}`);
+  if (process.argv.includes('--nested')) {
+    const n = nested(collection);
+    console.log(`\nnested CV (${name}): NDCG@10 ${n.ndcg.toFixed(3)}, each outer fold choosing feedbackDocs × depth by a 4-fold CV of its training queries: ${n.picks.join(', ')}`);
+  }
 }

@@ -2,13 +2,18 @@
 """scikit-learn's side of bench/text.mjs, on the data that script parsed (so both read the same texts).
 
     python3 bench/sklearn_text.py TASKS.json
+    python3 bench/sklearn_text.py --crossed DIR
+
 
 TASKS.json: {"tasks": [{"name", "kind": "single" | "sets", "train": [[label or labels, text], ...], "test": [...]}],
 "vectorizer": {"texts": [...], "rows": [[[column, value], ...], ...], "vocabulary": ["w:word", "c:ngram", ...]}?}.
 Each task is TF-IDF of word 1-2-grams and char_wb 2-5-grams (one TfidfVectorizer each, joined as a FeatureUnion)
 and LinearSVC with C = 1 (one-vs-rest for label sets). "vectorizer" holds argmax's rows of the texts (word 1-2-grams
 and char_wb 2-5-grams in one vocabulary, fitted on those texts): the script makes scikit-learn's and prints the
-largest difference. Prints one JSON object. Needs scikit-learn (Debian: apt-get install python3-sklearn).
+largest difference. --crossed (bench/text-reuters-gap.mjs): DIR holds stories.json ({"train", "test": [[labels, text],
+...]}) and argmax's rows of them (NAME-offsets.bin, -indices.bin, -values.bin: int32, int32, float32 CSR;
+NAME-cols.json); the script writes its own rows beside them (sklearn-train, sklearn-test) and fits LinearSVC on
+both. Prints one JSON object. Needs scikit-learn (Debian: apt-get install python3-sklearn).
 """
 import json
 import sys
@@ -86,7 +91,44 @@ def compare_vectorizer(v):
             "missing": len(missing), "largest_difference": worst}
 
 
+def read_rows(directory, name):
+    part = lambda p, t: np.fromfile(f"{directory}/{name}-{p}.bin", dtype=t)
+    offsets = part("offsets", np.int32)
+    cols = json.load(open(f"{directory}/{name}-cols.json"))
+    return sp.csr_matrix((part("values", np.float32), part("indices", np.int32), offsets), shape=(len(offsets) - 1, cols))
+
+
+def write_rows(directory, name, X):
+    X = X.tocsr().astype(np.float32)
+    X.indptr.astype(np.int32).tofile(f"{directory}/{name}-offsets.bin")
+    X.indices.astype(np.int32).tofile(f"{directory}/{name}-indices.bin")
+    X.data.tofile(f"{directory}/{name}-values.bin")
+    json.dump(X.shape[1], open(f"{directory}/{name}-cols.json", "w"))
+
+
+def crossed(directory):
+    """LinearSVC, one-vs-rest, on argmax's rows and on scikit-learn's (which it writes for argmax to read)."""
+    stories = json.load(open(f"{directory}/stories.json", encoding="utf-8"))
+    labels = MultiLabelBinarizer().fit([y for y, _ in stories["train"]])
+    train_y = labels.transform([y for y, _ in stories["train"]])
+    test_y = labels.transform([y for y, _ in stories["test"]])
+    features = union()
+    write_rows(directory, "sklearn-train", features.fit_transform([t for _, t in stories["train"]]))
+    write_rows(directory, "sklearn-test", features.transform([t for _, t in stories["test"]]))
+    out = {"sklearn": sklearn.__version__}
+    for rows, key in (("argmax", "argmax"), ("sklearn", "sklearn_rows")):
+        model = OneVsRestClassifier(LinearSVC(C=1.0)).fit(read_rows(directory, f"{rows}-train"), train_y)
+        predicted = model.predict(read_rows(directory, f"{rows}-test"))
+        out[key] = {"micro": f1_score(test_y, predicted, average="micro", zero_division=0),
+                    "macro": f1_score(test_y, predicted, average="macro", zero_division=0)}
+    out["columns"] = read_rows(directory, "sklearn-train").shape[1]
+    return out
+
+
 def main():
+    if sys.argv[1] == "--crossed":
+        print(json.dumps(crossed(sys.argv[2])))
+        return
     spec = json.load(open(sys.argv[1], encoding="utf-8"))
     out = {"sklearn": sklearn.__version__, "tasks": [run(t) for t in spec["tasks"]]}
     if "vectorizer" in spec:

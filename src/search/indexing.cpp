@@ -1,7 +1,6 @@
 // Adding a document: analysis and the postings, on its own so that the wasm build compiles it for speed
 // (CMakeLists.txt), as indexing spends its time here.
 #include "core/error.hpp"
-#include "io/varint.hpp"
 #include "search/search_index.hpp"
 #include "text/words.hpp"
 
@@ -18,23 +17,23 @@ uint32_t SearchIndex::term_id(std::string_view term) {
   return at->second;
 }
 
-void SearchIndex::Postings::add(uint32_t doc, uint32_t position) {
-  uint32_t gap = position;
+uint32_t SearchIndex::first_meeting(Analysis& analysis, std::string_view word) {
+  const std::string term = analysis.analyzer.term_of(std::string(word));
+  const uint32_t t = term.empty() ? WordTerms::kNoTerm : term_id(term);
+  analysis.word_terms.remember(word, t);
+  return t;
+}
+
+void SearchIndex::Postings::start(uint32_t doc) {
   if (docs.empty()) {  // most lists stay short (Zipf): room for a few documents saves their first regrowths
     docs.reserve(4);
-    ends.reserve(4);
+    starts.reserve(4);
     positions.reserve(8);
   }
-  if (docs.empty() || docs.back() != doc) {
-    docs.push_back(doc);
-    ends.push_back(uint32_t(positions.size()));
-  } else {
-    gap = position - last_position_;
-  }
-  last_position_ = position;
-  put_varint(positions, gap);
-  ends.back() = uint32_t(positions.size());
-  ++occurrences;
+  docs.push_back(doc);
+  starts.push_back(uint32_t(positions.size()));
+  last_doc_ = doc;
+  last_position_ = 0;
 }
 
 void SearchIndex::add(const Document& doc) {
@@ -46,16 +45,12 @@ void SearchIndex::add(const Document& doc) {
   distinct_.clear();
   for (size_t f = 0; f < fields; ++f) {
     // Words go straight from the splitter to the postings (no copy of the document's words): each word's term
-    // is one probe of word_terms_, and a term's first occurrence in the document is known by its last_slot_.
+    // is one probe of word_terms, and a term's first occurrence in the document is known by its last_slot_.
     uint32_t position = 0, length = 0;
     for_each_word(doc.texts[f], word_, [&](std::string_view word) {
       const uint32_t at = position++;
       uint32_t t = analysis.word_terms.find(word);
-      if (t == WordTerms::kUnknown) {
-        const std::string term = analysis.analyzer.term_of(std::string(word));
-        t = term.empty() ? WordTerms::kNoTerm : term_id(term);
-        analysis.word_terms.remember(word, t);
-      }
+      if (t == WordTerms::kUnknown) t = first_meeting(analysis, word);
       if (t == WordTerms::kNoTerm) return;
       ++length;
       if (last_slot_[t] != slot) {

@@ -95,6 +95,16 @@ void SearchIndex::update(const Document& doc) {
   add(doc);
 }
 
+void SearchIndex::Postings::erase(size_t i) {
+  const uint32_t from = begin(i), to = end(i);
+  occurrences -= tf(i);
+  positions.erase(positions.begin() + from, positions.begin() + to);
+  docs.erase(docs.begin() + long(i));
+  starts.erase(starts.begin() + long(i));
+  for (size_t j = i; j < starts.size(); ++j) starts[j] -= to - from;
+  if (i == docs.size()) last_doc_ = kNoDoc;  // the next add starts a document afresh
+}
+
 long SearchIndex::find(const Postings& p, uint32_t doc) {
   auto at = std::lower_bound(p.docs.begin(), p.docs.end(), doc);
   return at != p.docs.end() && *at == doc ? long(at - p.docs.begin()) : -1;
@@ -109,13 +119,7 @@ bool SearchIndex::remove(const std::string& id) {
     for (size_t f = 0; f < fields; ++f) {
       Postings& p = postings_[t * fields + f];
       const long i = find(p, slot);
-      if (i < 0) continue;
-      const uint32_t begin = p.begin(size_t(i)), bytes = p.ends[i] - begin;
-      p.occurrences -= p.tf(size_t(i));
-      p.positions.erase(p.positions.begin() + begin, p.positions.begin() + p.ends[i]);
-      p.docs.erase(p.docs.begin() + i);
-      p.ends.erase(p.ends.begin() + i);
-      for (size_t j = size_t(i); j < p.ends.size(); ++j) p.ends[j] -= bytes;
+      if (i >= 0) p.erase(size_t(i));
     }
     --doc_frequency_[t];
   }
@@ -144,7 +148,7 @@ std::vector<std::string> SearchIndex::languages() const {
   return codes;
 }
 
-SearchIndex::Analysis& SearchIndex::analysis(const std::string& code) {
+SearchIndex::Analysis& SearchIndex::find_analysis(const std::string& code) {
   std::string language = options_.choice("language");
   if (per_document_language_) {
     language = stemmer_language_of_code(code);

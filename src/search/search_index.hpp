@@ -82,14 +82,15 @@ class SearchIndex {
   // from 0), most of which take one byte: a quarter of the memory of 32-bit numbers (docs/search.md).
   struct Postings {
     std::vector<uint32_t> docs;      // ascending document slots
-    std::vector<uint32_t> ends;      // the positions of docs[i] are the varints of bytes [begin(i), ends[i])
+    std::vector<uint32_t> starts;    // the positions of docs[i] are the varints of bytes [begin(i), end(i))
     std::vector<uint8_t> positions;  // word positions in the field, ascending per document
     uint32_t occurrences = 0;        // positions of every document: the term's frequency in the field
-    uint32_t begin(size_t i) const { return i == 0 ? 0 : ends[i - 1]; }
+    uint32_t begin(size_t i) const { return starts[i]; }
+    uint32_t end(size_t i) const { return i + 1 < starts.size() ? starts[i + 1] : uint32_t(positions.size()); }
     // The term's frequency in docs[i]: its varints, one final byte (below 0x80) each.
     uint32_t tf(size_t i) const {
       uint32_t n = 0;
-      for (uint32_t j = begin(i); j < ends[i]; ++j) n += positions[j] < 0x80;
+      for (uint32_t j = begin(i), e = end(i); j < e; ++j) n += positions[j] < 0x80;
       return n;
     }
     // Calls f(position) for each position of docs[i], in order.
@@ -97,18 +98,31 @@ class SearchIndex {
     void for_each_position(size_t i, F&& f) const {
       uint32_t position = 0, gap = 0;
       int shift = 0;
-      for (uint32_t j = begin(i); j < ends[i]; ++j) {
+      for (uint32_t j = begin(i), e = end(i); j < e; ++j) {
         gap |= uint32_t(positions[j] & 0x7f) << shift, shift += 7;
         if (positions[j] & 0x80) continue;
         f(position += gap);
         gap = 0, shift = 0;
       }
     }
-    // Appends an occurrence at `position` in document `doc` (≥ the last document; a later position when the same).
-    void add(uint32_t doc, uint32_t position);
+    // Appends an occurrence at `position` in document `doc` (≥ the last document; a later position when the
+    // same). Another occurrence in the last document touches only this header and the positions' last bytes
+    // (indexing waits for memory more than it computes).
+    [[gnu::always_inline]] void add(uint32_t doc, uint32_t position) {
+      if (doc != last_doc_) start(doc);
+      uint32_t gap = position - last_position_;
+      for (; gap >= 0x80; gap >>= 7) positions.push_back(uint8_t(gap & 0x7f) | 0x80);
+      positions.push_back(uint8_t(gap));
+      last_position_ = position;
+      ++occurrences;
+    }
+    // Removes docs[i] and its positions.
+    void erase(size_t i);
 
    private:
-    uint32_t last_position_ = 0;  // of the last document
+    void start(uint32_t doc);
+    static constexpr uint32_t kNoDoc = UINT32_MAX;
+    uint32_t last_doc_ = kNoDoc, last_position_ = 0;  // of the last add
   };
   // The postings of a term in a field, or null when the term was never indexed.
   const Postings* postings(const std::string& term, size_t field) const;
@@ -145,8 +159,15 @@ class SearchIndex {
     Analyzer analyzer;
     WordTerms word_terms;
   };
-  // The analysis of a document or query whose language is `code` (made on first use).
-  Analysis& analysis(const std::string& code);
+  // The term of a word that an analysis reads for the first time (stemmed, looked up, remembered), or
+  // WordTerms::kNoTerm. Out of the indexing loop, which meets a new word rarely (Zipf).
+  [[gnu::noinline]] uint32_t first_meeting(Analysis& analysis, std::string_view word);
+  // The analysis of a document or query whose language is `code` (made on first use). Inline for an index of
+  // one language, as add asks for every document.
+  Analysis& analysis(const std::string& code) {
+    return !per_document_language_ && !analyses_.empty() ? *analyses_.front() : find_analysis(code);
+  }
+  Analysis& find_analysis(const std::string& code);
   // The code most documents have (ties: the first in byte order; "und" for none).
   std::string common_language() const;
   // Why a document's (or, may_be_empty, a query's) language code cannot be used here, or null.

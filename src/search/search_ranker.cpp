@@ -24,7 +24,7 @@ const std::vector<OptionSpec>& own_specs() {
        "the rank it was shown at (unbiased under the position-based model); naive, its click rate"),
       real_option("clip", "0.2", 0, 1,
        "IPS weights are 1/max(propensity, clip): a cap on the weight of deep clicks (0: no cap; 0.2 came within "
-       "0.01 of judgments on Cranfield and CACM, where no cap fell 0.03 short on CACM)"),
+       "0.011 of judgments on Cranfield and CACM, where no cap fell 0.03 short on CACM)"),
   };
   return specs;
 }

@@ -307,7 +307,8 @@ void fit_tagger(TaggerData& d, const ProgressFn& progress) {
 }
 
 TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags, const OptionList& given,
-                                 const SequenceModel* warm, WordLexicon words, int shards, int shard) {
+                                 const SequenceModel* warm, WordLexicon words, int shards, int shard,
+                                 const HeldOutWords* held_out) {
   TextOptions text;
   const bool with_lexicon = !words.empty();
   const Options o = parse_options(given, text, with_lexicon);
@@ -353,6 +354,7 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   std::vector<int64_t> ends;
   for (int i : in_shard) {
     const auto& sentence = tokens[size_t(i)];
+    if (held_out) featurizer.set_word_lexicon(&held_out->listings.at(size_t(held_out->of.at(size_t(i)))));
     keys.clear(), ends.clear();
     featurizer.extract(sentence.data(), int(sentence.size()), keys, ends);
     size_t p = 0;
@@ -399,8 +401,8 @@ void admit_features(TaggerShard& s, const std::vector<FeatureCandidates>& all, s
 }
 
 TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& given,
-                          const SequenceModel* warm, WordLexicon words) {
-  TaggerShard s = prepare_tagger_shard(tokens, tags, given, warm, std::move(words), 1, 0);
+                          const SequenceModel* warm, WordLexicon words, const HeldOutWords* held_out) {
+  TaggerShard s = prepare_tagger_shard(tokens, tags, given, warm, std::move(words), 1, 0, held_out);
   admit_features(s, {s.candidates}, 0);
   return std::move(s.data);
 }
@@ -434,8 +436,9 @@ SequenceModel finish_tagger(TaggerData data) {
 }
 
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
-                           const ProgressFn& progress, const SequenceModel* warm, WordLexicon words) {
-  TaggerData d = prepare_tagger(tokens, tags, options, warm, std::move(words));
+                           const ProgressFn& progress, const SequenceModel* warm, WordLexicon words,
+                           const HeldOutWords* held_out) {
+  TaggerData d = prepare_tagger(tokens, tags, options, warm, std::move(words), held_out);
   fit_tagger(d, progress);
   return finish_tagger(std::move(d));
 }

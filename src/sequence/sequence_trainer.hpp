@@ -34,12 +34,20 @@ OptionList upgrade_sequence_options(const OptionList& saved);
 // weightBits, templates given once): what a loader checks before it builds anything large.
 void check_sequence_options(const OptionList& saved);
 
+// For training only: listings that sequences' features read in place of the model's word lexicon, sequence i
+// listings[of[i]] (a tokenizer's words of the other folds of its text: the listing a sequence's lexbegin and lexend
+// read in training then misses words as it does on new text).
+struct HeldOutWords {
+  std::vector<WordLexicon> listings;
+  std::vector<int32_t> of;
+};
+
 // Trains on token sequences. `warm`: continue from this model (its labels, features, lexicons and
 // weights; new labels and new dictionary features are added). `words`: a word lexicon for the templates
-// to read (lex, lex2; the pos preset does), kept in the model when they do.
+// to read (lex, lex2; the pos preset does), kept in the model when they do; `held_out`: what training reads instead.
 SequenceModel train_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
                            const ProgressFn& progress = {}, const SequenceModel* warm = nullptr,
-                           WordLexicon words = {});
+                           WordLexicon words = {}, const HeldOutWords* held_out = nullptr);
 
 // Trains on numeric features: rows = one row per position, sequence i = rows [starts[i], starts[i+1]).
 SequenceModel train_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
@@ -62,7 +70,8 @@ struct TaggerData {
   FeatureScaling scaling;  // numeric input: what the batch's rows were scaled by, folded into the weights at the end
 };
 TaggerData prepare_tagger(const Sentences& tokens, const Sentences& tags, const OptionList& options,
-                          const SequenceModel* warm = nullptr, WordLexicon words = {});
+                          const SequenceModel* warm = nullptr, WordLexicon words = {},
+                          const HeldOutWords* held_out = nullptr);
 TaggerData prepare_numeric_tagger(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
                                   const OptionList& options, const SequenceModel* warm = nullptr);
 
@@ -77,7 +86,8 @@ struct TaggerShard {
   int sequences = 0;        // in the whole training set
 };
 TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags, const OptionList& options,
-                                 const SequenceModel* warm, WordLexicon words, int shards, int shard);
+                                 const SequenceModel* warm, WordLexicon words, int shards, int shard,
+                                 const HeldOutWords* held_out = nullptr);
 TaggerShard prepare_numeric_shard(const Rows& rows, const std::vector<int64_t>& starts, const Sentences& tags,
                                   const OptionList& options, const SequenceModel* warm, int shards, int shard);
 // Admits the candidates seen min_count times over every shard (all, s's own being all[own]) into the

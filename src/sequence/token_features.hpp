@@ -21,9 +21,10 @@
 // their Unicode class (text/unicode.hpp) instead of all as 'u': X or x (a Latin, Greek or Cyrillic letter), L
 // (another letter: Hangul, Thai, ...), M (mark), D (digit), I (ideograph), P (punctuation, symbol), so that a
 // bracket or a unit sign such as 《 or ㎞ reads apart from the letters beside it. lexbegin and lexend, for a
-// word lexicon that lists words (a tokenizer's training words, WordLexicon::listing): the length, in tokens up
-// to kLexiconSpan, of the longest listed word that begins at the token, and of the longest that ends at it ("none"
-// for no word): the dictionary features of word segmenters, for text without spaces between words.
+// word lexicon that lists words (a tokenizer's training words, WordLexicon::listing; in training, those of the
+// other folds of its text, tokenizer_trainer.cpp): the length, in tokens up to kLexiconSpan, of the longest
+// listed word that begins at the token, and of the longest that ends at it ("none" for no word): the dictionary
+// features of word segmenters, for text without spaces between words.
 // Before the first and after the last token, string attributes read boundary symbols that depend
 // on the offset; flags are off. A feature is a 64-bit key mixing the template's text with the
 // attribute values, so keys do not depend on the order of the templates.

@@ -1,6 +1,8 @@
 #include "sequence/tokenizer_trainer.hpp"
 
 #include <algorithm>
+#include <array>
+#include <numeric>
 #include <unordered_map>
 
 #include "core/error.hpp"
@@ -56,10 +58,16 @@ const TrainerTables& tokenizer_tables() {
   return tables;
 }
 
-// Adds to `counts` the words of a paragraph's symbols `x` under its gold labels `y`: a word begins at S, B or W
-// and goes on through I and D; a space (O) and a hyphen between words (H) are in none.
-void count_words(const std::vector<std::string>& x, const std::vector<std::string>& y,
-                 std::unordered_map<std::string, int>& counts) {
+// The listing of lexbegin and lexend is built in kListingFolds folds of the paragraphs: in training, a paragraph's
+// features read the words of the other folds, so that they miss words as they do on new text (jackknifing, as
+// taggers train on stacked features); a listing of the same text is right at almost every training boundary and
+// is trusted more than it deserves. The model keeps the listing of every fold.
+constexpr int kListingFolds = 10;
+using FoldCounts = std::unordered_map<std::string, std::array<int, kListingFolds>>;
+
+// Adds to `counts` (in fold `fold`) the words of a paragraph's symbols `x` under its gold labels `y`: a word
+// begins at S, B or W and goes on through I and D; a space (O) and a hyphen between words (H) are in none.
+void count_words(const std::vector<std::string>& x, const std::vector<std::string>& y, int fold, FoldCounts& counts) {
   std::string word;
   for (size_t j = 0; j <= x.size(); ++j) {
     const char label = j < y.size() ? y[j][0] : 'O';
@@ -67,9 +75,19 @@ void count_words(const std::vector<std::string>& x, const std::vector<std::strin
       word += x[j];
       continue;
     }
-    if (!word.empty()) ++counts[word], word.clear();
+    if (!word.empty()) ++counts[word][size_t(fold)], word.clear();
     if (label == 'S' || label == 'B' || label == 'W') word = x[j];
   }
+}
+
+// The words of `counts` seen min_count times or more outside fold `without` (−1: in every fold).
+WordLexicon listing(const FoldCounts& counts, int min_count, int without) {
+  std::vector<std::string> listed;
+  for (const auto& [word, in_fold] : counts)
+    if (std::accumulate(in_fold.begin(), in_fold.end(), 0) - (without < 0 ? 0 : in_fold[size_t(without)]) >= min_count)
+      listed.push_back(word);
+  std::sort(listed.begin(), listed.end());  // (one order, whatever the hash map's)
+  return WordLexicon::listing(listed);
 }
 
 }  // namespace
@@ -99,11 +117,11 @@ TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, c
   }
   check_sequence_options(given);
   // Templates that read lexbegin or lexend look words up in a listing of the training text's words, those seen
-  // lexiconMinCount times or more (so that training meets unlisted words, as new text does).
+  // lexiconMinCount times or more; in training, the listing of the other folds (kListingFolds).
   const auto templates = std::find_if(given.rbegin(), given.rend(), [](const auto& kv) { return kv.first == "templates"; });
   const bool lists_words = templates != given.rend() && TokenFeaturizer(templates->second).reads_listing();
   const int min_count = Options::parse(sequence_options(trainer), given, "tokenizer").integer("lexiconMinCount");
-  std::unordered_map<std::string, int> word_counts;
+  FoldCounts word_counts;
   TokenizerChain out;
   TokenizerModel& m = out.model;
   Sentences& symbols = out.symbols;
@@ -124,20 +142,21 @@ TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, c
     for (const int32_t i : where) y.push_back(gold[size_t(i)]);
     feature_symbols(clusters[p], where, kinds, bytes, views);  // (the gold labels already split links off)
     const std::vector<std::string> x(views.begin(), views.end());
-    if (lists_words) count_words(x, y, word_counts);
+    const int fold = (m.paragraphs - 1) % kListingFolds;
+    if (lists_words) count_words(x, y, fold, word_counts);
     size_t start = 0;
     for (const size_t end : run_ends(kinds)) {
+      if (lists_words) out.held_out.of.push_back(fold);
       symbols.emplace_back(x.begin() + long(start), x.begin() + long(end));
       labels.emplace_back(y.begin() + long(start), y.begin() + long(end));
       start = end;
     }
   }
   require(!symbols.empty(), "tokenizer training: no paragraph's tokens spell its text (", m.skipped, " skipped)");
-  std::vector<std::string> listed;
-  for (const auto& [word, count] : word_counts)
-    if (count >= min_count) listed.push_back(word);
-  std::sort(listed.begin(), listed.end());  // (one order, whatever the hash map's)
-  if (lists_words) out.words = WordLexicon::listing(listed);
+  if (lists_words) {
+    out.words = listing(word_counts, min_count, -1);
+    for (int f = 0; f < kListingFolds; ++f) out.held_out.listings.push_back(listing(word_counts, min_count, f));
+  }
   out.options = std::move(given);
   return out;
 }
@@ -145,13 +164,15 @@ TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, c
 TokenizerModel train_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
                                const OptionList& options, const ProgressFn& progress) {
   TokenizerChain c = prepare_tokenizer(paragraphs, clusters, options);
-  c.model.chain = train_tagger(c.symbols, c.labels, c.options, progress, nullptr, std::move(c.words));
+  c.model.chain = train_tagger(c.symbols, c.labels, c.options, progress, nullptr, std::move(c.words),
+                               c.held_out.of.empty() ? nullptr : &c.held_out);
   return std::move(c.model);
 }
 
 TokenizerGradientTrainer::TokenizerGradientTrainer(TokenizerChain prepared, int workers, int worker)
     : ChainGradientTrainer(prepare_tagger(prepared.symbols, prepared.labels, prepared.options, nullptr,
-                                          std::move(prepared.words)),
+                                          std::move(prepared.words),
+                                          prepared.held_out.of.empty() ? nullptr : &prepared.held_out),
                            workers, worker),
       model_(std::move(prepared.model)) {}
 

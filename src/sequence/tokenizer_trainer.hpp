@@ -33,6 +33,7 @@ struct TokenizerChain {
   Sentences symbols, labels;
   OptionList options;
   WordLexicon words;  // the training text's words, for templates that read the listing (else empty)
+  HeldOutWords held_out;  // with them, the listings that each sequence reads in training
 };
 TokenizerChain prepare_tokenizer(const std::vector<TextParagraph>& paragraphs, const std::vector<ClusterText>& clusters,
                                  const OptionList& options);

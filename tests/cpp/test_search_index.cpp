@@ -13,6 +13,7 @@
 #include "core/hash.hpp"
 #include "search/features.hpp"
 #include "search/search_index.hpp"
+#include "search/word_terms.hpp"
 
 using namespace argmax;
 
@@ -498,4 +499,29 @@ TEST_CASE("positions far into a field keep their places (gaps of one, two and th
   CHECK(index.remove("e"));
   CHECK(index.to_bytes() == make({{"d", {text}}}, {"body"}).to_bytes());
   CHECK(index.features("\"alpha beta\"", {"d"})[column("phrases")] == 3);
+}
+
+TEST_CASE("the word cache answers as a map does, for words sharing their first 8 bytes and holding NUL") {
+  // Words from a 3-letter alphabet and NUL, of 0 to 20 bytes: many share a head (their first 8 bytes) or
+  // differ only in length by a trailing NUL, which the cache's key must tell apart.
+  std::mt19937 rng(7);
+  const char alphabet[] = {'a', 'b', '\0', 'c'};
+  std::map<std::string, uint32_t> expected;
+  WordTerms cache;
+  for (int i = 0; i < 20000; ++i) {
+    std::string word(rng() % 21, 'a');
+    for (char& c : word) c = alphabet[rng() % 4];
+    const auto known = expected.find(word);
+    const uint32_t found = cache.find(word);
+    if (known == expected.end()) {
+      REQUIRE(found == WordTerms::kUnknown);
+      const uint32_t term = i % 10 == 0 ? WordTerms::kNoTerm : uint32_t(expected.size());
+      cache.remember(word, term);
+      expected.emplace(word, term);
+    } else {
+      REQUIRE(found == known->second);
+    }
+  }
+  for (const auto& [word, term] : expected) REQUIRE(cache.find(word) == term);  // after every regrowth
+  CHECK(expected.size() > 5000);
 }

@@ -8,6 +8,7 @@
 #include <map>
 #include <numeric>
 #include <string>
+#include <tuple>
 #include <vector>
 
 #include "core/error.hpp"
@@ -118,6 +119,31 @@ TEST_CASE("text classifier: label sets by binary relevance") {
   const auto bytes = m.to_bytes();
   const TextClassifier back = TextClassifier::from_bytes(bytes.data(), bytes.size());
   CHECK(back.predict_sets({"cherry juice", "truck in the rain storm"}) == predicted);
+
+  // Label sets have their own vectorizer defaults (a vocabulary of character n-grams within words), in the
+  // table and in the model; what the caller gives wins.
+  const auto value_of = [](const OptionList& list, const std::string& name) {
+    for (const auto& [k, v] : list)
+      if (k == name) return v;
+    return std::string("(absent)");
+  };
+  const auto default_of = [](const std::vector<OptionSpec>& specs, const std::string& name) {
+    for (const auto& s : specs)
+      if (s.name == name) return s.default_value;
+    return std::string("(absent)");
+  };
+  for (const auto& [name, sets_default, one_label_default] :
+       {std::tuple<std::string, std::string, std::string>{"charSpan", "word", "text"}, {"charNgrams", "2,3,4,5", "1,2,3,4,5"},
+        {"hashBits", "0", "20"}}) {
+    CHECK(default_of(TextClassifier::options_of(true, {}), name) == sets_default);
+    CHECK(default_of(TextClassifier::options_of(false, {}), name) == one_label_default);
+    CHECK(value_of(m.options(), name) == sets_default);
+  }
+  CHECK(!m.vectorizer().hashed());
+  const TextClassifier hashed = TextClassifier::train_sets(c.views(), sets, {{"hashBits", "18"}, {"charSpan", "text"}});
+  CHECK(hashed.vectorizer().hashed());
+  CHECK(value_of(hashed.options(), "charSpan") == "text");
+  CHECK(value_of(hashed.options(), "charNgrams") == "2,3,4,5");
 }
 
 TEST_CASE("text classifier: bad input") {

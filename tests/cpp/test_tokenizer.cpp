@@ -218,6 +218,48 @@ TEST_CASE("a tokenizer whose templates read lexbegin or lexend keeps a listing o
   CHECK(!listed(tiny_tokenizer(), "cd"));
 }
 
+TEST_CASE("in training, a paragraph's lexbegin and lexend read the listing of the other folds' words", "[tokenizer]") {
+  // 20 paragraphs of one sentence, "ab cd.", but for "qq cd." in paragraph 3 (fold 3) and "ww cd." in 4 and 14 (fold 4)
+  std::string treebank;
+  for (int p = 0; p < 20; ++p) {
+    const std::string first = p == 3 ? "qq" : p == 4 || p == 14 ? "ww" : "ab";
+    treebank += "# newpar\n# text = " + first + " cd.\n1\t" + first + "\t_\t_\t_\t_\t_\t_\t_\t_\n" +
+                "2\tcd\t_\t_\t_\t_\t_\t_\t_\tSpaceAfter=No\n3\t.\t_\t_\t_\t_\t_\t_\t_\t_\n\n";
+  }
+  const std::vector<TextParagraph> paragraphs = read_conllu_paragraphs(treebank);
+  std::vector<ClusterText> clusters;
+  for (const TextParagraph& p : paragraphs) clusters.push_back(code_points(p.text()));
+  const std::string templates = std::string(kTokenizerTemplates) + " lexbegin[0] lexend[-1]";
+  auto prepared = [&](const char* min_count) {
+    return prepare_tokenizer(paragraphs, clusters, {{"templates", templates}, {"lexiconMinCount", min_count}});
+  };
+  const TokenizerChain once = prepared("1");
+  REQUIRE(once.symbols.size() == 20);
+  REQUIRE(once.held_out.listings.size() == 10);
+  for (size_t p = 0; p < 20; ++p) CHECK(once.held_out.of.at(p) == int32_t(p % 10));
+  auto listed = [](const WordLexicon& w, const std::string& word) { return w.lists(fnv1a(word)); };
+  // the model keeps every fold's words; training reads those of the other folds
+  for (const char* word : {"ab", "cd", ".", "qq", "ww"}) CHECK(listed(once.words, word));
+  CHECK(!listed(once.held_out.listings[3], "qq"));
+  CHECK(listed(once.held_out.listings[3], "ww"));
+  CHECK(!listed(once.held_out.listings[4], "ww"));
+  CHECK(listed(once.held_out.listings[4], "qq"));
+  CHECK(listed(once.held_out.listings[0], "qq"));
+  CHECK(listed(once.held_out.listings[0], "ab"));
+  // at lexiconMinCount 2: ww (seen twice, both in fold 4) is listed for every fold but its own; qq (once) nowhere
+  const TokenizerChain twice = prepared("2");
+  CHECK(listed(twice.words, "ww"));
+  CHECK(!listed(twice.words, "qq"));
+  for (int f = 0; f < 10; ++f) {
+    const WordLexicon& fold = twice.held_out.listings[size_t(f)];
+    CHECK(listed(fold, "ab"));
+    CHECK(listed(fold, "ww") == (f != 4));
+    CHECK(!listed(fold, "qq"));
+  }
+  // templates that read no listing get none
+  CHECK(prepare_tokenizer(paragraphs, clusters, {}).held_out.of.empty());
+}
+
 TEST_CASE("a link is a token of its own, without the brackets and punctuation around it", "[tokenizer]") {
   const TokenizerModel m = tiny_tokenizer();  // it never saw a link, nor '<', '[', '('
   struct Case {

@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { init } from '../../bindings/js/search-train.js';  // argmax/search and SearchRanker#fit
 import { init as initText } from '../../bindings/js/text.js';
+import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
 import { tempDir } from './temp-dirs.mjs';
 
 const am = await init();
@@ -78,7 +79,7 @@ test('the languages save with the index; a loaded index takes its identifier aga
   assert.deepEqual(again.features(QUERIES[1].query, ['fr-bread']), index.features(QUERIES[1].query, ['fr-bread']));
 });
 
-test("a SearchRanker reads its training and its searched queries in the index's languages", () => {
+test("a SearchRanker reads its training and its searched queries in the index's languages, in a worker too", async () => {
   // English is the most common language here; read as English, the French query misses manger/mangeaient
   const docs = [...DOCS, { id: 'en-more', text: 'The weather was cold and wet all week.' },
     { id: 'fr-dinner', text: 'Ce soir nous allons dîner chez nos voisins.' }];
@@ -90,10 +91,27 @@ test("a SearchRanker reads its training and its searched queries in the index's 
   assert.deepEqual(ids(ranker.search(index, query)).sort(), ['fr-bread', 'fr-dinner']);
   const clicks = { clicks: [{ query, shown: ['fr-dinner', 'fr-bread'], clicked: ['fr-bread'] }] };
   assert.deepEqual(ids(new am.SearchRanker({ depth: 5 }).fit(index, clicks).search(index, query)).sort(), ['fr-bread', 'fr-dinner']);
-  // From bytes (as a worker gets it) the index has no identifier: the query is read in English and finds only
-  // fr-dinner (soir), so the judged document is no candidate.
+  // From bytes (as a worker gets it) the index has no identifier: read in English, the query finds only
+  // fr-dinner (soir), and the judged document is no candidate. So there a query must give its language, as
+  // SearchRanker.analyse gives it where the SearchIndex is, and the ranker is then the one trained on the index.
   assert.deepEqual(ids(am.load(index.save()).search(query)), ['fr-dinner']);
-  assert.throws(() => new am.SearchRanker({ depth: 5 }).fit(index.save(), judgments), /every query lacks a relevant document/);
+  assert.throws(() => new am.SearchRanker({ depth: 5 }).fit(index.save(), [{ ...judgments[0], language: '' }]), /every query lacks a relevant document/);
+  assert.throws(() => new am.SearchRanker({ depth: 5 }).fit(index.save(), judgments),
+    /judgments\[0\]\.query "où allons-nous manger ce soir" gives no language, and an index given as bytes has no language identifier \(language 'auto'\)/);
+  assert.throws(() => new am.SearchRanker({ depth: 5 }).fit(index.save(), clicks), /clicks\[0\]\.query "où allons-nous manger ce soir" gives no language/);
+  const analysed = am.SearchRanker.analyse(index, judgments), analysedClicks = am.SearchRanker.analyse(index, clicks);
+  assert.deepEqual(analysed, [{ query, grades: { 'fr-bread': 2 }, language: 'fr' }]);
+  assert.deepEqual(analysedClicks, { clicks: [{ ...clicks.clicks[0], language: 'fr' }] });
+  assert.deepEqual(new am.SearchRanker({ depth: 5 }).fit(index.save(), analysed).save(), ranker.save());
+  assert.deepEqual(new am.SearchRanker({ depth: 5 }).fit(index.save(), analysedClicks).save(),
+    new am.SearchRanker({ depth: 5 }).fit(index, clicks).save());
+  const worker = new TrainingWorker({ entry: 'argmax/search-train' });
+  try {
+    const job = await worker.train({ model: 'SearchRanker', options: { depth: 5 }, args: [index.save(), analysed] });
+    assert.deepEqual(job.bytes, ranker.save());
+  } finally {
+    worker.terminate();
+  }
 });
 
 test('bad languages and identifiers: a clear error, and nothing changes', () => {

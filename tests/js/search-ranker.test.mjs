@@ -84,6 +84,10 @@ test('bad input is refused with what is wrong, and the module keeps working', ()
   assert.throws(() => ranker.fit(index, { clicks: [{ query: 'wing', shown: ['a', 'b'], clicked: ['b'] }], propensity: [1] }),
     /propensities are given for 1 ranks/);
   assert.throws(() => ranker.fit(index, { nothing: [] }), /judgments \[\{ query, grades \}\] or \{ clicks/);
+  assert.throws(() => ranker.fit(index, [{ query: 'wing', grades: {}, language: 7 }]), /judgments\[0\]\.language must be a string, not 7/);
+  assert.throws(() => ranker.fit(index.save(), { clicks: [{ query: 'wing', shown: ['pwing0'], clicked: ['pwing0'], language: 'fr' }] }), /the query's language 'fr' is for an index of language 'auto'/);
+  assert.throws(() => am.SearchRanker.analyse(index.save(), judgments), /index must be a SearchIndex/);
+  assert.throws(() => am.SearchRanker.analyse(index, { clicks: [{ query: null }] }), /clicks\[0\]\.query must be a string/);
   assert.throws(() => am.load(new am.SearchRanker().fit(index, judgments).save().slice(0, 40)), /truncated|corrupt|checksum/);
   const other = new am.SearchIndex({ fields: ['title'] }).add({ id: 'x', title: 'wing' });
   const trained = new am.SearchRanker().fit(index, judgments);

@@ -83,6 +83,19 @@ test('a SearchRanker trains and searches through its index\'s segmenter', () => 
   index.dispose();
 });
 
+test("trained from the index's bytes (as in a worker), a ranker takes its queries segmented by SearchRanker.analyse", () => {
+  const index = new am.SearchIndex({ fields: ['text'], segmenter: thai }).add(DOCS);
+  const judgments = [{ query: 'เด็กกินข้าว', grades: { book: 1, mixed: 2 } }, { query: 'ข้าว', grades: { rice: 2 } }];
+  assert.throws(() => new am.SearchRanker({ loss: 'squared' }).fit(index.save(), judgments),
+    /judgments\[0\]\.query "เด็กกินข้าว" gives no language, and an index given as bytes has no segmenter for its Thai, Lao, Khmer or Myanmar text/);
+  const analysed = am.SearchRanker.analyse(index, judgments);
+  assert.deepEqual(analysed.map((j) => [j.query.trim().split(/ +/), j.language]), [[['เด็ก', 'กิน', 'ข้าว'], ''], [['ข้าว'], '']]);
+  const here = new am.SearchRanker({ loss: 'squared' }).fit(index, judgments);
+  const there = new am.SearchRanker({ loss: 'squared' }).fit(index.save(), analysed);
+  assert.deepEqual(there.save(), here.save());
+  for (const x of [here, there, index]) x.dispose();
+});
+
 test('segmenting, searching and errors leave both modules\' wasm heaps where they were', () => {
   const cycle = () => {
     const index = new am.SearchIndex({ fields: ['text'], segmenter: thai }).add(DOCS);

@@ -215,7 +215,13 @@ test('a tokenizer trains on workers by exact parallel gradients: the same bytes 
   // 'auto' on a treebank this small trains on this thread, and still answers with a promise
   const auto = await new am.Tokenizer(options).fit(treebank, { workers: 'auto' });
   assert.deepEqual(auto.save(), serial.save());
-  for (const t of [serial, auto, ...runs]) t.dispose();
+  // templates that read listed words, whose listing each worker folds for training as the serial fit does
+  const listed = { ...options, templates: `${am.Tokenizer.templates} lexbegin[0] lexend[-1]` };
+  const folded = [new am.Tokenizer(listed).fit(treebank)];
+  for (const workers of [1, 2]) folded.push(await new am.Tokenizer(listed).fit(treebank, { workers }));
+  assert.deepEqual(folded[2].save(), folded[1].save());
+  assert.deepEqual(folded[1].tokenize(text), folded[0].tokenize(text));
+  for (const t of [serial, auto, ...runs, ...folded]) t.dispose();
 });
 
 // A form that is two words in some contexts and one in others: "dx" is "de" + "lx" after "ab", the word "dx"

@@ -6,6 +6,7 @@ import { Owned, withHeap, progressBridge } from './wasm.js';
 import { constructorOptions, optionsObject, integerArg, numberArg, numberArray, wellFormedText } from './inputs.js';
 import { encodeOptions, decodeOptions, optionValue } from './options.js';
 import { noTraining } from './training.js';
+import { UNSPACED } from './search.js';
 
 // An array argument, with the name used in its errors.
 function arrayArg(value, name) {
@@ -13,13 +14,19 @@ function arrayArg(value, name) {
   return value;
 }
 
-// Judgments [{ query, grades }] (grades: { id: grade } or a Map) as flat arrays: texts, ids, grades, offsets.
+// A training query's language, when it gives one (undefined when it does not).
+const givenLanguage = (entry, where) => (entry.language === undefined ? undefined : wellFormedText(entry.language, `${where}.language`));
+
+// Judgments [{ query, grades, language? }] (grades: { id: grade } or a Map) as flat arrays: texts, their
+// languages (given or undefined) and where each is, ids, grades, offsets.
 function packJudgments(judgments) {
-  const texts = [], ids = [], grades = [], offsets = [0];
+  const texts = [], languages = [], places = [], ids = [], grades = [], offsets = [0];
   arrayArg(judgments, 'judgments').forEach((j, q) => {
     const where = `judgments[${q}]`;
     optionsObject(j, where);
     texts.push(wellFormedText(j.query, `${where}.query`));
+    languages.push(givenLanguage(j, where));
+    places.push(where);
     const entries = j.grades instanceof Map ? [...j.grades] : Object.entries(optionsObject(j.grades, `${where}.grades`));
     for (const [id, grade] of entries) {
       wellFormedText(id, `${where}.grades key`);
@@ -31,19 +38,27 @@ function packJudgments(judgments) {
     }
     offsets.push(ids.length);
   });
-  return { texts, ids, grades: Float64Array.from(grades), offsets: Int32Array.from(offsets) };
+  return { texts, languages, places, ids, grades: Float64Array.from(grades), offsets: Int32Array.from(offsets) };
 }
 
-// Click logs [{ query, shown: [ids, rank 1 first], clicked: [ids] }] as the core's arrays: each distinct query
-// text and document id numbered once.
+// Click logs [{ query, shown: [ids, rank 1 first], clicked: [ids], language? }] as the core's arrays: each
+// distinct query (text and language) and document id numbered once.
 function packClicks(clicks) {
-  const texts = [], ids = [], queryNumber = new Map(), idNumber = new Map();
+  const texts = [], languages = [], places = [], ids = [], queryNumber = new Map(), idNumber = new Map();
   const number = (map, list, key) => { if (!map.has(key)) { map.set(key, list.length); list.push(key); } return map.get(key); };
   const query = [], ends = [], shown = [], clicked = [];
   arrayArg(clicks, 'clicks').forEach((session, s) => {
     const where = `clicks[${s}]`;
     optionsObject(session, where);
-    query.push(number(queryNumber, texts, wellFormedText(session.query, `${where}.query`)));
+    const text = wellFormedText(session.query, `${where}.query`), language = givenLanguage(session, where);
+    const key = JSON.stringify([text, language ?? null]);
+    if (!queryNumber.has(key)) {
+      queryNumber.set(key, texts.length);
+      texts.push(text);
+      languages.push(language);
+      places.push(where);
+    }
+    query.push(queryNumber.get(key));
     const list = arrayArg(session.shown, `${where}.shown`);
     const hit = new Set(arrayArg(session.clicked, `${where}.clicked`).map((id, i) => wellFormedText(id, `${where}.clicked[${i}]`)));
     const seen = new Set();
@@ -57,7 +72,7 @@ function packClicks(clicks) {
     for (const id of hit) if (!seen.has(id)) throw new RangeError(`${where}.clicked has '${id}', which it did not show`);
     ends.push(shown.length);
   });
-  return { texts, ids, query: Int32Array.from(query), ends: Int32Array.from(ends), shown: Int32Array.from(shown), clicked: Uint8Array.from(clicked) };
+  return { texts, languages, places, ids, query: Int32Array.from(query), ends: Int32Array.from(ends), shown: Int32Array.from(shown), clicked: Uint8Array.from(clicked) };
 }
 
 // { clicks, propensity? } of fit.
@@ -65,6 +80,26 @@ function clickData(data) {
   const { clicks, propensity } = optionsObject(data, 'data');
   if (clicks === undefined) throw new TypeError('fit data must be judgments [{ query, grades }] or { clicks: [{ query, shown, clicked }] }');
   return { log: packClicks(clicks), propensity: propensity === undefined ? new Float64Array(0) : numberArray(propensity, 'propensity', { finite: true, type: Float64Array }) };
+}
+
+// Each training query as the index reads it (packed.texts segmented in place) and its language: the one it
+// gives, else the index's answer (the identifier's, with language 'auto'). An index given as bytes has neither
+// identifier nor segmenter (neither is saved with it), so there a query that would need one must give its
+// language, and its text as the index reads it: SearchRanker.analyse makes both where the SearchIndex is.
+function readQueries(index, { texts, languages, places }, fromBytes) {
+  const perDocument = fromBytes && index.options.language === 'auto';
+  return texts.map((text, i) => {
+    if (!fromBytes) {
+      texts[i] = index.segment(text);
+      return index.queryLanguage(text, languages[i]);
+    }
+    if (languages[i] === undefined && (perDocument || text.search(UNSPACED) >= 0)) {
+      const missing = perDocument ? "language identifier (language 'auto')" : 'segmenter for its Thai, Lao, Khmer or Myanmar text';
+      throw new TypeError(`${places[i]}.query ${JSON.stringify(text)} gives no language, and an index given as bytes has no ${missing} `
+        + 'to read it as the SearchIndex does: fit on am.SearchRanker.analyse(index, data), made where the SearchIndex is, or on the SearchIndex itself');
+    }
+    return languages[i] ?? '';
+  });
 }
 
 const logArgs = (heap, log) => [heap.i32(log.query), heap.i32(log.ends), log.query.length, heap.i32(log.shown), heap.u8(log.clicked), log.shown.length];
@@ -94,9 +129,30 @@ export function install(M, api, entry) {
 
     static options() { return schemaOf().map((s) => ({ ...s })); }
 
+    // The training data (judgments, or { clicks, propensity? }) with each query as `index` reads it: its text
+    // segmented by the index's segmenter and its `language` (given, or the index's identifier's answer; '' for
+    // an index of one language). A TrainingWorker fits on this with the index's bytes, which carry neither the
+    // identifier nor the segmenter.
+    static analyse(index, data) {
+      indexHandle(index);
+      const read = new Map();
+      const analysed = (entry, where) => {
+        optionsObject(entry, where);
+        const text = wellFormedText(entry.query, `${where}.query`), given = givenLanguage(entry, where);
+        const key = JSON.stringify([text, given ?? null]);
+        if (!read.has(key)) read.set(key, { query: index.segment(text), language: index.queryLanguage(text, given) });
+        return { ...entry, ...read.get(key) };
+      };
+      if (Array.isArray(data)) return data.map((j, q) => analysed(j, `judgments[${q}]`));
+      const { clicks } = optionsObject(data, 'data');
+      return { ...data, clicks: arrayArg(clicks, 'clicks').map((session, s) => analysed(session, `clicks[${s}]`)) };
+    }
+
     // index: a SearchIndex, or its saved bytes (so that a TrainingWorker can train one: args [bytes, data]).
-    // data: judgments [{ query: 'text', grades: { id: grade, … } }] (a first-stage result not graded has grade 0),
-    // or { clicks: [{ query, shown: [ids in the order shown], clicked: [ids] }], propensity? }. From clicks with
+    // data: judgments [{ query: 'text', grades: { id: grade, … }, language? }] (a first-stage result not graded
+    // has grade 0), or { clicks: [{ query, shown: [ids in the order shown], clicked: [ids], language? }],
+    // propensity? }; language: the query's, as search takes it. From bytes, a query that needs the index's
+    // identifier or segmenter must come as SearchRanker.analyse gives it. From clicks with
     // clicks: 'ips' (the default), the propensity of each rank is fitted by EM on the log unless `propensity`
     // gives it (rank 1 first).
     fit(index, data, fitOptions) {
@@ -108,10 +164,7 @@ export function install(M, api, entry) {
       const owned = index instanceof Uint8Array || index instanceof ArrayBuffer ? api.load(index) : null;
       try {
         const handle = indexHandle(owned ?? index);
-        // each training query in the language the index reads it in (identified, with language 'auto')
-        const texts = (fromClicks ? packed.log : packed).texts;
-        const languages = texts.map((text) => (owned ?? index).queryLanguage(text));
-        texts.forEach((text, i) => { texts[i] = (owned ?? index).segment(text); });
+        const languages = readQueries(owned ?? index, fromClicks ? packed.log : packed, owned !== null);
         const progress = progressBridge(onProgress);
         const model = fromClicks ? this.#trainFromClicks(handle, packed, languages, progress) : withHeap(M, (heap) =>
           M.trainSearchRanker(handle, packed.texts, languages, packed.ids, heap.f64(packed.grades), heap.i32(packed.offsets), this.#optionText, progress.callback));

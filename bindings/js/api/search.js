@@ -12,7 +12,7 @@ const encoder = new TextEncoder();
 const BATCH_UNITS = 1 << 22;
 // Runs of the scripts written without spaces between words: the core reads each as one word, so an index with a
 // segmenter hands them to it and the core reads the words it finds, separated by spaces.
-const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
+export const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
 
 // A segmenter option → (run) → words: an am.Tokenizer (argmax/tagger's, such as a language package's
 // tokenizer.bin) or a function from a run to an array of strings.
@@ -168,10 +168,7 @@ export function install(M, api) {
           if (update && !this.handle.has(doc.id)) throw new RangeError(`${method}: no document with id '${doc.id}' (add puts a new one in)`);
         }
       }
-      // Each batch's text is encoded into one buffer (UTF-8 takes at most three bytes a UTF-16 code unit) and
-      // crosses into wasm in one copy.
-      const scratch = new Uint8Array(3 * Math.max(0, ...batches.map((b) => b.units)));
-      for (const { start, end } of batches) this.#send(list.slice(start, end), languages.slice(start, end), scratch, update);
+      for (const { start, end, units } of batches) this.#send(list.slice(start, end), languages.slice(start, end), units, update);
     }
 
     // Each document's language code: its `language` (unless that is one of its fields), else, with language
@@ -198,18 +195,24 @@ export function install(M, api) {
       return given;
     }
 
-    #send(batch, languages, scratch, update) {
+    // A batch's text is encoded straight into wasm memory (UTF-8 takes at most three bytes a UTF-16 code unit):
+    // no copy, and no buffer in JS.
+    #send(batch, languages, units, update) {
       const text = this.#text, numeric = this.#numeric;
-      const ends = new Int32Array(batch.length * text.length), numbers = new Float64Array(batch.length * numeric.length);
-      let bytes = 0, k = 0;
-      batch.forEach((doc, i) => {
-        for (const f of text) {
-          bytes += encoder.encodeInto(doc[f], bytes ? scratch.subarray(bytes) : scratch).written;
-          ends[k++] = bytes;
-        }
-        numeric.forEach((f, j) => { numbers[i * numeric.length + j] = doc[f]; });
+      withHeap(M, (heap) => {
+        const at = heap.alloc(3 * units), ends = heap.alloc(4 * batch.length * text.length), numbers = heap.alloc(8 * batch.length * numeric.length);
+        // (views made after the last allocation: growing the memory detaches older ones)
+        const bytes = M.HEAPU8, endsView = M.HEAP32.subarray(ends >> 2), numbersView = M.HEAPF64.subarray(numbers >> 3);
+        let written = 0, k = 0;
+        batch.forEach((doc, i) => {
+          for (const f of text) {
+            written += encoder.encodeInto(doc[f], bytes.subarray(at + written, at + 3 * units)).written;
+            endsView[k++] = written;
+          }
+          numeric.forEach((f, j) => { numbersView[i * numeric.length + j] = doc[f]; });
+        });
+        this.handle.put(batch.map((d) => d.id), languages, at, ends, numbers, update);
       });
-      withHeap(M, (heap) => this.handle.put(batch.map((d) => d.id), languages, heap.u8(scratch.subarray(0, bytes)), heap.i32(ends), heap.f64(numbers), update));
     }
   }
 

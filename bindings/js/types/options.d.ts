@@ -774,7 +774,7 @@ export interface SearchRankerTableOptions {
   normalize?: 'query' | 'none';
   /** how clicks become relevance: ips, the clicks of a (query, document) pair weighted by 1/propensity of the rank it was shown at (unbiased under the position-based model); naive, its click rate (default ips) */
   clicks?: 'ips' | 'naive';
-  /** IPS weights are 1/max(propensity, clip): a cap on the weight of deep clicks (0: no cap; 0.2 came within 0.01 of judgments on Cranfield and CACM, where no cap fell 0.03 short on CACM) (default 0.2, [0, 1]) */
+  /** IPS weights are 1/max(propensity, clip): a cap on the weight of deep clicks (0: no cap; 0.2 came within 0.011 of judgments on Cranfield and CACM, where no cap fell 0.03 short on CACM) (default 0.2, [0, 1]) */
   clip?: number;
   /** the task loss Δ the ranker is trained and judged by: ndcg, kendall (pairs in order), or a bipartite measure of the whole set: f1, fbeta, precision@k, recall@k, balanced (accuracy) (default ndcg) */
   measure?: 'ndcg' | 'kendall' | 'f1' | 'fbeta' | 'precision@k' | 'recall@k' | 'balanced';

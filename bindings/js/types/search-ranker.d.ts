@@ -10,6 +10,8 @@ export type SearchRankerOptions = SearchRankerTableOptions;
 export interface SearchJudgment {
   query: string;
   grades: Record<string, number> | Map<string, number>;
+  /** the query's language code, as SearchIndex.search takes it (default: the index's answer) */
+  language?: string;
 }
 
 /** One session of a click log: the query, the documents in the order shown (rank 1 first), those clicked. */
@@ -17,6 +19,8 @@ export interface ClickSession {
   query: string;
   shown: string[];
   clicked: string[];
+  /** the query's language code, as SearchIndex.search takes it (default: the index's answer) */
+  language?: string;
 }
 
 export interface ClickData {
@@ -41,6 +45,8 @@ export interface SearchRanker extends Disposable {
 export interface SearchRankerConstructor {
   new (options?: SearchRankerOptions): SearchRanker;
   options(): OptionSpec[];
+  /** the data with each query as the index reads it (segmented, with its language): what a worker fits on with the index's bytes */
+  analyse<T extends SearchJudgment[] | ClickData>(index: SearchIndex, data: T): T;
 }
 
 export interface PositionBias {
