@@ -1,9 +1,10 @@
 // Native driver of bench/kernels.mjs: trains a kernel multiclass SVM on LIBSVM files and prints one JSON line
 // {accuracy, read_seconds (of the training file), train_seconds, predict_seconds (the fastest of three runs),
 // support_vectors, passes, converged, gamma (the γ used: chosen from the data when not given)}.
-//   bench_kernels TRAIN TEST [method=cs|allpairs] [key=value]...
+//   bench_kernels TRAIN TEST [method=cs|multiclass|allpairs] [key=value]...
 // method=cs (the default): the kernel Crammer–Singer (KernelMulticlass with decomposition=crammer-singer; the
-// options are its own, e.g. kernel=rbf gamma=4 C=16). method=allpairs: all-pairs over the kernel learner, as LIBSVM's one-vs-one (the options are
+// options are its own, e.g. kernel=rbf gamma=4 C=16); method=multiclass: KernelMulticlass at its own default
+// decomposition (all-pairs) unless the options name one. method=allpairs: all-pairs over the kernel learner, as LIBSVM's one-vs-one (the options are
 // kernel learner's); support_vectors then sums the binary machines' (a row counts once per machine), and
 // passes is the largest of the binary problems'.
 #include <algorithm>
@@ -46,7 +47,7 @@ void time_predictions(Trained& t, size_t rows, Predict predict) {
 
 int main(int argc, char** argv) try {
   if (argc < 3) {
-    std::cerr << "usage: bench_kernels TRAIN TEST [method=cs|allpairs] [key=value]...\n";
+    std::cerr << "usage: bench_kernels TRAIN TEST [method=cs|multiclass|allpairs] [key=value]...\n";
     return 2;
   }
   using clock = std::chrono::steady_clock;
@@ -82,7 +83,7 @@ int main(int argc, char** argv) try {
       t.gamma = m.kernel().gamma;
     }
   } else {
-    options.emplace_back("decomposition", "crammer-singer");
+    if (method == "cs") options.emplace_back("decomposition", "crammer-singer");
     const auto model = KernelMulticlass::train(train.rows.view(), train.labels, options, {});
     train_seconds = std::chrono::duration<double>(clock::now() - t0).count();
     time_predictions(t, test.labels.size(), [&](int32_t* out) { model.predict(test.rows.view(), out); });

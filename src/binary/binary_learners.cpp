@@ -31,10 +31,9 @@ std::vector<OptionSpec> compose(const std::string& learner, const std::string& t
   append(specs, without_seed(trainer_options(trainer)));
   if (trainer == "perceptron")
     set_default(specs, "epochs", "10", "one binary problem of a reduction among many: ten passes reach the plateau");
-  if (learner == "kernel") {
+  if (learner == "kernel") {  // (its intercept is LIBSVM's: free, not regularised)
+    set_default(specs, "eps", "0.001", "LIBSVM's -e: the machines of svm-train");
     append(specs, Kernel::option_specs());
-    specs.push_back(real_option("bias", "1", 0, 1e6,
-                     "b added to the kernel as b² (a constant feature; 0: no intercept)"));
   } else {
     specs.push_back(real_option("bias", "1", 0, 1e6, "value of the constant feature (0: no intercept)"));
   }
@@ -136,7 +135,7 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
   if (learner == "kernel") {
     KernelSvmConfig c;
     c.kernel = Kernel::from_options(o);
-    c.C = o.real("C"), c.bias = o.real("bias"), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
+    c.C = o.real("C"), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
     c.cache_mb = o.real("cache");
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_kernel_svm(d, c)); };
   }

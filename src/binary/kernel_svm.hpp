@@ -1,13 +1,12 @@
-// A kernel SVM for two classes by dual coordinate descent (LIBSVM's C-SVC solver without its equality
-// constraint: one variable per step, chosen with second-order information, with shrinking; kernel_svm.cpp):
-// the hinge-loss problem of the linear learner's dcd (linear_learners.hpp, the same C convention) with ⟨x, x'⟩
-// replaced by a PDS kernel (learn/kernels/kernel.hpp),
-//   dual   min_α ½ αᵀQα − Σ α_i,  0 ≤ α_i ≤ C c_i,  Q_ij = y_i y_j (K(x_i, x_j) + b²),
-//   model  f(x) = Σ_i α_i y_i (K(x_i, x) + b²).
-// The bias b enters as a constant b² added to K: the kernel of x with a constant feature b appended, so its
-// weight is regularised like the others, as the linear learner's bias feature is (b = 0: no intercept). A step on
-// α_i moves every f(x_j) by a kernel column, held by an LRU cache (learn/kernels/kernel_cache.hpp).
-// Stops when max(PG, 0) − min(PG, 0) ≤ tol over the projected gradient. The model keeps the support vectors.
+// A kernel SVM for two classes by LIBSVM's C-SVC solver (SMO on pairs of variables, chosen with second-order
+// information, with shrinking; kernel_svm.cpp): the hinge-loss problem with an intercept b that is not
+// regularised,
+//   dual   min_α ½ αᵀQα − Σ α_i,  0 ≤ α_i ≤ C c_i,  Σ_i y_i α_i = 0,  Q_ij = y_i y_j K(x_i, x_j),
+//   model  f(x) = Σ_i α_i y_i K(x_i, x) + b,
+// for a PDS kernel K (learn/kernels/kernel.hpp) and example weights c_i. A step on two α moves every gradient
+// by two kernel columns, held by an LRU cache (learn/kernels/kernel_cache.hpp). Stops when the largest
+// violation of the KKT conditions, max_{I_up} −y G − min_{I_low} −y G, is at most tol. The model keeps the
+// support vectors and b.
 // γ = 0 in the config's kernel is chosen from all the rows the sample draws from (learn/kernels/kernel_width.hpp), so
 // the binary problems of one reduction share one γ; the model records the value used. A reduction's `scale`
 // reaches the model through set_scaling: the rows it trained on were scaled, and it scales the rows it scores.
@@ -26,7 +25,6 @@ namespace argmax {
 struct KernelSvmConfig {
   Kernel kernel;
   double C = 1.0;
-  double bias = 1;
   double tol = 0.1;
   int max_iterations = 1000;
   double cache_mb = 200;
@@ -34,7 +32,7 @@ struct KernelSvmConfig {
 
 class KernelBinaryModel : public BinaryModel {
  public:
-  KernelBinaryModel(const Kernel& kernel, double bias, SupportVectors support_vectors);
+  KernelBinaryModel(const Kernel& kernel, double intercept, SupportVectors support_vectors);
   std::string learner() const override { return "kernel"; }
   float score(const RowView& x) const override;
   void scores(const Rows& rows, float* out) const override;  // batched kernel blocks
@@ -44,6 +42,7 @@ class KernelBinaryModel : public BinaryModel {
 
   const SupportVectors& support_vectors() const { return sv_; }
   const Kernel& kernel() const { return kernel_; }
+  double intercept() const { return intercept_; }  // b
   // The scaling the training rows had (learn/feature_scaling.hpp), applied to the rows scored from now on.
   void set_scaling(const FeatureScaling& scaling);
   const FeatureScaling& scaling() const { return scaling_; }
@@ -51,17 +50,16 @@ class KernelBinaryModel : public BinaryModel {
  private:
   Kernel kernel_;
   FeatureScaling scaling_;
-  double bias_;
+  double intercept_;
   SupportVectors sv_;  // coefficients α_i y_i
-  double constant_;    // b² Σ α_i y_i
 };
 
 struct KernelSvm {
   std::vector<double> alpha;  // one per example of the sample
   std::unique_ptr<KernelBinaryModel> model;
 };
-// The model's report: whether that gap reached tol within max_iterations passes (of m steps each). Progress:
-// epoch = pass, objective = that gap.
+// The model's report: whether that violation reached tol within max_iterations passes (of m steps each).
+// Progress: epoch = pass, objective = that violation.
 KernelSvm solve_kernel_svm(const BinarySample& data, const KernelSvmConfig& config, const ProgressFn& progress = {});
 std::unique_ptr<KernelBinaryModel> train_kernel_svm(const BinarySample& data, const KernelSvmConfig& config,
                                                     const ProgressFn& progress = {});

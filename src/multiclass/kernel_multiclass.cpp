@@ -28,13 +28,15 @@ int slots_of(int k) { return std::max(1, k - 1); }
 
 const std::vector<OptionSpec>& KernelMulticlass::options_table() {
   static const std::vector<OptionSpec> table = [] {
-    std::vector<OptionSpec> t = {trainer_option({"dcd"}, "dcd", "the kernel SVM's one solver"),
-                                 loss_option({"hinge"}, "hinge"),
-                                 choice_option("decomposition", "all-pairs", {"all-pairs", "crammer-singer"},
-                                               "all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or "
-                                               "crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× "
-                                               "faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md)")};
+    std::vector<OptionSpec> t;  // rows moved in one by one (Kernel::option_specs says why)
+    t.push_back(trainer_option({"dcd"}, "dcd", "the kernel SVM's one solver"));
+    t.push_back(loss_option({"hinge"}, "hinge"));
+    t.push_back(choice_option("decomposition", "all-pairs", {"all-pairs", "crammer-singer"},
+                              "all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or "
+                              "crammer-singer (one joint problem; reads a cost matrix). At C = 1, γ = 1/d all-pairs "
+                              "predicts as svm-train in less than its time, crammer-singer takes up to 13× (docs/bench-defaults.md)"));
     append(t, trainer_options("dcd"));
+    set_default(t, "eps", "0.001", "LIBSVM's -e: all-pairs then predicts as svm-train (crammer-singer: 1.6–2.2× the time of 0.1 on letter)");
     append(t, Kernel::option_specs());
     t.push_back(FeatureScaling::option());
     t.push_back(seed_option("example order"));
@@ -63,6 +65,14 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
   model.all_pairs_ = options.choice("decomposition") == "all-pairs";
   if (model.all_pairs_) {
     require(cost_rows.empty(), "a cost matrix is read by decomposition 'crammer-singer'; all-pairs votes under 0-1 loss");
+    // LIBSVM's order, the classes as first seen in the rows: the machines are svm-train's, and a tie of votes
+    // goes to the class seen first, as in svm-predict.
+    std::vector<int32_t> position(model.labels_.size(), -1), first_seen;
+    for (int32_t& c : indexed.index) {
+      if (position[size_t(c)] < 0) position[size_t(c)] = int32_t(first_seen.size()), first_seen.push_back(model.labels_[size_t(c)]);
+      c = position[size_t(c)];
+    }
+    model.labels_ = std::move(first_seen);
     model.train_all_pairs(scaled.rows, indexed.index, options, progress);
     return model;
   }
@@ -81,7 +91,7 @@ void KernelMulticlass::train_all_pairs(const Rows& rows, const std::vector<int32
                                        const ProgressFn& progress) {
   const int k = classes(), slots = slots_of(k);
   KernelSvmConfig c;
-  c.kernel = kernel_, c.C = options.real("C"), c.bias = 1, c.tol = options.real("eps");
+  c.kernel = kernel_, c.C = options.real("C"), c.tol = options.real("eps");
   c.max_iterations = options.integer("maxIter"), c.cache_mb = options.real("cache");
   std::vector<double> a(size_t(rows.rows()) * size_t(slots), 0.0);
   std::vector<TrainingReport> reports;
@@ -93,14 +103,12 @@ void KernelMulticlass::train_all_pairs(const Rows& rows, const std::vector<int32
         if (index[size_t(i)] == y || index[size_t(i)] == z)
           sample.index.push_back(i), sample.label.push_back(index[size_t(i)] == y ? 1 : -1);
       const KernelSvm svm = solve_kernel_svm(sample, c);
-      double constant = 0;
       for (int t = 0; t < sample.size(); ++t) {
-        const double ay = svm.alpha[size_t(t)] * sample.label[size_t(t)];
         const int own = sample.label[size_t(t)] > 0 ? y : z;
-        a[size_t(sample.index[size_t(t)]) * size_t(slots) + size_t(slot_of(own, y + z - own))] = ay;
-        constant += ay;
+        a[size_t(sample.index[size_t(t)]) * size_t(slots) + size_t(slot_of(own, y + z - own))] =
+            svm.alpha[size_t(t)] * sample.label[size_t(t)];
       }
-      pair_constant_.push_back(float(c.bias * c.bias * constant));
+      pair_constant_.push_back(float(svm.model->intercept()));
       reports.push_back(svm.model->report);
       if (progress) {
         Progress p;

@@ -1,7 +1,9 @@
 // The kernel multiclass SVM, by one of two decompositions (option `decomposition`):
-//   all-pairs       LIBSVM's one-vs-one: a binary kernel SVM (binary/kernel_svm.hpp, bias 1) for each pair of
-//                   classes a < b on their rows, f_ab(x) = Σ_i α_i y_i (K(s(x_i), s(x)) + 1); each votes for a when
-//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes. The model keeps each support
+//   all-pairs       LIBSVM's one-vs-one: a binary kernel SVM (binary/kernel_svm.hpp) for each pair of
+//                   classes a < b on their rows, f_ab(x) = Σ_i α_i y_i K(s(x_i), s(x)) + b_ab; each votes for a when
+//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes. The classes are in LIBSVM's order,
+//                   as first seen in the training rows (labels() gives it), so that a tie goes to the class seen
+//                   first and the model predicts as svm-train's. The model keeps each support
 //                   vector once, with its k − 1 coefficients α y (its machines against the other classes, in label
 //                   order), as LIBSVM does; its scores are the votes.
 //   crammer-singer  h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), by the dual Crammer–Singer solver
@@ -50,7 +52,7 @@ class KernelMulticlass {
 
   // out: m×k scores h(x, y), columns in labels() order.
   void scores(const Rows& rows, float* out) const;
-  // out: m predicted labels (ties → the lowest label).
+  // out: m predicted labels (ties → the first label in labels() order).
   void predict(const Rows& rows, int32_t* out) const;
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
@@ -66,7 +68,7 @@ class KernelMulticlass {
   Kernel kernel_;
   bool all_pairs_ = false;
   std::vector<int32_t> sv_class_;     // all-pairs: each support vector's class (its position in labels_)
-  std::vector<float> pair_constant_;  // all-pairs: Σ α_i y_i of each machine (a, b), a < b, in that order
+  std::vector<float> pair_constant_;  // all-pairs: the intercept b of each machine (a, b), a < b, in that order
   FeatureScaling scaling_;  // applied to every row before the kernel; saved only when not the identity
   OptionList options_;
   std::vector<int32_t> labels_;

@@ -235,21 +235,22 @@ TEST_CASE("kernel models in the bytes of earlier builds (no scaling, γ given) l
   m.scores(rows, s.data());
   for (size_t i = 0; i < s.size(); ++i) CHECK(s[i] == float(expected[i]));
 
-  // svm-kernel of 0.1: learner, kernel, γ, coef0, degree, bias, cols, support vectors; a model that does not
-  // scale writes the same payload today, after its learner, trainer and loss.
+  // svm-kernel of 0.1: learner, kernel, γ, coef0, degree, bias β, cols, support vectors; f(x) = Σ a (K + β²).
+  // Saved today, the payload follows the learner, trainer and loss, starts with the tag "intercept" and holds
+  // b = β² Σ a in β's place.
   const SupportVectors one = SupportVectors::of(Rows::dense(sv_rows.data(), 2, 2), std::vector<double>{1, -0.5}.data(), 1);
-  auto kernel_bytes = [&one](std::vector<std::string> head) {
+  auto kernel_bytes = [&one](std::vector<std::string> head, double b) {
     ByteWriter binary("binary");
     for (const auto& s : head) binary.put_string(s);
     binary.put_string("rbf");
-    binary.put<double>(1), binary.put<double>(0), binary.put<int32_t>(3), binary.put<double>(1);
+    binary.put<double>(1), binary.put<double>(0), binary.put<int32_t>(3), binary.put<double>(b);
     binary.put<int32_t>(2);
     one.save(binary);
     return binary.finish();
   };
-  const std::vector<uint8_t> binary_bytes = kernel_bytes({"svm-kernel"});
+  const std::vector<uint8_t> binary_bytes = kernel_bytes({"svm-kernel"}, 1);
   const auto model = BinaryModel::from_bytes(binary_bytes.data(), binary_bytes.size());
   const std::vector<double> f = one.scores(rbf, rows);
   for (int32_t i = 0; i < 3; ++i) CHECK(model->score(rows.row(i)) == float(f[size_t(i)] + 1 * (1 - 0.5)));
-  CHECK(model->to_bytes() == kernel_bytes({"kernel", "dcd", "hinge"}));
+  CHECK(model->to_bytes() == kernel_bytes({"kernel", "dcd", "hinge", "intercept"}, 0.5));
 }

@@ -176,8 +176,14 @@ TEST_CASE("all-pairs (the default) votes as a binary kernel SVM per pair of clas
   const auto model = KernelMulticlass::train(d.rows(), d.y, {{"kernel", "rbf"}, {"gamma", "0.5"}, {"C", "2"}, {"eps", "1e-3"}, {"scale", "none"}}, {});
   REQUIRE(model.all_pairs());
   CHECK(model.training_report().converged);
-  CHECK(model.training_report().measure == "projected-gradient gap");
-  // The reference: each pair's machine on its own (bias 1, as the model's), then the votes counted by hand.
+  CHECK(model.training_report().measure == "largest KKT violation");
+  // The classes in LIBSVM's order, as first seen in the rows.
+  std::vector<int32_t> first_seen;
+  for (int32_t label : d.y)
+    if (std::find(first_seen.begin(), first_seen.end(), label) == first_seen.end()) first_seen.push_back(label);
+  REQUIRE(first_seen != std::vector<int32_t>({0, 1, 2, 3}));  // (so that the order is tested)
+  CHECK(model.labels() == first_seen);
+  // The reference: each pair's machine on its own (+1: the class seen first), then the votes counted by hand.
   const int k = 4;
   KernelSvmConfig config;
   config.kernel = Kernel::named("rbf", 0.5, 0, 1), config.C = 2, config.tol = 1e-3;
@@ -189,7 +195,8 @@ TEST_CASE("all-pairs (the default) votes as a binary kernel SVM per pair of clas
       BinarySample pair;
       pair.rows = d.rows();
       for (int32_t i = 0; i < int32_t(d.y.size()); ++i)
-        if (d.y[i] == y || d.y[i] == z) pair.index.push_back(i), pair.label.push_back(d.y[i] == y ? 1 : -1);
+        if (d.y[i] == first_seen[y] || d.y[i] == first_seen[z])
+          pair.index.push_back(i), pair.label.push_back(d.y[i] == first_seen[y] ? 1 : -1);
       const KernelSvm svm = solve_kernel_svm(pair, config);
       for (int t = 0; t < pair.size(); ++t)
         if (svm.alpha[t] != 0) support[pair.index[t]] = true;

@@ -1,15 +1,15 @@
-// The binary kernel SVM (learner kernel): with the linear kernel it solves the linear learner's dcd hinge problem, with the
-// degree-2 polynomial kernel the linear problem on the explicit monomials; its dual ends at a KKT point; the
-// model saves and loads, and serves the reductions.
+// The binary kernel SVM (learner kernel): with the linear kernel its scores are w·x + b and it ends at a zero
+// duality gap and a KKT point, with the degree-2 polynomial kernel it solves the linear problem on the explicit
+// monomials; the model saves and loads (old bytes too), and serves the reductions.
 #include <catch2/catch.hpp>
 
 #include <cmath>
 
 #include "binary/binary_learners.hpp"
 #include "binary/kernel_svm.hpp"
-#include "binary/linear_learners.hpp"
 #include "clusters.hpp"
 #include "core/rng.hpp"
+#include "io/bytes.hpp"
 #include "reductions/reduction.hpp"
 
 using namespace argmax;
@@ -54,12 +54,6 @@ KernelSvmConfig tight(const Kernel& kernel, double C) {
   return c;
 }
 
-DualSvmConfig tight_linear(double C) {
-  DualSvmConfig c;
-  c.C = C, c.squared_hinge = false, c.tol = 1e-6, c.max_iterations = 100000;
-  return c;
-}
-
 std::vector<double> scores_of(const BinaryModel& m, const Rows& rows) {
   std::vector<float> f(size_t(rows.rows()));
   m.scores(rows, f.data());
@@ -68,22 +62,28 @@ std::vector<double> scores_of(const BinaryModel& m, const Rows& rows) {
 
 }  // namespace
 
-TEST_CASE("the kernel learner with the linear kernel reaches the linear learner's dcd hinge objective; its dual ends at a KKT point", "[kernel][binary]") {
+TEST_CASE("the kernel learner with the linear kernel ends at a KKT point with a zero duality gap", "[kernel][binary]") {
   const Points p = blobs(3, 160);
   const BinarySample data = BinarySample::all(p.rows(), p.y);
   const double C = 0.5;
   const KernelSvm kernel = solve_kernel_svm(data, tight(Kernel::named("linear", 1, 0, 1), C));
   REQUIRE(kernel.model->report.converged);
   const std::vector<double> f = scores_of(*kernel.model, p.rows());
-  // ½‖w‖² = ½ Σ_i α_i y_i f(x_i), with b² inside K.
-  double half_norm = 0;
-  for (size_t i = 0; i < f.size(); ++i) half_norm += 0.5 * kernel.alpha[i] * p.y[i] * f[i];
-  const double kernel_primal = half_norm + C * hinge_sum(f, p.y);
-  const auto linear = train_dual_cd_svm(data, tight_linear(C));
-  double linear_half_norm = 0.5 * linear->bias() * linear->bias();  // bias feature 1: its weight is the intercept
-  for (float w : linear->weights()) linear_half_norm += 0.5 * double(w) * w;
-  const double linear_primal = linear_half_norm + C * hinge_sum(scores_of(*linear, p.rows()), p.y);
-  CHECK(kernel_primal == Approx(linear_primal).epsilon(1e-4));
+  // w = Σ_i α_i y_i x_i, by hand: the model's scores are w·x + b.
+  const double b = kernel.model->intercept();
+  double w[3] = {0, 0, 0}, alpha_sum = 0, signed_sum = 0;
+  for (size_t i = 0; i < f.size(); ++i) {
+    for (int j = 0; j < 3; ++j) w[j] += kernel.alpha[i] * p.y[i] * p.x[i * 3 + j];
+    alpha_sum += kernel.alpha[i], signed_sum += kernel.alpha[i] * p.y[i];
+  }
+  for (size_t i = 0; i < f.size(); ++i)
+    CHECK(f[i] == Approx(w[0] * p.x[i * 3] + w[1] * p.x[i * 3 + 1] + w[2] * p.x[i * 3 + 2] + b).margin(1e-5));
+  CHECK(signed_sum == Approx(0).margin(1e-12));
+  // Primal ½‖w‖² + C Σ hinge at (w, b) and dual Σ α − ½‖w‖² meet at the optimum (a gap of tol-sized violations).
+  const double half_norm = 0.5 * (w[0] * w[0] + w[1] * w[1] + w[2] * w[2]);
+  const double primal = half_norm + C * hinge_sum(f, p.y), dual = alpha_sum - half_norm;
+  CHECK(primal >= dual - 1e-6);
+  CHECK(primal - dual <= 1e-5 * primal);
   // KKT: α_i = 0 → y f ≥ 1; 0 < α_i < C → y f = 1; α_i = C → y f ≤ 1 (within the tolerance and float columns).
   int bounded = 0, free = 0;
   for (size_t i = 0; i < f.size(); ++i) {
@@ -105,7 +105,7 @@ TEST_CASE("the kernel learner with the linear kernel reaches the linear learner'
   CHECK(free > 0);
 }
 
-TEST_CASE("the kernel learner with (γ⟨x,x'⟩ + c)² is the linear learner (dcd) on the explicit degree-2 monomials", "[kernel][binary]") {
+TEST_CASE("the kernel learner with (γ⟨x,x'⟩ + c)² is the linear kernel on the explicit degree-2 monomials", "[kernel][binary]") {
   const Points p = disc(4, 200), test = disc(5, 100);
   const double gamma = 0.5, c = 1, C = 2;
   auto monomials = [&](const Points& q) {  // φ(x)·φ(x') = (γ x·x' + c)²
@@ -119,7 +119,7 @@ TEST_CASE("the kernel learner with (γ⟨x,x'⟩ + c)² is the linear learner (d
   };
   const Points mapped = monomials(p), mapped_test = monomials(test);
   const auto kernel = train_kernel_svm(BinarySample::all(p.rows(), p.y), tight(Kernel::named("poly", gamma, c, 2), C));
-  const auto linear = train_dual_cd_svm(BinarySample::all(mapped.rows(), mapped.y), tight_linear(C));
+  const auto linear = train_kernel_svm(BinarySample::all(mapped.rows(), mapped.y), tight(Kernel::named("linear", 1, 0, 1), C));
   const std::vector<double> fk = scores_of(*kernel, test.rows()), fl = scores_of(*linear, mapped_test.rows());
   for (size_t i = 0; i < fk.size(); ++i) CHECK(fk[i] == Approx(fl[i]).margin(1e-3));
   int correct = 0;
@@ -153,6 +153,33 @@ TEST_CASE("the kernel learner models save and load; one-vs-all on the kernel lea
   CHECK(correct >= 290);
   const auto ova_bytes = ova.to_bytes();
   CHECK(ReductionModel::from_bytes(ova_bytes.data(), ova_bytes.size()).predict(rows) == predicted);
+}
+
+TEST_CASE("kernel learner models saved before the free intercept load as the same function", "[kernel][binary][io]") {
+  // The old layout, written out by hand: learner, trainer, loss, kernel, γ, coef0, degree, the bias β, columns,
+  // support vectors with their α y; the function was f(x) = Σ_s a_s (K(x_s, x) + β²).
+  const float x[4] = {0.5f, -1, 2, 0.25f};
+  const double a[2] = {0.75, -0.5}, gamma = 0.5, beta = 2;
+  ByteWriter out("binary");
+  out.put_string("kernel"), out.put_string("dcd"), out.put_string("hinge");
+  out.put_string("rbf"), out.put<double>(gamma), out.put<double>(0), out.put<int32_t>(1);
+  out.put<double>(beta), out.put<int32_t>(2);
+  SupportVectors::of(Rows::dense(x, 2, 2), a, 1).save(out);
+  const std::vector<uint8_t> old = out.finish();
+  const auto model = BinaryModel::from_bytes(old.data(), old.size());
+  const float z[2] = {1, 0.5f};
+  double expected = 0;
+  for (int s = 0; s < 2; ++s) {
+    const double d0 = x[2 * s] - z[0], d1 = x[2 * s + 1] - z[1];
+    expected += a[s] * (std::exp(-gamma * (d0 * d0 + d1 * d1)) + beta * beta);
+  }
+  CHECK(model->score(RowView{nullptr, z, 2}) == Approx(expected).epsilon(1e-6));
+  CHECK(dynamic_cast<const KernelBinaryModel&>(*model).intercept() == Approx(beta * beta * (a[0] + a[1])));
+  // Saved again, it is in the new layout and the same function.
+  const std::vector<uint8_t> again = model->to_bytes();
+  CHECK(again != old);
+  CHECK(BinaryModel::from_bytes(again.data(), again.size())->score(RowView{nullptr, z, 2}) == model->score(RowView{nullptr, z, 2}));
+  CHECK_THROWS_AS(BinaryModel::from_bytes(again.data(), again.size() - 3), InputError);
 }
 
 TEST_CASE("reductions score rows in blocks exactly as one by one: kernel learners, random features, sparse rows", "[kernel][reductions]") {

@@ -199,11 +199,11 @@ export interface KernelMulticlassTableOptions {
   trainer?: 'dcd';
   /** the objective: hinge = the structured hinge with margin rescaling, max_y' Δ(y', y) + ⟨w, Ψ(x,y') − Ψ(x,y)⟩ (for two classes max(0, 1 − y⟨w, x⟩)) (default hinge) */
   loss?: 'hinge';
-  /** all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or crammer-singer (one joint problem; reads a cost matrix). all-pairs: 5× faster on letter at LIBSVM's defaults C = 1, γ = 1/d (docs/benchmarks.md) (default all-pairs) */
+  /** all-pairs (LIBSVM's one-vs-one: an SVM per pair of classes) or crammer-singer (one joint problem; reads a cost matrix). At C = 1, γ = 1/d all-pairs predicts as svm-train in less than its time, crammer-singer takes up to 13× (docs/bench-defaults.md) (default all-pairs) */
   decomposition?: 'all-pairs' | 'crammer-singer';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
-  /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
+  /** stopping tolerance on the dual (LIBLINEAR's -e); default 0.001 here: LIBSVM's -e: all-pairs then predicts as svm-train (crammer-singer: 1.6–2.2× the time of 0.1 on letter) (default 0.001, > 0) */
   eps?: number;
   /** cap on passes over the examples (default 1000, [1, 1000000000]) */
   maxIter?: number;
@@ -657,7 +657,7 @@ export interface BinaryLearnerKernelTableOptions {
   loss?: 'hinge';
   /** cost of slack: ½‖w‖² + C Σ_i ℓ_i (LIBLINEAR's and SVMstruct's -c) (default 1, > 0) */
   C?: number;
-  /** stopping tolerance on the dual (LIBLINEAR's -e) (default 0.1, > 0) */
+  /** stopping tolerance on the dual (LIBLINEAR's -e); default 0.001 here: LIBSVM's -e: the machines of svm-train (default 0.001, > 0) */
   eps?: number;
   /** cap on passes over the examples (default 1000, [1, 1000000000]) */
   maxIter?: number;
@@ -671,8 +671,6 @@ export interface BinaryLearnerKernelTableOptions {
   degree?: number;
   /** kernel column cache in MB (must hold one column: 4·m bytes) (default 200, > 0) */
   cache?: number;
-  /** b added to the kernel as b² (a constant feature; 0: no intercept) (default 1, [0, 1000000]) */
-  bias?: number;
 }
 
 /** the other binary learners, learner 'stump' */

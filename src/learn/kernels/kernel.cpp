@@ -23,15 +23,18 @@ Kernel Kernel::named(const std::string& name, double gamma, double coef0, int de
 
 std::vector<OptionSpec> Kernel::option_specs() {
   constexpr double huge = 1e300;
-  return {choice_option("kernel", "rbf", {"linear", "poly", "rbf"},
-           "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)"),
-          real_option("gamma", "0", 0, huge,
-           "γ of the poly and rbf kernels; 0 (the default): from the training rows after scaling, 1/(d·Var x) with "
-           "the variance over all their entries (sparse zeros included; scikit-learn's gamma='scale'). The model "
-           "records the value used"),
-          real_option("coef0", "0", 0, huge, "constant term of the poly kernel"),
-          integer_option("degree", "3", 1, 100, "degree of the poly kernel"),
-          positive_option("cache", "200", huge, "kernel column cache in MB (must hold one column: 4·m bytes)")};
+  // Rows moved in one by one: a braced list would copy each (its elements are const), inlined per row.
+  std::vector<OptionSpec> specs;
+  specs.push_back(choice_option("kernel", "rbf", {"linear", "poly", "rbf"},
+                                "K: linear ⟨x,x'⟩, poly (γ⟨x,x'⟩+coef0)^degree, or rbf exp(−γ‖x−x'‖²)"));
+  specs.push_back(real_option("gamma", "0", 0, huge,
+                              "γ of the poly and rbf kernels; 0 (the default): from the training rows after scaling, "
+                              "1/(d·Var x) with the variance over all their entries (sparse zeros included; "
+                              "scikit-learn's gamma='scale'). The model records the value used"));
+  specs.push_back(real_option("coef0", "0", 0, huge, "constant term of the poly kernel"));
+  specs.push_back(integer_option("degree", "3", 1, 100, "degree of the poly kernel"));
+  specs.push_back(positive_option("cache", "200", huge, "kernel column cache in MB (must hold one column: 4·m bytes)"));
+  return specs;
 }
 
 Kernel Kernel::from_options(const Options& o) {

@@ -12,13 +12,13 @@ constexpr double kDenseShare = 0.125;
 constexpr size_t kDenseLimit = size_t(1) << 24;  // 64 MB
 }  // namespace
 
-KernelColumns::KernelColumns(std::vector<RowView> rows, int32_t cols, const Kernel& kernel, double shift)
-    : rows_(std::move(rows)), cols_(cols), kernel_(kernel), shift_(shift), squared_norm_(rows_.size()),
+KernelColumns::KernelColumns(std::vector<RowView> rows, int32_t cols, const Kernel& kernel)
+    : rows_(std::move(rows)), cols_(cols), kernel_(kernel), squared_norm_(rows_.size()),
       diagonal_(rows_.size()), spread_(size_t(cols)) {
   size_t stored = 0;
   for (size_t i = 0; i < rows_.size(); ++i) {
     squared_norm_[i] = rows_[i].squared_norm();
-    diagonal_[i] = kernel_(squared_norm_[i], squared_norm_[i], squared_norm_[i]) + shift_;
+    diagonal_[i] = kernel_(squared_norm_[i], squared_norm_[i], squared_norm_[i]);
     stored += size_t(rows_[i].size);
   }
   const size_t entries = rows_.size() * size_t(cols);
@@ -45,7 +45,6 @@ void KernelColumns::fill(int i, int from, int to, float* out) {
   }
   // In float, as the cache holds it: the squared distance of the RBF kernel loses ~1e-7 of ‖x‖² + ‖x'‖².
   kernel_.apply(dots, n, 1, &squared_norm_[size_t(from)], &squared_norm_[size_t(i)]);
-  if (shift_ != 0) Eigen::Map<Eigen::ArrayXf>(dots, n) += float(shift_);
 }
 
 void KernelColumns::swap(int i, int j) {

@@ -1,6 +1,5 @@
 // The kernel columns a dual coordinate method asks for: after a step on α_i every score moves by a multiple of
-// K(x_j, x_i) over the training rows j. `shift` adds a constant to every entry (a bias b enters as K + b²,
-// the kernel of x with a constant feature b appended). Filled on demand through learn/kernels/kernel_cache.hpp,
+// K(x_j, x_i) over the training rows j. Filled on demand through learn/kernels/kernel_cache.hpp,
 // over positions that a solver with shrinking permutes (swap), as the cache's columns. Rows dense enough are
 // copied out dense, so that a column's dots are one matrix–vector product.
 #pragma once
@@ -14,11 +13,11 @@ namespace argmax {
 class KernelColumns {
  public:
   // rows: the training rows (views into the caller's memory); cols: the columns they have.
-  KernelColumns(std::vector<RowView> rows, int32_t cols, const Kernel& kernel, double shift = 0);
+  KernelColumns(std::vector<RowView> rows, int32_t cols, const Kernel& kernel);
 
   int size() const { return int(rows_.size()); }
-  double diagonal(int i) const { return diagonal_[i]; }  // K(x_i, x_i) + shift
-  // out[j] = K(x_j, x_i) + shift for the positions j in [from, to).
+  double diagonal(int i) const { return diagonal_[i]; }  // K(x_i, x_i)
+  // out[j] = K(x_j, x_i) for the positions j in [from, to).
   void fill(int i, int from, int to, float* out);
   void swap(int i, int j);  // positions i and j exchange their rows
 
@@ -26,7 +25,6 @@ class KernelColumns {
   std::vector<RowView> rows_;
   int32_t cols_;
   Kernel kernel_;
-  double shift_;
   std::vector<float> squared_norm_;  // as RowView::squared_norm gives them
   std::vector<double> diagonal_;
   std::vector<float> spread_;      // x_i spread out (sparse rows)
