@@ -1,5 +1,5 @@
-// Embind glue for search (search/search_index.hpp): the index, its documents (their text as UTF-8 bytes that JS
-// encoded into wasm memory, a batch at a time), search, the features of (query, document) pairs, save and load.
+// Embind glue for search (search/search_index.hpp): the index, its documents (their ids and text as UTF-8 bytes
+// that JS encoded into wasm memory, a batch at a time), search, the features of (query, document) pairs, save and load.
 #include <unordered_set>
 
 #include "common.hpp"
@@ -17,29 +17,35 @@ SearchIndex* create(val text_fields, val numeric_fields, std::string options) {
 }
 SearchIndex* load(uintptr_t data, int size) { return new SearchIndex(SearchIndex::from_bytes(bytes_at(data), size_t(size))); }
 
-// Documents ids[i], whose field f holds text[ends[i·F + f − 1], ends[i·F + f]) (byte offsets into text) and
-// numbers[i·N …], in languages[i] (language 'auto'; else languages is empty). Every document is checked before
-// the first goes in, so a refused batch changes nothing.
-void put(SearchIndex& index, val id_array, val language_array, uintptr_t text, uintptr_t ends, uintptr_t numbers,
+// `count` documents, each an id and then its text fields as UTF-8 bytes that JS encoded into wasm memory, one
+// after the other: value j of document i (j = 0 the id, j = f + 1 field f) is text[ends[k − 1], ends[k]) with
+// k = i·(F + 1) + j (byte offsets into text; ends[−1] = 0); numbers[i·N …], languages[i] (language 'auto'; else
+// languages is empty). The ids cross as bytes with the text rather than as JS strings one at a time (no call
+// back into JS per document). Every document is checked before the first goes in, so a refused batch changes
+// nothing.
+void put(SearchIndex& index, int count, val language_array, uintptr_t text, uintptr_t ends, uintptr_t numbers,
          bool update) {
-  const std::vector<std::string> ids = strings(id_array), languages = strings(language_array);
-  require(languages.empty() || languages.size() == ids.size(), languages.size(), " languages for ", ids.size(), " documents");
+  const std::vector<std::string> languages = strings(language_array);
+  const size_t n = size_t(count);
+  require(languages.empty() || languages.size() == n, languages.size(), " languages for ", n, " documents");
   const size_t fields = index.text_fields().size(), numerics = index.numeric_fields().size();
   const int32_t* end = reinterpret_cast<const int32_t*>(ends);
   const double* number = reinterpret_cast<const double*>(numbers);
-  std::vector<Document> docs(ids.size());
-  std::unordered_set<std::string> seen;
-  for (size_t i = 0; i < ids.size(); ++i) {
+  const auto value = [&](size_t k) {
+    const size_t begin = k == 0 ? 0 : size_t(end[k - 1]);
+    return text_at(text + begin, size_t(end[k]) - begin);
+  };
+  std::vector<Document> docs(n);
+  std::unordered_set<std::string_view> seen(n);
+  for (size_t i = 0; i < n; ++i) {
     Document& d = docs[i];
-    d.id = ids[i];
-    d.texts.reserve(fields);
-    require(seen.insert(d.id).second, "the id '", d.id, "' comes twice in one batch");
+    const size_t first = i * (fields + 1);
+    d.id = value(first);
+    require(seen.insert(value(first)).second, "the id '", d.id, "' comes twice in one batch");
     if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
     else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");
-    for (size_t f = 0; f < fields; ++f) {
-      const size_t k = i * fields + f, begin = k == 0 ? 0 : size_t(end[k - 1]);
-      d.texts.push_back(text_at(text + begin, size_t(end[k]) - begin));
-    }
+    d.texts.reserve(fields);
+    for (size_t f = 0; f < fields; ++f) d.texts.push_back(value(first + 1 + f));
     d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
     if (!languages.empty()) d.language = languages[i];
   }

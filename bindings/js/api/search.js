@@ -155,8 +155,9 @@ export function install(M, api) {
       for (let start = 0; start < list.length;) {
         let end = start, units = 0;
         do {
-          for (const f of text) units += list[end][f].length;
-          ++end;
+          const doc = list[end++];
+          units += doc.id.length;
+          for (const f of text) units += doc[f].length;
         } while (end < list.length && units < BATCH_UNITS);
         batches.push({ start, end, units });
         start = end;
@@ -175,12 +176,16 @@ export function install(M, api) {
     // 'auto', the identifier's answer for its text fields; [] when no document gives one in an index of one
     // language (the core refuses a language there).
     #languages(list, method) {
-      const fields = [...this.#text, ...this.#numeric];
-      const given = list.map((doc) => (fields.includes('language') ? undefined : doc.language));
-      given.forEach((code, i) => {
+      const own = this.#text.includes('language') || this.#numeric.includes('language');
+      const given = new Array(list.length);
+      let any = false;
+      for (let i = 0; i < list.length; ++i) {
+        const code = own ? undefined : list[i].language;
         if (code !== undefined && typeof code !== 'string') throw new TypeError(`${method}: document '${list[i].id}' has language ${describe(code)}, not a language code (a string such as 'fr')`);
-      });
-      if (!this.#perDocument) return given.some((code) => code !== undefined) ? given.map((code) => code ?? '') : [];
+        given[i] = code;
+        any ||= code !== undefined;
+      }
+      if (!this.#perDocument) return any ? given.map((code) => code ?? '') : [];
       const unknown = given.flatMap((code, i) => (code === undefined ? [i] : []));
       if (unknown.length && !this.#identifier) {
         throw new TypeError(`${method}: document '${list[unknown[0]].id}' has no language, and the index (language 'auto') has no identifier to find it: `
@@ -195,23 +200,26 @@ export function install(M, api) {
       return given;
     }
 
-    // A batch's text is encoded straight into wasm memory (UTF-8 takes at most three bytes a UTF-16 code unit):
-    // no copy, and no buffer in JS.
+    // A batch's ids and text are encoded straight into wasm memory, one after the other (UTF-8 takes at most
+    // three bytes a UTF-16 code unit): no copy, no buffer in JS, and no string crossing into wasm on its own.
     #send(batch, languages, units, update) {
-      const text = this.#text, numeric = this.#numeric;
+      const text = this.#text, numeric = this.#numeric, values = 1 + text.length;
       withHeap(M, (heap) => {
-        const at = heap.alloc(3 * units), ends = heap.alloc(4 * batch.length * text.length), numbers = heap.alloc(8 * batch.length * numeric.length);
+        const at = heap.alloc(3 * units), ends = heap.alloc(4 * batch.length * values), numbers = heap.alloc(8 * batch.length * numeric.length);
         // (views made after the last allocation: growing the memory detaches older ones)
-        const bytes = M.HEAPU8, endsView = M.HEAP32.subarray(ends >> 2), numbersView = M.HEAPF64.subarray(numbers >> 3);
+        const bytes = M.HEAPU8.subarray(at, at + 3 * units), endsView = M.HEAP32.subarray(ends >> 2), numbersView = M.HEAPF64.subarray(numbers >> 3);
         let written = 0, k = 0;
-        batch.forEach((doc, i) => {
+        for (let i = 0; i < batch.length; ++i) {
+          const doc = batch[i];
+          written += encoder.encodeInto(doc.id, bytes.subarray(written)).written;
+          endsView[k++] = written;
           for (const f of text) {
-            written += encoder.encodeInto(doc[f], bytes.subarray(at + written, at + 3 * units)).written;
+            written += encoder.encodeInto(doc[f], bytes.subarray(written)).written;
             endsView[k++] = written;
           }
-          numeric.forEach((f, j) => { numbersView[i * numeric.length + j] = doc[f]; });
-        });
-        this.handle.put(batch.map((d) => d.id), languages, at, ends, numbers, update);
+          for (let j = 0; j < numeric.length; ++j) numbersView[i * numeric.length + j] = doc[numeric[j]];
+        }
+        this.handle.put(batch.length, languages, at, ends, numbers, update);
       });
     }
   }
