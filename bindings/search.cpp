@@ -1,7 +1,5 @@
 // Embind glue for search (search/search_index.hpp): the index, its documents (their ids and text as UTF-8 bytes
 // that JS encoded into wasm memory, a batch at a time), search, the features of (query, document) pairs, save and load.
-#include <unordered_set>
-
 #include "common.hpp"
 #include "model_binding.hpp"
 #include "search_hits.hpp"
@@ -21,7 +19,8 @@ SearchIndex* load(uintptr_t data, int size) { return new SearchIndex(SearchIndex
 // after the other: value j of document i (j = 0 the id, j = f + 1 field f) is text[ends[k − 1], ends[k]) with
 // k = i·(F + 1) + j (byte offsets into text; ends[−1] = 0); numbers[i·N …], languages[i] (language 'auto'; else
 // languages is empty). The ids cross as bytes with the text rather than as JS strings one at a time (no call
-// back into JS per document). Every document is checked before the first goes in, so a refused batch changes
+// back into JS per document); they are distinct (the JS API checks that, and that none is in the index when a
+// call takes several batches). Every document is checked before the first goes in, so a refused batch changes
 // nothing.
 void put(SearchIndex& index, int count, val language_array, uintptr_t text, uintptr_t ends, uintptr_t numbers,
          bool update) {
@@ -36,17 +35,15 @@ void put(SearchIndex& index, int count, val language_array, uintptr_t text, uint
     return text_at(text + begin, size_t(end[k]) - begin);
   };
   std::vector<Document> docs(n);
-  std::unordered_set<std::string_view> seen(n);
   for (size_t i = 0; i < n; ++i) {
     Document& d = docs[i];
     const size_t first = i * (fields + 1);
     d.id = value(first);
-    require(seen.insert(value(first)).second, "the id '", d.id, "' comes twice in one batch");
     if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
     else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");
     d.texts.reserve(fields);
     for (size_t f = 0; f < fields; ++f) d.texts.push_back(value(first + 1 + f));
-    d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
+    if (numerics > 0) d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
     if (!languages.empty()) d.language = languages[i];
   }
   // Called through a pointer, so that the wasm linker's optimiser does not inline a document's indexing into
