@@ -157,7 +157,7 @@ export function install(M, api) {
         do {
           const doc = list[end++];
           units += doc.id.length;
-          for (const f of text) units += doc[f].length;
+          for (let j = 0; j < text.length; ++j) units += doc[text[j]].length;
         } while (end < list.length && units < BATCH_UNITS);
         batches.push({ start, end, units });
         start = end;
@@ -200,26 +200,33 @@ export function install(M, api) {
       return given;
     }
 
-    // A batch's ids and text are encoded straight into wasm memory, one after the other (UTF-8 takes at most
-    // three bytes a UTF-16 code unit): no copy, no buffer in JS, and no string crossing into wasm on its own.
+    // A batch's ids and text cross into wasm memory in one piece: joined by '\n' (so that a lone surrogate that
+    // ends one value does not pair with the next), encoded by one call of TextEncoder.encodeInto (UTF-8 takes at
+    // most three bytes a UTF-16 code unit), with each value's length in UTF-16 units, from which the core finds
+    // its bytes. One call into the encoder a batch rather than one a value: the first add of a page runs this
+    // loop before V8 has optimised anything.
     #send(batch, languages, units, update) {
       const text = this.#text, numeric = this.#numeric, values = 1 + text.length;
       withHeap(M, (heap) => {
-        const at = heap.alloc(3 * units), ends = heap.alloc(4 * batch.length * values), numbers = heap.alloc(8 * batch.length * numeric.length);
+        const size = 3 * (units + batch.length * values);
+        const at = heap.alloc(size), lengths = heap.alloc(4 * batch.length * values), numbers = heap.alloc(8 * batch.length * numeric.length);
         // (views made after the last allocation: growing the memory detaches older ones)
-        const bytes = M.HEAPU8.subarray(at, at + 3 * units), endsView = M.HEAP32.subarray(ends >> 2), numbersView = M.HEAPF64.subarray(numbers >> 3);
-        let written = 0, k = 0;
+        const lengthsView = M.HEAP32.subarray(lengths >> 2), numbersView = M.HEAPF64.subarray(numbers >> 3);
+        const parts = new Array(batch.length * values);
+        let k = 0;
         for (let i = 0; i < batch.length; ++i) {
           const doc = batch[i];
-          written += encoder.encodeInto(doc.id, bytes.subarray(written)).written;
-          endsView[k++] = written;
-          for (const f of text) {
-            written += encoder.encodeInto(doc[f], bytes.subarray(written)).written;
-            endsView[k++] = written;
+          parts[k] = doc.id;
+          lengthsView[k++] = doc.id.length;
+          for (let j = 0; j < text.length; ++j) {
+            const value = doc[text[j]];
+            parts[k] = value;
+            lengthsView[k++] = value.length;
           }
           for (let j = 0; j < numeric.length; ++j) numbersView[i * numeric.length + j] = doc[numeric[j]];
         }
-        this.handle.put(batch.length, languages, at, ends, numbers, update);
+        const { written } = encoder.encodeInto(parts.join('\n'), M.HEAPU8.subarray(at, at + size));
+        this.handle.put(batch.length, languages, at, written, lengths, numbers, update);
       });
     }
   }
