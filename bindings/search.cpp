@@ -75,7 +75,7 @@ void put(SearchIndex& index, int count, val language_array, uintptr_t text, int 
           " bytes of its documents' values");
   // Called through a pointer, so that the wasm linker's optimiser does not inline a document's indexing into
   // this loop: V8 moves a wasm function to optimised code only between its calls, and this call may be the only
-  // one of a page's indexing (docs/search.md, "Indexing speed").
+  // one of a page's indexing (docs/search.md, "Speed and memory").
   void (SearchIndex::*put_one)(const Document&) = update ? &SearchIndex::update : &SearchIndex::add;
   for (const Document& d : docs) (index.*put_one)(d);
 }
