@@ -253,7 +253,7 @@ function learned({ docs, queries, qrels }, maxGrade, seeds) {
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const spread = (xs) => {
-  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / (xs.length - 1));
+  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / Math.max(1, xs.length - 1));
   return `±${sd.toFixed(3)} [${xs.map((x) => x.toFixed(3)).join(' ')}]`;
 };
 
@@ -274,16 +274,16 @@ const foldNdcg = (index, options, train, test, qrels) => testNdcg(
   index, test, qrels);
 
 // IPS (the defaults) and naive clicks over the number of sessions a query, 5-fold as the click rows (the same
-// seeds), beside the same ranker trained on judgments: { judgments, rows: [{ sessions, ips: [...], naive: [...] }] }
-// with each simulation's NDCG@10.
-function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds) {
+// seeds), beside the same ranker trained on judgments: calls print({ judgments }) first, then print({ sessions,
+// ips: [...], naive: [...] }) with each simulation's NDCG@10 as each volume is done (the large ones take long).
+function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds, print) {
   const index = argmaxFirstStage({}).build(docs);
   const folds = [0, 1, 2, 3, 4].map((fold) => {
     const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
     return { train, test, lists: shownLists(index, train, qrels) };
   });
-  const judgments = folds.reduce((sum, { train, test }) => sum + foldNdcg(index, {}, train, test, qrels), 0) / queries.length;
-  const rows = volumes.map((sessions) => {
+  print({ judgments: folds.reduce((sum, { train, test }) => sum + foldNdcg(index, {}, train, test, qrels), 0) / queries.length });
+  for (const sessions of volumes) {
     const row = { sessions, ips: [], naive: [] };
     for (let run = 0; run < seeds; ++run) {
       let ips = 0, naive = 0;
@@ -295,10 +295,9 @@ function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds) {
       row.ips.push(ips / queries.length);
       row.naive.push(naive / queries.length);
     }
-    return row;
-  });
+    print(row);
+  }
   index.dispose();
-  return { judgments, rows };
 }
 
 // Nested cross-validation of the settings chosen on these queries: in each outer fold (query i in fold i mod 5)
@@ -357,15 +356,17 @@ for (const name of wanted) {
   if (curve) {
     const volumes = curve.split(',').map(Number);
     if (volumes.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`--curve takes sessions a query, such as 100,300,1000, not '${curve}'`);
-    const { judgments, rows } = clickCurve(collection, maxGrade, volumes, seeds);
-    console.log(`\nclicks over the sessions a query (${name}): NDCG@10, 5-fold over queries, the mean of ${seeds} click simulations ±` +
-      `their standard deviation [each]; the same ranker trained on judgments: ${judgments.toFixed(3)}\n`);
-    console.log('| sessions a query | IPS (propensities by EM, clip 0.2) | naive clicks | IPS − naive, each simulation |');
-    console.log('|---|---|---|---|');
-    for (const r of rows) {
-      console.log(`| ${r.sessions} | ${mean(r.ips).toFixed(3)} ${spread(r.ips)} | ${mean(r.naive).toFixed(3)} ${spread(r.naive)} | ` +
-        `${r.ips.map((x, i) => (x - r.naive[i]).toFixed(3)).join(' ')} |`);
-    }
+    clickCurve(collection, maxGrade, volumes, seeds, (r) => {
+      if (r.judgments !== undefined) {
+        console.log(`\nclicks over the sessions a query (${name}): NDCG@10, 5-fold over queries, the mean of ${seeds} click simulations ±` +
+          `their standard deviation [each]; the same ranker trained on judgments: ${r.judgments.toFixed(3)}\n`);
+        console.log('| sessions a query | IPS (propensities by EM, clip 0.2) | naive clicks | IPS − naive, each simulation |');
+        console.log('|---|---|---|---|');
+      } else {
+        console.log(`| ${r.sessions} | ${mean(r.ips).toFixed(3)} ${spread(r.ips)} | ${mean(r.naive).toFixed(3)} ${spread(r.naive)} | ` +
+          `${r.ips.map((x, i) => (x - r.naive[i]).toFixed(3)).join(' ')} |`);
+      }
+    });
     continue;
   }
   console.log(`\nlearned re-ranking of the BM25F top 100, 5-fold over queries (${name})\n`);
