@@ -740,9 +740,9 @@ export interface BinaryRelevanceTableOptions {
 export interface SearchIndexTableOptions {
   /** the language of the text: its Snowball stemmer and stop words (none: neither; auto: each document and query in its own, by its ISO 639 code, which the JS API asks the language identifier for, and a language without a stemmer as none) (default english) */
   language?: 'none' | 'auto' | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian' | 'portuguese' | 'russian' | 'spanish' | 'swedish' | 'turkish';
-  /** stem words with the language's Snowball stemmer (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.367 and 0.393 unstemmed; docs/search.md) (default true) */
+  /** stem words with the language's Snowball stemmer (Cranfield and CACM: NDCG@10 0.380 and 0.497, against 0.367 and 0.433 unstemmed; docs/search.md) (default true) */
   stem?: boolean;
-  /** drop the language's stop words (Snowball's lists; Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.377 and 0.442 with them kept; docs/search.md) (default true) */
+  /** drop the language's stop words (Snowball's lists; Cranfield and CACM: NDCG@10 0.380 and 0.497, against 0.377 and 0.484 with them kept; docs/search.md) (default true) */
   stopWords?: boolean;
   /** fold diacritics and letter forms after stemming (é is e, ﬁ is fi, Ａ is a); case is always folded (default true) */
   fold?: boolean;
@@ -752,7 +752,7 @@ export interface SearchIndexTableOptions {
   k1?: number;
   /** BM25's length normalisation (0: none, 1: full) (default 0.75, [0, 1]) */
   b?: number;
-  /** one weight per text field, in the fields' order; empty: each field's is √(L / L_f), L_f its mean length and L the longest field's, halfway (in log scale) between weighing every word alike and every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.374 and 0.442 with 1 each) (default none, [0, 1000000]) */
+  /** one weight per text field, in the fields' order; empty: each field's is √(L / L_f), L_f its mean length and L the longest field's, halfway (in log scale) between weighing every word alike and every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.497, against 0.374 and 0.482 with 1 each) (default none, [0, 1000000]) */
   weights?: number[];
   /** μ of the Dirichlet-smoothed language-model feature (Zhai and Lafferty 2001) (default 2000, (0, 1000000000]) */
   dirichletMu?: number;
