@@ -1,6 +1,7 @@
-// Embind glue for search (search/search_index.hpp): the index, its documents (their text as UTF-8 bytes that JS
-// encoded into wasm memory, a batch at a time), search, the features of (query, document) pairs, save and load.
-#include <unordered_set>
+// Embind glue for search (search/search_index.hpp): the index, its documents (their ids and text as UTF-8 bytes
+// that JS encoded into wasm memory, a batch at a time), search, the features of (query, document) pairs, save and load.
+#include <algorithm>
+#include <cstring>
 
 #include "common.hpp"
 #include "model_binding.hpp"
@@ -17,35 +18,64 @@ SearchIndex* create(val text_fields, val numeric_fields, std::string options) {
 }
 SearchIndex* load(uintptr_t data, int size) { return new SearchIndex(SearchIndex::from_bytes(bytes_at(data), size_t(size))); }
 
-// Documents ids[i], whose field f holds text[ends[i·F + f − 1], ends[i·F + f]) (byte offsets into text) and
-// numbers[i·N …], in languages[i] (language 'auto'; else languages is empty). Every document is checked before
-// the first goes in, so a refused batch changes nothing.
-void put(SearchIndex& index, val id_array, val language_array, uintptr_t text, uintptr_t ends, uintptr_t numbers,
-         bool update) {
-  const std::vector<std::string> ids = strings(id_array), languages = strings(language_array);
-  require(languages.empty() || languages.size() == ids.size(), languages.size(), " languages for ", ids.size(), " documents");
+// The end of the UTF-8 that TextEncoder made of `units` UTF-16 code units starting at p (never past limit): a
+// code point beyond U+FFFF is 4 bytes and 2 units, any other 1 to 3 bytes and 1 unit (a lone surrogate became
+// U+FFFD). ASCII goes 8 bytes at a time.
+const char* utf8_end(const char* p, const char* limit, size_t units) {
+  while (units > 0 && p < limit) {
+    uint64_t eight;
+    if (units >= 8 && limit - p >= 8 && (std::memcpy(&eight, p, 8), (eight & 0x8080808080808080ull) == 0)) {
+      p += 8, units -= 8;
+      continue;
+    }
+    const unsigned char lead = static_cast<unsigned char>(*p);
+    const size_t bytes = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4;
+    p += std::min<size_t>(bytes, size_t(limit - p));
+    units -= bytes == 4 && units >= 2 ? 2 : 1;
+  }
+  return p;
+}
+
+// `count` documents, each an id and then its text fields, lengths[k] UTF-16 code units each (value j of document
+// i is k = i·(F + 1) + j: j = 0 the id, j = f + 1 field f), joined by '\n' and encoded as UTF-8 by JS straight
+// into wasm memory, `size` bytes at text; numbers[i·N …], languages[i] (language 'auto'; else languages is
+// empty). The ids cross with the text rather than as JS strings one at a time (no call back into JS per
+// document); they are distinct (the JS API checks that, and that none is in the index when a call takes several
+// batches). Every document is checked before the first goes in, so a refused batch changes nothing.
+void put(SearchIndex& index, int count, val language_array, uintptr_t text, int size, uintptr_t lengths,
+         uintptr_t numbers, bool update) {
+  const std::vector<std::string> languages = strings(language_array);
+  const size_t n = size_t(count);
+  require(languages.empty() || languages.size() == n, languages.size(), " languages for ", n, " documents");
   const size_t fields = index.text_fields().size(), numerics = index.numeric_fields().size();
-  const int32_t* end = reinterpret_cast<const int32_t*>(ends);
+  const int32_t* length = reinterpret_cast<const int32_t*>(lengths);
   const double* number = reinterpret_cast<const double*>(numbers);
-  std::vector<Document> docs(ids.size());
-  std::unordered_set<std::string> seen;
-  for (size_t i = 0; i < ids.size(); ++i) {
+  const char* p = reinterpret_cast<const char*>(text);
+  const char* const limit = p + size;
+  size_t k = 0;
+  const auto next_value = [&] {
+    const char* begin = p;
+    p = utf8_end(p, limit, size_t(length[k++]));
+    const std::string_view value(begin, size_t(p - begin));
+    if (p < limit) ++p;  // the '\n' after it
+    return value;
+  };
+  std::vector<Document> docs(n);
+  for (size_t i = 0; i < n; ++i) {
     Document& d = docs[i];
-    d.id = ids[i];
-    d.texts.reserve(fields);
-    require(seen.insert(d.id).second, "the id '", d.id, "' comes twice in one batch");
+    d.id = next_value();
     if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
     else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");
-    for (size_t f = 0; f < fields; ++f) {
-      const size_t k = i * fields + f, begin = k == 0 ? 0 : size_t(end[k - 1]);
-      d.texts.push_back(text_at(text + begin, size_t(end[k]) - begin));
-    }
-    d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
+    d.texts.reserve(fields);
+    for (size_t f = 0; f < fields; ++f) d.texts.push_back(next_value());
+    if (numerics > 0) d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
     if (!languages.empty()) d.language = languages[i];
   }
+  require(p == limit, "a batch of ", size, " bytes of text holds ", size_t(p - reinterpret_cast<const char*>(text)),
+          " bytes of its documents' values");
   // Called through a pointer, so that the wasm linker's optimiser does not inline a document's indexing into
   // this loop: V8 moves a wasm function to optimised code only between its calls, and this call may be the only
-  // one of a page's indexing (docs/search.md, "Indexing speed").
+  // one of a page's indexing (docs/search.md, "Speed and memory").
   void (SearchIndex::*put_one)(const Document&) = update ? &SearchIndex::update : &SearchIndex::add;
   for (const Document& d : docs) (index.*put_one)(d);
 }

@@ -12,34 +12,11 @@
 
 #include "textclass/text_classifier.hpp"
 
-#include "slurp.hpp"
+#include "labelled_tsv.hpp"
 
 using namespace argmax;
 
 namespace {
-
-struct Labelled {
-  std::string file;  // owns the text the views point into
-  std::vector<std::string_view> texts;
-  std::vector<std::string> labels;
-};
-
-Labelled read_tsv(const std::string& path) {
-  Labelled d{slurp(path), {}, {}};
-  std::string_view all(d.file);
-  for (size_t start = 0; start < all.size();) {
-    size_t end = all.find('\n', start);
-    if (end == std::string_view::npos) end = all.size();
-    const std::string_view line = all.substr(start, end - start);
-    const size_t tab = line.find('\t');
-    if (tab != std::string_view::npos) {
-      d.labels.emplace_back(line.substr(0, tab));
-      d.texts.push_back(line.substr(tab + 1));
-    }
-    start = end + 1;
-  }
-  return d;
-}
 
 double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
@@ -53,7 +30,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    const Labelled train = read_tsv(argv[1]), test = read_tsv(argv[2]);
+    const LabelledTexts train = read_labelled_tsv(argv[1]), test = read_labelled_tsv(argv[2]);
     OptionList options;
     for (int i = 3; i < argc; ++i) {
       const std::string kv = argv[i];

@@ -64,7 +64,7 @@ void SearchIndex::add(const Document& doc) {
     words_.push_back(position);
     total_lengths_[f] += length;
   }
-  numbers_.insert(numbers_.end(), doc.numbers.begin(), doc.numbers.end());
+  if (!doc.numbers.empty()) numbers_.insert(numbers_.end(), doc.numbers.begin(), doc.numbers.end());
   doc_terms_.emplace_back(distinct_.begin(), distinct_.end());  // of its exact size: kept for the document's life
   ids_.push_back(doc.id);
   languages_.push_back(doc.language);

@@ -13,29 +13,21 @@ inline bool is_ascii_word_byte(unsigned char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
 }
 
-// Calls on_word(word) for each word of text, case folded, in order. The view is valid during the call only: a
-// word of lowercase ASCII letters and digits (most words of most text) is a view of text itself, any other is
-// built in scratch. Ill-formed UTF-8 reads as U+FFFD, a separator.
-template <class F>
-void for_each_word(std::string_view text, std::string& scratch, F&& on_word) {
-  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
-  const auto* end = p + text.size();
+// The next word of the text [p, end), case folded, with p moved past it; empty when there is none left. The view
+// is valid until the next call: a word of lowercase ASCII letters and digits (most words of most text) is a view
+// of the text itself, any other is built in scratch. Ill-formed UTF-8 reads as U+FFFD, a separator.
+inline std::string_view next_word(const unsigned char*& p, const unsigned char* end, std::string& scratch) {
   scratch.clear();  // a word in progress is in scratch
-  const auto end_word = [&] {
-    if (scratch.empty()) return;
-    on_word(std::string_view(scratch));
-    scratch.clear();
-  };
   while (p < end) {
     if (*p < 0x80) {  // ASCII: no table lookups; a run of letters and digits at once
       const unsigned char* run = p;
       bool upper = false;
       for (; p < end && is_ascii_word_byte(*p); ++p) upper |= *p <= 'Z' && *p >= 'A';
-      if (p == run) {
+      if (p == run) {  // a separator
         ++p;
-        end_word();
+        if (!scratch.empty()) return scratch;
       } else if (scratch.empty() && !upper && (p == end || *p < 0x80)) {  // the whole word, as it is
-        on_word(std::string_view(reinterpret_cast<const char*>(run), size_t(p - run)));
+        return std::string_view(reinterpret_cast<const char*>(run), size_t(p - run));
       } else {
         const size_t at = scratch.size();
         scratch.append(reinterpret_cast<const char*>(run), size_t(p - run));
@@ -45,7 +37,6 @@ void for_each_word(std::string_view text, std::string& scratch, F&& on_word) {
       continue;
     }
     const Decoded d = decode_utf8(p, end);
-    p += d.length;
     switch (word_class(d.code_point)) {
       case WordClass::letter:
       case WordClass::digit:
@@ -54,17 +45,30 @@ void for_each_word(std::string_view text, std::string& scratch, F&& on_word) {
       case WordClass::mark:  // a mark continues a word; alone it is nothing
         if (!scratch.empty()) append_lower(scratch, d.code_point);
         break;
-      case WordClass::ideograph:
-        end_word();
+      case WordClass::ideograph:  // a word of its own, after the word before it (p stays for the next call)
+        if (!scratch.empty()) return scratch;
         append_lower(scratch, d.code_point);
-        end_word();
-        break;
+        p += d.length;
+        return scratch;
       case WordClass::separator:
-        end_word();
+        if (!scratch.empty()) {
+          p += d.length;
+          return scratch;
+        }
         break;
     }
+    p += d.length;
   }
-  end_word();
+  return scratch;  // the last word, or nothing
+}
+
+// Calls on_word(word) for each word of text, in order (next_word's words). It is called from one place, so that
+// the compiler inlines it: an indexing loop with no call per word.
+template <class F>
+void for_each_word(std::string_view text, std::string& scratch, F&& on_word) {
+  const auto* p = reinterpret_cast<const unsigned char*>(text.data());
+  const auto* end = p + text.size();
+  for (std::string_view word; !(word = next_word(p, end, scratch)).empty();) on_word(word);
 }
 
 // Appends text with every code point folded (append_folded: case, letter forms, diacritics).

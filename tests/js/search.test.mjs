@@ -159,6 +159,27 @@ test('NUL, lone surrogates and a 10 MB document are text like any other; a 100,0
   assert.ok(performance.now() - started < 20_000);
 });
 
+test('a batch crosses into wasm as one text, and each value keeps its own words: surrogate halves, astral letters and newlines at the edges', () => {
+  const index = new am.SearchIndex({ fields: ['a', 'b'], stem: false, stopWords: false });
+  // U+10000 (Linear B) is a letter: its two halves, split between two values, are two separators, not one letter.
+  index.add([
+    { id: 'x\u{10000}', a: 'one\ud800', b: '\udc00two' },
+    { id: 'y', a: '\u{10000}three\n', b: '\nfour \u{10000}' },
+    { id: 'z', a: '', b: 'five\ud800' },
+    { id: 'w', a: '\udc00six', b: '' },
+  ]);
+  const lengths = (id) => {
+    const { names, rows } = index.features('one', [id]);
+    return ['a.length', 'b.length'].map((name) => rows.data[names.indexOf(name)]);
+  };
+  assert.deepEqual(['x\u{10000}', 'y', 'z', 'w'].map(lengths), [[1, 1], [1, 2], [0, 1], [1, 0]]);
+  const ids = (query) => index.search(query).map((h) => h.id);
+  assert.deepEqual([ids('one'), ids('two'), ids('\u{10000}three'), ids('four'), ids('five'), ids('six')],
+    [['x\u{10000}'], ['x\u{10000}'], ['y'], ['y'], ['z'], ['w']]);
+  assert.equal(index.has('x\u{10000}'), true);
+  index.dispose();
+});
+
 test('indexing, searching, errors and dispose leave the wasm heap where it was', () => {
   const cycle = () => {
     const index = make();

@@ -622,33 +622,39 @@ export function wellFormedText(value, name) {
   return stringArg(value, name).toWellFormed();
 }
 
-// A document id: a non-empty, well-formed string.
+// A document id: a non-empty, well-formed string. where: the place named in an error, or a function that makes
+// it (for a check made once per document, which should not build a message it does not need).
 export function documentId(id, where) {
-  if (typeof id !== 'string') throw new TypeError(`${where}: id is ${describe(id)}, not a string`);
-  if (id === '') throw new RangeError(`${where}: id is empty`);
-  if (!id.isWellFormed()) throw new RangeError(`${where}: id ${JSON.stringify(id)} has a lone surrogate`);
-  return id;
+  if (typeof id === 'string' && id !== '' && id.isWellFormed()) return id;
+  const at = typeof where === 'function' ? where() : where;
+  if (typeof id !== 'string') throw new TypeError(`${at}: id is ${describe(id)}, not a string`);
+  if (id === '') throw new RangeError(`${at}: id is empty`);
+  throw new RangeError(`${at}: id ${JSON.stringify(id)} has a lone surrogate`);
 }
 
 // Documents for a search index: one { id, <text field>: string …, <numeric field>: finite number … } or an
-// array of them, ids distinct; other properties are not read. Returns the array.
+// array of them, ids distinct; other properties are not read. Returns the array. (One plain loop, no string
+// made per document: a page's first add runs it before V8 has optimised anything.)
 export function searchDocuments(docs, textFields, numericFields, method) {
   const list = Array.isArray(docs) ? docs : [docs];
   const seen = new Set();
-  list.forEach((doc, i) => {
-    const where = `${method}: document${Array.isArray(docs) ? ` ${i}` : ''}`;
-    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new TypeError(`${where} is ${describe(doc)}, not an object { id, fields… }`);
+  for (let i = 0; i < list.length; ++i) {
+    const doc = list[i];
+    const where = () => `${method}: document${Array.isArray(docs) ? ` ${i}` : ''}`;
+    if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new TypeError(`${where()} is ${describe(doc)}, not an object { id, fields… }`);
     const id = documentId(doc.id, where);
     if (seen.has(id)) throw new RangeError(`${method}: the id '${id}' comes twice`);
     seen.add(id);
     for (const f of textFields) {
+      if (typeof doc[f] === 'string') continue;
       if (!(f in doc)) throw new TypeError(`document '${id}': text field '${f}' is missing`);
-      if (typeof doc[f] !== 'string') throw new TypeError(`document '${id}': text field '${f}' is ${describe(doc[f])}, not a string`);
+      throw new TypeError(`document '${id}': text field '${f}' is ${describe(doc[f])}, not a string`);
     }
     for (const f of numericFields) {
+      if (typeof doc[f] === 'number' && Number.isFinite(doc[f])) continue;
       if (!(f in doc)) throw new TypeError(`document '${id}': numeric field '${f}' is missing`);
-      if (typeof doc[f] !== 'number' || !Number.isFinite(doc[f])) throw new TypeError(`document '${id}': numeric field '${f}' is ${describe(doc[f])}, not a finite number`);
+      throw new TypeError(`document '${id}': numeric field '${f}' is ${describe(doc[f])}, not a finite number`);
     }
-  });
+  }
   return list;
 }
