@@ -243,6 +243,8 @@ export interface SequenceTaggerPerceptronTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -293,6 +295,8 @@ export interface SequenceTaggerSgdTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -341,6 +345,8 @@ export interface SequenceTaggerPegasosTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -385,6 +391,8 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -429,6 +437,8 @@ export interface SequenceTaggerBcfwTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -475,6 +485,8 @@ export interface SequenceTaggerLbfgsTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
