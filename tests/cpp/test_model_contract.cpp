@@ -17,7 +17,7 @@
 #include "binary/tree_binary.hpp"
 #include "boosting/adaboost_mh.hpp"
 #include "clusters.hpp"
-#include "core/hash.hpp"
+#include "model_bytes.hpp"
 #include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "ranking/ranker.hpp"
@@ -33,11 +33,7 @@ namespace {
 using Bytes = std::vector<uint8_t>;
 using Load = std::function<void(const Bytes&)>;
 
-Bytes with_checksum(Bytes b) {
-  const uint64_t h = fnv1a(b.data(), b.size() - 8);
-  std::memcpy(&b[b.size() - 8], &h, 8);
-  return b;
-}
+using test::with_checksum;
 
 // The bytes with the first copy of `from` in the payload (after magic and version) replaced by `to`.
 template <class T>

@@ -11,19 +11,24 @@ import { tempDir } from './temp-dirs.mjs';
 
 const hasLibsvm = ['svm-train', 'svm-predict'].every((p) => spawnSync('sh', ['-c', `command -v ${p}`]).status === 0);
 
-// Three overlapping classes in 3 columns, labels first seen in the order 0, 1, 2 (LIBSVM orders its machines by
-// the labels' first appearance; ours by value).
-function overlapping(m, seed) {
+// Three overlapping classes in 3 columns, named names[0], names[1], names[2] and first seen in that order (LIBSVM
+// orders its machines by the labels' first appearance; the Reduction by value).
+function overlapping(m, seed, names = [0, 1, 2]) {
   let s = seed;
   const rand = () => ((s = (s * 1103515245 + 12345) % 2147483648) / 2147483648);
   const X = [], y = [];
   for (let i = 0; i < m; ++i) {
-    const label = i % 3;
-    X.push([label + 2 * rand(), (label === 1) + 2 * rand(), 2 * rand() - 1]);
-    y.push(label);
+    const c = i % 3;
+    X.push([c + 2 * rand(), (c === 1) + 2 * rand(), 2 * rand() - 1]);
+    y.push(names[c]);
   }
   return { X, y };
 }
+const svmPredict = (files) => {
+  const predicted = spawnSync('svm-predict', [files.test, files.model, files.out]);
+  assert.equal(predicted.status, 0, String(predicted.stderr));
+  return readFileSync(files.out, 'utf8').trim().split('\n').map(Number);
+};
 const libsvmText = ({ X, y }) => X.map((r, i) => `${y[i]} ${r.map((v, j) => `${j + 1}:${v}`).join(' ')}`).join('\n') + '\n';
 
 // f_ab(x) = Σ_{s of class a} c_s^(b−1) K(s, x) + Σ_{s of class b} c_s^(a) K(s, x) − ρ_ab, machines (a, b) in order.
@@ -76,10 +81,32 @@ test('one-vs-one kernel SVMs: the decision values of svm-train\'s model; the ker
     assert.ok(largest > 0.5);  // the values compared are not all near 0
     ours.dispose();
 
-    const predicted = spawnSync('svm-predict', [files.test, files.model, files.out]);
-    assert.equal(predicted.status, 0, String(predicted.stderr));
-    const theirs = readFileSync(files.out, 'utf8').trim().split('\n').map(Number);
+    const theirs = svmPredict(files);
     const model = new am.Multiclass({ kernel: 'rbf', gamma, C, eps: 1e-6, scale: 'none' }).fit(train.X, train.y);
     assert.deepEqual(Array.from(model.predict(test.X)), theirs);
     model.dispose();
+  });
+
+test('the kernel Multiclass breaks ties of votes as svm-predict, its labels ascending, when classes come unsorted',
+  { skip: !hasLibsvm && 'svm-train is not installed (Debian: libsvm-tools)' }, async () => {
+    const am = await init();
+    const names = [7, 2, 5];  // first seen 7, 2, 5
+    const train = overlapping(240, 3, names), test = overlapping(600, 4, names);
+    const dir = tempDir('kernel-libsvm-ties');
+    const files = { train: join(dir, 'train'), test: join(dir, 'test'), model: join(dir, 'model'), out: join(dir, 'out') };
+    writeFileSync(files.train, libsvmText(train));
+    writeFileSync(files.test, libsvmText(test));
+    const gamma = 2, C = 1;
+    const trained = spawnSync('svm-train', ['-q', '-c', String(C), '-g', String(gamma), '-e', '1e-6', files.train, files.model]);
+    assert.equal(trained.status, 0, String(trained.stderr));
+    const model = new am.Multiclass({ kernel: 'rbf', gamma, C, eps: 1e-6, scale: 'none' }).fit(train.X, train.y);
+    assert.deepEqual(Array.from(model.labels), [2, 5, 7]);
+    const votes = model.scores(test.X);
+    const ties = test.X.filter((_, i) => votes[3 * i] === 1 && votes[3 * i + 1] === 1 && votes[3 * i + 2] === 1).length;
+    assert.ok(ties > 0, 'the test rows include ties of votes');
+    const ours = Array.from(model.predict(test.X));
+    assert.deepEqual(ours, svmPredict(files));
+    const again = am.load(model.save());
+    assert.deepEqual(Array.from(again.predict(test.X)), ours);
+    model.dispose(), again.dispose();
   });
