@@ -6,6 +6,7 @@
 #include "binary/kernel_svm.hpp"
 #include "binary/linear_learners.hpp"
 #include "binary/tree_binary.hpp"
+#include "io/quantized_weights.hpp"
 #include "learn/trainer_options.hpp"
 
 namespace argmax {
@@ -36,6 +37,7 @@ std::vector<OptionSpec> compose(const std::string& learner, const std::string& t
     append(specs, Kernel::option_specs());
   } else {
     specs.push_back(real_option("bias", "1", 0, 1e6, "value of the constant feature (0: no intercept)"));
+    specs.push_back(weight_bits_option());
   }
   return specs;
 }
@@ -122,23 +124,8 @@ BinaryTrainer seeded(const Config& config, Train train) {
   };
 }
 
-}  // namespace
-
-BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& given) {
-  const Options o = Options::parse(binary_learner_options(learner, given), given, "the " + learner + " binary learner");
-  if (learner == "stump")
-    return [](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_stump(d)); };
-  if (learner == "tree")
-    return seeded(tree_config_from(o), [](const BinarySample& d, const TreeConfig& c, const ProgressFn&) {
-      return train_binary_tree(d, c);
-    });
-  if (learner == "kernel") {
-    KernelSvmConfig c;
-    c.kernel = Kernel::from_options(o);
-    c.C = o.real("C"), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
-    c.cache_mb = o.real("cache");
-    return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_kernel_svm(d, c)); };
-  }
+// The linear learner's trainer for o's trainer and loss, its weights at full precision.
+BinaryTrainer linear_trainer(const Options& o) {
   const std::string& trainer = o.choice("trainer");
   if (trainer == "dcd") {
     DualSvmConfig c;
@@ -159,6 +146,34 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
     OnlineConfig run = c;
     run.seed = seed;
     return std::unique_ptr<BinaryModel>(train_online_binary(d, run, bias));
+  };
+}
+
+}  // namespace
+
+BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& given) {
+  const Options o = Options::parse(binary_learner_options(learner, given), given, "the " + learner + " binary learner");
+  if (learner == "stump")
+    return [](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_stump(d)); };
+  if (learner == "tree")
+    return seeded(tree_config_from(o), [](const BinarySample& d, const TreeConfig& c, const ProgressFn&) {
+      return train_binary_tree(d, c);
+    });
+  if (learner == "kernel") {
+    KernelSvmConfig c;
+    c.kernel = Kernel::from_options(o);
+    c.C = o.real("C"), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
+    c.cache_mb = o.real("cache");
+    return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_kernel_svm(d, c)); };
+  }
+  const BinaryTrainer linear = linear_trainer(o);
+  const int bits = int(o.integer("weightBits"));
+  check_weight_bits(bits);  // (before any training)
+  if (bits == 32) return linear;
+  return [linear, bits](const BinarySample& d, uint64_t seed) {
+    const auto model = linear(d, seed);
+    const auto& trained = static_cast<const LinearBinaryModel&>(*model);
+    return std::unique_ptr<BinaryModel>(trained.with_weights(trained.weights(), trained.bias(), bits));
   };
 }
 

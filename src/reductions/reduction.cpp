@@ -222,7 +222,7 @@ std::vector<int32_t> ReductionModel::predict_labels(const Rows& rows) const {
 }
 
 std::vector<uint8_t> ReductionModel::to_bytes() const {
-  ByteWriter out("reduction");
+  ByteWriter out("reduction", format_version_of(models_));
   out.put_string(reduction_);
   out.put_string(learner_);
   out.put_string(decoding_name(decoding_));

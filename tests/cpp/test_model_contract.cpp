@@ -197,6 +197,10 @@ TEST_CASE("model contract: every kind refuses NaN and infinite weights with a va
     const BinaryRelevanceModel m = BinaryRelevanceModel::train(rows, LabelMatrix::from_classes(d.y, 3), "linear", {});
     refuses_non_finite(m.to_bytes(), first_nonzero(dynamic_cast<const LinearBinaryModel&>(m.binary(1)).weights()),
                        [](const Bytes& b) { BinaryRelevanceModel::from_bytes(b.data(), b.size()); });
+    // 16-bit weights (format version 4): the bias is still a float
+    const BinaryRelevanceModel q = BinaryRelevanceModel::train(rows, LabelMatrix::from_classes(d.y, 3), "linear", {{"weightBits", "16"}});
+    refuses_non_finite(q.to_bytes(), dynamic_cast<const LinearBinaryModel&>(q.binary(1)).bias(),
+                       [](const Bytes& b) { BinaryRelevanceModel::from_bytes(b.data(), b.size()); });
   }
 }
 

@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "text_label_sets_before.hpp"
 #include "textclass/text_classifier.hpp"
 
 using namespace argmax;
@@ -144,6 +145,17 @@ TEST_CASE("text classifier: label sets by binary relevance") {
   CHECK(hashed.vectorizer().hashed());
   CHECK(value_of(hashed.options(), "charSpan") == "text");
   CHECK(value_of(hashed.options(), "charNgrams") == "2,3,4,5");
+}
+
+TEST_CASE("text classifier: label-set bytes saved before weightBits load, score and save as they did") {
+  const auto& old = test::kOldLabelSetBytes;
+  const TextClassifier m = TextClassifier::from_bytes(old.data(), old.size());
+  std::vector<std::string_view> probes(test::kProbes.begin(), test::kProbes.end());
+  std::vector<float> s(probes.size() * 3);
+  m.scores(probes, s.data());
+  CHECK(s == test::kOldLabelSetScores);
+  CHECK(m.predict_sets(probes) == test::kOldLabelSetPredicted);
+  CHECK(m.to_bytes() == old);
 }
 
 TEST_CASE("text classifier: bad input") {
