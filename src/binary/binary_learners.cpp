@@ -124,31 +124,6 @@ BinaryTrainer seeded(const Config& config, Train train) {
   };
 }
 
-// The linear learner's trainer for o's trainer and loss, its weights at full precision.
-BinaryTrainer linear_trainer(const Options& o) {
-  const std::string& trainer = o.choice("trainer");
-  if (trainer == "dcd") {
-    DualSvmConfig c;
-    c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
-    c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
-    return seeded(c, train_dual_cd_svm);
-  }
-  if (trainer == "newton") {
-    LogisticConfig c;
-    c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
-    return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
-  }
-  // pegasos or perceptron
-  OnlineConfig c = online_config(o);
-  c.stop_when_no_update = trainer == "perceptron" && !c.average;  // the plain batch perceptron stops at a clean pass
-  const float bias = float(o.real("bias"));
-  return [c, bias](const BinarySample& d, uint64_t seed) {
-    OnlineConfig run = c;
-    run.seed = seed;
-    return std::unique_ptr<BinaryModel>(train_online_binary(d, run, bias));
-  };
-}
-
 }  // namespace
 
 BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& given) {
@@ -166,14 +141,29 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
     c.cache_mb = o.real("cache");
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_kernel_svm(d, c)); };
   }
-  const BinaryTrainer linear = linear_trainer(o);
+  const std::string& trainer = o.choice("trainer");
   const int bits = int(o.integer("weightBits"));
   check_weight_bits(bits);  // (before any training)
-  if (bits == 32) return linear;
-  return [linear, bits](const BinarySample& d, uint64_t seed) {
-    const auto model = linear(d, seed);
-    const auto& trained = static_cast<const LinearBinaryModel&>(*model);
-    return std::unique_ptr<BinaryModel>(trained.with_weights(trained.weights(), trained.bias(), bits));
+  if (trainer == "dcd") {
+    DualSvmConfig c;
+    c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
+    c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter"), c.weight_bits = bits;
+    return seeded(c, train_dual_cd_svm);
+  }
+  if (trainer == "newton") {
+    LogisticConfig c;
+    c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
+    c.weight_bits = bits;
+    return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
+  }
+  // pegasos or perceptron
+  OnlineConfig c = online_config(o);
+  c.stop_when_no_update = trainer == "perceptron" && !c.average;  // the plain batch perceptron stops at a clean pass
+  const float bias = float(o.real("bias"));
+  return [c, bias, bits](const BinarySample& d, uint64_t seed) {
+    OnlineConfig run = c;
+    run.seed = seed;
+    return std::unique_ptr<BinaryModel>(train_online_binary(d, run, bias, {}, bits));
   };
 }
 

@@ -18,12 +18,6 @@ LinearBinaryModel::LinearBinaryModel(std::vector<float> w, float bias, int weigh
   quantize_weights(w_, weight_bits_);
 }
 
-std::unique_ptr<LinearBinaryModel> LinearBinaryModel::with_weights(std::vector<float> w, float bias, int weight_bits) const {
-  auto model = std::make_unique<LinearBinaryModel>(std::move(w), bias, weight_bits);
-  model->report = report, model->trainer = trainer, model->loss = loss;
-  return model;
-}
-
 float dot_clipped(const RowView& x, const float* w, int32_t dim) {
   float s = 0.f;
   if (x.index) {
@@ -48,7 +42,9 @@ std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const 
   std::vector<float> w = linear->weights();
   w.resize(std::max(w.size(), scaling.scale().size()), 0.f);
   const double shift = scaling.fold(w, 1)[0];
-  return linear->with_weights(std::move(w), float(linear->bias() + shift), linear->weight_bits());
+  auto raw = std::make_unique<LinearBinaryModel>(std::move(w), float(linear->bias() + shift), linear->weight_bits());
+  raw->report = model->report, raw->trainer = model->trainer, raw->loss = model->loss;
+  return raw;
 }
 
 std::string scaling_for_learner(const std::string& learner, const std::string& scale) {
@@ -66,7 +62,6 @@ uint32_t LinearBinaryModel::format_version() const {
 
 void LinearBinaryModel::save(ByteWriter& out) const {
   if (out.version() < kCompactWeightsVersion) {
-    require(weight_bits_ == 32, "a model with ", weight_bits_, "-bit weights needs format version ", kCompactWeightsVersion);
     out.put_vector(w_);
   } else {
     out.put<int32_t>(cols());
@@ -82,7 +77,7 @@ std::unique_ptr<LinearBinaryModel> LinearBinaryModel::load(ByteReader& in) {
     w = in.get_finite_vector<float>("weight");
   } else {
     const int32_t cols = in.get<int32_t>();
-    require(cols >= 0, "model bytes are corrupt (", cols, " weights)");
+    require(cols >= 0, "model bytes are corrupt (a negative number of weights)");
     w = get_weights(in, size_t(cols), bits);
   }
   const float b = in.get_finite<float>("bias");

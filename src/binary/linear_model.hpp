@@ -17,8 +17,6 @@ class FeatureScaling;
 class LinearBinaryModel : public BinaryModel {
  public:
   LinearBinaryModel(std::vector<float> w, float bias, int weight_bits = 32);
-  // This model's trainer, loss and report with other weights (quantised to weight_bits).
-  std::unique_ptr<LinearBinaryModel> with_weights(std::vector<float> w, float bias, int weight_bits) const;
 
   std::string learner() const override { return "linear"; }
   // Columns past the trained dimension count as 0 (a test set may have more features).

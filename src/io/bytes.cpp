@@ -10,7 +10,6 @@ constexpr char kMagic[8] = {'A', 'R', 'G', 'M', 'A', 'X', '\0', '\x1a'};
 }  // namespace
 
 ByteWriter::ByteWriter(const std::string& kind, uint32_t version) : version_(version) {
-  require(version >= kFormatVersion && version <= kNewestFormatVersion, "no model format version ", version);
   bytes_.assign(kMagic, kMagic + 8);
   put<uint32_t>(version);
   put_string(kind);

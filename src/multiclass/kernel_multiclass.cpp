@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <functional>
 #include <limits>
 #include <numeric>
 
@@ -36,9 +35,11 @@ std::vector<int32_t> ascending_order(int k) {
   return order;
 }
 // Whether `order` holds each of 0..k−1 once.
-bool is_order_of(std::vector<int32_t> order, int k) {
-  std::sort(order.begin(), order.end());
-  return order == ascending_order(k);
+bool is_order_of(const std::vector<int32_t>& order, int k) {
+  std::vector<uint8_t> seen(size_t(k), 0);
+  for (int32_t c : order)
+    if (c < 0 || c >= k || seen[size_t(c)]++) return false;
+  return order.size() == size_t(k);
 }
 
 }  // namespace
@@ -233,21 +234,19 @@ KernelMulticlass KernelMulticlass::from_bytes(const uint8_t* data, size_t size) 
     m.pair_constant_ = in.get_finite_vector<float>("machine constant");
     require(m.sv_class_.size() == size_t(m.sv_.count()) && m.pair_constant_.size() == size_t(k) * size_t(k - 1) / 2, corrupt);
     for (int32_t c : m.sv_class_) require(c >= 0 && c < k, corrupt);
-    if (in.version() >= kClassOrderVersion) {
-      m.order_ = in.get_vector<int32_t>();
-    } else {  // version 3: the labels themselves in the class order; sorted, with their places kept
-      std::vector<int32_t> by_label(static_cast<size_t>(k));  // places, by their labels
-      std::iota(by_label.begin(), by_label.end(), 0);
-      std::sort(by_label.begin(), by_label.end(), [&](int32_t a, int32_t b) { return m.labels_[size_t(a)] < m.labels_[size_t(b)]; });
-      m.order_.resize(size_t(k));
-      for (int32_t c = 0; c < k; ++c) m.order_[size_t(by_label[size_t(c)])] = c;
-      std::sort(m.labels_.begin(), m.labels_.end());
-    }
-  } else {
-    m.order_ = ascending_order(k);
   }
-  require(std::adjacent_find(m.labels_.begin(), m.labels_.end(), std::greater_equal<int32_t>()) == m.labels_.end(),
-          "model bytes are corrupt (labels not ascending and distinct)");
+  if (!m.all_pairs_) {
+    m.order_ = ascending_order(k);
+  } else if (in.version() >= kClassOrderVersion) {
+    m.order_ = in.get_vector<int32_t>();
+  } else {  // version 3: the labels themselves in the class order; each place's label's rank, then sorted
+    m.order_.assign(size_t(k), 0);  // (k ≤ a few thousand here: the bytes hold k(k − 1)/2 machine constants)
+    for (int32_t a = 0; a < k; ++a)
+      for (int32_t b = 0; b < k; ++b) m.order_[size_t(a)] += m.labels_[size_t(b)] < m.labels_[size_t(a)];
+    std::sort(m.labels_.begin(), m.labels_.end());
+  }
+  for (int c = 1; c < k; ++c)
+    require(m.labels_[size_t(c - 1)] < m.labels_[size_t(c)], "model bytes are corrupt (labels not ascending and distinct)");
   require(is_order_of(m.order_, k), "model bytes are corrupt (class order)");
   if (!in.at_end()) m.scaling_ = FeatureScaling::load(in, cols);
   in.expect_end();

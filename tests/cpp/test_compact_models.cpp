@@ -283,7 +283,7 @@ TEST_CASE("linear binary weights: bad bits and corrupt compact bytes are clear e
   const int32_t minus_one = -1, fewer = 299;
   std::memcpy(&negative[p], &minus_one, 4);
   negative = test::with_checksum(negative);
-  CHECK_THROWS_WITH(BinaryModel::from_bytes(negative.data(), negative.size()), Catch::Contains("model bytes are corrupt (-1 weights)"));
+  CHECK_THROWS_WITH(BinaryModel::from_bytes(negative.data(), negative.size()), Catch::Contains("model bytes are corrupt (a negative number of weights)"));
   auto mismatched = bytes;
   std::memcpy(&mismatched[p], &fewer, 4);
   mismatched = test::with_checksum(mismatched);
