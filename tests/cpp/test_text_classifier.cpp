@@ -141,6 +141,12 @@ TEST_CASE("text classifier: label sets by binary relevance") {
     CHECK(value_of(m.options(), name) == sets_default);
   }
   CHECK(!m.vectorizer().hashed());
+  // The linear learner's weights in 8 bits by default (docs/text.md); a learner without weights has no such option.
+  CHECK(default_of(TextClassifier::options_of(true, {}), "weightBits") == "8");
+  CHECK(value_of(m.options(), "weightBits") == "8");
+  CHECK(default_of(TextClassifier::options_of(true, {{"learner", "tree"}}), "weightBits") == "(absent)");
+  const TextClassifier tree = TextClassifier::train_sets(c.views(), sets, {{"learner", "tree"}});
+  CHECK(value_of(tree.options(), "weightBits") == "(absent)");
   const TextClassifier hashed = TextClassifier::train_sets(c.views(), sets, {{"hashBits", "18"}, {"charSpan", "text"}});
   CHECK(hashed.vectorizer().hashed());
   CHECK(value_of(hashed.options(), "charSpan") == "text");
