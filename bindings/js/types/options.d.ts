@@ -607,6 +607,8 @@ export interface LinearBinaryLearnerDcdTableOptions {
   maxIter?: number;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 /** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'newton' */
@@ -623,6 +625,8 @@ export interface LinearBinaryLearnerNewtonTableOptions {
   maxIter?: number;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 /** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'pegasos' */
@@ -639,6 +643,8 @@ export interface LinearBinaryLearnerPegasosTableOptions {
   average?: boolean;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 /** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'perceptron' */
@@ -651,6 +657,8 @@ export interface LinearBinaryLearnerPerceptronTableOptions {
   average?: boolean;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 export type LinearBinaryLearnerTableOptions =
