@@ -21,7 +21,7 @@ import { gzipSync } from 'node:zlib';
 import { join } from 'node:path';
 import { init } from '../bindings/js/index.js';
 import { TREEBANKS } from '../bindings/js/pretrained/make-upos.mjs';
-import { LANGUAGE_SOURCES, languageCorpus, pudCorpus } from '../bindings/js/pretrained/make-language-corpus.mjs';
+import { EXTRA_TRAINING, LANGUAGE_SOURCES, languageCorpus, pudCorpus } from '../bindings/js/pretrained/make-language-corpus.mjs';
 
 const args = process.argv.slice(2);
 let treebanks = TREEBANKS, modelFile, perLanguage = false;
@@ -31,7 +31,8 @@ for (let i = 0; i < args.length; ++i) {
   else if (args[i] === '--languages') perLanguage = true;
   else { console.error('usage: node bench/langid.mjs [--treebanks DIR] [--model FILE] [--languages]'); process.exit(2); }
 }
-const missing = Object.values(LANGUAGE_SOURCES).flatMap(([, ...s]) => s).map(([t]) => t).filter((t) => !existsSync(join(treebanks, t)));
+const missing = [...Object.values(LANGUAGE_SOURCES).flatMap(([, ...s]) => s).map(([t]) => t),
+  ...Object.values(EXTRA_TRAINING).flat().map(([treebank, path]) => join(treebank, path))].filter((t) => !existsSync(join(treebanks, t)));
 if (missing.length) {
   console.log(`skipped: ${missing.length} treebank folders are not in ${treebanks} (${missing.slice(0, 3).join(', ')}, …)`);
   process.exit(0);

@@ -7,7 +7,7 @@
 // README, LICENSE.txt); the folders of all treebanks sit in one directory, ARGMAX_TREEBANKS or ../treebanks beside
 // the repository (make-upos.mjs's TREEBANKS). Every split a folder holds is read (train when it is there): which
 // sentences are held out for testing is decided by `heldOut` on the sentence's id, not by the treebank's split.
-import { readFileSync, readdirSync, existsSync } from 'node:fs';
+import { readFileSync, readdirSync, existsSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 // code (ISO 639-1 where there is one, else 639-3) → [English name, [treebank, release], …].
@@ -98,6 +98,16 @@ export const PUD_SOURCES = {
   th: ['UD_Thai-PUD', '2.17'], tr: ['UD_Turkish-PUD', '2.18'], zh: ['UD_Chinese-PUD', '2.18'],
 };
 
+// Training text beyond each language's capped treebank sentences (make-languages.mjs's PER_LANGUAGE), for a
+// language whose news read as a neighbour's (Icelandic as Faroese: docs/langid.md): sentences that the treebank's
+// release has in a train file too large to be had here, and also in the source files it keeps beside it.
+// language → [[treebank, folder in its release, release, what it is], …]. They are never held out; a sentence that
+// is also a test or a training sentence is left out.
+export const EXTRA_TRAINING = {
+  is: [['UD_Icelandic-Modern', 'not-to-release/Manual_correction/additions2019/unmodified_conllu', '2.16',
+    'the source documents of the treebank (RÚV news, Althingi speeches), which its train split holds']],
+};
+
 // The licences a source may have: those that let a trained model be shared under CC BY-SA 4.0.
 const SHAREABLE = /^CC BY(-SA)? [34]\.0$/;
 
@@ -109,28 +119,52 @@ export function treebankMetadata(dir) {
   return { licence: field('License'), includesText: field('Includes text'), contributors: field('Contributors') };
 }
 
-// A treebank folder's sentences, [{ id, text }] in file order: each `# text` with its `# sent_id` (the text itself
-// when a sentence has none); a text without a letter (a list number, a score) has no language and is left out. An error names a folder that is absent, has no CoNLL-U, or whose licence is not shareable.
-export function treebankSentences(dir) {
+// An error names a treebank folder that is absent or whose licence is not shareable.
+function checkShareable(dir) {
   if (!existsSync(dir)) throw new Error(`no treebank folder ${dir}`);
   const { licence, includesText } = treebankMetadata(dir);
   if (!SHAREABLE.test(licence ?? '')) throw new Error(`${dir}: licence ${licence ?? '(none in its README)'} is not CC BY or CC BY-SA`);
   if (includesText === 'no') throw new Error(`${dir}: its README says it includes no text`);
-  const files = readdirSync(dir).filter((f) => f.endsWith('.conllu')).sort();
-  if (!files.length) throw new Error(`no .conllu file in ${dir}`);
+}
+
+// A CoNLL-U file's sentences, [{ id, text }] in file order: each `# text` with its `# sent_id` (the text itself
+// when a sentence has none); a text without a letter (a list number, a score) has no language and is left out.
+function fileSentences(file) {
   const sentences = [];
-  for (const file of files) {
-    let id;
-    for (const line of readFileSync(join(dir, file), 'utf8').split('\n')) {
-      if (line.startsWith('# sent_id =')) id = line.slice(11).trim();
-      else if (line.startsWith('# text =')) {
-        const text = line.slice(8).trim().normalize('NFC');
-        if (/\p{L}/u.test(text)) sentences.push({ id: id ?? text, text });
-        id = undefined;
-      }
+  let id;
+  for (const line of readFileSync(file, 'utf8').split('\n')) {
+    if (line.startsWith('# sent_id =')) id = line.slice(11).trim();
+    else if (line.startsWith('# text =')) {
+      const text = line.slice(8).trim().normalize('NFC');
+      if (/\p{L}/u.test(text)) sentences.push({ id: id ?? text, text });
+      id = undefined;
     }
   }
   return sentences;
+}
+
+// A treebank folder's sentences (fileSentences of each of its CoNLL-U files). An error names a folder that is
+// absent, has no CoNLL-U, or whose licence is not shareable.
+export function treebankSentences(dir) {
+  checkShareable(dir);
+  const files = readdirSync(dir).filter((f) => f.endsWith('.conllu')).sort();
+  if (!files.length) throw new Error(`no .conllu file in ${dir}`);
+  return files.flatMap((file) => fileSentences(join(dir, file)));
+}
+
+// The CoNLL-U files under a folder, in name order.
+function conlluFiles(dir) {
+  return readdirSync(dir).sort().flatMap((f) => (statSync(join(dir, f)).isDirectory() ? conlluFiles(join(dir, f)) : f.endsWith('.conllu') ? [join(dir, f)] : []));
+}
+
+// The EXTRA_TRAINING sentences of a language, read from the treebank folders in `root`.
+function extraSentences(root, language) {
+  return (EXTRA_TRAINING[language] ?? []).flatMap(([treebank, path]) => {
+    checkShareable(join(root, treebank));
+    const dir = join(root, treebank, path);
+    if (!existsSync(dir)) throw new Error(`no ${dir} (the extra training text of ${language})`);
+    return conlluFiles(dir).flatMap(fileSentences).map(({ text }) => text);
+  });
 }
 
 // CLDR, the Unicode Common Locale Data Repository, as Debian's unicode-cldr-core installs it (ARGMAX_CLDR elsewhere):
@@ -198,10 +232,11 @@ function fnv1a(s) {
 // sentence that two treebanks share (Chinese GSD and GSDSimp are one text in two scripts) is on one side.
 export const heldOut = (language, id) => fnv1a(`${language}\t${id}`) % 5 === 0;
 
-// { train, test }: [{ text, language }] of every language of LANGUAGE_SOURCES (or of `only`, a list of codes)
-// read from the treebank folders in `root`; a test sentence whose text is also a training sentence is dropped.
+// { train, test, extra }: [{ text, language }] of every language of LANGUAGE_SOURCES (or of `only`, a list of
+// codes) read from the treebank folders in `root`; a test sentence whose text is also a training sentence is
+// dropped. extra: the EXTRA_TRAINING sentences that are neither a test nor a training sentence, each once.
 export function languageCorpus(root, only = Object.keys(LANGUAGE_SOURCES)) {
-  const train = [], test = [];
+  const train = [], test = [], extra = [];
   for (const language of only) {
     const [, ...sources] = LANGUAGE_SOURCES[language];
     const seen = new Set(), held = [];
@@ -212,8 +247,12 @@ export function languageCorpus(root, only = Object.keys(LANGUAGE_SOURCES)) {
       }
     }
     for (const s of held) if (!seen.has(s.text)) test.push(s);
+    for (const s of held) seen.add(s.text);
+    for (const text of extraSentences(root, language)) {
+      if (!seen.has(text)) seen.add(text), extra.push({ text, language });
+    }
   }
-  return { train, test };
+  return { train, test, extra };
 }
 
 // The PUD sentences of the languages in `only` (default: every language of PUD_SOURCES) whose folder is in

@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { init } from '../index.js';
 import { TREEBANKS } from './make-upos.mjs';
-import { CLDR, LANGUAGE_SOURCES, cldrCorpus, cldrRelease, languageCorpus, treebankMetadata } from './make-language-corpus.mjs';
+import { CLDR, EXTRA_TRAINING, LANGUAGE_SOURCES, cldrCorpus, cldrRelease, languageCorpus, treebankMetadata } from './make-language-corpus.mjs';
 
 // The TextClassifier's options (docs/langid.md, "Settings", says how they were chosen).
 export const SETTINGS = {
@@ -34,8 +34,9 @@ export function balanced(train, cap = PER_LANGUAGE) {
 
 // The identifier trained on DIR's sentences and the CLDR strings, and its accuracy on the held-out sentences.
 export function makeLanguages(am, dir = TREEBANKS, settings = SETTINGS, cldr = CLDR) {
-  const { train, test } = languageCorpus(dir);
-  const kept = [...balanced(train), ...cldrCorpus(cldr)];
+  const { train, test, extra } = languageCorpus(dir);
+  // the extra sentences come on top of the cap: they are there to outweigh a neighbour (docs/langid.md)
+  const kept = [...balanced(train), ...extra, ...cldrCorpus(cldr)];
   const model = new am.TextClassifier(settings).fit(kept.map((s) => s.text), kept.map((s) => s.language));
   const predicted = model.predict(test.map((s) => s.text));
   const right = test.filter((s, i) => predicted[i] === s.language).length;
@@ -49,6 +50,9 @@ export function notice(dir = TREEBANKS, cldr = CLDR) {
     return `${code.padEnd(4)}${name}: ${treebank}, release ${release}, ${licence}` +
       `${contributors ? `; by ${contributors}` : ''}. https://github.com/UniversalDependencies/${treebank}`;
   }));
+  const extra = Object.entries(EXTRA_TRAINING).flatMap(([code, sources]) => sources.map(([treebank, path, release, what]) =>
+    `${code.padEnd(4)}${LANGUAGE_SOURCES[code][0]}: ${treebank}, release ${release}, ${path}/: ${what}; ` +
+    `${treebankMetadata(join(dir, treebank)).licence}, as the treebank above.`));
   return `languages.bin is a language identification model (the weights of a linear classifier over character
 n-grams), not MIT-licensed code. It was learned from the sentences (the "# text" lines) of the Universal
 Dependencies treebanks below, each at the release named, and from the Unicode Common Locale Data Repository
@@ -64,6 +68,10 @@ learned weights and the hashes of the n-grams they belong to.
 Languages (code: ISO 639-1 where there is one, else ISO 639-3), treebank, release, licence, contributors:
 
 ${lines.join('\n')}
+
+More sentences of one of these treebanks, for training only, from source files that its release keeps:
+
+${extra.join('\n')}
 
 CLDR ${cldrRelease(cldr)} (as Debian's unicode-cldr-core installs it): the localized names (common/main) and the emoji
 names and keywords (common/annotations) of each language above that CLDR has, under the Unicode licence:
