@@ -4,11 +4,13 @@
 // same model bytes, whatever the number of workers (checked here too). Three tables:
 //   1. the machine: how much work two busy threads do beside one (2.00 on two free cores; below that, the
 //      timed fits cannot show a speed-up);
-//   2. whole fits, timed (the workers' start and preparation included);
+//   2. whole fits, timed (the workers' start and preparation included), and split by the clock into the time
+//      before the first iteration ends and the time per iteration after it;
 //   3. the projection: one iteration's phases for each worker (its part of the gradient, the exchanges, its
 //      share of the L-BFGS step), in CPU time, measured one worker at a time on this thread, and the speed-up on n free cores
 //      they give: an iteration on one worker (or on this thread, timed in table 2's fit) ÷ the slowest worker's
-//      on n.
+//      on n; and how many bytes the worker sending most sends the others in an iteration (the point's values
+//      and its part of the gradient, packed to the rows each other touches).
 //   node bench/parallel-gradients.mjs [--data ../shared/data] [--sentences N] [--max-iter N] [--workers 1,2,4,8]
 //                                     [--tasks crf,tokenizer]
 // --sentences takes the first N training sentences and --max-iter caps L-BFGS's iterations (every run then takes
@@ -60,40 +62,43 @@ const runs = {
   crf: {
     what: `CRF (lbfgs, log), ${treebank.sentences.length} sentences`,
     serial: (onProgress) => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags, { onProgress }),
-    parallel: (workers) => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags, { workers }),
+    parallel: (workers, onProgress) => new am.SequenceTagger(crf).fit(treebank.sentences, treebank.tags, { workers, onProgress }),
     worker: (shards, shard) => new am.SequenceTagger(crf).shard(treebank.sentences, treebank.tags, { shards, shard, gradients: true }),
   },
   tokenizer: {
     what: `tokenizer (lbfgs, c1 0.3), ${treebank.sentences.length} sentences`,
     serial: (onProgress) => new am.Tokenizer(cap).fit(conllu, { onProgress }),
-    parallel: (workers) => new am.Tokenizer(cap).fit(conllu, { workers }),
+    parallel: (workers, onProgress) => new am.Tokenizer(cap).fit(conllu, { workers, onProgress }),
     worker: (shards, shard) => new am.Tokenizer(cap).shard(conllu, { shards, shard }),
   },
 };
 for (const task of tasks) if (!runs[task]) throw new Error(`unknown task ${task} (crf, tokenizer)`);
 
-// 2. Whole fits.
-console.log('| task | workers | seconds | speed-up | iterations | model |');
-console.log('|---|---|---|---|---|---|');
+// 2. Whole fits, by the clock: in all, before the first iteration ends (preparing the data; on workers, starting
+// them and sending them the data too), and per iteration after that.
+console.log('| task | workers | seconds | speed-up | s to the 1st iteration | s per iteration | speed-up per iteration | iterations | model |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const task of tasks) {
   const run = runs[task];
-  const time = async (fit) => {
-    const started = performance.now();
-    const model = await fit();
+  // fit(onProgress) → the model; heard(p) is told every iteration's progress too
+  const time = async (fit, heard = () => {}) => {
+    const started = performance.now(), ends = [];
+    const model = await fit((p) => { if (!p.final) ends.push(performance.now()), heard(p); });
     const seconds = (performance.now() - started) / 1000;
-    const result = { seconds, iterations: model.training.iterations, converged: model.training.converged, digest: digest(model.save()) };
+    const first = (ends[0] - started) / 1000, each = (ends.at(-1) - ends[0]) / 1000 / (ends.length - 1);
+    const result = { seconds, first, each, iterations: model.training.iterations, converged: model.training.converged, digest: digest(model.save()) };
     model.dispose();
     return result;
   };
-  // this thread's milliseconds per iteration after the first WARM (for the projection)
+  // this thread's CPU milliseconds per iteration after the first WARM (for the projection)
   const heard = [];
-  const serial = await time(() => run.serial((p) => { if (!p.final) heard.push(cpu()); }));
+  const serial = await time(run.serial, () => heard.push(cpu()));
   if (heard.length > WARM + 1) run.serialIteration = (heard.at(-1) - heard[WARM]) / (heard.length - 1 - WARM);
-  const row = (workers, r) => console.log(`| ${run.what} | ${workers} | ${r.seconds.toFixed(1)} | ${(serial.seconds / r.seconds).toFixed(2)}× | ${r.iterations}${r.converged ? '' : ' (not converged)'} | ${r.digest} |`);
+  const row = (workers, r) => console.log(`| ${run.what} | ${workers} | ${r.seconds.toFixed(1)} | ${(serial.seconds / r.seconds).toFixed(2)}× | ${r.first.toFixed(2)} | ${r.each.toFixed(3)} | ${(serial.each / r.each).toFixed(2)}× | ${r.iterations}${r.converged ? '' : ' (not converged)'} | ${r.digest} |`);
   row('this thread', serial);
   const digests = new Set();
   for (const workers of counts) {
-    const r = await time(() => run.parallel(workers));
+    const r = await time((onProgress) => run.parallel(workers, onProgress));
     digests.add(r.digest);
     row(workers, r);
   }
@@ -104,10 +109,12 @@ for (const task of tasks) {
 // memory full), on this thread: its part
 // of the gradient; the exchanges (its slice of the point out and the others' in, the others' slices of its part
 // out, and their parts of its slice into its heap); its share of the solver (summing its slice, its passes of
-// L-BFGS and the sums over every slice).
+// L-BFGS and the sums over every slice). And what it sends the others of the point and of its part (packed to the
+// rows each touches).
 function phases(run, n) {
   const workers = Array.from({ length: n }, (_, k) => run.worker(n, k));
-  const ms = workers.map(() => ({ part: 0, take: 0, step: 0 }));
+  const ms = workers.map(() => ({ part: 0, take: 0, step: 0, sent: 0 }));
+  const send = (k, arrays) => { if (iterations >= WARM) ms[k].sent += arrays.reduce((bytes, a) => bytes + (a?.byteLength ?? 0), 0); };
   let iterations = 0;
   const timed = (k, key, f) => {
     const started = cpu(), result = f();
@@ -115,8 +122,10 @@ function phases(run, n) {
     return result;
   };
   const others = (k, f) => Int32Array.from(workers, (_, j) => (j === k ? 0 : f(j)));
-  const take = (k, all) => timed(k, all[0] instanceof Float32Array ? 'take' : 'step', () => withHeap(M, (heap) =>
-    workers[k].take(heap.i32(others(k, (j) => (all[j] instanceof Float32Array ? heap.f32(all[j]) : heap.f64(all[j])))), n)));
+  // what worker j sends worker k: the same to all, or one for each (the point's values that k reads)
+  const to = (data, k) => (Array.isArray(data) ? data[k] : data);
+  const take = (k, all) => timed(k, all[0] instanceof Float64Array ? 'step' : 'take', () => withHeap(M, (heap) =>
+    workers[k].take(heap.i32(others(k, (j) => (all[j] instanceof Float64Array ? heap.f64(all[j]) : all[j] instanceof Float32Array ? heap.f32(all[j]) : heap.u8(to(all[j], k))))), n)));
   let state;
   while (iterations < WARM + MEASURED && (state = workers[0].ask().state) !== 'done') {
     const asked = workers.map((w, k) => timed(k, state === 'sums' ? 'step' : 'take', () => w.ask()));
@@ -125,34 +134,37 @@ function phases(run, n) {
       ++iterations;
       continue;
     }
-    const all = asked.map((a) => a.data);
+    // what each worker sends the others: the same to all, or at a point, what each of them reads of its slice
+    const each = (f) => workers.map((w, j) => workers.map((_, k) => (k === j ? undefined : f(w, j, k))));
+    const all = state === 'point' ? each((w, j, k) => timed(j, 'take', () => w.pointFor(k))) : asked.map((a) => a.data);
+    if (state === 'point') all.forEach((data, k) => send(k, data));
     workers.forEach((w, k) => take(k, all));
     if (state === 'point') {
       const parts = workers.map((w, k) => timed(k, 'part', () => w.evaluate()));
-      const pieces = workers.map((w, k) => timed(k, 'take', () => workers.map((_, v) => (v === k ? null
-        : M.HEAPU8.slice(parts[k].gradient + 8 * parts[k].slices[v], parts[k].gradient + 8 * parts[k].slices[v + 1])))));
+      const gradients = each((w, j, k) => timed(j, 'take', () => w.gradientFor(k)));
+      gradients.forEach((data, k) => send(k, data));
       workers.forEach((w, k) => withHeap(M, (heap) => {
-        const [g, l, r] = timed(k, 'take', () => [others(k, (j) => heap.u8(pieces[j][k])), others(k, (j) => heap.f64(parts[j].losses)), others(k, (j) => heap.f64(parts[j].errors))]);
+        const [g, l, r] = timed(k, 'take', () => [others(k, (j) => heap.u8(gradients[j][k])), others(k, (j) => heap.f64(parts[j].losses)), others(k, (j) => heap.f64(parts[j].errors))]);
         timed(k, 'step', () => w.tell(heap.i32(g), heap.i32(l), heap.i32(r), n));
       }));
     }
   }
   for (const w of workers) w.delete();
   const measured = Math.max(1, iterations - WARM);   // (fewer than MEASURED when the fit ends first)
-  const per = ms.map((m) => ({ part: m.part / measured, take: m.take / measured, step: m.step / measured }));
+  const per = ms.map((m) => ({ part: m.part / measured, take: m.take / measured, step: m.step / measured, sent: m.sent / measured / 1e6 }));
   const slowest = Math.max(...per.map((p) => p.part + p.take + p.step));
   return { per, slowest };
 }
-console.log('\n| task | workers | CPU ms: its part (slowest worker) | CPU ms: exchanges | CPU ms: its share of L-BFGS | CPU ms per iteration | projected speed-up over 1 worker | over this thread |');
-console.log('|---|---|---|---|---|---|---|---|');
+console.log('\n| task | workers | CPU ms: its part (slowest worker) | CPU ms: exchanges | CPU ms: its share of L-BFGS | CPU ms per iteration | MB it sends per iteration | projected speed-up over 1 worker | over this thread |');
+console.log('|---|---|---|---|---|---|---|---|---|');
 for (const task of tasks) {
   const run = runs[task];
   let single = null;
   for (const n of [1, ...counts.filter((c) => c > 1)]) {
     const { per, slowest } = phases(run, n);
     single ??= slowest;
-    const max = (key) => Math.max(...per.map((p) => p[key])).toFixed(0);
+    const max = (key, digits = 0) => Math.max(...per.map((p) => p[key])).toFixed(digits);
     const thread = run.serialIteration ? `${(run.serialIteration / slowest).toFixed(2)}× (${run.serialIteration.toFixed(0)} ms)` : '–';
-    console.log(`| ${run.what} | ${n} | ${max('part')} | ${max('take')} | ${max('step')} | ${slowest.toFixed(0)} | ${(single / slowest).toFixed(2)}× | ${thread} |`);
+    console.log(`| ${run.what} | ${n} | ${max('part')} | ${max('take')} | ${max('step')} | ${slowest.toFixed(0)} | ${max('sent', 1)} | ${(single / slowest).toFixed(2)}× | ${thread} |`);
   }
 }

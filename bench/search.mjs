@@ -11,9 +11,11 @@
 // without propensity correction; with the median time of a re-ranked query (top 100, 10 results).
 // With --nested, the defaults chosen on these same queries (the index's feedbackDocs, the ranker's depth) are
 // chosen again inside each outer fold by a 4-fold CV over its training queries, the honest estimate of a tuned
-// setting.
+// setting. With --curve 100,300,1000,3000, the click rows are the curve of Joachims et al. (2017) over the amount
+// of click data instead: IPS and naive clicks at each number of sessions a query, `seeds` simulations each,
+// beside judgments.
 //   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
-//     [--seeds 5] [--sessions 200] [--nested] [--first-builds 5]
+//     [--seeds 5] [--sessions 200] [--nested] [--curve SESSIONS,...] [--first-builds 5]
 // The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
 // is skipped.
 import { spawnSync } from 'node:child_process';
@@ -220,6 +222,15 @@ const LEARNED = [
 // the sessions shown in random order (result randomisation, from which EM can tell position from relevance).
 const SIMULATION = { eta: 1, noise: 0.1, sessions: Number(arg('sessions', 200)), shuffled: 0.1 };
 
+// What the users of the simulation are shown for each training query: the first stage's top 10, graded.
+const shownLists = (index, train, qrels) => train.map((q) => {
+  const shown = index.search(q.text, { k: 10 }).map((h) => h.id);
+  return { query: q.text, shown, grades: shown.map((d) => qrels.get(q.id)?.get(d) ?? 0) };
+});
+// Simulation `run` (from 0) of fold `fold` has seed 5 run + fold + 1.
+const simulate = (lists, sessions, maxGrade, run, fold) =>
+  am.clicks.simulate(lists, { ...SIMULATION, sessions, maxGrade, seed: 5 * run + fold + 1 });
+
 // The click rows are the mean over `seeds` simulations (seed s of fold f: 5(s − 1) + f + 1), each listed.
 function learned({ docs, queries, qrels }, maxGrade, seeds) {
   const index = argmaxFirstStage({}).build(docs);
@@ -234,17 +245,14 @@ function learned({ docs, queries, qrels }, maxGrade, seeds) {
         const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
         const ranker = new am.SearchRanker(setup.options);
         if (setup.clicks) {
-          const lists = train.map((q) => {
-            const shown = index.search(q.text, { k: 10 }).map((h) => h.id);
-            return { query: q.text, shown, grades: shown.map((d) => qrels.get(q.id)?.get(d) ?? 0) };
-          });
+          const lists = shownLists(index, train, qrels);
           if (setup.clicks === 'exact') {
             // what the click rows could learn at best: every relevant (grade > 0) document of a shown list
             // clicked, every rank examined
             const clicks = lists.map(({ query, shown, grades }) => ({ query, shown, clicked: shown.filter((_, i) => grades[i] > 0) }));
             ranker.fit(index, { clicks, propensity: new Array(10).fill(1) });
           } else {
-            ranker.fit(index, { clicks: am.clicks.simulate(lists, { ...SIMULATION, maxGrade, seed: 5 * run + fold + 1 }) });
+            ranker.fit(index, { clicks: simulate(lists, SIMULATION.sessions, maxGrade, run, fold) });
             propensity ??= ranker.propensity;
           }
         } else {
@@ -270,16 +278,14 @@ function learned({ docs, queries, qrels }, maxGrade, seeds) {
   return rows;
 }
 
+const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
 const spread = (xs) => {
-  const mean = xs.reduce((a, b) => a + b, 0) / xs.length;
-  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean) ** 2, 0) / (xs.length - 1));
+  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / Math.max(1, xs.length - 1));
   return `±${sd.toFixed(3)} [${xs.map((x) => x.toFixed(3)).join(' ')}]`;
 };
 
-// The summed NDCG@10 of the test queries under a SearchRanker of these options trained on the training queries.
-function foldNdcg(index, options, train, test, qrels) {
-  const ranker = new am.SearchRanker(options);
-  ranker.fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() })));
+// The summed NDCG@10 of the test queries under a trained SearchRanker, which it disposes of.
+function testNdcg(ranker, index, test, qrels) {
   let sum = 0;
   for (const q of test) {
     const results = ranker.search(index, q.text, { k: DEPTH }).map((h) => ({ docid: h.id, score: h.score }));
@@ -287,6 +293,38 @@ function foldNdcg(index, options, train, test, qrels) {
   }
   ranker.dispose();
   return sum;
+}
+
+// The summed NDCG@10 of the test queries under a SearchRanker of these options trained on the training queries.
+const foldNdcg = (index, options, train, test, qrels) => testNdcg(
+  new am.SearchRanker(options).fit(index, train.map((q) => ({ query: q.text, grades: qrels.get(q.id) ?? new Map() }))),
+  index, test, qrels);
+
+// IPS (the defaults) and naive clicks over the number of sessions a query, 5-fold as the click rows (the same
+// seeds), beside the same ranker trained on judgments: calls print({ judgments }) first, then print({ sessions,
+// ips: [...], naive: [...] }) with each simulation's NDCG@10 as each volume is done (the large ones take long).
+function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds, print) {
+  const index = argmaxFirstStage({}).build(docs);
+  const folds = [0, 1, 2, 3, 4].map((fold) => {
+    const train = queries.filter((_, i) => i % 5 !== fold), test = queries.filter((_, i) => i % 5 === fold);
+    return { train, test, lists: shownLists(index, train, qrels) };
+  });
+  print({ judgments: folds.reduce((sum, { train, test }) => sum + foldNdcg(index, {}, train, test, qrels), 0) / queries.length });
+  for (const sessions of volumes) {
+    const row = { sessions, ips: [], naive: [] };
+    for (let run = 0; run < seeds; ++run) {
+      let ips = 0, naive = 0;
+      folds.forEach(({ test, lists }, fold) => {
+        const clicks = simulate(lists, sessions, maxGrade, run, fold);
+        ips += testNdcg(new am.SearchRanker().fit(index, { clicks }), index, test, qrels);
+        naive += testNdcg(new am.SearchRanker({ clicks: 'naive' }).fit(index, { clicks }), index, test, qrels);
+      });
+      row.ips.push(ips / queries.length);
+      row.naive.push(naive / queries.length);
+    }
+    print(row);
+  }
+  index.dispose();
 }
 
 // Nested cross-validation of the settings chosen on these queries: in each outer fold (query i in fold i mod 5)
@@ -343,11 +381,28 @@ for (const name of wanted) {
       `later builds ${paired.toFixed(1)}× (median of ${PAIRS} pairs built one after the other)`);
   }
   if (process.argv.includes('--skip-learned')) continue;
+  const seeds = Number(arg('seeds', 5)), maxGrade = name === 'cranfield' ? 4 : 1;
+  const curve = arg('curve');
+  if (curve) {
+    const volumes = curve.split(',').map(Number);
+    if (volumes.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`--curve takes sessions a query, such as 100,300,1000, not '${curve}'`);
+    clickCurve(collection, maxGrade, volumes, seeds, (r) => {
+      if (r.judgments !== undefined) {
+        console.log(`\nclicks over the sessions a query (${name}): NDCG@10, 5-fold over queries, the mean of ${seeds} click simulations ±` +
+          `their standard deviation [each]; the same ranker trained on judgments: ${r.judgments.toFixed(3)}\n`);
+        console.log('| sessions a query | IPS (propensities by EM, clip 0.2) | naive clicks | IPS − naive, each simulation |');
+        console.log('|---|---|---|---|');
+      } else {
+        console.log(`| ${r.sessions} | ${mean(r.ips).toFixed(3)} ${spread(r.ips)} | ${mean(r.naive).toFixed(3)} ${spread(r.naive)} | ` +
+          `${r.ips.map((x, i) => (x - r.naive[i]).toFixed(3)).join(' ')} |`);
+      }
+    });
+    continue;
+  }
   console.log(`\nlearned re-ranking of the BM25F top 100, 5-fold over queries (${name})\n`);
-  const seeds = Number(arg('seeds', 5));
   console.log(`| re-ranker | NDCG@10 | MAP | median re-ranked query ms | NDCG@10 of each of ${seeds} click simulations (${SIMULATION.sessions} sessions a query): standard deviation [each] |`);
   console.log('|---|---|---|---|---|');
-  const rows = learned(collection, name === 'cranfield' ? 4 : 1, seeds);
+  const rows = learned(collection, maxGrade, seeds);
   for (const r of rows) console.log(`| ${r.label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.medianMs.toFixed(2)} | ${r.perSeed ? spread(r.perSeed) : ''} |`);
   const p = rows.find((r) => r.propensity)?.propensity;
   if (p) console.log(`\npropensities fitted by EM (fold 1, ranks 1–${p.length}; simulated: 1/k): ${Array.from(p, (x) => x.toFixed(2)).join(' ')}`);

@@ -132,6 +132,13 @@ inline ProgressFn progress_from(val callback) {
   };
 }
 
+// {epoch, objective, trainingError}, as onProgress hears them.
+inline val progress_to_js(const Progress& p) {
+  val out = val::object();
+  out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
+  return out;
+}
+
 inline val copy_to_js(const std::vector<uint8_t>& bytes) {
   val out = val::global("Uint8Array").new_(bytes.size());
   out.call<void>("set", val(emscripten::typed_memory_view(bytes.size(), bytes.data())));

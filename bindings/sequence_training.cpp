@@ -13,10 +13,17 @@ namespace argmax::js {
 namespace {
 
 // lexicon: the text of a word lexicon (word_lexicon.hpp), or empty for none.
+WordLexicon lexicon_of(const std::string& lexicon) { return lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon); }
+
+// The rows of numeric sequences, in the columns of a warm start's model if any.
+Rows numeric_rows(const MatrixArg& x, const SequenceModel* warm) {
+  return warm ? input_rows(x, warm->numeric_columns) : rows_at(x);
+}
+
 SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
                            std::string lexicon, val on_progress, SequenceModel* warm) {
   return train_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m), option_lines(options),
-                      progress_from(on_progress), warm, lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon));
+                      progress_from(on_progress), warm, lexicon_of(lexicon));
 }
 
 // The tags of numeric sequences, split by the sequences' lengths.
@@ -29,7 +36,7 @@ Sentences numeric_tags(const std::vector<int64_t>& starts, int m, const std::str
 SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
                             val on_progress, SequenceModel* warm) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  return train_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s, numeric_tags(s, m, tags),
+  return train_numeric_tagger(numeric_rows(x, warm), s, numeric_tags(s, m, tags),
                               option_lines(options), progress_from(on_progress), warm);
 }
 
@@ -37,15 +44,13 @@ SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::st
 ChainShardTrainer* shard_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
                                 std::string lexicon, SequenceModel* warm, int shards, int shard) {
   return new ChainShardTrainer(prepare_tagger_shard(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
-                                                    option_lines(options), warm,
-                                                    lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon),
-                                                    shards, shard),
+                                                    option_lines(options), warm, lexicon_of(lexicon), shards, shard),
                                shards, shard);
 }
 ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
                                  SequenceModel* warm, int shards, int shard) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  return new ChainShardTrainer(prepare_numeric_shard(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
+  return new ChainShardTrainer(prepare_numeric_shard(numeric_rows(x, warm), s,
                                                      numeric_tags(s, m, tags), option_lines(options), warm, shards, shard),
                                shards, shard);
 }
@@ -55,14 +60,13 @@ ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, st
 ChainGradientTrainer* gradient_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
                                       std::string lexicon, SequenceModel* warm, int workers, int worker) {
   return new ChainGradientTrainer(prepare_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
-                                                 option_lines(options), warm,
-                                                 lexicon.empty() ? WordLexicon() : WordLexicon::parse(lexicon)),
+                                                 option_lines(options), warm, lexicon_of(lexicon)),
                                   workers, worker);
 }
 ChainGradientTrainer* gradient_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
                                        SequenceModel* warm, int workers, int worker) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  return new ChainGradientTrainer(prepare_numeric_tagger(warm ? input_rows(x, warm->numeric_columns) : rows_at(x), s,
+  return new ChainGradientTrainer(prepare_numeric_tagger(numeric_rows(x, warm), s,
                                                          numeric_tags(s, m, tags), option_lines(options), warm),
                                   workers, worker);
 }

@@ -39,9 +39,7 @@ void admit_shards(Trainer& t, uintptr_t key_ptrs, uintptr_t count_ptrs, uintptr_
 // {epoch, objective, trainingError, last} of one epoch over the shard; last: this epoch would end serial training.
 template <class Trainer>
 val run_epoch(Trainer& t, int epoch) {
-  const Progress p = t.rounds().run_epoch(epoch);
-  val out = val::object();
-  out.set("epoch", p.epoch), out.set("objective", p.objective), out.set("trainingError", p.training_error);
+  val out = progress_to_js(t.rounds().run_epoch(epoch));
   out.set("last", t.rounds().last());
   return out;
 }

@@ -1,8 +1,10 @@
 // Native driver for trying text classifier options (bench/text.mjs measures the defaults in wasm): trains a
 // TextClassifier on a TSV of label<TAB>text lines and prints one JSON line {accuracy, train_seconds,
 // predict_seconds, predict_cpu_seconds, columns} on the test TSV (predicting: the best of three runs; CPU seconds
-// of this process, which a shared machine's load does not inflate as it does the wall clock).
-//   bench_text TRAIN.tsv TEST.tsv [key=value]...
+// of this process, which a shared machine's load does not inflate as it does the wall clock). With --sets each
+// label is a comma-separated label set, and the line has {micro_f1, macro_f1, train_seconds, columns, bytes} (the
+// measures over the labels of both files; bytes: the saved model's).
+//   bench_text [--sets] TRAIN.tsv TEST.tsv [key=value]...
 #include <algorithm>
 #include <chrono>
 #include <ctime>
@@ -10,56 +12,73 @@
 #include <string>
 #include <vector>
 
+#include "metrics/multilabel_metrics.hpp"
 #include "textclass/text_classifier.hpp"
 
-#include "slurp.hpp"
+#include "labelled_tsv.hpp"
 
 using namespace argmax;
 
 namespace {
 
-struct Labelled {
-  std::string file;  // owns the text the views point into
-  std::vector<std::string_view> texts;
-  std::vector<std::string> labels;
-};
-
-Labelled read_tsv(const std::string& path) {
-  Labelled d{slurp(path), {}, {}};
-  std::string_view all(d.file);
-  for (size_t start = 0; start < all.size();) {
-    size_t end = all.find('\n', start);
-    if (end == std::string_view::npos) end = all.size();
-    const std::string_view line = all.substr(start, end - start);
-    const size_t tab = line.find('\t');
-    if (tab != std::string_view::npos) {
-      d.labels.emplace_back(line.substr(0, tab));
-      d.texts.push_back(line.substr(tab + 1));
-    }
-    start = end + 1;
-  }
-  return d;
-}
-
 double since(std::chrono::steady_clock::time_point t0) {
   return std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+}
+
+std::vector<std::string> split_set(std::string_view labels) {
+  std::vector<std::string> set;
+  for (size_t start = 0; start <= labels.size();) {
+    size_t end = labels.find(',', start);
+    if (end == std::string_view::npos) end = labels.size();
+    if (end > start) set.emplace_back(labels.substr(start, end - start));
+    start = end + 1;
+  }
+  return set;
+}
+
+// Trains on label sets and prints micro- and macro-F1 on the test texts, over the model's classes and any label
+// only the test texts have (which no prediction holds).
+void label_sets(const LabelledTexts& train, const LabelledTexts& test, const OptionList& options) {
+  std::vector<std::vector<std::string>> sets;
+  for (const std::string& l : train.labels) sets.push_back(split_set(l));
+  const auto t0 = std::chrono::steady_clock::now();
+  const TextClassifier model = TextClassifier::train_sets(train.texts, sets, options);
+  const double train_seconds = since(t0);
+  std::vector<std::string> labels = model.classes();
+  std::vector<std::vector<int32_t>> truth;
+  for (const std::string& l : test.labels) {
+    truth.emplace_back();
+    for (const std::string& label : split_set(l)) {
+      auto at = std::find(labels.begin(), labels.end(), label);
+      if (at == labels.end()) at = labels.insert(labels.end(), label);
+      truth.back().push_back(int32_t(at - labels.begin()));
+    }
+  }
+  const int k = int(labels.size());
+  const LabelMatrix predicted = LabelMatrix::from_sets(model.predict_sets(test.texts), k);
+  const LabelMatrix expected = LabelMatrix::from_sets(truth, k);
+  std::printf("{\"micro_f1\": %.4f, \"macro_f1\": %.4f, \"train_seconds\": %.3f, \"columns\": %d, \"bytes\": %zu}\n",
+              micro_f1(expected, predicted), macro_f1(expected, predicted), train_seconds, model.vectorizer().cols(),
+              model.to_bytes().size());
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc < 3) {
-    std::fprintf(stderr, "usage: bench_text TRAIN.tsv TEST.tsv [key=value]...\n");
+  const bool sets = argc > 1 && std::string(argv[1]) == "--sets";
+  if (argc < 3 + sets) {
+    std::fprintf(stderr, "usage: bench_text [--sets] TRAIN.tsv TEST.tsv [key=value]...\n");
     return 2;
   }
   try {
-    const Labelled train = read_tsv(argv[1]), test = read_tsv(argv[2]);
+    const LabelledTexts train = read_labelled_tsv(argv[1 + sets]), test = read_labelled_tsv(argv[2 + sets]);
     OptionList options;
-    for (int i = 3; i < argc; ++i) {
+    for (int i = 3 + sets; i < argc; ++i) {
       const std::string kv = argv[i];
       const size_t eq = kv.find('=');
       options.emplace_back(kv.substr(0, eq), eq == std::string::npos ? "" : kv.substr(eq + 1));
     }
+    if (sets) return label_sets(train, test, options), 0;
     auto t0 = std::chrono::steady_clock::now();
     const TextClassifier model = TextClassifier::train(train.texts, train.labels, options);
     const double train_seconds = since(t0);

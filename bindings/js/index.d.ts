@@ -127,13 +127,13 @@ export interface Multiclass extends Disposable {
   fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions & ClassifierFitOptions): this;
   /** how the last fit ended (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;
-  /** predicted labels; ties go to the first label in `labels` order */
+  /** predicted labels; ties go to the lowest label (the kernel all-pairs: to the class first seen in training, as in svm-predict) */
   predict(X: Matrix): Int32Array;
   /** rows × classes scores ⟨w, Ψ(x, y)⟩, columns in `labels` order */
   scores(X: Matrix): Float32Array;
   /** ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') */
   margins(X: Matrix, y: ArrayLike<number>): Float32Array;
-  /** ascending; the kernel all-pairs: LIBSVM's order, as first seen in the training labels */
+  /** ascending */
   readonly labels: Int32Array;
   readonly classes: number;
   readonly features: number;

@@ -6,6 +6,7 @@
 #include "binary/kernel_svm.hpp"
 #include "binary/linear_learners.hpp"
 #include "binary/tree_binary.hpp"
+#include "io/quantized_weights.hpp"
 #include "learn/trainer_options.hpp"
 
 namespace argmax {
@@ -36,6 +37,7 @@ std::vector<OptionSpec> compose(const std::string& learner, const std::string& t
     append(specs, Kernel::option_specs());
   } else {
     specs.push_back(real_option("bias", "1", 0, 1e6, "value of the constant feature (0: no intercept)"));
+    specs.push_back(weight_bits_option());
   }
   return specs;
 }
@@ -140,25 +142,28 @@ BinaryTrainer make_binary_trainer(const std::string& learner, const OptionList& 
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_kernel_svm(d, c)); };
   }
   const std::string& trainer = o.choice("trainer");
+  const int bits = int(o.integer("weightBits"));
+  check_weight_bits(bits);  // (before any training)
   if (trainer == "dcd") {
     DualSvmConfig c;
     c.C = o.real("C"), c.squared_hinge = o.choice("loss") == "squared-hinge", c.bias = float(o.real("bias"));
-    c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
+    c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter"), c.weight_bits = bits;
     return seeded(c, train_dual_cd_svm);
   }
   if (trainer == "newton") {
     LogisticConfig c;
     c.C = o.real("C"), c.bias = float(o.real("bias")), c.tol = o.real("eps"), c.max_iterations = o.integer("maxIter");
+    c.weight_bits = bits;
     return [c](const BinarySample& d, uint64_t) { return std::unique_ptr<BinaryModel>(train_logistic(d, c)); };
   }
   // pegasos or perceptron
   OnlineConfig c = online_config(o);
   c.stop_when_no_update = trainer == "perceptron" && !c.average;  // the plain batch perceptron stops at a clean pass
   const float bias = float(o.real("bias"));
-  return [c, bias](const BinarySample& d, uint64_t seed) {
+  return [c, bias, bits](const BinarySample& d, uint64_t seed) {
     OnlineConfig run = c;
     run.seed = seed;
-    return std::unique_ptr<BinaryModel>(train_online_binary(d, run, bias));
+    return std::unique_ptr<BinaryModel>(train_online_binary(d, run, bias, {}, bits));
   };
 }
 

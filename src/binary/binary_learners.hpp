@@ -1,7 +1,8 @@
 // The binary learners in the vocabulary of every task (learn/trainer_options.hpp): a model kind, `learner`, trained
 // by a `trainer` on a `loss`, whose names and options come from the same catalogues as Multiclass's.
 //   linear  f(x) = ⟨w, x⟩ + b; trainer dcd with loss squared-hinge (the default) or hinge (LIBLINEAR -s 1, -s 3),
-//           newton with log (LIBLINEAR -s 0), pegasos with hinge, perceptron (its own loss; no loss option)
+//           newton with log (LIBLINEAR -s 0), pegasos with hinge, perceptron (its own loss; no loss option); its
+//           weights stored in weightBits bits (binary/linear_model.hpp)
 //   kernel  f(x) = Σ_i α_i y_i K(x_i, x) + b; trainer dcd with loss hinge (keeps the support vectors)
 //   stump, tree  grown greedily: no trainer, no loss
 // Reductions, BinaryRelevance, BinaryClassifier and the CLI take any of them.

@@ -33,6 +33,12 @@ TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryMod
   return combined_report(reports);
 }
 
+uint32_t format_version_of(const std::vector<std::shared_ptr<const BinaryModel>>& models) {
+  uint32_t version = kFormatVersion;
+  for (const auto& m : models) version = std::max(version, m->format_version());
+  return version;
+}
+
 void BinaryModel::scores(const Rows& rows, float* out) const {
   for (int32_t i = 0; i < rows.rows(); ++i) out[i] = score(rows.row(i));
 }
@@ -77,7 +83,7 @@ std::unique_ptr<BinaryModel> load_binary_model(ByteReader& in) {
 }
 
 std::vector<uint8_t> BinaryModel::to_bytes() const {
-  ByteWriter out("binary");
+  ByteWriter out("binary", format_version());
   save_binary_model(*this, out);
   return out.finish();
 }

@@ -22,8 +22,11 @@ class BinaryModel {
   // The number of feature columns it was trained on.
   virtual int32_t cols() const = 0;
   int predict(const RowView& x) const { return score(x) > 0 ? 1 : -1; }
-  // Writes the payload (not the learner name; see save_binary_model).
+  // Writes the payload (not the learner name; see save_binary_model) in the layout of out.version().
   virtual void save(ByteWriter& out) const = 0;
+  // The oldest model format version that holds this model (io/bytes.hpp); a model that saves it is written in the
+  // newest of its parts' versions.
+  virtual uint32_t format_version() const { return kFormatVersion; }
   // A binary model on its own: kind "binary", then the learner name and the payload.
   std::vector<uint8_t> to_bytes() const;
   static std::unique_ptr<BinaryModel> from_bytes(const uint8_t* data, size_t size);
@@ -38,6 +41,8 @@ class BinaryModel {
 // tolerance, its hint saying how many stopped short.
 TrainingReport combined_report(const std::vector<TrainingReport>& reports);
 TrainingReport combined_report(const std::vector<std::shared_ptr<const BinaryModel>>& models);
+// The format version that holds all of these models.
+uint32_t format_version_of(const std::vector<std::shared_ptr<const BinaryModel>>& models);
 
 // Writes the learner name (and a trained one's trainer and loss), then the payload; load_binary_model reads them
 // back, and reads a model saved under a learner name of 0.1 (svm-dcd, logistic, …) as today's kind.

@@ -46,10 +46,11 @@ class BinaryMarginProblem {
 };
 
 // The model of weights whose last entry is the bias feature's, trained by `trainer` on `loss`.
-std::unique_ptr<LinearBinaryModel> split_bias(std::vector<float> w, float bias, const char* trainer, const char* loss) {
+std::unique_ptr<LinearBinaryModel> split_bias(std::vector<float> w, float bias, int weight_bits, const char* trainer,
+                                              const char* loss) {
   const float b = w.back() * bias;
   w.pop_back();
-  auto model = std::make_unique<LinearBinaryModel>(std::move(w), b);
+  auto model = std::make_unique<LinearBinaryModel>(std::move(w), b, weight_bits);
   model->trainer = trainer, model->loss = loss;
   return model;
 }
@@ -60,14 +61,14 @@ double log1p_exp(double z) { return z > 0 ? z + std::log1p(std::exp(-z)) : std::
 }  // namespace
 
 std::unique_ptr<LinearBinaryModel> train_online_binary(const BinarySample& data, const OnlineConfig& config, float bias,
-                                                       const ProgressFn& progress) {
+                                                       const ProgressFn& progress, int weight_bits) {
   const bool perceptron = config.surrogate == Surrogate::Perceptron;
   const std::string owner = perceptron ? "linear learner (perceptron)" : "linear learner (pegasos)";
   data.validate();
   data.require_finite_features(owner.c_str());
   require(data.size() > 0, owner, ": no training examples");
   BinaryMarginProblem problem(data, bias);
-  return split_bias(train_online(problem, config, progress), bias, perceptron ? "perceptron" : "pegasos",
+  return split_bias(train_online(problem, config, progress), bias, weight_bits, perceptron ? "perceptron" : "pegasos",
                     perceptron ? "" : "hinge");
 }
 
@@ -157,7 +158,7 @@ std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, c
     pg_min_old = pg_min >= 0 ? -inf : pg_min;
   }
   std::vector<float> wf(w.begin(), w.end());
-  auto model = split_bias(std::move(wf), config.bias, "dcd", config.squared_hinge ? "squared-hinge" : "hinge");
+  auto model = split_bias(std::move(wf), config.bias, config.weight_bits, "dcd", config.squared_hinge ? "squared-hinge" : "hinge");
   model->report = r;
   return model;
 }
@@ -266,7 +267,7 @@ std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, cons
     if (rep.stop_requested(progress, [&](Progress& p) { p.epoch = iter, p.objective = f; })) break;
   }
   std::vector<float> wf(w.begin(), w.end());
-  auto model = split_bias(std::move(wf), config.bias, "newton", "log");
+  auto model = split_bias(std::move(wf), config.bias, config.weight_bits, "newton", "log");
   model->report = rep;
   return model;
 }

@@ -1,5 +1,6 @@
 // The linear binary learners. Each appends a constant feature of value `bias` (0 = no intercept),
-// whose weight is regularised like the others (as LIBLINEAR does); f(x) = ⟨w, x⟩ + bias·w_bias.
+// whose weight is regularised like the others (as LIBLINEAR does); f(x) = ⟨w, x⟩ + bias·w_bias. Each model
+// stores its weights in `weight_bits` (binary/linear_model.hpp).
 #pragma once
 #include <memory>
 
@@ -17,7 +18,7 @@ namespace argmax {
 // The average of all iterates is better on large data; on small data with a tiny λ the early, huge iterates
 // dominate it, and the last iterate (Shalev-Shwartz et al.'s output) is the better choice.
 std::unique_ptr<LinearBinaryModel> train_online_binary(const BinarySample& data, const OnlineConfig& config, float bias,
-                                                       const ProgressFn& progress = {});
+                                                       const ProgressFn& progress = {}, int weight_bits = 32);
 
 // SVM by dual coordinate descent (Hsieh, Chang, Lin, Keerthi, Sundararajan 2008; LIBLINEAR -s 3 and -s 1):
 //   primal  min_w ½‖w‖² + C Σ_i c_i ξ(w; x_i, y_i),  ξ = max(0, 1 − y_i w·x_i)   (hinge, -s 3)
@@ -33,6 +34,7 @@ struct DualSvmConfig {
   double tol = 0.1;
   int max_iterations = 1000;
   uint64_t seed = 1;
+  int weight_bits = 32;
 };
 // The model's report: whether max − min projected gradient reached tol before max_iterations.
 std::unique_ptr<LinearBinaryModel> train_dual_cd_svm(const BinarySample& data, const DualSvmConfig& config,
@@ -48,6 +50,7 @@ struct LogisticConfig {
   float bias = 1;
   double tol = 1e-3;
   int max_iterations = 100;
+  int weight_bits = 32;
 };
 // The model's report: whether ‖∇f‖/‖∇f(0)‖ reached tol (or no decrease was possible in floating point).
 std::unique_ptr<LinearBinaryModel> train_logistic(const BinarySample& data, const LogisticConfig& config,

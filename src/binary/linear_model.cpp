@@ -5,9 +5,18 @@
 
 #include "binary/binary_learners.hpp"
 #include "binary/kernel_svm.hpp"
+#include "io/quantized_weights.hpp"
 #include "learn/feature_scaling.hpp"
 
 namespace argmax {
+namespace {
+constexpr uint32_t kCompactWeightsVersion = 4;  // format version 4: nonzero weights only, in their bits
+}  // namespace
+
+LinearBinaryModel::LinearBinaryModel(std::vector<float> w, float bias, int weight_bits)
+    : w_(std::move(w)), bias_(bias), weight_bits_(weight_bits) {
+  quantize_weights(w_, weight_bits_);
+}
 
 float dot_clipped(const RowView& x, const float* w, int32_t dim) {
   float s = 0.f;
@@ -33,7 +42,7 @@ std::unique_ptr<BinaryModel> unscaled(std::unique_ptr<BinaryModel> model, const 
   std::vector<float> w = linear->weights();
   w.resize(std::max(w.size(), scaling.scale().size()), 0.f);
   const double shift = scaling.fold(w, 1)[0];
-  auto raw = std::make_unique<LinearBinaryModel>(std::move(w), float(linear->bias() + shift));
+  auto raw = std::make_unique<LinearBinaryModel>(std::move(w), float(linear->bias() + shift), linear->weight_bits());
   raw->report = model->report, raw->trainer = model->trainer, raw->loss = model->loss;
   return raw;
 }
@@ -47,15 +56,32 @@ float LinearBinaryModel::score(const RowView& x) const {
   return dot_clipped(x, w_.data(), int32_t(w_.size())) + bias_;
 }
 
+uint32_t LinearBinaryModel::format_version() const {
+  return weight_bits_ == 32 ? kFormatVersion : kCompactWeightsVersion;
+}
+
 void LinearBinaryModel::save(ByteWriter& out) const {
-  out.put_vector(w_);
+  if (out.version() < kCompactWeightsVersion) {
+    out.put_vector(w_);
+  } else {
+    out.put<int32_t>(cols());
+    put_weights(out, w_, weight_bits_);
+  }
   out.put<float>(bias_);
 }
 
 std::unique_ptr<LinearBinaryModel> LinearBinaryModel::load(ByteReader& in) {
-  auto w = in.get_finite_vector<float>("weight");
+  std::vector<float> w;
+  int bits = 32;
+  if (in.version() < kCompactWeightsVersion) {
+    w = in.get_finite_vector<float>("weight");
+  } else {
+    const int32_t cols = in.get<int32_t>();
+    require(cols >= 0, "model bytes are corrupt (a negative number of weights)");
+    w = get_weights(in, size_t(cols), bits);
+  }
   const float b = in.get_finite<float>("bias");
-  return std::make_unique<LinearBinaryModel>(std::move(w), b);
+  return std::make_unique<LinearBinaryModel>(std::move(w), b, bits);
 }
 
 }  // namespace argmax

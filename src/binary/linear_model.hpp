@@ -1,5 +1,9 @@
 // A linear binary scorer f(x) = ⟨w, x⟩ + b, the model of every linear learner here (Pegasos and
 // dual coordinate descent SVMs, logistic regression, perceptron).
+// Its weights are stored in weight_bits() bits (option weightBits): 32, dense floats as ever (format version 3),
+// or 16 or 8, quantised as Multiclass's (io/quantized_weights.hpp), which the model does in memory, so that it
+// scores as it will load. In format version 4 (a model with 16- or 8-bit weights, or a reduction or binary
+// relevance holding one) each model stores only its nonzero weights, as io/quantized_weights.hpp writes them.
 #pragma once
 #include <string>
 #include <vector>
@@ -12,21 +16,24 @@ class FeatureScaling;
 
 class LinearBinaryModel : public BinaryModel {
  public:
-  LinearBinaryModel(std::vector<float> w, float bias) : w_(std::move(w)), bias_(bias) {}
+  LinearBinaryModel(std::vector<float> w, float bias, int weight_bits = 32);
 
   std::string learner() const override { return "linear"; }
   // Columns past the trained dimension count as 0 (a test set may have more features).
   float score(const RowView& x) const override;
   int32_t cols() const override { return int32_t(w_.size()); }
   void save(ByteWriter& out) const override;
+  uint32_t format_version() const override;
   static std::unique_ptr<LinearBinaryModel> load(ByteReader& in);
 
   const std::vector<float>& weights() const { return w_; }
   float bias() const { return bias_; }
+  int weight_bits() const { return weight_bits_; }
 
  private:
   std::vector<float> w_;
   float bias_;
+  int weight_bits_;
 };
 
 // The model on raw rows of one trained on rows scaled by `scaling` (learn/feature_scaling.hpp): the model itself

@@ -9,9 +9,9 @@ constexpr char kMagic[8] = {'A', 'R', 'G', 'M', 'A', 'X', '\0', '\x1a'};
 
 }  // namespace
 
-ByteWriter::ByteWriter(const std::string& kind) {
+ByteWriter::ByteWriter(const std::string& kind, uint32_t version) : version_(version) {
   bytes_.assign(kMagic, kMagic + 8);
-  put<uint32_t>(kFormatVersion);
+  put<uint32_t>(version);
   put_string(kind);
 }
 
@@ -44,9 +44,9 @@ ByteReader::ByteReader(const uint8_t* data, size_t size) : pos_(data), end_(data
   end_ -= 8;
   require(fnv1a(data, size - 8) == stored, "model bytes are corrupt or truncated (checksum mismatch)");
   pos_ += 8;
-  uint32_t version = get<uint32_t>();
-  require(version == kFormatVersion, "model format version ", version, " is not supported (this build reads ",
-          kFormatVersion, ")");
+  version_ = get<uint32_t>();
+  require(version_ >= kFormatVersion && version_ <= kNewestFormatVersion, "model format version ", version_,
+          " is not supported (this build reads ", kFormatVersion, " to ", kNewestFormatVersion, ")");
   kind_ = get_string();
 }
 

@@ -13,11 +13,17 @@
 
 namespace argmax {
 
-constexpr uint32_t kFormatVersion = 3;
+// Format versions. 3 is every kind's layout since 0.2; 4 adds layouts that a model writes only where it uses them
+// (the kernel all-pairs' class order beside its ascending labels, a linear binary model's compact weights). A model
+// writes the oldest version that holds it, so the bytes of every other model stay as they were, a loader reads each
+// version it knows, and a build that knows only 3 refuses the new layouts by their version.
+constexpr uint32_t kFormatVersion = 3;        // what a model writes unless it needs a newer layout
+constexpr uint32_t kNewestFormatVersion = 4;  // the newest this build reads
 
 class ByteWriter {
  public:
-  explicit ByteWriter(const std::string& kind);
+  explicit ByteWriter(const std::string& kind, uint32_t version = kFormatVersion);
+  uint32_t version() const { return version_; }
 
   template <class T>
   void put(T x) {
@@ -41,6 +47,7 @@ class ByteWriter {
 
  private:
   std::vector<uint8_t> bytes_;
+  uint32_t version_;
 };
 
 class ByteReader {
@@ -50,6 +57,7 @@ class ByteReader {
   // The same, and the bytes must hold a model of this kind.
   ByteReader(const uint8_t* data, size_t size, const std::string& kind);
   const std::string& kind() const { return kind_; }
+  uint32_t version() const { return version_; }  // kFormatVersion … kNewestFormatVersion
 
   template <class T>
   T get() {
@@ -101,6 +109,7 @@ class ByteReader {
   const uint8_t* pos_;
   const uint8_t* end_;
   std::string kind_;
+  uint32_t version_ = 0;
 };
 
 // The kind recorded in model bytes, without reading the rest.

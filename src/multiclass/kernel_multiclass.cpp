@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <numeric>
 
 #include "binary/binary_model.hpp"
 #include "binary/kernel_svm.hpp"
@@ -17,12 +18,29 @@ namespace argmax {
 namespace {
 
 const char* kKind = "kernel-multiclass";
+// The layout of an all-pairs model since format version 4: its labels ascending, and the class order beside them.
+// In version 3 the labels themselves were in the machines' order (ascending, then first seen).
+constexpr uint32_t kClassOrderVersion = 4;
 
-// All-pairs: the machines (y, z), y < z, in order; a support vector of class c keeps the coefficient of its machine
-// against class o ≠ c at slot o (o < c) or o − 1 (o > c).
+// All-pairs: y, z, c, o are places in the class order; the machines (y, z), y < z, in order; a support vector of
+// class c keeps the coefficient of its machine against class o ≠ c at slot o (o < c) or o − 1 (o > c).
 int pair_index(int y, int z, int k) { return y * k - y * (y + 1) / 2 + (z - y - 1); }
 int slot_of(int own, int other) { return other < own ? other : other - 1; }
 int slots_of(int k) { return std::max(1, k - 1); }
+
+// The class order of a model whose ties go to the lowest label.
+std::vector<int32_t> ascending_order(int k) {
+  std::vector<int32_t> order(static_cast<size_t>(k));
+  std::iota(order.begin(), order.end(), 0);
+  return order;
+}
+// Whether `order` holds each of 0..k−1 once.
+bool is_order_of(const std::vector<int32_t>& order, int k) {
+  std::vector<uint8_t> seen(size_t(k), 0);
+  for (int32_t c : order)
+    if (c < 0 || c >= k || seen[size_t(c)]++) return false;
+  return order.size() == size_t(k);
+}
 
 }  // namespace
 
@@ -66,16 +84,16 @@ KernelMulticlass KernelMulticlass::train(const Rows& rows, const std::vector<int
   if (model.all_pairs_) {
     require(cost_rows.empty(), "a cost matrix is read by decomposition 'crammer-singer'; all-pairs votes under 0-1 loss");
     // LIBSVM's order, the classes as first seen in the rows: the machines are svm-train's, and a tie of votes
-    // goes to the class seen first, as in svm-predict.
-    std::vector<int32_t> position(model.labels_.size(), -1), first_seen;
+    // goes to the class seen first, as in svm-predict. The rows' classes become places in that order.
+    std::vector<int32_t> place(model.labels_.size(), -1);
     for (int32_t& c : indexed.index) {
-      if (position[size_t(c)] < 0) position[size_t(c)] = int32_t(first_seen.size()), first_seen.push_back(model.labels_[size_t(c)]);
-      c = position[size_t(c)];
+      if (place[size_t(c)] < 0) place[size_t(c)] = int32_t(model.order_.size()), model.order_.push_back(c);
+      c = place[size_t(c)];
     }
-    model.labels_ = std::move(first_seen);
     model.train_all_pairs(scaled.rows, indexed.index, options, progress);
     return model;
   }
+  model.order_ = ascending_order(model.classes());
 
   KernelCrammerSingerConfig c;
   c.C = options.real("C"), c.eps = options.real("eps"), c.max_iterations = options.integer("maxIter");
@@ -146,7 +164,7 @@ std::vector<float> KernelMulticlass::votes(const Rows& rows) const {
     for (int32_t i = 0; i < b; ++i) {
       float* v = &out[size_t(first + i) * size_t(k)];
       for (int y = 0, p = 0; y < k; ++y)
-        for (int z = y + 1; z < k; ++z, ++p) v[f[size_t(i) * machines + size_t(p)] > 0 ? y : z] += 1;
+        for (int z = y + 1; z < k; ++z, ++p) v[order_[size_t(f[size_t(i) * machines + size_t(p)] > 0 ? y : z)]] += 1;
     }
   }
   return out;
@@ -169,7 +187,13 @@ void KernelMulticlass::scores(const Rows& rows, float* out) const {
 
 void KernelMulticlass::predict(const Rows& rows, int32_t* out) const {
   const std::vector<float> s = score_matrix(rows);
-  for (int32_t i = 0; i < rows.rows(); ++i) out[i] = labels_[argmax_index(&s[size_t(i) * classes()], classes())];
+  for (int32_t i = 0; i < rows.rows(); ++i) {
+    const float* row = &s[size_t(i) * classes()];
+    int32_t best = order_[0];  // the highest score, the first in the class order among equals
+    for (int32_t c : order_)
+      if (row[c] > row[best]) best = c;
+    out[i] = labels_[size_t(best)];
+  }
 }
 
 void KernelMulticlass::margins(const Rows& rows, const int32_t* labels, float* out) const {
@@ -179,12 +203,12 @@ void KernelMulticlass::margins(const Rows& rows, const int32_t* labels, float* o
 }
 
 std::vector<uint8_t> KernelMulticlass::to_bytes() const {
-  ByteWriter out(kKind);
+  ByteWriter out(kKind, all_pairs_ ? kClassOrderVersion : kFormatVersion);
   out.put_options(options_);
   out.put<int32_t>(cols());
   out.put_vector(labels_);
   sv_.save(out);
-  if (all_pairs_) out.put_vector(sv_class_), out.put_vector(pair_constant_);
+  if (all_pairs_) out.put_vector(sv_class_), out.put_vector(pair_constant_), out.put_vector(order_);
   if (!scaling_.identity()) scaling_.save(out);  // a trailing section: models without it read as unscaled
   return out.finish();
 }
@@ -211,6 +235,19 @@ KernelMulticlass KernelMulticlass::from_bytes(const uint8_t* data, size_t size) 
     require(m.sv_class_.size() == size_t(m.sv_.count()) && m.pair_constant_.size() == size_t(k) * size_t(k - 1) / 2, corrupt);
     for (int32_t c : m.sv_class_) require(c >= 0 && c < k, corrupt);
   }
+  if (!m.all_pairs_) {
+    m.order_ = ascending_order(k);
+  } else if (in.version() >= kClassOrderVersion) {
+    m.order_ = in.get_vector<int32_t>();
+  } else {  // version 3: the labels themselves in the class order; each place's label's rank, then sorted
+    m.order_.assign(size_t(k), 0);  // (k ≤ a few thousand here: the bytes hold k(k − 1)/2 machine constants)
+    for (int32_t a = 0; a < k; ++a)
+      for (int32_t b = 0; b < k; ++b) m.order_[size_t(a)] += m.labels_[size_t(b)] < m.labels_[size_t(a)];
+    std::sort(m.labels_.begin(), m.labels_.end());
+  }
+  for (int c = 1; c < k; ++c)
+    require(m.labels_[size_t(c - 1)] < m.labels_[size_t(c)], "model bytes are corrupt (labels not ascending and distinct)");
+  require(is_order_of(m.order_, k), "model bytes are corrupt (class order)");
   if (!in.at_end()) m.scaling_ = FeatureScaling::load(in, cols);
   in.expect_end();
   // Models saved before the scale option existed were trained on the rows as given: their options say so.

@@ -1,11 +1,11 @@
 // The kernel multiclass SVM, by one of two decompositions (option `decomposition`):
 //   all-pairs       LIBSVM's one-vs-one: a binary kernel SVM (binary/kernel_svm.hpp) for each pair of
 //                   classes a < b on their rows, f_ab(x) = Σ_i α_i y_i K(s(x_i), s(x)) + b_ab; each votes for a when
-//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes. The classes are in LIBSVM's order,
-//                   as first seen in the training rows (labels() gives it), so that a tie goes to the class seen
-//                   first and the model predicts as svm-train's. The model keeps each support
-//                   vector once, with its k − 1 coefficients α y (its machines against the other classes, in label
-//                   order), as LIBSVM does; its scores are the votes.
+//                   f_ab(x) > 0, else for b, and h(x) is the label of most votes. The machines take the classes in
+//                   LIBSVM's order, as first seen in the training rows (class_order()), so that a tie goes to the
+//                   class seen first and the model predicts as svm-train's; labels() are ascending, as every
+//                   model's. The model keeps each support vector once, with its k − 1 coefficients α y (its
+//                   machines against the other classes, in class order), as LIBSVM does; its scores are the votes.
 //   crammer-singer  h(x) = argmax_y Σ_i α_i^y K(s(x_i), s(x)), by the dual Crammer–Singer solver
 //                   (multiclass/kernel_crammer_singer.hpp); its scores are those sums. The cost matrix is its own.
 // s is the feature scaling of option `scale`, fitted on the training
@@ -39,7 +39,10 @@ class KernelMulticlass {
   int classes() const { return int(labels_.size()); }
   int cols() const { return sv_.cols(); }
   int support_vectors() const { return sv_.count(); }
-  const std::vector<int32_t>& labels() const { return labels_; }
+  const std::vector<int32_t>& labels() const { return labels_; }  // ascending
+  // The classes (positions in labels()) in the order a tie goes: all-pairs LIBSVM's, as first seen in the training
+  // rows; crammer-singer ascending.
+  const std::vector<int32_t>& class_order() const { return order_; }
   const OptionList& options() const { return options_; }
   const Kernel& kernel() const { return kernel_; }  // γ as used (from the data when the options said 0)
   const FeatureScaling& scaling() const { return scaling_; }
@@ -52,7 +55,7 @@ class KernelMulticlass {
 
   // out: m×k scores h(x, y), columns in labels() order.
   void scores(const Rows& rows, float* out) const;
-  // out: m predicted labels (ties → the first label in labels() order).
+  // out: m predicted labels (ties → the first class in class_order()).
   void predict(const Rows& rows, int32_t* out) const;
   // out: m margins ρ_h(x, y) = h(x, y) − max_{y'≠y} h(x, y') (FML 9.2); labels must be known to the model.
   void margins(const Rows& rows, const int32_t* labels, float* out) const;
@@ -67,11 +70,12 @@ class KernelMulticlass {
   std::vector<float> votes(const Rows& rows) const;
   Kernel kernel_;
   bool all_pairs_ = false;
-  std::vector<int32_t> sv_class_;     // all-pairs: each support vector's class (its position in labels_)
-  std::vector<float> pair_constant_;  // all-pairs: the intercept b of each machine (a, b), a < b, in that order
+  std::vector<int32_t> sv_class_;     // all-pairs: each support vector's class (its place in order_)
+  std::vector<float> pair_constant_;  // all-pairs: the intercept b of each machine (a, b), a < b, places in order_
   FeatureScaling scaling_;  // applied to every row before the kernel; saved only when not the identity
   OptionList options_;
   std::vector<int32_t> labels_;
+  std::vector<int32_t> order_;  // see class_order()
   SupportVectors sv_;
   TrainingReport report_;
 };

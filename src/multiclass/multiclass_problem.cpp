@@ -20,8 +20,8 @@ float margin_of(const float* scores, int n, int y) {
 }
 
 int label_position(const std::vector<int32_t>& labels, int32_t label, int32_t row) {
-  auto it = std::find(labels.begin(), labels.end(), label);
-  require(it != labels.end(), "label ", label, " of row ", row, " is not one of the model's labels");
+  auto it = std::lower_bound(labels.begin(), labels.end(), label);
+  require(it != labels.end() && *it == label, "label ", label, " of row ", row, " is not one of the model's labels");
   return int(it - labels.begin());
 }
 

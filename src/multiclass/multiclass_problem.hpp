@@ -15,8 +15,7 @@ namespace argmax {
 int argmax_index(const float* values, int n);
 // ρ_h(x, y) = scores[y] − max_{y'≠y} scores[y'] (FML 9.2); +∞ with a single class.
 float margin_of(const float* scores, int n, int y);
-// Position of `label` among a model's labels (sorted, or in the kernel all-pairs' order); an InputError naming
-// the row when it is not one of them.
+// Position of `label` among a model's sorted labels; an InputError naming the row when it is not one of them.
 int label_position(const std::vector<int32_t>& labels, int32_t label, int32_t row);
 
 class MulticlassProblem {

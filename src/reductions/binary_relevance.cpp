@@ -61,7 +61,7 @@ LabelMatrix BinaryRelevanceModel::predict(const Rows& rows) const {
 }
 
 std::vector<uint8_t> BinaryRelevanceModel::to_bytes() const {
-  ByteWriter out("multilabel");
+  ByteWriter out("multilabel", format_version_of(models_));
   out.put_string("br");
   out.put_string(learner_);
   out.put<int32_t>(labels());

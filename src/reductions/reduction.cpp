@@ -10,25 +10,22 @@
 namespace argmax {
 
 const std::vector<OptionSpec>& reduction_options() {
-  using T = OptionType;
   static const std::vector<OptionSpec> specs = [] {
-    std::vector<OptionSpec> own = {
-        {"reduction", T::Choice, "ova", 0, -1, false, "how classes become binary problems", {"ova", "allpairs", "ecoc"}},
-        {"learner", T::Choice, "linear", 0, -1, false, "binary base learner (its trainer, loss and options in learnerOptions)",
-         binary_learner_names()},
-        {"code", T::Choice, "dense", 0, -1, false, "ECOC code matrix",
-         {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}},
-        {"codeSize", T::Integer, "0", 0, 100000, false, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"},
-        {"decoding", T::Choice, "auto", 0, -1, false, "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)",
-         {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential", "learned"}},
-        {"codeKernel", T::Choice, "linear", 0, -1, false, "decoding=learned: the kernel K(f(x), M_l) of the learned code",
-         {"linear", "rbf"}},
-        {"codeGamma", T::Real, "1", 0, 1e300, true, "decoding=learned: γ of the rbf code kernel"},
-        {"codeC", T::Real, "1", 0, 1e300, true, "decoding=learned: C of the code's multiclass SVM"},
-    };
+    std::vector<OptionSpec> own;  // rows moved in one by one (Kernel::option_specs says why)
+    own.push_back(choice_option("reduction", "ova", {"ova", "allpairs", "ecoc"}, "how classes become binary problems"));
+    own.push_back(choice_option("learner", "linear", binary_learner_names(),
+                                "binary base learner (its trainer, loss and options in learnerOptions)"));
+    own.push_back(choice_option("code", "dense", {"ova", "ovo", "dense", "sparse", "exhaustive", "user"}, "ECOC code matrix"));
+    own.push_back(integer_option("codeSize", "0", 0, 100000, "columns of a random code (0: 10 log2 k dense, 15 log2 k sparse)"));
+    own.push_back(choice_option(
+        "decoding", "auto", {"auto", "argmax", "signed-vote", "majority-vote", "hamming", "hinge", "logistic", "exponential", "learned"},
+        "auto: argmax (ova), signed-vote (allpairs), hamming (ecoc)"));
+    own.push_back(choice_option("codeKernel", "linear", {"linear", "rbf"}, "decoding=learned: the kernel K(f(x), M_l) of the learned code"));
+    own.push_back(positive_option("codeGamma", "1", 1e300, "decoding=learned: γ of the rbf code kernel"));
+    own.push_back(positive_option("codeC", "1", 1e300, "decoding=learned: C of the code's multiclass SVM"));
     // the binary learners may see random features z(x) instead of x
     for (OptionSpec& s : RandomFourierFeatures::option_specs()) own.push_back(std::move(s));
-    own.push_back({"seed", T::Integer, "1", 0, 4294967295.0, false, "random code and the learners' example order"});
+    own.push_back(integer_option("seed", "1", 0, 4294967295.0, "random code and the learners' example order"));
     own.push_back(FeatureScaling::option());
     return own;
   }();
@@ -222,7 +219,7 @@ std::vector<int32_t> ReductionModel::predict_labels(const Rows& rows) const {
 }
 
 std::vector<uint8_t> ReductionModel::to_bytes() const {
-  ByteWriter out("reduction");
+  ByteWriter out("reduction", format_version_of(models_));
   out.put_string(reduction_);
   out.put_string(learner_);
   out.put_string(decoding_name(decoding_));

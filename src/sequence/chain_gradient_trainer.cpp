@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/error.hpp"
 
@@ -56,6 +57,37 @@ LbfgsConfig on_slice(LbfgsConfig config, size_t offset, size_t dim, double l2) {
   return config;
 }
 
+// The weights in [from, to) of the marked feature rows and of the transitions (every sequence's), as runs.
+std::vector<size_t> runs_of(const std::vector<uint8_t>& rows, const ChainLayout& layout, size_t from, size_t to) {
+  std::vector<size_t> runs;
+  const auto add = [&](size_t begin, size_t end) {
+    begin = std::max(begin, from), end = std::min(end, to);
+    if (begin >= end) return;
+    if (!runs.empty() && runs.back() == begin) runs.back() = end;
+    else runs.push_back(begin), runs.push_back(end);
+  };
+  const size_t k = size_t(layout.labels), last = std::min(rows.size(), (to + k - 1) / k);
+  for (size_t f = from / k; f < last; ++f)
+    if (rows[f]) add(f * k, f * k + k);
+  add(layout.transition(0, 0), layout.dim());
+  return runs;
+}
+
+// out = the bytes of the values at the runs' weights, in order (weight j's `width` bytes at from + (j − offset)·width).
+const std::vector<uint8_t>& pack(const std::vector<size_t>& runs, const void* from, size_t width, size_t offset,
+                                 std::vector<uint8_t>& out) {
+  size_t size = 0;
+  for (size_t r = 0; r < runs.size(); r += 2) size += runs[r + 1] - runs[r];
+  out.resize(size * width);
+  uint8_t* to = out.data();
+  for (size_t r = 0; r < runs.size(); r += 2) {
+    const size_t bytes = (runs[r + 1] - runs[r]) * width;
+    std::memcpy(to, static_cast<const uint8_t*>(from) + (runs[r] - offset) * width, bytes);
+    to += bytes;
+  }
+  return out;
+}
+
 }  // namespace
 
 ChainGradientTrainer::ChainGradientTrainer(TaggerData prepared, int workers, int worker)
@@ -68,28 +100,62 @@ ChainGradientTrainer::ChainGradientTrainer(TaggerData prepared, int workers, int
       point_(std::move(data_.model.weights)),
       solver_(std::vector<float>(point_.begin() + std::ptrdiff_t(slices_[size_t(worker)]),
                                  point_.begin() + std::ptrdiff_t(slices_[size_t(worker) + 1])),
-              on_slice(settings_.config, slices_[size_t(worker)], point_.size(), settings_.l2)) {}
+              on_slice(settings_.config, slices_[size_t(worker)], point_.size(), settings_.l2)) {
+  const SequenceBatch& x = data_.batch;
+  const ChainLayout& layout = data_.model.layout();
+  std::vector<uint8_t> rows;
+  for (int w = 0; w < workers; ++w) {
+    // the rows of worker w's sequences (whose tokens, and so whose features, are contiguous)
+    rows.assign(size_t(layout.features), 0);
+    const int64_t* ends = x.ends.data();
+    for (int64_t q = ends[x.starts[size_t(bounds_[size_t(w)])]]; q < ends[x.starts[size_t(bounds_[size_t(w) + 1])]]; ++q)
+      rows[size_t(x.ids[size_t(q)])] = 1;
+    touched_by_.push_back(runs_of(rows, layout, slice_begin(worker), slice_begin(worker + 1)));
+    if (w == worker)
+      for (int v = 0; v < workers; ++v) touches_.push_back(runs_of(rows, layout, slice_begin(v), slice_begin(v + 1)));
+  }
+}
 
 const std::vector<float>& ChainGradientTrainer::slice() const {
   return solver_.done() ? solver_.solution() : solver_.point();
 }
 
+const std::vector<uint8_t>& ChainGradientTrainer::point_for(int worker) {
+  return pack(touched_by_[size_t(worker)], solver_.point().data(), sizeof(float), slice_begin(worker_), packed_);
+}
+
 void ChainGradientTrainer::gather(const std::vector<const float*>& slices) {
   require(slices.size() == size_t(workers()), "the fit needs the parts of all ", size_t(workers()), " workers");
   for (int w = 0; w < workers(); ++w) {
-    const size_t size = slice_begin(w + 1) - slice_begin(w);
     const float* from = w == worker_ ? slice().data() : slices[size_t(w)];
-    require(from || size == 0, "worker ", size_t(w), "'s part is missing");
-    if (size) std::copy(from, from + size, point_.begin() + std::ptrdiff_t(slice_begin(w)));
+    const auto copy = [&](size_t begin, size_t end) {
+      require(from || begin == end, "worker ", size_t(w), "'s part is missing");
+      std::copy(from, from + (end - begin), point_.data() + begin);
+      from += end - begin;
+    };
+    if (w == worker_ || solver_.done()) copy(slice_begin(w), slice_begin(w + 1));
+    else
+      for (size_t r = 0, n = touches_[size_t(w)].size(); r < n; r += 2) copy(touches_[size_t(w)][r], touches_[size_t(w)][r + 1]);
   }
 }
 
 const CrfPart& ChainGradientTrainer::evaluate() {
   require(!finished_ && !solver_.done() && !solver_.reducing() && !solver_.iterated(),
           "this worker's fit is not at a point to evaluate");
+  // Zero where this part adds (its rows) and where tell() adds the others' (theirs in this slice): every other
+  // weight stays 0 from the first time.
+  std::vector<int64_t>& sum = part_.gradient;
+  if (sum.size() != dim()) sum.assign(dim(), 0);
+  for (const std::vector<Runs>* all : {&touches_, &touched_by_})
+    for (const Runs& runs : *all)
+      for (size_t r = 0; r < runs.size(); r += 2) std::fill(sum.data() + runs[r], sum.data() + runs[r + 1], 0);
   crf_part(data_.batch, data_.model.layout(), point_, chain_softmax_cost(data_.options), bounds_[size_t(worker_)],
            bounds_[size_t(worker_) + 1], bits_, part_);
   return part_;
+}
+
+const std::vector<uint8_t>& ChainGradientTrainer::gradient_for(int worker) {
+  return pack(touches_[size_t(worker)], part_.gradient.data(), sizeof(int64_t), 0, packed_);
 }
 
 void ChainGradientTrainer::tell(const std::vector<const int64_t*>& gradients, const std::vector<const double*>& losses,
@@ -99,13 +165,16 @@ void ChainGradientTrainer::tell(const std::vector<const int64_t*>& gradients, co
           "the fit needs the parts of all ", workers, " workers");
   require(part_.gradient.size() == dim(), "this worker has not evaluated its part");
   // Σ_w parts: the integers in any order (exact), the losses in sequence order, as the serial fit adds them.
-  std::vector<const int64_t*> others;
+  int64_t* sum = part_.gradient.data();
   double loss = 0, error = 0;
   for (size_t w = 0; w < workers; ++w) {
     const bool own = int(w) == worker_;
     if (!own) {
       require(gradients[w] && losses[w] && errors[w], "worker ", w, "'s part is missing");
-      others.push_back(gradients[w]);
+      const int64_t* other = gradients[w];
+      const Runs& runs = touched_by_[w];
+      for (size_t r = 0; r < runs.size(); r += 2)
+        for (size_t j = runs[r]; j < runs[r + 1]; ++j) sum[j] += *other++;
     }
     const double* l = own ? part_.losses.data() : losses[w];
     const double* e = own ? part_.errors.data() : errors[w];
@@ -114,14 +183,10 @@ void ChainGradientTrainer::tell(const std::vector<const int64_t*>& gradients, co
   // this slice's gradient
   const size_t begin = slice_begin(worker_), size = slice_begin(worker_ + 1) - begin;
   const double unit = std::ldexp(1.0, -bits_), lambda = settings_.l2;
-  const float* at = point_.data();
-  const int64_t* own = part_.gradient.data() + begin;
+  const float* at = point_.data() + begin;
   gradient_.resize(size);
-  for (size_t i = 0; i < size; ++i) {
-    int64_t sum = own[i];
-    for (const int64_t* other : others) sum += other[i];
-    gradient_[i] = float(double(sum) * unit + lambda * at[begin + i]);  // + ∇ of the regulariser (λ/2)‖w‖², λ = 2·c2
-  }
+  for (size_t i = 0; i < size; ++i)  // + ∇ of the regulariser (λ/2)‖w‖², λ = 2·c2
+    gradient_[i] = float(double(sum[begin + i]) * unit + lambda * at[i]);
   error_ = error / data_.batch.sequences();
   solver_.tell(loss, gradient_);  // (the solver adds the regulariser, its norm summed over every slice)
 }

@@ -22,7 +22,8 @@ CrfEvaluation crf_objective(const SequenceBatch& x, const ChainLayout& layout, c
 
 // The data term of a part of the batch, for fits that sum it over workers (sequence/chain_gradient_trainer.hpp):
 // Σ_i ∇ℓ_i over sequences [from, to) in fixed point (each addend rounded to a multiple of 2^−bits, so that
-// integer sums of any split are exact and the same bits in any order), and each sequence's loss
+// integer sums of any split are exact and the same bits in any order), added to out.gradient (dim() values: the
+// caller zeroes the rows these sequences touch, and the transitions), and each sequence's loss
 // ℓ_i = log Z(x_i) − s(x_i, y_i) and Viterbi's normalised Hamming loss, in order, to be summed in sequence order.
 struct CrfPart {
   std::vector<int64_t> gradient;

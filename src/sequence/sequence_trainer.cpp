@@ -54,6 +54,8 @@ std::vector<OptionSpec> compose(const std::string& trainer) {
       integer_option("lexiconMinCount", "2", 1, 1000000,
        "words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a "
        "tokenizer's `lexbegin` and `lexend` leave them out of its listing"),
+      integer_option("lexiconFolds", "1", 1, 100,
+       "in training, `tags` reads the classes of the other folds of the sentences (jackknifing)"),
       boolean_option("bias", "true", "numeric input: add an always-on feature (label bias)"),
       weight_bits_option(),
       text_option("global", "", "global features of the whole labelling, e.g. 'has before': has, count, before, lexicon"),
@@ -201,12 +203,13 @@ std::vector<float> resize_weights(const std::vector<float>& w, const ChainLayout
   return out;
 }
 
-// The random-feature options are recorded from the model's map, and only when it has one, and the text options
-// last, only those given (so models keep the bytes they always had).
+// The random-feature options are recorded from the model's map, and only when it has one, lexiconFolds only when
+// it is not 1, and the text options last, only those given (so models keep the bytes they always had).
 void record_options(SequenceModel& m, const Options& o, const TextOptions& text) {
   m.options.clear();
   for (const auto& kv : o.entries())
-    if (!RandomFourierFeatures::is_option(kv.first) && kv.first != "templates" && kv.first != "global" && kv.first != "globalWords")
+    if (!RandomFourierFeatures::is_option(kv.first) && kv.first != "templates" && kv.first != "global" &&
+        kv.first != "globalWords" && !(kv.first == "lexiconFolds" && kv.second == "1"))
       m.options.push_back(kv);
   for (auto& kv : m.rff.option_entries()) m.options.push_back(std::move(kv));
   if (o.choice("features") == "custom" && m.input == SequenceInput::Tokens) m.options.emplace_back("templates", text.templates);
@@ -337,12 +340,22 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   SequenceBatch x;
   TokenFeaturizer featurizer(m.templates);
   if (!warm && featurizer.uses_word_lexicon()) m.words = std::move(words);  // kept only if read
-  if (featurizer.uses_tags() && !warm) {
-    std::vector<uint64_t> keys;
+  // With lexiconFolds k > 1 the sentences are cut into k runs (folds), and in training `tags` reads, in each fold,
+  // the classes the words have in the others (jackknifing): a class read from the same text would be known for
+  // every training word, and trusted more than it deserves on new text.
+  const bool classes = featurizer.uses_tags() && !warm;
+  const int32_t folds = classes ? int32_t(o.integer("lexiconFolds")) : 1;
+  const int min_count = int(o.integer("lexiconMinCount"));
+  auto fold_of = [&](size_t i) { return int32_t(i * size_t(folds) / tokens.size()); };
+  auto first_token_of = [&](int32_t f) { return first_label[(size_t(f) * tokens.size() + size_t(folds) - 1) / size_t(folds)]; };
+  std::vector<uint64_t> word_keys;
+  if (classes) {
     for (const auto& sentence : tokens)
-      for (const auto& w : sentence) keys.push_back(TokenFeaturizer::word_key(w));
-    m.lexicon = TagLexicon::build(keys, labels, o.integer("lexiconMinCount"));
+      for (const auto& w : sentence) word_keys.push_back(TokenFeaturizer::word_key(w));
+    m.lexicon = TagLexicon::build(word_keys, labels, min_count);
   }
+  TagLexicon other_folds;  // the classes read in fold other_folds_of
+  int32_t other_folds_of = -1;
   featurizer.set_lexicon(&m.lexicon);
   featurizer.set_word_lexicon(&m.words);
   // One sentence's keys at a time. A key the index knows becomes its row; a new key becomes −(candidate + 1),
@@ -355,6 +368,12 @@ TaggerShard prepare_tagger_shard(const Sentences& tokens, const Sentences& tags,
   for (int i : in_shard) {
     const auto& sentence = tokens[size_t(i)];
     if (held_out) featurizer.set_word_lexicon(&held_out->listings.at(size_t(held_out->of.at(size_t(i)))));
+    if (folds > 1 && fold_of(size_t(i)) != other_folds_of) {  // (a shard's sentences come in increasing order)
+      other_folds_of = fold_of(size_t(i));
+      other_folds = TagLexicon::build(word_keys, labels, min_count, first_token_of(other_folds_of),
+                                      first_token_of(other_folds_of + 1));
+      featurizer.set_lexicon(&other_folds);
+    }
     keys.clear(), ends.clear();
     featurizer.extract(sentence.data(), int(sentence.size()), keys, ends);
     size_t p = 0;

@@ -4,18 +4,16 @@
 
 namespace argmax {
 
-TagLexicon TagLexicon::build(const std::vector<uint64_t>& word_keys, const std::vector<int32_t>& tags, int min_count) {
+TagLexicon TagLexicon::build(const std::vector<uint64_t>& word_keys, const std::vector<int32_t>& tags, int min_count,
+                             size_t skip_begin, size_t skip_end) {
   require(word_keys.size() == tags.size(), "tag lexicon: one tag per word is needed");
   FeatureIndex seen = FeatureIndex::dictionary({});
   std::vector<uint64_t> masks;
   std::vector<int32_t> counts;
   for (size_t i = 0; i < word_keys.size(); ++i) {
-    int32_t id = seen.lookup(word_keys[i]);
-    if (id < 0) {
-      seen.grow({word_keys[i]}, 1);
-      id = int32_t(masks.size());
-      masks.push_back(0), counts.push_back(0);
-    }
+    if (i >= skip_begin && i < skip_end) continue;
+    const int32_t id = seen.add(word_keys[i]);
+    if (id == int32_t(masks.size())) masks.push_back(0), counts.push_back(0);
     masks[id] |= uint64_t(1) << (tags[i] & 63);
     ++counts[id];
   }

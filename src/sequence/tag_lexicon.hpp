@@ -17,8 +17,9 @@ class TagLexicon {
 
   TagLexicon() = default;
   // Builds from lower-cased-word keys and tag ids (one per token). Tag sets are bitmasks of
-  // (tag mod 64), so with more than 64 tags some classes merge.
-  static TagLexicon build(const std::vector<uint64_t>& word_keys, const std::vector<int32_t>& tags, int min_count);
+  // (tag mod 64), so with more than 64 tags some classes merge. The tokens [skip_begin, skip_end) are left out.
+  static TagLexicon build(const std::vector<uint64_t>& word_keys, const std::vector<int32_t>& tags, int min_count,
+                          size_t skip_begin = 0, size_t skip_end = 0);
   static TagLexicon from(std::vector<uint64_t> keys, std::vector<uint64_t> classes);
 
   // The class of a word key (never 0).

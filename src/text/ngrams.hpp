@@ -3,6 +3,7 @@
 //   within words   each word padded with a space on both sides, " word ", cut into n code points; a padded
 //                  word no longer than the size n is one n-gram, whole, however many sizes reach it ('char_wb')
 //   across words   the words joined by single spaces, cut into n code points, n up to its length ('char')
+//   the start      the first 1, 2, …, s words again, after a mark of the text's start: "^ what", "^ what is"
 // Character n-grams of text across words carry the gaps between words, as letter sequences do in
 // Cavnar & Trenkle's (1994) language profiles.
 //
@@ -27,6 +28,7 @@ struct NgramSizes {
   std::vector<int> word;  // the n of the word n-grams, ascending (1 = single words); empty: none
   std::vector<int> chars;  // the n of the character n-grams, ascending; empty: none
   bool chars_across_words = false;  // false: within each padded word; true: across the joined words
+  int start = 0;  // the start's n-grams: the first 1..start words, marked
 };
 
 inline uint64_t finish_ngram_hash(uint64_t h) {
@@ -90,6 +92,15 @@ void for_each_ngram(const std::vector<std::string_view>& words, const NgramSizes
         while (size != sizes.word.end() && size_t(*size) < n) ++size;
         if (size != sizes.word.end() && size_t(*size) == n) f(NgramKind::word, std::string_view(gram), finish_ngram_hash(h));
       }
+    }
+  }
+  if (sizes.start > 0) {  // '^' separates words, so no word n-gram is one of these
+    std::string gram = "^";
+    uint64_t h = fnv1a("^", 1, ngram_hash_start(NgramKind::word));
+    for (size_t n = 0; n < size_t(sizes.start) && n < words.size(); ++n) {
+      gram += ' ', h = fnv1a(" ", 1, h);
+      gram += words[n], h = fnv1a(words[n].data(), words[n].size(), h);
+      f(NgramKind::word, std::string_view(gram), finish_ngram_hash(h));
     }
   }
   if (sizes.chars.empty()) return;

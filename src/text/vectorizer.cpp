@@ -22,20 +22,28 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
 
 }  // namespace
 
+OptionList TextVectorizer::saved_options(OptionList saved) {
+  // options added after the first release, each with the value that reads as a model saved before it worked
+  static const std::pair<const char*, const char*> added[] = {{"startWords", "0"}};
+  for (const auto& [name, before] : added)
+    if (std::none_of(saved.begin(), saved.end(), [n = name](const auto& kv) { return kv.first == n; })) saved.emplace_back(name, before);
+  return saved;
+}
+
 const std::vector<OptionSpec>& TextVectorizer::options_table() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> specs = {
       integer_list_option("wordNgrams", "1,2", 1, 8,
-       "the sizes n of the word n-grams, ascending (1 = single words; empty: no word n-grams)"),
+       "the sizes n of the word n-grams, ascending (empty: none)"),
       integer_list_option("charNgrams", "1,2,3,4,5", 1, 8,
-       "the sizes n of the character n-grams, ascending (empty: none; 1–5 measured best on a fifth of TREC's "
-       "training questions held out, 0.2 points above 2–5)"),
+       "the sizes n of the character n-grams, ascending (empty: none)"),
       choice_option("charSpan", "text", {"text", "word"},
-       "character n-grams across the text's words joined by spaces (scikit-learn's char), or within each word "
-       "padded by spaces (char_wb); across measured 0.8 points better on held-out TREC questions, coarse and fine"),
+       "character n-grams across the words joined by spaces (scikit-learn's char), or within each word padded by "
+       "spaces (char_wb)"),
+      integer_option("startWords", "2", 0, 8,
+       "with word n-grams, the first 1, 2, …, n words again, marked as the start: '^ what', '^ what is'; 0 = none"),
       integer_option("hashBits", "20", 0, 24,
-       "2^hashBits hash buckets, half for the word and half for the character n-grams, each n-gram's chosen by a "
-       "signed hash (the buckets seen in training are the columns); 0 = a vocabulary of the training n-grams"),
+       "2^hashBits buckets of a signed hash of the n-grams, half for words, half for characters; 0 = a vocabulary"),
       integer_option("minCount", "1", 1, 2147483647,
        "vocabulary (hashBits 0): keep the n-grams found in at least this many training texts"),
       choice_option("tf", "raw", {"raw", "log", "binary"},
@@ -43,9 +51,8 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
       boolean_option("idf", "true",
        "weigh each column by ln((1 + m) / (1 + df)) + 1, fitted on the m training texts"),
       choice_option("normalize", "each", {"each", "whole", "none"},
-       "scale the word n-grams and the character n-grams of a row each to unit L2 norm (as scikit-learn's "
-       "FeatureUnion of a vectorizer per kind; measured 0.5 and 1.8 points better than the whole row on held-out "
-       "TREC questions, coarse and fine), the whole row, or none"),
+       "scale the word and the character n-grams of a row each to unit L2 norm (scikit-learn's FeatureUnion of a "
+       "vectorizer per kind), the whole row, or none"),
     };
     return specs;
   }();
@@ -55,7 +62,9 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
 void TextVectorizer::configure(const OptionList& given) {
   const Options o = Options::parse(options_table(), given, "the text vectorizer");
   options_ = o.entries();
-  sizes_ = {sizes_of(o, "wordNgrams"), sizes_of(o, "charNgrams"), o.choice("charSpan") == "text"};
+  // the start's n-grams are word n-grams: with none, no start either
+  sizes_ = {sizes_of(o, "wordNgrams"), sizes_of(o, "charNgrams"), o.choice("charSpan") == "text", 0};
+  if (!sizes_.word.empty()) sizes_.start = o.integer("startWords");
   require(!sizes_.word.empty() || !sizes_.chars.empty(),
           "the text vectorizer needs word or character n-grams (wordNgrams and charNgrams are both empty)");
   bits_ = o.integer("hashBits");
@@ -168,7 +177,7 @@ void TextVectorizer::write(ByteWriter& out) const {
 
 TextVectorizer TextVectorizer::read(ByteReader& in) {
   TextVectorizer v;
-  v.configure(in.get_options());
+  v.configure(saved_options(in.get_options()));
   v.documents_ = in.get<int32_t>();
   require(v.documents_ >= 0, "model bytes are corrupt (text vectorizer: ", v.documents_, " documents)");
   v.vocabulary_ = in.get_strings();

@@ -33,6 +33,8 @@ struct Ngram {
 class TextVectorizer {
  public:
   static const std::vector<OptionSpec>& options_table();
+  // A saved model's vectorizer options, with those it predates set as it worked (startWords 0).
+  static OptionList saved_options(OptionList saved);
 
   // A text's words, one after another in buffer, word i ending at ends[i] (scratch space, reused).
   struct Words {

@@ -41,7 +41,7 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
   // n-grams and memory in its distinct keys. The table is kept for the next text, and only the slots used
   // are cleared; a bucket becomes its column once per text, not once per n-gram.
   const size_t keys = bits_ > 0 ? size_t(1) << bits_ : size_t(cols_);
-  const size_t most = std::min(text.size() * (sizes_.word.size() + sizes_.chars.size()) + 1, keys);
+  const size_t most = std::min(text.size() * (sizes_.word.size() + sizes_.chars.size()) + sizes_.start + 1, keys);
   if (counter.keys.size() < 2 * most) {
     size_t slots = 16;
     while (slots < 2 * most) slots <<= 1;

@@ -19,24 +19,25 @@ const char* kKind = "text-classifier";
 const char* kScaleWhy = "the vectorizer's rows are unit length already";
 // One label per text: weights in 16 bits by default
 const char* kWeightBits = "16";
-const char* kWeightBitsWhy =
-    "TREC's coarse and fine questions are classified the same as in 32 bits (on a held-out fifth of the training "
-    "questions and on the test set), by models of 2.2 and 6.0 MB in place of 3.5 and 22.7";
+const char* kWeightBitsWhy = "TREC's questions are classified as in 32 bits, by models a third the size";
+// Label sets: the linear learner's weights in 8 bits by default
+const char* kLabelSetWeightBits = "8";
+const char* kLabelSetWeightBitsWhy =
+    "label sets: Reuters-21578 and TREC as label sets score as in 32 bits, by models a seventh the size";
 
 // Label sets: the vectorizer's defaults measured on Reuters-21578 (docs/text.md; 2^20 buckets were too few for
 // the n-grams of long texts).
-const std::pair<const char*, const char*> kLabelSetVectorizer[] = {{"charSpan", "word"}, {"charNgrams", "2,3,4,5"}, {"hashBits", "0"}};
+// startWords was measured on TREC's short questions only.
+const std::pair<const char*, const char*> kLabelSetVectorizer[] = {
+    {"charSpan", "word"}, {"charNgrams", "2,3,4,5"}, {"hashBits", "0"}, {"startWords", "0"}};
 const char* kLabelSetVectorizerWhy =
-    "label sets: on Reuters-21578's news stories, a vocabulary of character n-grams 2-5 within words scored "
-    "88.44 micro-F1 on a held-out fifth of the training stories, against 87.46 with the one-label defaults, which "
-    "are better on TREC's short questions";
+    "label sets: as measured on Reuters-21578's news stories; the one-label defaults, on TREC's questions (docs/text.md)";
 
 // The text classifier's own options (neither the vectorizer's nor the classifier's).
 const std::vector<OptionSpec>& own_options() {
   static const std::vector<OptionSpec> specs = {
       integer_option("heaviestNgrams", "20", 0, 100000,
-       "with hashing, keep the text of the K heaviest columns (largest |weight|) of each class, each as its "
-       "n-gram found in the most training texts, so that explain({ label }) reads without a text; 0 = none"),
+       "with hashing, name each class's K heaviest columns by an n-gram, for explain({ label }) without a text"),
   };
   return specs;
 }
@@ -95,7 +96,8 @@ std::vector<OptionSpec> classifier_table(bool multilabel, const OptionList& clas
     append(specs, binary_learner_options(learner_of(classifier), part(classifier, false)));
   }
   set_default(specs, "scale", "none", kScaleWhy);
-  if (!multilabel) set_default(specs, "weightBits", kWeightBits, kWeightBitsWhy);
+  if (in_table(specs, "weightBits"))  // (a label set's learner other than linear has none)
+    set_default(specs, "weightBits", multilabel ? kLabelSetWeightBits : kWeightBits, multilabel ? kLabelSetWeightBitsWhy : kWeightBitsWhy);
   return specs;
 }
 // The given options with the text classifier's own defaults written out where the caller left them.
@@ -104,7 +106,8 @@ OptionList with_own_defaults(OptionList classifier, bool multilabel) {
     return std::any_of(classifier.begin(), classifier.end(), [&](const auto& kv) { return kv.first == name; });
   };
   if (!given("scale")) classifier.emplace_back("scale", "none");
-  if (!multilabel && !given("weightBits")) classifier.emplace_back("weightBits", kWeightBits);
+  if (!given("weightBits") && in_table(classifier_table(multilabel, classifier), "weightBits"))
+    classifier.emplace_back("weightBits", multilabel ? kLabelSetWeightBits : kWeightBits);
   return classifier;
 }
 bool has_log_loss(const OptionList& options) {
@@ -509,7 +512,7 @@ TextClassifier TextClassifier::from_bytes(const uint8_t* data, size_t size) {
   TextClassifier model;
   const uint8_t sets = in.get<uint8_t>();
   require(sets <= 1, "model bytes are corrupt (text classifier kind ", int(sets), ")");
-  model.options_ = in.get_options();
+  model.options_ = TextVectorizer::saved_options(in.get_options());
   Options::parse(options_of(sets == 1, model.options_), model.options_, "TextClassifier");
   model.vectorizer_ = TextVectorizer::read(in);
   model.classes_ = in.get_strings();

@@ -1,13 +1,19 @@
 // Compact chain models: the cumulative L1 penalty, zero rows dropped from the dictionary, zero weights
-// dropped from the bytes, and 8/16-bit quantised weights.
+// dropped from the bytes, and 8/16-bit quantised weights; the same storage for linear binary models.
 #include <catch2/catch.hpp>
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
+#include "binary/binary_learners.hpp"
+#include "binary/linear_model.hpp"
 #include "core/rng.hpp"
 #include "learn/l1_penalty.hpp"
 #include "io/quantized_weights.hpp"
+#include "model_bytes.hpp"
+#include "reductions/binary_relevance.hpp"
+#include "reductions/reduction.hpp"
 #include "sequence/sequence_trainer.hpp"
 #include "sequence/word_lexicon.hpp"
 
@@ -42,6 +48,29 @@ void noisy_corpus(Sentences& tokens, Sentences& tags, int count, uint64_t seed) 
 }
 
 size_t nonzeros(const std::vector<float>& w) { return size_t(std::count_if(w.begin(), w.end(), [](float x) { return x != 0; })); }
+
+// Sparse rows of 300 columns, each with 6 of the first 200 (the last 100 never occur); classes 0..2 by which of
+// columns 0..2 a row has.
+struct SparseClasses {
+  OwnedRows rows;
+  std::vector<int32_t> y;
+};
+SparseClasses sparse_classes(int m, uint64_t seed) {
+  SparseClasses d;
+  d.rows.cols = 300;
+  Rng rng(seed);
+  for (int i = 0; i < m; ++i) {
+    const int32_t c = int32_t(rng.below(3));
+    std::vector<int32_t> cols = {c};
+    while (cols.size() < 6) cols.push_back(3 + int32_t(rng.below(197)));
+    std::sort(cols.begin(), cols.end());
+    cols.erase(std::unique(cols.begin(), cols.end()), cols.end());
+    for (int32_t j : cols) d.rows.indices.push_back(j), d.rows.values.push_back(float(0.5 + rng.uniform()));
+    d.rows.offsets.push_back(int32_t(d.rows.indices.size()));
+    d.y.push_back(c);
+  }
+  return d;
+}
 
 }  // namespace
 
@@ -180,4 +209,87 @@ TEST_CASE("a word lexicon round-trips through model bytes as fingerprint gaps an
     for (int c = 0; c < 2; ++c) REQUIRE(again.value(again.find(w, w), c) == lex.value(lex.find(w, w), c));
   REQUIRE(again.find("zebra", "zebra").id < 0);
   REQUIRE(again.find("W7", "w7").lowered);
+}
+
+TEST_CASE("linear binary models in weightBits 16 or 8: the quantised weights, nonzeros only, in format version 4",
+          "[binary][compact]") {
+  const SparseClasses d = sparse_classes(120, 5);
+  std::vector<int8_t> signs;
+  for (int32_t c : d.y) signs.push_back(c == 0 ? 1 : -1);
+  const BinarySample sample = BinarySample::all(d.rows.view(), signs);
+  const auto full = make_binary_trainer("linear", {})(sample, 1);
+  const auto& w32 = dynamic_cast<const LinearBinaryModel&>(*full).weights();
+  REQUIRE(nonzeros(w32) <= 200);  // the columns no row has stay 0
+  const auto bytes32 = full->to_bytes();
+  CHECK(bytes32[8] == 3);  // 32 bits: the layout of every earlier model
+  CHECK(make_binary_trainer("linear", {{"weightBits", "32"}})(sample, 1)->to_bytes() == bytes32);
+  for (int bits : {16, 8}) {
+    INFO(bits);
+    const auto model = make_binary_trainer("linear", {{"weightBits", std::to_string(bits)}})(sample, 1);
+    const auto& linear = dynamic_cast<const LinearBinaryModel&>(*model);
+    std::vector<float> expected = w32;
+    quantize_weights(expected, bits);
+    CHECK(linear.weights() == expected);  // the same training, then Multiclass's rounding
+    CHECK(linear.bias() == dynamic_cast<const LinearBinaryModel&>(*full).bias());
+    CHECK(linear.weight_bits() == bits);
+    CHECK(model->trainer == "dcd");
+    CHECK(model->loss == "squared-hinge");
+    const auto bytes = model->to_bytes();
+    CHECK(bytes[8] == 4);
+    CHECK(bytes.size() < bytes32.size() / 2);
+    const auto again = BinaryModel::from_bytes(bytes.data(), bytes.size());
+    const auto& loaded = dynamic_cast<const LinearBinaryModel&>(*again);
+    CHECK(loaded.weights() == linear.weights());
+    CHECK(loaded.weight_bits() == bits);
+    CHECK(loaded.bias() == linear.bias());
+    CHECK(again->trainer == "dcd");
+
+    // Reductions and binary relevance hold them in version 4 too, and score as before saving.
+    ReductionConfig config;
+    config.learner_options = {{"weightBits", std::to_string(bits)}};
+    const ReductionModel reduction = ReductionModel::train_on_labels(d.rows.view(), d.y.data(), config);
+    const auto reduction_bytes = reduction.to_bytes();
+    CHECK(reduction_bytes[8] == 4);
+    const ReductionModel reloaded = ReductionModel::from_bytes(reduction_bytes.data(), reduction_bytes.size());
+    std::vector<float> f(size_t(120) * 3), g(f.size());
+    reduction.confidences(d.rows.view(), f.data());
+    reloaded.confidences(d.rows.view(), g.data());
+    CHECK(f == g);
+    const BinaryRelevanceModel relevance = BinaryRelevanceModel::train(
+        d.rows.view(), LabelMatrix::from_classes(d.y, 3), "linear", {{"weightBits", std::to_string(bits)}});
+    const auto relevance_bytes = relevance.to_bytes();
+    CHECK(relevance_bytes[8] == 4);
+    const BinaryRelevanceModel relevance_again = BinaryRelevanceModel::from_bytes(relevance_bytes.data(), relevance_bytes.size());
+    relevance.scores(d.rows.view(), f.data());
+    relevance_again.scores(d.rows.view(), g.data());
+    CHECK(f == g);
+  }
+}
+
+TEST_CASE("linear binary weights: bad bits and corrupt compact bytes are clear errors", "[binary][compact]") {
+  const SparseClasses d = sparse_classes(60, 6);
+  std::vector<int8_t> signs;
+  for (int32_t c : d.y) signs.push_back(c == 1 ? 1 : -1);
+  const BinarySample sample = BinarySample::all(d.rows.view(), signs);
+  CHECK_THROWS_WITH(make_binary_trainer("linear", {{"weightBits", "12"}}), Catch::Contains("weight bits must be 8, 16 or 32"));
+  CHECK_THROWS_WITH(make_binary_trainer("kernel", {{"weightBits", "8"}}), Catch::Contains("weightBits"));
+  const auto bytes = make_binary_trainer("linear", {{"weightBits", "8"}})(sample, 1)->to_bytes();
+  // The payload after the learner, trainer and loss: the weights' columns (int32), then put_weights' bits and columns.
+  uint8_t head[13] = {44, 1, 0, 0, 8, 44, 1};  // 300, 8, 300 (little-endian)
+  const auto at = std::search(bytes.begin() + 12, bytes.end() - 8, head, head + 13);
+  REQUIRE(at != bytes.end() - 8);
+  const size_t p = size_t(at - bytes.begin());
+  auto negative = bytes;
+  const int32_t minus_one = -1, fewer = 299;
+  std::memcpy(&negative[p], &minus_one, 4);
+  negative = test::with_checksum(negative);
+  CHECK_THROWS_WITH(BinaryModel::from_bytes(negative.data(), negative.size()), Catch::Contains("model bytes are corrupt (a negative number of weights)"));
+  auto mismatched = bytes;
+  std::memcpy(&mismatched[p], &fewer, 4);
+  mismatched = test::with_checksum(mismatched);
+  CHECK_THROWS_WITH(BinaryModel::from_bytes(mismatched.data(), mismatched.size()), Catch::Contains("model has 300 weights, expected 299"));
+  auto truncated = std::vector<uint8_t>(bytes.begin(), bytes.end() - 12);
+  truncated.resize(truncated.size() + 8);
+  truncated = test::with_checksum(truncated);
+  CHECK_THROWS_AS(BinaryModel::from_bytes(truncated.data(), truncated.size()), InputError);
 }

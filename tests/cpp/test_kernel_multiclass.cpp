@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 
 #include "core/error.hpp"
 #include "binary/kernel_svm.hpp"
@@ -13,6 +14,8 @@
 #include "multiclass/linear_multiclass.hpp"
 #include "multiclass/multiclass_problem.hpp"
 #include "clusters.hpp"
+#include "kernel_all_pairs_before.hpp"
+#include "model_bytes.hpp"
 
 using namespace argmax;
 
@@ -177,12 +180,13 @@ TEST_CASE("all-pairs (the default) votes as a binary kernel SVM per pair of clas
   REQUIRE(model.all_pairs());
   CHECK(model.training_report().converged);
   CHECK(model.training_report().measure == "largest KKT violation");
-  // The classes in LIBSVM's order, as first seen in the rows.
+  // Labels ascending; the machines' classes in LIBSVM's order, as first seen in the rows.
   std::vector<int32_t> first_seen;
   for (int32_t label : d.y)
     if (std::find(first_seen.begin(), first_seen.end(), label) == first_seen.end()) first_seen.push_back(label);
   REQUIRE(first_seen != std::vector<int32_t>({0, 1, 2, 3}));  // (so that the order is tested)
-  CHECK(model.labels() == first_seen);
+  CHECK(model.labels() == std::vector<int32_t>({0, 1, 2, 3}));
+  CHECK(model.class_order() == first_seen);  // (labels 0..3: a label is its position)
   // The reference: each pair's machine on its own (+1: the class seen first), then the votes counted by hand.
   const int k = 4;
   KernelSvmConfig config;
@@ -202,7 +206,7 @@ TEST_CASE("all-pairs (the default) votes as a binary kernel SVM per pair of clas
         if (svm.alpha[t] != 0) support[pair.index[t]] = true;
       for (size_t i = 0; i < test.y.size(); ++i) {
         const double f = svm.model->score(test.rows().row(int32_t(i)));
-        votes[i * k + (f > 0 ? y : z)] += 1;
+        votes[i * k + size_t(first_seen[f > 0 ? y : z])] += 1;
         smallest[i] = std::min(smallest[i], std::fabs(f));
       }
     }
@@ -215,6 +219,15 @@ TEST_CASE("all-pairs (the default) votes as a binary kernel SVM per pair of clas
     for (int y = 0; y < k; ++y) CHECK(scores[i * k + y] == votes[i * k + y]);
   }
   CHECK(compared > 100);
+  // The most votes; a tie to the class seen first, as in svm-predict.
+  const std::vector<int32_t> predicted = predictions(test, model);
+  for (size_t i = 0; i < test.y.size(); ++i) {
+    if (smallest[i] < 1e-4) continue;
+    int32_t best = first_seen[0];
+    for (int32_t c : first_seen)
+      if (votes[i * k + size_t(c)] > votes[i * k + size_t(best)]) best = c;
+    CHECK(predicted[i] == best);
+  }
   CHECK(model.support_vectors() == std::count(support.begin(), support.end(), true));  // each row kept once
   CHECK(model.coefficients().size() == size_t(model.support_vectors()) * (k - 1));
 
@@ -224,6 +237,7 @@ TEST_CASE("all-pairs (the default) votes as a binary kernel SVM per pair of clas
   again.scores(test.rows(), reloaded.data());
   CHECK(reloaded == scores);
   CHECK(again.all_pairs());
+  CHECK(again.class_order() == model.class_order());
   CHECK_THROWS_AS(KernelMulticlass::from_bytes(bytes.data(), bytes.size() - 3), InputError);
 
   // One class (allowed by the caller): no machine, no support vector, that label for every row.
@@ -293,4 +307,65 @@ TEST_CASE("kernel multiclass: bad parameters are InputErrors that say what is wr
   const int32_t unknown[1] = {7};
   std::vector<float> margin(1);
   CHECK_THROWS_WITH(model.margins(Rows::dense(d.x.data(), 1, 2), unknown, margin.data()), Catch::Contains("not one of the model's labels"));
+}
+
+TEST_CASE("all-pairs bytes of format version 3 load with ascending labels, their class order kept for ties", "[kernel][io]") {
+  for (const test::OldAllPairs& old : test::old_all_pairs_models()) {
+    INFO(old.name);
+    const auto model = KernelMulticlass::from_bytes(old.bytes.data(), old.bytes.size());
+    CHECK(model.labels() == std::vector<int32_t>({2, 5, 9}));
+    REQUIRE(model.class_order().size() == 3);
+    for (size_t r = 0; r < 3; ++r) CHECK(model.labels()[size_t(model.class_order()[r])] == old.saved_labels[r]);
+    const Rows rows = Rows::dense(old.rows.data(), 6, 2);
+    std::vector<float> scores(18);
+    std::vector<int32_t> predicted(6);
+    model.scores(rows, scores.data());
+    model.predict(rows, predicted.data());
+    for (int32_t i = 0; i < 6; ++i)
+      for (size_t c = 0; c < 3; ++c) {
+        const int column = label_position(model.labels(), old.saved_labels[c], i);
+        CHECK(scores[size_t(i) * 3 + size_t(column)] == old.scores[size_t(i) * 3 + c]);
+      }
+    CHECK(predicted == old.predicted);  // ties included: to the class seen first, or the lowest label
+
+    // Saved again, in version 4 (the labels ascending, the order beside them): the same model.
+    const auto bytes = model.to_bytes();
+    CHECK(bytes[8] == 4);
+    const auto again = KernelMulticlass::from_bytes(bytes.data(), bytes.size());
+    CHECK(again.class_order() == model.class_order());
+    std::vector<float> reloaded(18);
+    again.scores(rows, reloaded.data());
+    CHECK(reloaded == scores);
+    again.predict(rows, predicted.data());
+    CHECK(predicted == old.predicted);
+
+    // Corrupt under a valid checksum: an order that repeats a class, labels not ascending, a newer format.
+    const size_t order_at = bytes.size() - 8 - 3 * sizeof(int32_t);
+    auto repeated = bytes;
+    std::memcpy(&repeated[order_at], &repeated[order_at + 4], 4);
+    repeated = test::with_checksum(repeated);
+    CHECK_THROWS_WITH(KernelMulticlass::from_bytes(repeated.data(), repeated.size()),
+                      Catch::Contains("model bytes are corrupt (class order)"));
+    auto unsorted = bytes;
+    const int32_t ascending[3] = {2, 5, 9}, swapped[3] = {5, 2, 9};
+    const auto labels_at = std::search(unsorted.begin() + 12, unsorted.end(), reinterpret_cast<const uint8_t*>(ascending),
+                                       reinterpret_cast<const uint8_t*>(ascending) + 12);
+    REQUIRE(labels_at != unsorted.end());
+    std::memcpy(&*labels_at, swapped, 12);
+    unsorted = test::with_checksum(unsorted);
+    CHECK_THROWS_WITH(KernelMulticlass::from_bytes(unsorted.data(), unsorted.size()),
+                      Catch::Contains("labels not ascending"));
+    auto newer = bytes;
+    newer[8] = 5;
+    newer = test::with_checksum(newer);
+    CHECK_THROWS_WITH(KernelMulticlass::from_bytes(newer.data(), newer.size()),
+                      Catch::Contains("model format version 5 is not supported (this build reads 3 to 4)"));
+  }
+}
+
+TEST_CASE("crammer-singer bytes stay in format version 3", "[kernel][io]") {
+  const Clusters d = clusters(60, 3, 2, 1.0, 5);
+  const auto model = KernelMulticlass::train(d.rows(), d.y, {{"decomposition", "crammer-singer"}, {"gamma", "0.5"}}, {});
+  CHECK(model.to_bytes()[8] == 3);
+  CHECK(model.class_order() == std::vector<int32_t>({0, 1, 2}));
 }

@@ -17,7 +17,7 @@
 #include "binary/tree_binary.hpp"
 #include "boosting/adaboost_mh.hpp"
 #include "clusters.hpp"
-#include "core/hash.hpp"
+#include "model_bytes.hpp"
 #include "multiclass/kernel_multiclass.hpp"
 #include "multiclass/linear_multiclass.hpp"
 #include "ranking/ranker.hpp"
@@ -33,11 +33,7 @@ namespace {
 using Bytes = std::vector<uint8_t>;
 using Load = std::function<void(const Bytes&)>;
 
-Bytes with_checksum(Bytes b) {
-  const uint64_t h = fnv1a(b.data(), b.size() - 8);
-  std::memcpy(&b[b.size() - 8], &h, 8);
-  return b;
-}
+using test::with_checksum;
 
 // The bytes with the first copy of `from` in the payload (after magic and version) replaced by `to`.
 template <class T>
@@ -200,6 +196,10 @@ TEST_CASE("model contract: every kind refuses NaN and infinite weights with a va
   SECTION("multilabel binary relevance") {
     const BinaryRelevanceModel m = BinaryRelevanceModel::train(rows, LabelMatrix::from_classes(d.y, 3), "linear", {});
     refuses_non_finite(m.to_bytes(), first_nonzero(dynamic_cast<const LinearBinaryModel&>(m.binary(1)).weights()),
+                       [](const Bytes& b) { BinaryRelevanceModel::from_bytes(b.data(), b.size()); });
+    // 16-bit weights (format version 4): the bias is still a float
+    const BinaryRelevanceModel q = BinaryRelevanceModel::train(rows, LabelMatrix::from_classes(d.y, 3), "linear", {{"weightBits", "16"}});
+    refuses_non_finite(q.to_bytes(), dynamic_cast<const LinearBinaryModel&>(q.binary(1)).bias(),
                        [](const Bytes& b) { BinaryRelevanceModel::from_bytes(b.data(), b.size()); });
   }
 }

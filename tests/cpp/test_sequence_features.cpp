@@ -408,6 +408,40 @@ TEST_CASE("tag lexicon: ambiguity classes with a minimum count", "[sequence][fea
   REQUIRE(again.tag(tokens) == tags);
 }
 
+TEST_CASE("with lexiconFolds, training reads the ambiguity classes of the other folds' words", "[sequence][features]") {
+  // Two folds: sentences 0–2 and 3–5. "a": X in fold 0, Y in fold 1; "b": X in both; "c" and "d": in one each.
+  const Sentences tokens = {{"a"}, {"b"}, {"c"}, {"a"}, {"b"}, {"d"}}, tags = {{"X"}, {"X"}, {"X"}, {"Y"}, {"X"}, {"X"}};
+  auto ids = [&](const std::string& folds) {
+    const TaggerData d = prepare_tagger(tokens, tags, {{"templates", "tags[0]"}, {"lexiconMinCount", "1"},
+                                                       {"lexiconFolds", folds}});
+    // the model keeps the classes of the whole text: a {X, Y}, the others {X}
+    REQUIRE(d.model.lexicon.class_of(TokenFeaturizer::word_key("a")) == 3u);
+    REQUIRE(d.model.lexicon.class_of(TokenFeaturizer::word_key("c")) == 1u);
+    REQUIRE(d.model.lexicon.class_of(TokenFeaturizer::word_key("d")) == 1u);
+    REQUIRE(d.batch.ids.size() == 6);
+    return d.batch.ids;
+  };
+  const std::vector<int32_t> whole = ids("1");
+  CHECK(whole[0] == whole[3]);  // {X, Y}
+  CHECK(whole[0] != whole[1]);
+  for (const size_t i : {2, 4, 5}) CHECK(whole[i] == whole[1]);  // {X}
+  // In fold 0, a reads {Y}, b {X}, and c is unseen; in fold 1, a and b read {X}, and d is unseen.
+  const std::vector<int32_t> folded = ids("2");
+  CHECK(folded[0] != folded[1]);
+  CHECK(folded[3] == folded[1]);
+  CHECK(folded[4] == folded[1]);
+  CHECK(folded[2] == folded[5]);
+  CHECK(folded[2] != folded[0]);
+  CHECK(folded[2] != folded[1]);
+  // the tagger of two folds says so in its options; at 1, the option is left out, as models before it had none
+  auto saved = [&](const std::string& folds) {
+    const SequenceModel m = train_tagger(tokens, tags, {{"templates", "tags[0]"}, {"lexiconFolds", folds}});
+    return std::count_if(m.options.begin(), m.options.end(), [](const auto& kv) { return kv.first == "lexiconFolds"; });
+  };
+  CHECK(saved("1") == 0);
+  CHECK(saved("2") == 1);
+}
+
 TEST_CASE("a model's marginals, sequence probabilities and forced decoding agree with enumeration", "[sequence][model]") {
   Sentences tokens, tags;
   toy_corpus(tokens, tags, 40, 5);

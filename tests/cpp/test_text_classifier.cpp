@@ -13,6 +13,7 @@
 
 #include "core/error.hpp"
 #include "core/hash.hpp"
+#include "text_label_sets_before.hpp"
 #include "textclass/text_classifier.hpp"
 
 using namespace argmax;
@@ -140,10 +141,27 @@ TEST_CASE("text classifier: label sets by binary relevance") {
     CHECK(value_of(m.options(), name) == sets_default);
   }
   CHECK(!m.vectorizer().hashed());
+  // The linear learner's weights in 8 bits by default (docs/text.md); a learner without weights has no such option.
+  CHECK(default_of(TextClassifier::options_of(true, {}), "weightBits") == "8");
+  CHECK(value_of(m.options(), "weightBits") == "8");
+  CHECK(default_of(TextClassifier::options_of(true, {{"learner", "tree"}}), "weightBits") == "(absent)");
+  const TextClassifier tree = TextClassifier::train_sets(c.views(), sets, {{"learner", "tree"}});
+  CHECK(value_of(tree.options(), "weightBits") == "(absent)");
   const TextClassifier hashed = TextClassifier::train_sets(c.views(), sets, {{"hashBits", "18"}, {"charSpan", "text"}});
   CHECK(hashed.vectorizer().hashed());
   CHECK(value_of(hashed.options(), "charSpan") == "text");
   CHECK(value_of(hashed.options(), "charNgrams") == "2,3,4,5");
+}
+
+TEST_CASE("text classifier: label-set bytes saved before weightBits load, score and save as they did") {
+  const auto& old = test::kOldLabelSetBytes;
+  const TextClassifier m = TextClassifier::from_bytes(old.data(), old.size());
+  std::vector<std::string_view> probes(test::kProbes.begin(), test::kProbes.end());
+  std::vector<float> s(probes.size() * 3);
+  m.scores(probes, s.data());
+  CHECK(s == test::kOldLabelSetScores);
+  CHECK(m.predict_sets(probes) == test::kOldLabelSetPredicted);
+  CHECK(m.to_bytes() == old);
 }
 
 TEST_CASE("text classifier: bad input") {
@@ -160,7 +178,7 @@ TEST_CASE("text classifier: bad input") {
 TEST_CASE("text classifier: with hashing, the heaviest columns keep their most frequent n-gram") {
   // hashBits 1: every word falls in the one word bucket. b and y are in 2 texts each (a in one, however often),
   // c, x and z in one: the column is named by the first of the two in byte order; one more text with y names it y.
-  const OptionList one_bucket = {{"hashBits", "1"}, {"wordNgrams", "1"}, {"charNgrams", ""}, {"heaviestNgrams", "1"}};
+  const OptionList one_bucket = {{"hashBits", "1"}, {"wordNgrams", "1"}, {"startWords", "0"}, {"charNgrams", ""}, {"heaviestNgrams", "1"}};
   const TextClassifier tie = TextClassifier::train({"a a a b", "b b c", "x y z", "y y"}, {"p", "p", "n", "n"}, one_bucket);
   REQUIRE(tie.vectorizer().cols() == 1);
   const auto named = tie.heaviest(0, 1);
@@ -178,7 +196,8 @@ TEST_CASE("text classifier: with hashing, the heaviest columns keep their most f
   const Corpus c = corpus();
   const int k = 4;
   const TextClassifier m = TextClassifier::train(
-      c.views(), c.labels, {{"hashBits", "4"}, {"wordNgrams", "1,2"}, {"charNgrams", ""}, {"heaviestNgrams", std::to_string(k)}});
+      c.views(), c.labels,
+      {{"hashBits", "4"}, {"wordNgrams", "1,2"}, {"startWords", "0"}, {"charNgrams", ""}, {"heaviestNgrams", std::to_string(k)}});
   std::map<std::pair<int32_t, std::string>, int64_t> counts;  // (column, n-gram) → texts
   for (const std::string& text : c.texts)
     for (const auto& f : m.vectorizer().features_of(text))

@@ -62,11 +62,14 @@ TEST_CASE("n-grams: words, characters within padded words and across words, as s
   CHECK(ngrams({"é"}, {{}, {2}, false}) == sorted({"c: é", "c:é "}));
   CHECK(ngrams({"aé", "€"}, {{}, {1, 2}, true}) == sorted({"c:a", "c:é", "c: ", "c:€", "c:aé", "c:é ", "c: €"}));
   CHECK(ngrams({}, {{1}, {2}, true}).empty());
+  // the start: the first words again, marked, as many as there are
+  CHECK(ngrams({"what", "is", "x"}, {{1}, {}, false, 2}) == sorted({"w:what", "w:is", "w:x", "w:^ what", "w:^ what is"}));
+  CHECK(ngrams({"a"}, {{}, {}, false, 3}) == sorted({"w:^ a"}));
 }
 
 TEST_CASE("vectorizer: TF-IDF rows by hand (vocabulary, smooth IDF, L2)") {
   const std::vector<std::string_view> texts = {"a b", "A a, c"};
-  const TextVectorizer v = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"}});
+  const TextVectorizer v = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}});
   REQUIRE(v.cols() == 3);  // a, b, c in byte order
   CHECK(v.ngram_of(0).text == "a");
   CHECK(v.ngram_of(2).text == "c");
@@ -86,26 +89,35 @@ TEST_CASE("vectorizer: TF-IDF rows by hand (vocabulary, smooth IDF, L2)") {
   CHECK(row(rows, 3).empty());
 
   const TextVectorizer logged =
-      TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"}, {"tf", "log"}});
+      TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}, {"tf", "log"}});
   const auto l1 = row(logged.transform({"A a, c"}), 0);
   CHECK(l1[0].second == Approx(0.7694471));  // (1 + ln 2) / √((1 + ln 2)² + 1.405465²)
   CHECK(l1[1].second == Approx(0.6387106));
 
   const TextVectorizer binary = TextVectorizer::fit(
-      texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"}, {"tf", "binary"}, {"idf", "false"},
+      texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}, {"tf", "binary"}, {"idf", "false"},
               {"normalize", "none"}});
   CHECK(row(binary.transform({"a a a c"}), 0) == std::vector<std::pair<int32_t, float>>{{0, 1.f}, {2, 1.f}});
 
   // Unicode words, case folded (diacritics kept)
   const TextVectorizer accents = TextVectorizer::fit({"Ünïcödé CAFÉ", "café\u00A0naïve"},
-                                                     {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"}});
+                                                     {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}});
   REQUIRE(accents.cols() == 3);  // café, naïve, ünïcödé
   CHECK(accents.ngram_of(0).text == "café");
   CHECK(accents.ngram_of(2).text == "ünïcödé");
 
-  const TextVectorizer frequent = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"hashBits", "0"},
+  const TextVectorizer frequent = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"},
                                                               {"minCount", "2"}});
   CHECK(frequent.cols() == 1);
+}
+
+TEST_CASE("vectorizer: the start's n-grams come with word n-grams only, and older models read without them") {
+  const OptionList chars_only = {{"wordNgrams", ""}, {"charNgrams", "1"}, {"hashBits", "0"}, {"startWords", "3"}};
+  CHECK(TextVectorizer::fit({"ab"}, chars_only).cols() == 2);  // "a" and "b": no "^ ab" without word n-grams
+  const OptionList saved = {{"wordNgrams", "1"}, {"hashBits", "0"}};  // as a model saved before startWords
+  CHECK(TextVectorizer::saved_options(saved) == OptionList{{"wordNgrams", "1"}, {"hashBits", "0"}, {"startWords", "0"}});
+  const OptionList now = {{"startWords", "3"}};
+  CHECK(TextVectorizer::saved_options(now) == now);
 }
 
 TEST_CASE("vectorizer: signed hashing gives the vocabulary's values, signed, where no n-grams collide") {
@@ -135,7 +147,8 @@ TEST_CASE("vectorizer: features_of names the n-grams behind each column") {
   for (const auto& f : features)
     for (const auto& g : f.ngrams) names.push_back(g.text);
   std::sort(names.begin(), names.end());
-  CHECK(names == std::vector<std::string>{"apple", "red", "red apple"});
+  // and the text's first word and first two, marked as its start (startWords 2, the default)
+  CHECK(names == std::vector<std::string>{"^ red", "^ red apple", "apple", "red", "red apple"});
 }
 
 TEST_CASE("vectorizer: bytes round trip; bad options, bad UTF-8 and corrupt bytes are refused") {
@@ -166,7 +179,7 @@ TEST_CASE("vectorizer: one character repeated a million times takes linear time"
   const TextVectorizer v = TextVectorizer::fit({text}, {});
   const OwnedRows rows = v.transform({text});
   CHECK(rows.rows() == 1);
-  CHECK(v.cols() == 6);  // the word, and "a", "aa", …, "aaaaa"
+  CHECK(v.cols() == 7);  // the word, the word marked as the start, and "a", "aa", …, "aaaaa"
   const TextVectorizer within = TextVectorizer::fit({text}, {{"charSpan", "word"}, {"charNgrams", "2,3,4,5"}});
-  CHECK(within.cols() == 13);  // the word, and for each n of 2..5 the padded word's " a…", "a…a" and "…a "
+  CHECK(within.cols() == 14);  // the word, its start, and for each n of 2..5 the padded word's " a…", "a…a" and "…a "
 }

@@ -218,8 +218,8 @@ test('a binary learner is a model kind, a trainer and a loss, each from the cata
   assert.deepEqual(named(am.load(ova.save())), ['linear', 'newton', 'log']);
   // The options: the trainer's, from the same declarations as Multiclass's (and no seed: each problem gets its own).
   const names = (specs) => specs.map((s) => s.name);
-  assert.deepEqual(names(am.BinaryClassifier.options('linear', 'pegasos')), ['trainer', 'loss', 'lambda', 'epochs', 'average', 'bias']);
-  assert.deepEqual(names(am.BinaryClassifier.options('linear', 'perceptron')), ['trainer', 'epochs', 'average', 'bias']);
+  assert.deepEqual(names(am.BinaryClassifier.options('linear', 'pegasos')), ['trainer', 'loss', 'lambda', 'epochs', 'average', 'bias', 'weightBits']);
+  assert.deepEqual(names(am.BinaryClassifier.options('linear', 'perceptron')), ['trainer', 'epochs', 'average', 'bias', 'weightBits']);
   const multiclassC = am.Multiclass.options('dcd').find((s) => s.name === 'C');
   assert.deepEqual(am.BinaryClassifier.options('linear', 'newton').find((s) => s.name === 'C'), multiclassC);
   // A pair the learner does not have names the valid ones; an option another trainer reads is refused.

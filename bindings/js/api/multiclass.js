@@ -89,7 +89,7 @@ export function install(M, api, entry, host) {
     // How the last fit ended: { converged, iterations, gap, tolerance, measure, warning? } (undefined for a loaded model).
     get training() { return this.#training; }
 
-    // Predicted labels (Int32Array); ties go to the lowest label.
+    // Predicted labels (Int32Array); ties go to the lowest label (the kernel all-pairs: to the class first seen).
     predict(X) {
       const handle = this.handle;
       return perRow(M, matrix(X), 1, 'i32', (args, out) => handle.predict(args, out));

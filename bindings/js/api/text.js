@@ -24,7 +24,7 @@ export function install(M, api) {
     #options;
     #training;
 
-    // options: the vectorizer's (wordNgrams, charNgrams, charSpan, lowercase, hashBits, minCount, tf, idf,
+    // options: the vectorizer's (wordNgrams, charNgrams, charSpan, startWords, hashBits, minCount, tf, idf,
     // normalize) and the classifier's: Multiclass's (trainer, loss, C, …) for one label per text, or binary
     // relevance's (learner, seed, scale) and the learner's for label sets. TextClassifier.options() lists them.
     constructor(options = {}) {

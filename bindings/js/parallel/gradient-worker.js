@@ -4,9 +4,10 @@
 //   gradient { spec, workers, worker, peers } → {}: ready, with a MessagePort to every other worker (peers)
 //   gradient-step { keepGoing } → { progress } when an iteration ends, { done: true } when the fit has ended.
 //          keepGoing (after an iteration) says whether to go on. Until then the worker answers what the solver
-//          asks (sequence/chain_gradient_trainer.hpp): at a point, every worker's slice of it, then its part of
-//          the gradient, each worker's slice to that worker; between points, the solver's sums over every
-//          worker's slice. Every worker sums them alike, so all take the same steps.
+//          asks (sequence/chain_gradient_trainer.hpp): at a point, what each worker reads of the others' slices
+//          of it, then its part of the gradient, each worker's slice to that worker (both packed to the weights
+//          that worker's sequences touch); between points, the solver's sums over every worker's slice. Every
+//          worker sums them alike, so all take the same steps.
 //   gradient-finish → { bytes, kind, training, counts }: the model, and how the fit ended (its bytes do not say)
 import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
@@ -28,7 +29,8 @@ export async function gradientMessage(api, m, post) {
     for (;;) {
       const { state, data, ...progress } = trainer.ask();
       if (state === 'iterated') return post({ type: 'gradient-iterated', id, progress });
-      await exchange(M, data);   // the solver's sums, or the point's slices (once done, the solution's, for finish)
+      // the solver's sums, or the point's values each other worker reads (once done, the solution's slice, for finish)
+      await exchange(M, state === 'point' ? peers.others((w) => trainer.pointFor(w)) : data);
       if (state === 'done') return post({ type: 'gradient-done', id, done: true });
       if (state === 'point') await sumGradient(M, trainer.evaluate());
     }
@@ -47,23 +49,23 @@ export async function gradientMessage(api, m, post) {
   }
 }
 
-// This worker's data (its partial sums or its slice of the point) to every other worker, and every worker's to
-// the solver.
-async function exchange(M, own) {
-  peers.send(own, [own.buffer]);
+// This worker's data (the same array for every other worker, or by worker, one for each) to every other worker,
+// and every worker's to the solver.
+async function exchange(M, data) {
+  if (Array.isArray(data)) data.forEach((own, w) => { if (own) peers.sendTo(w, own, [own.buffer]); });
+  else peers.send(data, [data.buffer]);
   const all = await peers.receive();
-  const copy = (heap, data) => (data instanceof Float32Array ? heap.f32(data) : heap.f64(data));
+  const copy = (heap, data) => (data instanceof Float32Array ? heap.f32(data) : data instanceof Float64Array ? heap.f64(data) : heap.u8(data));
   withHeap(M, (heap) => trainer.take(heap.i32(Int32Array.from(all, (data) => (data ? copy(heap, data) : 0))), all.length));
 }
 
 // This worker's part of the gradient: each worker's slice of it to that worker; then every worker's part of
 // this worker's slice, with all the losses, to the solver.
 async function sumGradient(M, part) {
-  for (let w = 0; w < peers.count; ++w) {
-    if (w === peers.index) continue;
-    const gradient = M.HEAPU8.slice(part.gradient + 8 * part.slices[w], part.gradient + 8 * part.slices[w + 1]);
+  peers.others((w) => {
+    const gradient = trainer.gradientFor(w);
     peers.sendTo(w, { gradient, losses: part.losses, errors: part.errors }, [gradient.buffer]);
-  }
+  });
   const parts = await peers.receive();
   withHeap(M, (heap) => {
     const n = parts.length, gradients = new Int32Array(n), losses = new Int32Array(n), errors = new Int32Array(n);

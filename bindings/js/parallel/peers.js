@@ -34,6 +34,11 @@ export class Peers {
     this.#ports.forEach((port, k) => port?.postMessage(message, k === last ? transfer : []));
   }
 
+  // f(k) for every other worker k, by worker (undefined at this one's index).
+  others(f) {
+    return this.#ports.map((port, k) => (port ? f(k) : undefined));
+  }
+
   // message to worker k alone (its buffers transferred).
   sendTo(k, message, transfer) {
     this.#ports[k].postMessage(message, transfer);

@@ -243,6 +243,8 @@ export interface SequenceTaggerPerceptronTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -293,6 +295,8 @@ export interface SequenceTaggerSgdTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -341,6 +345,8 @@ export interface SequenceTaggerPegasosTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -385,6 +391,8 @@ export interface SequenceTaggerCuttingPlaneTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -429,6 +437,8 @@ export interface SequenceTaggerBcfwTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -475,6 +485,8 @@ export interface SequenceTaggerLbfgsTableOptions {
   minCount?: number;
   /** words seen fewer times count as unseen: `tags` gives them the ambiguity class of unseen words, and a tokenizer's `lexbegin` and `lexend` leave them out of its listing (default 2, [1, 1000000]) */
   lexiconMinCount?: number;
+  /** in training, `tags` reads the classes of the other folds of the sentences (jackknifing) (default 1, [1, 100]) */
+  lexiconFolds?: number;
   /** numeric input: add an always-on feature (label bias) (default true) */
   bias?: boolean;
   /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
@@ -595,6 +607,8 @@ export interface LinearBinaryLearnerDcdTableOptions {
   maxIter?: number;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 /** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'newton' */
@@ -611,6 +625,8 @@ export interface LinearBinaryLearnerNewtonTableOptions {
   maxIter?: number;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 /** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'pegasos' */
@@ -627,6 +643,8 @@ export interface LinearBinaryLearnerPegasosTableOptions {
   average?: boolean;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 /** the binary learner 'linear' (the default `learner` of a Reduction, BinaryRelevance or BinaryClassifier), trainer 'perceptron' */
@@ -639,6 +657,8 @@ export interface LinearBinaryLearnerPerceptronTableOptions {
   average?: boolean;
   /** value of the constant feature (0: no intercept) (default 1, [0, 1000000]) */
   bias?: number;
+  /** how the model stores its weights: 32 (float), 16 or 8 (quantised, one scale per block of 256) (default 32, [8, 32]) */
+  weightBits?: number;
 }
 
 export type LinearBinaryLearnerTableOptions =
@@ -740,9 +760,9 @@ export interface BinaryRelevanceTableOptions {
 export interface SearchIndexTableOptions {
   /** the language of the text: its Snowball stemmer and stop words (none: neither; auto: each document and query in its own, by its ISO 639 code, which the JS API asks the language identifier for, and a language without a stemmer as none) (default english) */
   language?: 'none' | 'auto' | 'danish' | 'dutch' | 'english' | 'finnish' | 'french' | 'german' | 'hungarian' | 'italian' | 'norwegian' | 'portuguese' | 'russian' | 'spanish' | 'swedish' | 'turkish';
-  /** stem words with the language's Snowball stemmer (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.367 and 0.393 unstemmed; docs/search.md) (default true) */
+  /** stem words with the language's Snowball stemmer (Cranfield and CACM: NDCG@10 0.380 and 0.497, against 0.367 and 0.433 unstemmed; docs/search.md) (default true) */
   stem?: boolean;
-  /** drop the language's stop words (Snowball's lists; Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.377 and 0.442 with them kept; docs/search.md) (default true) */
+  /** drop the language's stop words (Snowball's lists; Cranfield and CACM: NDCG@10 0.380 and 0.497, against 0.377 and 0.484 with them kept; docs/search.md) (default true) */
   stopWords?: boolean;
   /** fold diacritics and letter forms after stemming (é is e, ﬁ is fi, Ａ is a); case is always folded (default true) */
   fold?: boolean;
@@ -752,7 +772,7 @@ export interface SearchIndexTableOptions {
   k1?: number;
   /** BM25's length normalisation (0: none, 1: full) (default 0.75, [0, 1]) */
   b?: number;
-  /** one weight per text field, in the fields' order; empty: each field's is √(L / L_f), L_f its mean length and L the longest field's, halfway (in log scale) between weighing every word alike and every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.449, against 0.374 and 0.442 with 1 each) (default none, [0, 1000000]) */
+  /** one weight per text field, in the fields' order; empty: each field's is √(L / L_f), L_f its mean length and L the longest field's, halfway (in log scale) between weighing every word alike and every field alike (Cranfield and CACM: NDCG@10 0.380 and 0.497, against 0.374 and 0.482 with 1 each) (default none, [0, 1000000]) */
   weights?: number[];
   /** μ of the Dirichlet-smoothed language-model feature (Zhai and Lafferty 2001) (default 2000, (0, 1000000000]) */
   dirichletMu?: number;

@@ -4,24 +4,24 @@ import type { MulticlassTableOptions, BinaryRelevanceTableOptions, LinearBinaryL
 
 /** The text vectorizer's options (TextClassifier.options() lists them with their help). */
 export interface TextVectorizerOptions {
-  /** the sizes n of the word n-grams, ascending (1 = single words; [] = none; default [1, 2]) */
+  /** the sizes n of the word n-grams, ascending ([] = none; default [1, 2]) */
   wordNgrams?: number[];
-  /** the sizes n of the character n-grams, ascending ([] = none; default [2, 3, 4, 5]) */
+  /** the sizes n of the character n-grams, ascending ([] = none; default [1, 2, 3, 4, 5], label sets [2, 3, 4, 5]) */
   charNgrams?: number[];
-  /** character n-grams within each word padded by spaces (scikit-learn's char_wb; the default), or across the words */
-  charSpan?: 'word' | 'text';
-  /** fold case first (default true) */
-  lowercase?: boolean;
-  /** 2^hashBits columns by a signed hash of each n-gram; 0 = a vocabulary of the training n-grams */
+  /** character n-grams across the words joined by spaces (default), or within each word padded by spaces (label sets' default) */
+  charSpan?: 'text' | 'word';
+  /** with word n-grams, the first 1, 2, …, n words again, marked as the start: '^ what', '^ what is' (default 2, label sets 0) */
+  startWords?: number;
+  /** 2^hashBits buckets of a signed hash of the n-grams (default 20); 0 = a vocabulary (label sets' default) */
   hashBits?: number;
   /** vocabulary: keep the n-grams of at least this many training texts (default 1) */
   minCount?: number;
-  /** term frequency: count (raw), 1 + ln count (log), or 1 (binary) */
+  /** term frequency: count (raw, the default), 1 + ln count (log), or 1 (binary) */
   tf?: 'raw' | 'log' | 'binary';
   /** weigh each column by ln((1 + m) / (1 + df)) + 1 (default true) */
   idf?: boolean;
-  /** scale each row to unit L2 norm (default true) */
-  normalize?: boolean;
+  /** scale the word and the character n-grams of a row each to unit L2 norm (default), the whole row, or none */
+  normalize?: 'each' | 'whole' | 'none';
 }
 
 /** One label per text: the vectorizer's options and Multiclass's; label sets: binary relevance's and its learner's. */
