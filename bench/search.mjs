@@ -2,8 +2,8 @@
 // its defaults) beside the search libraries web apps use (MiniSearch 7, Lunr 2, Orama 3, each at its defaults)
 // and a plain BM25 reference, on the same documents (title and abstract/body as two fields) and queries. Prints,
 // per collection, NDCG@10 and MAP (trec_eval's, over the first 1,000 results: bindings/js/cli/trec.js), index
-// build time (the first build and the median of later ones; argmax's speed against MiniSearch's and Lunr's as the
-// median ratio of builds paired one after the other), index bytes, memory held by the index (the JS heap it adds; for argmax the whole wasm memory after
+// build time (the first build, each library's in fresh processes, with its CPU time; the median of later ones;
+// argmax's speed against MiniSearch's and Lunr's as the median ratio of builds paired one after the other), index bytes, memory held by the index (the JS heap it adds; for argmax the whole wasm memory after
 // building it, an upper bound: the module's own memory included), and
 // the time of all queries and their median. Then learned re-ranking (SearchRanker) with 5-fold cross-validation
 // over queries (query i in fold i mod 5): trained on judgments with each Ranker objective, and on clicks
@@ -15,9 +15,10 @@
 // of click data instead: IPS and naive clicks at each number of sessions a query, `seeds` simulations each,
 // beside judgments.
 //   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
-//     [--seeds 5] [--sessions 200] [--nested] [--curve SESSIONS,...]
+//     [--seeds 5] [--sessions 200] [--nested] [--curve SESSIONS,...] [--first-builds 5]
 // The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
 // is skipped.
+import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import MiniSearch from 'minisearch';
@@ -131,27 +132,24 @@ const gc = globalThis.gc ?? (() => {});
 const heap = () => { gc(); gc(); return process.memoryUsage().heapUsed; };
 const median = (xs) => { const s = [...xs].sort((a, b) => a - b); return s[Math.floor((s.length - 1) / 2)]; };
 
-// Build time twice: the first build of the run (code not yet optimised: JS in V8's interpreter and baseline
-// tiers, wasm in Liftoff) and the median of REBUILDS builds after it (optimised code, as an app that indexes
-// again, or for long, runs).
+// Build time twice: the first build (firstBuilds) and the median of REBUILDS builds after one (optimised code, as
+// an app that indexes again, or for long, runs).
 const REBUILDS = 5;
 
 async function measure(ranker, { docs, queries, qrels }) {
   const before = heap();
-  let t0 = performance.now();
   const index = await ranker.build(docs);
-  const buildSeconds = (performance.now() - t0) / 1000;
   const heapBytes = ranker.memory ? ranker.memory() : heap() - before;
   const rebuilds = [];
   for (let i = 0; i < REBUILDS; ++i) {
-    t0 = performance.now();
+    const t0 = performance.now();
     const again = await ranker.build(docs);
     rebuilds.push((performance.now() - t0) / 1000);
     again.dispose?.();
   }
   const times = [], sums = { 'ndcg@10': 0, map: 0 };
   for (const q of queries) {
-    t0 = performance.now();
+    const t0 = performance.now();
     const results = await ranker.search(index, q.text);
     times.push(performance.now() - t0);
     const m = queryMeasures(trecOrder(results), qrels.get(q.id) ?? new Map());
@@ -160,7 +158,7 @@ async function measure(ranker, { docs, queries, qrels }) {
   }
   const bytes = ranker.bytes ? ranker.bytes(index) : null;
   index.dispose?.();
-  return { ...sums, buildSeconds, rebuildSeconds: median(rebuilds), heapBytes, bytes, querySeconds: times.reduce((a, b) => a + b, 0) / 1000, medianMs: median(times) };
+  return { ...sums, rebuildSeconds: median(rebuilds), heapBytes, bytes, querySeconds: times.reduce((a, b) => a + b, 0) / 1000, medianMs: median(times) };
 }
 
 // The speed of building one index against another's, as the median ratio of PAIRS builds made one right after
@@ -177,6 +175,35 @@ async function pairedBuildRatio(ours, peer, docs) {
     ratios.push((performance.now() - t0) / oursSeconds);
   }
   return median(ratios);
+}
+
+// A first build pays for code not yet optimised (JS in V8's interpreter and baseline tiers, wasm in Liftoff) and
+// shares the core with V8 optimising, on background threads, whatever ran just before it: in one process the
+// library built first would share it with the collection's parser. So each library's first build runs in fresh
+// processes, the same for all (every library loaded, then the collection read), FIRST_BUILDS rounds alternating
+// the libraries: the medians of the clock and of the process's CPU time (every thread's).
+const FIRST_BUILDS = Number(arg('first-builds', 5));
+const firstBuildChild = process.argv.indexOf('--first-build');
+if (firstBuildChild > 0) {
+  const [label, name] = process.argv.slice(firstBuildChild + 1);
+  const { docs } = readCollection(dataDir, name);
+  const cpuSeconds = () => { const u = process.cpuUsage(); return (u.user + u.system) / 1e6; };
+  const t0 = performance.now(), cpu0 = cpuSeconds();
+  await RANKERS[label].build(docs);
+  console.log(JSON.stringify({ seconds: (performance.now() - t0) / 1000, cpuSeconds: cpuSeconds() - cpu0 }));
+  process.exit(0);
+}
+
+function firstBuilds(labels, name) {
+  const runs = new Map(labels.map((label) => [label, []]));
+  for (let round = 0; round < FIRST_BUILDS; ++round) {
+    for (const label of labels) {
+      const out = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--data', dataDir, '--first-build', label, name], { encoding: 'utf8' });
+      if (out.status !== 0) throw new Error(`the first build of ${label} on ${name} failed: ${out.stderr}`);
+      runs.get(label).push(JSON.parse(out.stdout.trim().split('\n').pop()));
+    }
+  }
+  return new Map([...runs].map(([label, r]) => [label, { seconds: median(r.map((x) => x.seconds)), cpuSeconds: median(r.map((x) => x.cpuSeconds)) }]));
 }
 
 // ---- learned re-ranking, 5-fold over queries ---------------------------------------------------------------
@@ -333,21 +360,24 @@ for (const name of wanted) {
   const collection = readCollection(dataDir, name);
   if (!collection) { console.log(`${name}: skipped, it is not in ${dataDir}`); continue; }
   console.log(`\n${name}: ${collection.docs.length} documents, ${collection.queries.length} judged queries (Node ${process.versions.node})\n`);
-  console.log(`| ranker | NDCG@10 | MAP | first build s | median of ${REBUILDS} more builds s | index KB | memory MB | all queries s | median query ms |`);
-  console.log('|---|---|---|---|---|---|---|---|---|');
+  const labels = Object.keys(RANKERS).filter((label) => !process.argv.includes('--skip-peers') || label.startsWith('argmax'));
+  const first = firstBuilds(labels, name);
+  console.log(`| ranker | NDCG@10 | MAP | first build s (median of ${FIRST_BUILDS} processes) | its CPU s | median of ${REBUILDS} more builds s | index KB | memory MB | all queries s | median query ms |`);
+  console.log('|---|---|---|---|---|---|---|---|---|---|');
   const results = new Map();
-  for (const [label, ranker] of Object.entries(RANKERS)) {
-    if (process.argv.includes('--skip-peers') && !label.startsWith('argmax')) continue;
-    const r = await measure(ranker, collection);
+  for (const label of labels) {
+    const ranker = RANKERS[label];
+    const r = { ...await measure(ranker, collection), buildSeconds: first.get(label).seconds, buildCpuSeconds: first.get(label).cpuSeconds };
     results.set(label, r);
     const kb = r.bytes === null ? '–' : (r.bytes / 1024).toFixed(0);
     const mb = globalThis.gc || ranker.memory ? (r.heapBytes / 2 ** 20).toFixed(1) : '–';
-    console.log(`| ${label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.buildSeconds.toFixed(3)} | ${r.rebuildSeconds.toFixed(3)} | ${kb} | ${mb} | ${r.querySeconds.toFixed(3)} | ${r.medianMs.toFixed(3)} |`);
+    console.log(`| ${label} | ${r['ndcg@10'].toFixed(3)} | ${r.map.toFixed(3)} | ${r.buildSeconds.toFixed(3)} | ${r.buildCpuSeconds.toFixed(3)} | ${r.rebuildSeconds.toFixed(3)} | ${kb} | ${mb} | ${r.querySeconds.toFixed(3)} | ${r.medianMs.toFixed(3)} |`);
   }
   const ours = results.get('argmax BM25F');
   for (const peer of ['MiniSearch 7', 'Lunr 2'].filter((p) => results.has(p))) {
     const paired = await pairedBuildRatio(RANKERS['argmax BM25F'], RANKERS[peer], collection.docs);
-    console.log(`indexing, ${peer}'s time / argmax BM25F's: first builds ${(results.get(peer).buildSeconds / ours.buildSeconds).toFixed(1)}×, ` +
+    console.log(`indexing, ${peer}'s time / argmax BM25F's: first builds ${(results.get(peer).buildSeconds / ours.buildSeconds).toFixed(1)}× `
+      + `(CPU ${(results.get(peer).buildCpuSeconds / ours.buildCpuSeconds).toFixed(1)}×), ` +
       `later builds ${paired.toFixed(1)}× (median of ${PAIRS} pairs built one after the other)`);
   }
   if (process.argv.includes('--skip-learned')) continue;

@@ -6,6 +6,7 @@
 #include <cstdlib>
 
 #include "core/error.hpp"
+#include "io/parse_number.hpp"
 
 namespace argmax {
 namespace {
@@ -30,11 +31,16 @@ std::string range_text(const OptionSpec& s) {
   return text("in ", s.min_open ? "(" : "[", s.min, ", ", s.max, "]");
 }
 
+// Short decimals skip strtod, whose long-double arithmetic wasm emulates in software and compiles on a module's
+// first option parse; strtod reads the rest (" 1", hex, 17 digits) as before.
 bool parse_number(const std::string& text, double& out) {
   if (text.empty()) return false;
-  char* end = nullptr;
-  out = std::strtod(text.c_str(), &end);
-  return end == text.c_str() + text.size() && std::isfinite(out);
+  if (!parse_short_double(text.data(), text.data() + text.size(), out)) {
+    char* end = nullptr;
+    out = std::strtod(text.c_str(), &end);
+    if (end != text.c_str() + text.size()) return false;
+  }
+  return std::isfinite(out);
 }
 
 std::string json_string(const std::string& s) {
@@ -288,7 +294,8 @@ std::string number_text(double x) {
   std::string shortest;
   for (int digits : {15, 17}) {
     shortest = text(with_digits(x, digits));
-    if (std::strtod(shortest.c_str(), nullptr) == x) break;
+    double back = 0;
+    if (parse_number(shortest, back) && back == x) break;
   }
   return shortest;
 }

@@ -149,29 +149,30 @@ bool eisel_lemire(uint64_t w, int q, double& out) {
   return true;
 }
 
-}  // namespace
+// A decimal token: ±mantissa·10^exponent, with the first 19 significant digits in mantissa.
+struct Decimal {
+  bool negative = false;
+  uint64_t mantissa = 0;
+  int significant = 0;  // significant digits seen (leading zeros are not)
+  int exponent = 0;     // power of ten that scales `mantissa`
+};
 
-bool parse_double(const char* b, const char* e, double& out) {
-  const char* const start = b;
-  const bool negative = b < e && *b == '-';
+bool scan_decimal(const char* b, const char* e, Decimal& d) {
+  d.negative = b < e && *b == '-';
   if (b < e && (*b == '-' || *b == '+')) ++b;
-
-  uint64_t mantissa = 0;  // the first 19 significant digits
-  int significant = 0;    // significant digits seen (leading zeros are not)
-  int exponent = 0;       // power of ten that scales `mantissa`
   bool any_digit = false;
   for (; b < e && is_digit(*b); ++b, any_digit = true) {
-    if (mantissa == 0 && *b == '0') continue;
-    if (significant++ < 19) mantissa = mantissa * 10 + unsigned(*b - '0');
-    else ++exponent;  // digits past the 19th still scale the value
+    if (d.mantissa == 0 && *b == '0') continue;
+    if (d.significant++ < 19) d.mantissa = d.mantissa * 10 + unsigned(*b - '0');
+    else ++d.exponent;  // digits past the 19th still scale the value
   }
   if (b < e && *b == '.') {
     for (++b; b < e && is_digit(*b); ++b, any_digit = true) {
-      if (mantissa == 0 && *b == '0') {
-        --exponent;
+      if (d.mantissa == 0 && *b == '0') {
+        --d.exponent;
         continue;
       }
-      if (significant++ < 19) mantissa = mantissa * 10 + unsigned(*b - '0'), --exponent;
+      if (d.significant++ < 19) d.mantissa = d.mantissa * 10 + unsigned(*b - '0'), --d.exponent;
     }
   }
   if (!any_digit) return false;
@@ -185,26 +186,43 @@ bool parse_double(const char* b, const char* e, double& out) {
       if (!is_digit(*b)) return false;
       if (written < 100000) written = written * 10 + (*b - '0');  // far past any double: the value is 0 or inf
     }
-    exponent += exp_negative ? -written : written;
+    d.exponent += exp_negative ? -written : written;
   }
-  if (b != e) return false;
+  return b == e;
+}
 
-  if (mantissa == 0) {
-    out = negative ? -0.0 : 0.0;
-  } else if (significant <= 19 && mantissa <= (uint64_t(1) << 53) && exponent >= -22 && exponent <= 22) {
-    const double m = double(mantissa);
-    const double v = exponent < 0 ? m / kExactPowers[-exponent] : m * kExactPowers[exponent];
-    out = negative ? -v : v;
-  } else {
-    // Past 19 digits the value lies between m·10^q and (m+1)·10^q: when both round alike, that is it.
-    double v = 0, above = 0;
-    if (!eisel_lemire(mantissa, exponent, v) ||
-        (significant > 19 && !(eisel_lemire(mantissa + 1, exponent, above) && above == v))) {
-      out = strtod_of(start, e);
-      return true;
-    }
-    out = negative ? -v : v;
+// Zero, or Clinger's fast path: false when the value needs more.
+bool exact_in_one_step(const Decimal& d, double& out) {
+  if (d.mantissa == 0) {
+    out = d.negative ? -0.0 : 0.0;
+    return true;
   }
+  if (d.significant > 19 || d.mantissa > (uint64_t(1) << 53) || d.exponent < -22 || d.exponent > 22) return false;
+  const double m = double(d.mantissa);
+  const double v = d.exponent < 0 ? m / kExactPowers[-d.exponent] : m * kExactPowers[d.exponent];
+  out = d.negative ? -v : v;
+  return true;
+}
+
+}  // namespace
+
+bool parse_short_double(const char* b, const char* e, double& out) {
+  Decimal d;
+  return scan_decimal(b, e, d) && exact_in_one_step(d, out);
+}
+
+bool parse_double(const char* b, const char* e, double& out) {
+  Decimal d;
+  if (!scan_decimal(b, e, d)) return false;
+  if (exact_in_one_step(d, out)) return true;
+  // Past 19 digits the value lies between m·10^q and (m+1)·10^q: when both round alike, that is it.
+  double v = 0, above = 0;
+  if (!eisel_lemire(d.mantissa, d.exponent, v) ||
+      (d.significant > 19 && !(eisel_lemire(d.mantissa + 1, d.exponent, above) && above == v))) {
+    out = strtod_of(b, e);
+    return true;
+  }
+  out = d.negative ? -v : v;
   return true;
 }
 

@@ -13,6 +13,10 @@ namespace argmax {
 // five settle the rounding unless the result is subnormal or too close to call. strtod takes the rest.
 bool parse_double(const char* b, const char* e, double& out);
 
+// The same for a token that needs no more than Clinger's fast path (short decimals such as option values: "0.75",
+// "1e-4"), false for any other; it leaves out Eisel and Lemire's table, for modules that read only such numbers.
+bool parse_short_double(const char* b, const char* e, double& out);
+
 // A number finite as a float: the double above rounded to float; false when it overflows float (1e39).
 // Values below float's range round towards 0.
 inline bool parse_finite_float(const char* b, const char* e, float& out) {

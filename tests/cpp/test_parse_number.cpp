@@ -188,3 +188,34 @@ TEST_CASE("integer parser: whole int32 values only, as strtol reads them", "[io]
     if (fits) CHECK(v == x);
   }
 }
+
+TEST_CASE("short number parser: strtod's double whenever it answers, and an answer for short decimals",
+          "[io][parse_number]") {
+  std::mt19937_64 rng(20261128);
+  int answered = 0;
+  for (int i = 0; i < 200000; ++i) {
+    const std::string token = random_token(rng);
+    INFO("token '" << token << "'");
+    double short_value = 0, full_value = 0;
+    REQUIRE(parse_double(token.data(), token.data() + token.size(), full_value));
+    if (!parse_short_double(token.data(), token.data() + token.size(), short_value)) continue;
+    ++answered;
+    CHECK(bits_of(short_value) == bits_of(std::strtod(token.c_str(), nullptr)));
+  }
+  CHECK(answered > 50000);  // the fast path is taken, not only refused
+  // What option tables and JS's String(number) give: all short.
+  for (const char* token : {"0", "-0", "1", "-3", "0.75", "1.2", "1e-4", "1e-7", "1e+21", "0.1",
+                            "123456.789", "1e22", "9007199254740992", "2.5e-10", "100000", ".5", "5."}) {
+    INFO("token '" << token << "'");
+    double v = 0;
+    REQUIRE(parse_short_double(token, token + std::strlen(token), v));
+    CHECK(bits_of(v) == bits_of(std::strtod(token, nullptr)));
+  }
+  // Beyond the fast path, and anything parse_double refuses, is left to the caller.
+  for (const char* token : {"1e23", "9007199254740993", "0.30000000000000004", "12345678901234567890", "5e-324", "1e-400", "1e309",
+                            "0.1e-22", " 1", "0x10", "inf", "nan", "", "1e", "-"}) {
+    INFO("token '" << token << "'");
+    double v = 0;
+    CHECK_FALSE(parse_short_double(token, token + std::strlen(token), v));
+  }
+}
