@@ -22,12 +22,24 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
 
 }  // namespace
 
+namespace {
+// Options added after the first release, each with the value that reads as a model saved before it worked. At that
+// value they are not saved, so that such a model, loaded and saved again, keeps its bytes.
+const std::pair<const char*, const char*> kAddedOptions[] = {{"startWords", "0"}};
+}  // namespace
+
 OptionList TextVectorizer::saved_options(OptionList saved) {
-  // options added after the first release, each with the value that reads as a model saved before it worked
-  static const std::pair<const char*, const char*> added[] = {{"startWords", "0"}};
-  for (const auto& [name, before] : added)
+  for (const auto& [name, before] : kAddedOptions)
     if (std::none_of(saved.begin(), saved.end(), [n = name](const auto& kv) { return kv.first == n; })) saved.emplace_back(name, before);
   return saved;
+}
+
+OptionList TextVectorizer::options_to_save(OptionList options) {
+  for (const auto& [name, before] : kAddedOptions)
+    options.erase(std::remove_if(options.begin(), options.end(),
+                                 [n = name, b = before](const auto& kv) { return kv.first == n && kv.second == b; }),
+                  options.end());
+  return options;
 }
 
 const std::vector<OptionSpec>& TextVectorizer::options_table() {
@@ -168,7 +180,7 @@ Ngram TextVectorizer::ngram_of(int32_t col) const {
 }
 
 void TextVectorizer::write(ByteWriter& out) const {
-  out.put_options(options_);
+  out.put_options(options_to_save(options_));
   out.put<int32_t>(documents_);
   out.put_strings(vocabulary_);
   out.put_vector(buckets_);

@@ -492,7 +492,7 @@ std::vector<TextClassifier::Contribution> TextClassifier::heaviest(int c, int k)
 std::vector<uint8_t> TextClassifier::to_bytes() const {
   ByteWriter out(kKind);
   out.put<uint8_t>(multilabel_ ? 1 : 0);
-  out.put_options(options_);
+  out.put_options(TextVectorizer::options_to_save(options_));
   vectorizer_.write(out);
   out.put_strings(classes_);
   out.put_vector(prior_);

@@ -118,6 +118,9 @@ TEST_CASE("vectorizer: the start's n-grams come with word n-grams only, and olde
   CHECK(TextVectorizer::saved_options(saved) == OptionList{{"wordNgrams", "1"}, {"hashBits", "0"}, {"startWords", "0"}});
   const OptionList now = {{"startWords", "3"}};
   CHECK(TextVectorizer::saved_options(now) == now);
+  // saved again, such a model keeps its bytes: startWords 0 is left out, any other value kept
+  CHECK(TextVectorizer::options_to_save(TextVectorizer::saved_options(saved)) == saved);
+  CHECK(TextVectorizer::options_to_save(now) == now);
 }
 
 TEST_CASE("vectorizer: signed hashing gives the vocabulary's values, signed, where no n-grams collide") {
