@@ -50,10 +50,9 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
       integer_list_option("charNgrams", "1,2,3,4,5", 1, 8,
        "the sizes n of the character n-grams, ascending (empty: none)"),
       choice_option("charSpan", "text", {"text", "word"},
-       "character n-grams across the words joined by spaces (scikit-learn's char), or within each word padded by "
-       "spaces (char_wb)"),
+       "character n-grams across words (scikit-learn's char), or within each word padded by spaces (char_wb)"),
       integer_option("startWords", "2", 0, 8,
-       "with word n-grams, the first 1, 2, …, n words again, marked as the start: '^ what', '^ what is'; 0 = none"),
+       "with word n-grams, the first 1, …, n words again, marked as the start ('^ what is'); 0 = none"),
       integer_option("hashBits", "20", 0, 24,
        "2^hashBits buckets of a signed hash of the n-grams, half for words, half for characters; 0 = a vocabulary"),
       integer_option("minCount", "1", 1, 2147483647,
@@ -63,8 +62,8 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
       boolean_option("idf", "true",
        "weigh each column by ln((1 + m) / (1 + df)) + 1, fitted on the m training texts"),
       choice_option("normalize", "each", {"each", "whole", "none"},
-       "scale the word and the character n-grams of a row each to unit L2 norm (scikit-learn's FeatureUnion of a "
-       "vectorizer per kind), the whole row, or none"),
+       "scale the word and the character n-grams of a row each to unit L2 norm (as scikit-learn's FeatureUnion), "
+       "the whole row, or none"),
     };
     return specs;
   }();

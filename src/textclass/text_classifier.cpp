@@ -22,8 +22,7 @@ const char* kWeightBits = "16";
 const char* kWeightBitsWhy = "TREC's questions are classified as in 32 bits, by models a third the size";
 // Label sets: the linear learner's weights in 8 bits by default
 const char* kLabelSetWeightBits = "8";
-const char* kLabelSetWeightBitsWhy =
-    "label sets: Reuters-21578 and TREC as label sets score as in 32 bits, by models a seventh the size";
+const char* kLabelSetWeightBitsWhy = "label sets: Reuters-21578 scores as in 32 bits, a seventh the size";
 
 // Label sets: the vectorizer's defaults measured on Reuters-21578 (docs/text.md; 2^20 buckets were too few for
 // the n-grams of long texts).
