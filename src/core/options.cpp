@@ -6,7 +6,7 @@
 #include <cstdlib>
 
 #include "core/error.hpp"
-#include "io/parse_number.hpp"
+#include "core/parse_number.hpp"
 
 namespace argmax {
 namespace {

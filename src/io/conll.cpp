@@ -3,7 +3,7 @@
 #include <algorithm>
 
 #include "core/error.hpp"
-#include "io/parse_number.hpp"
+#include "core/parse_number.hpp"
 #include "io/utf8.hpp"
 
 namespace argmax {

@@ -5,7 +5,7 @@
 #include <limits>
 
 #include "core/error.hpp"
-#include "io/parse_number.hpp"
+#include "core/parse_number.hpp"
 
 namespace argmax {
 

@@ -8,7 +8,7 @@
 
 #include "core/error.hpp"
 #include "io/libsvm.hpp"
-#include "io/parse_number.hpp"
+#include "core/parse_number.hpp"
 
 namespace argmax {
 

@@ -11,7 +11,7 @@
 #include <string>
 #include <vector>
 
-#include "io/parse_number.hpp"
+#include "core/parse_number.hpp"
 
 using namespace argmax;
 
@@ -85,7 +85,7 @@ std::string random_token(std::mt19937_64& rng) {
 
 }  // namespace
 
-TEST_CASE("number parser: edge cases give strtod's double and the readers' float", "[io][parse_number]") {
+TEST_CASE("number parser: edge cases give strtod's double and the readers' float", "[core][parse_number]") {
   for (const char* token :
        {"0", "-0", "+0", "0.0", "-0.0", "00000", "0e0", "0e-999999", "0e999999", "1", "-1", "+1", ".5", "5.", "-.5",
         "+5.", "0.1", "0.2", "0.3", "-0.466667", "1e-1", "1E+2", "1e22", "1e23", "9007199254740992", "9007199254740993",
@@ -101,7 +101,7 @@ TEST_CASE("number parser: edge cases give strtod's double and the readers' float
     check_against_strtod(token);
 }
 
-TEST_CASE("number parser: anything but a decimal number is refused", "[io][parse_number]") {
+TEST_CASE("number parser: anything but a decimal number is refused", "[core][parse_number]") {
   for (const char* token : {"", "+", "-", ".", "-.", "+.", "e5", ".e5", "1e", "1e+", "1e-", "1E", "inf", "-inf", "+inf",
                             "INF", "infinity", "Infinity", "nan", "NaN", "-nan", "nan(1)", "0x10", "0x1p3", "-0x1",
                             "0X1P-2", " 1", "1 ", "\t1", "1\n", "\v1", "1.2.3", "1..2", "--1", "+-1", "-+1", "1e5.5",
@@ -112,7 +112,7 @@ TEST_CASE("number parser: anything but a decimal number is refused", "[io][parse
     CHECK_FALSE(parse_finite_float(token, token + std::strlen(token), f));
 }
 
-TEST_CASE("number parser: 300000 random tokens equal strtod bit for bit", "[io][parse_number]") {
+TEST_CASE("number parser: 300000 random tokens equal strtod bit for bit", "[core][parse_number]") {
   std::mt19937_64 rng(20261123);
   for (int i = 0; i < 200000; ++i) check_against_strtod(random_token(rng));
   // Printed doubles and floats at every precision, as writers of data files produce them.
@@ -128,7 +128,7 @@ TEST_CASE("number parser: 300000 random tokens equal strtod bit for bit", "[io][
   }
 }
 
-TEST_CASE("number parser: long digit strings at every power of ten equal strtod bit for bit", "[io][parse_number]") {
+TEST_CASE("number parser: long digit strings at every power of ten equal strtod bit for bit", "[core][parse_number]") {
   // The Eisel–Lemire path: 16 to 19 digits (printed doubles, numpy's %.18e) and longer ones, for every power
   // of ten whose 128-bit power of five it reads, and past both ends of that table.
   std::mt19937_64 rng(20261124);
@@ -165,7 +165,7 @@ TEST_CASE("number parser: long digit strings at every power of ten equal strtod 
     check_against_strtod(token);
 }
 
-TEST_CASE("integer parser: whole int32 values only, as strtol reads them", "[io][parse_number]") {
+TEST_CASE("integer parser: whole int32 values only, as strtol reads them", "[core][parse_number]") {
   auto parsed = [](const std::string& t, int32_t& v) { return parse_int(t.data(), t.data() + t.size(), v); };
   int32_t v = 0;
   for (const char* t : {"0", "-0", "+0", "7", "+7", "-12", "2147483647", "-2147483648", "000000000000000000042",
@@ -190,7 +190,7 @@ TEST_CASE("integer parser: whole int32 values only, as strtol reads them", "[io]
 }
 
 TEST_CASE("short number parser: strtod's double whenever it answers, and an answer for short decimals",
-          "[io][parse_number]") {
+          "[core][parse_number]") {
   std::mt19937_64 rng(20261128);
   int answered = 0;
   for (int i = 0; i < 200000; ++i) {

@@ -1,4 +1,4 @@
-#include "io/parse_number.hpp"
+#include "core/parse_number.hpp"
 
 #include <algorithm>
 #include <array>
