@@ -15,7 +15,8 @@
 // of click data instead: IPS and naive clicks at each number of sessions a query, `seeds` simulations each,
 // beside judgments.
 //   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
-//     [--seeds 5] [--sessions 200] [--nested] [--curve SESSIONS,...] [--first-builds 5]
+//     [--seeds 5] [--sessions 200] [--nested] [--curve SESSIONS,...] [--clip C] [--first-builds 5]
+// (--clip: the clip of the curve's IPS rows, default the ranker's 0.2; 0 for uncapped weights)
 // The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
 // is skipped.
 import { spawnSync } from 'node:child_process';
@@ -308,6 +309,7 @@ const foldNdcg = (index, options, train, test, qrels) => testNdcg(
 // IPS (the defaults) and naive clicks over the number of sessions a query, 5-fold as the click rows (the same
 // seeds), beside the same ranker trained on judgments: calls print({ judgments }) first, then print({ sessions,
 // ips: [...], naive: [...] }) with each simulation's NDCG@10 as each volume is done (the large ones take long).
+const CURVE_IPS = arg('clip') === undefined ? {} : { clip: Number(arg('clip')) };
 function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds, print) {
   const index = argmaxFirstStage({}).build(docs);
   const folds = [0, 1, 2, 3, 4].map((fold) => {
@@ -322,7 +324,7 @@ function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds, print) {
       let ips = 0, naive = 0;
       folds.forEach(({ test, lists }, fold) => {
         const clicks = simulate(lists, sessions, maxGrade, run, fold);
-        ips += testNdcg(new am.SearchRanker().fit(index, { clicks }), index, test, qrels);
+        ips += testNdcg(new am.SearchRanker(CURVE_IPS).fit(index, { clicks }), index, test, qrels);
         naive += testNdcg(new am.SearchRanker({ clicks: 'naive' }).fit(index, { clicks }), index, test, qrels);
       });
       row.ips.push(ips / queries.length);
@@ -396,7 +398,7 @@ for (const name of wanted) {
       if (r.judgments !== undefined) {
         console.log(`\nclicks over the sessions a query (${name}): NDCG@10, 5-fold over queries, the mean of ${seeds} click simulations ± ` +
           `their standard deviation, and the paired differences; the same ranker trained on judgments: ${r.judgments.toFixed(3)}\n`);
-        console.log('| sessions a query | IPS (propensities by EM, clip 0.2) ± sd | naive clicks ± sd | IPS − naive: mean ± standard error (paired) | '
+        console.log(`| sessions a query | IPS (propensities by EM, clip ${CURVE_IPS.clip ?? am.SearchRanker.options().find((o) => o.name === 'clip').default}) ± sd | naive clicks ± sd | IPS − naive: mean ± standard error (paired) | `
           + 'simulations IPS above / below naive | IPS − naive, each simulation | s a simulation |');
         console.log('|---|---|---|---|---|---|---|');
       } else {
