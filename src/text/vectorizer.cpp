@@ -90,6 +90,7 @@ void TextVectorizer::set_frequencies(const std::vector<int32_t>& df) {
 }
 
 TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, const OptionList& options) {
+  require(!texts.empty(), "the text vectorizer needs training texts (got none)");
   TextVectorizer v;
   v.configure(options);
   v.documents_ = int32_t(texts.size());

@@ -174,6 +174,8 @@ TEST_CASE("vectorizer: bytes round trip; bad options, bad UTF-8 and corrupt byte
   CHECK_THROWS_WITH(TextVectorizer::fit(texts, {{"wordNgrams", "2,1"}}), Catch::Contains("ascending"));
   CHECK_THROWS_WITH(TextVectorizer::fit(texts, {{"wordNgrams", ""}, {"charNgrams", ""}}), Catch::Contains("n-grams"));
   CHECK_THROWS_WITH(TextVectorizer::fit(texts, {{"tf", "sqrt"}}), Catch::Contains("tf"));
+  // as the text classifier (and the multiclass TF-IDF map): no texts is an error, not a vectorizer of nothing
+  CHECK_THROWS_WITH(TextVectorizer::fit({}, {}), Catch::Contains("the text vectorizer needs training texts (got none)"));
   const std::string bad = "ok \xC3";
   CHECK_THROWS_WITH(TextVectorizer::fit({"fine", bad}, {}), Catch::Contains("texts[1] is not valid UTF-8 (byte 3)"));
 }
