@@ -417,7 +417,16 @@ export function tokenSequences(sequences, name, what = 'token', single = false) 
       parts.push(token);
     }
   });
-  return { text: parts.join(SEP), lengths };
+  const text = parts.join(SEP);
+  // A lone surrogate is refused as texts() refuses it (Embind's UTF-8 would join it with the character after it);
+  // one check of the whole, so that tagging pays no call per token.
+  if (!text.isWellFormed()) {
+    const k = parts.findIndex((p) => !p.isWellFormed());
+    let i = 0, t = k;
+    while (t >= lengths[i]) t -= lengths[i++];
+    throw new RangeError(`${single ? name : `${name}[${i}]`}[${t}] has a lone surrogate at index ${loneSurrogate(parts[k])}: it is not well-formed text`);
+  }
+  return { text, lengths };
 }
 
 // Token sequences packed already (parameter mixing packs them once on the calling thread), or to pack.
