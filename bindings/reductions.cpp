@@ -37,6 +37,15 @@ LabelMatrix label_sets(uintptr_t offsets, uintptr_t labels, int rows, int k) {
   return y;
 }
 
+// Label sets to train on. Sets that are all empty teach no label (each is −1 everywhere, and the model would never
+// predict one): refused, as the text classifier refuses them.
+LabelMatrix training_sets(uintptr_t offsets, uintptr_t labels, int rows, int k) {
+  LabelMatrix y = label_sets(offsets, labels, rows, k);
+  require(std::find(y.y.begin(), y.y.end(), 1) != y.y.end(),
+          "every label set is empty; a multi-label model needs labels");
+  return y;
+}
+
 // {offsets, labels} of the +1 entries.
 val sets_to_js(const LabelMatrix& y) {
   std::vector<int32_t> offsets{0}, labels;
@@ -155,7 +164,7 @@ AdaBoostMH train_adaboost(const MatrixArg& x, uintptr_t labels, uintptr_t set_of
   const AdaBoostMHConfig c = adaboost_mh_config_from(Options::parse(adaboost_mh_options(), option_lines(options), "adaboost-mh"));
   const Rows rows = rows_at(x);
   if (labels) return AdaBoostMH::train_on_labels(rows, reinterpret_cast<const int32_t*>(labels), c, progress_from(on_progress));
-  return AdaBoostMH::train(rows, label_sets(set_offsets, set_labels, x.rows, k), c, progress_from(on_progress));
+  return AdaBoostMH::train(rows, training_sets(set_offsets, set_labels, x.rows, k), c, progress_from(on_progress));
 }
 void adaboost_predict(const AdaBoostMH& m, const MatrixArg& x, uintptr_t out) {
   const Rows rows = input_rows(x, m.cols());
@@ -192,7 +201,7 @@ BinaryRelevanceModel train_br(const MatrixArg& x, uintptr_t set_offsets, uintptr
                               std::string options, std::string learner_options, val on_progress) {
   const Options o = Options::parse(binary_relevance_options(), option_lines(options), "br");
   return BinaryRelevanceModel::train(rows_at(x, nan_for(o.choice("learner"))),
-                                     label_sets(set_offsets, set_labels, x.rows, k), o.choice("learner"),
+                                     training_sets(set_offsets, set_labels, x.rows, k), o.choice("learner"),
                                      option_lines(learner_options), uint64_t(o.real("seed")), {},
                                      progress_from(on_progress), o.choice("scale"));
 }

@@ -271,6 +271,34 @@ OptionList upgrade_option_names(OptionList saved) {
   return saved;
 }
 
+namespace {
+// Each option added after a release, with its former value.
+const char* const kAddedOptions[][2] = {{"startWords", "0"}, {"lexiconFolds", "1"}};
+}  // namespace
+
+bool at_former_value(const std::pair<std::string, std::string>& option) {
+  for (const auto& added : kAddedOptions)
+    if (option.first == added[0] && option.second == added[1]) return true;
+  return false;
+}
+
+OptionList without_former_values(const OptionList& options) {
+  OptionList kept;
+  for (const auto& kv : options)
+    if (!at_former_value(kv)) kept.push_back(kv);
+  return kept;
+}
+
+OptionList with_former_values(OptionList saved, const std::vector<OptionSpec>& specs) {
+  for (const auto& added : kAddedOptions) {
+    bool declared = false, in_saved = false;
+    for (const OptionSpec& s : specs) declared |= s.name == added[0];
+    for (const auto& kv : saved) in_saved |= kv.first == added[0];
+    if (declared && !in_saved) saved.emplace_back(added[0], added[1]);
+  }
+  return saved;
+}
+
 std::string join(const std::vector<std::string>& items, const char* sep) {
   std::string out;
   for (size_t i = 0; i < items.size(); ++i) out += (i ? sep : "") + items[i];

@@ -66,6 +66,14 @@ void refuse_renamed_value(const std::string& option, const std::string& value);
 // Saved models of 0.1 name their options the old way: their plain renames (max_iter → maxIter) read under
 // the new names. Values that changed meaning (algo) are upgraded by each model kind's loader.
 OptionList upgrade_option_names(OptionList saved);
+// Options added after a release have a former value: the one under which a model saved before the option works
+// as it did (the text vectorizer's startWords 0, the tagger's lexiconFolds 1). At that value an option is left
+// out of the saved bytes, so that such a model, loaded and saved again, keeps its bytes.
+bool at_former_value(const std::pair<std::string, std::string>& option);
+// The options as saved: those at_former_value left out.
+OptionList without_former_values(const OptionList& options);
+// A saved model's options, with each added option of `specs` that they lack set to its former value.
+OptionList with_former_values(OptionList saved, const std::vector<OptionSpec>& specs);
 
 
 class Options {

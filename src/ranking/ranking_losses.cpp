@@ -33,15 +33,18 @@ double kendall_tau_loss(const double* predicted, const float* truth, int32_t r) 
 
 double top_k_discount(int32_t p, int32_t k) { return p >= 1 && p <= k ? 1.0 / std::log2(double(p) + 1.0) : 0.0; }
 
+template <typename Gain>
+double top_k_gain(const std::vector<int32_t>& order, const Gain* gain, int32_t r, int32_t k) {
+  double g = 0;
+  for (int32_t p = 1; p <= r && p <= k; ++p) g += top_k_discount(p, k) * gain[order[p - 1]];
+  return g;
+}
+template double top_k_gain(const std::vector<int32_t>&, const float*, int32_t, int32_t);
+template double top_k_gain(const std::vector<int32_t>&, const double*, int32_t, int32_t);
+
 double ndcg_loss(const double* predicted, const float* truth, int32_t r, int32_t k) {
-  const std::vector<int32_t> ranked = order_best_first(predicted, r);
-  const std::vector<int32_t> ideal = order_best_first(truth, r);
-  double g = 0, best = 0;
-  for (int32_t p = 1; p <= r && p <= k; ++p) {
-    g += top_k_discount(p, k) * truth[ranked[p - 1]];
-    best += top_k_discount(p, k) * truth[ideal[p - 1]];
-  }
-  return best > 0 ? 1.0 - g / best : 0.0;
+  const double best = top_k_gain(order_best_first(truth, r), truth, r, k);
+  return best > 0 ? 1.0 - top_k_gain(order_best_first(predicted, r), truth, r, k) / best : 0.0;
 }
 
 }  // namespace argmax

@@ -2,6 +2,7 @@
 // length r). Predictions are compared through their orders (π, with the tie rule of permutation.hpp).
 #pragma once
 #include <cstdint>
+#include <vector>
 
 namespace argmax {
 
@@ -17,6 +18,9 @@ double kendall_tau_loss_quadratic(const double* predicted, const float* truth, i
 // The top-k discount of SSBD 17.4 by top-down position p (1 = best): D = 1/log2(p + 1) for p ≤ k, else 0.
 // (In SSBD's ascending positions i this is D(i) = 1/log2(r − i + 2) for i > r − k.)
 double top_k_discount(int32_t p, int32_t k);
+// G = Σ_{p ≤ min(r, k)} D(p) gain[order[p − 1]]: the top-k gain of an order of r documents (best first).
+template <typename Gain>
+double top_k_gain(const std::vector<int32_t>& order, const Gain* gain, int32_t r, int32_t k);
 
 // NDCG loss (SSBD 17.4): Δ = 1 − G(y', y)/G(y, y), G(y', y) = Σ_i D(π(y')_i) y_i, gains y_i ≥ 0 used
 // as given (SSBD's definition; the LETOR measure with gain 2^rel − 1 is in metrics/ranking_metrics.hpp).

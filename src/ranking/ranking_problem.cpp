@@ -30,6 +30,11 @@ std::vector<int32_t> ndcg_target_order(const float* rel, const double* s, int32_
   return order;
 }
 
+// The order that maximises NDCG@k's loss-augmented objective, by the assignment (hungarian) or the top-k sort.
+std::vector<int32_t> ndcg_argmax(bool hungarian, const double* s, const double* beta, int32_t r, int32_t k) {
+  return hungarian ? ndcg_argmax_hungarian(s, beta, r, k) : ndcg_argmax_fast(s, beta, r, k);
+}
+
 }  // namespace
 
 RankingProblem::RankingProblem(const QuerySet& data, const RankingProblemConfig& config, Surrogate surrogate)
@@ -180,17 +185,10 @@ Violation RankingProblem::ndcg_violation(const double* s, int q, std::vector<dou
   for (int32_t d = 0; d < r; ++d) coef[d] = target_[b + d] * scale;
   std::vector<double> scaled(s, s + r);
   for (double& x : scaled) x *= scale;
-  const std::vector<int32_t> chosen = config_.hungarian ? ndcg_argmax_hungarian(scaled.data(), beta, r, k)
-                                                        : ndcg_argmax_fast(scaled.data(), beta, r, k);
-  const std::vector<int32_t> predicted = order_best_first(s, r);
-  double gain = 0, chosen_gain = 0;
-  for (int32_t p = 1; p <= std::min(k, r); ++p) {
-    gain += top_k_discount(p, k) * beta[predicted[p - 1]];
-    chosen_gain += top_k_discount(p, k) * beta[chosen[p - 1]];
-  }
+  const std::vector<int32_t> chosen = ndcg_argmax(config_.hungarian, scaled.data(), beta, r, k);
   for (int32_t p = 1; p <= r; ++p) coef[chosen[p - 1]] -= p * scale;
   Violation v;
-  v.loss = 1.0 - chosen_gain, v.error = 1.0 - gain;
+  v.loss = 1.0 - top_k_gain(chosen, beta, r, k), v.error = 1.0 - top_k_gain(order_best_first(s, r), beta, r, k);
   return v;
 }
 
@@ -232,18 +230,11 @@ StepResult RankingProblem::ndcg_step(const double* s, int q, Surrogate surrogate
   if (surrogate == Surrogate::Perceptron) {
     chosen = order_best_first(s, r);
   } else {
-    chosen = config_.hungarian ? ndcg_argmax_hungarian(scaled.data(), beta, r, k)
-                               : ndcg_argmax_fast(scaled.data(), beta, r, k);
+    chosen = ndcg_argmax(config_.hungarian, scaled.data(), beta, r, k);
   }
   StepResult result;
   // Δ of the current prediction (score order), for the progress report.
-  const std::vector<int32_t> predicted = order_best_first(s, r);
-  double gain = 0, chosen_gain = 0;
-  for (int32_t p = 1; p <= std::min(k, r); ++p) {
-    gain += top_k_discount(p, k) * beta[predicted[p - 1]];
-    chosen_gain += top_k_discount(p, k) * beta[chosen[p - 1]];
-  }
-  result.error = 1.0 - gain;
+  result.error = 1.0 - top_k_gain(order_best_first(s, r), beta, r, k);
   double margin = 0;
   for (int32_t p = 1; p <= r; ++p) {
     coef[target[p - 1]] += p * scale;  // v̂_i − π_i = p(π)_i − p̂_i in top-down positions
@@ -252,7 +243,8 @@ StepResult RankingProblem::ndcg_step(const double* s, int q, Surrogate surrogate
   for (int32_t d = 0; d < r; ++d) margin += coef[d] * s[d];
   bool any = false;
   for (double c : coef) any |= c != 0;
-  const HingeStep<double> h = hinge_step(surrogate, 1.0 - chosen_gain, margin, 0.0, any);  // margin: s(ŷ) − s(y)
+  const double loss = 1.0 - top_k_gain(chosen, beta, r, k);
+  const HingeStep<double> h = hinge_step(surrogate, loss, margin, 0.0, any);  // margin: s(ŷ) − s(y)
   result.surrogate = h.loss;
   result.updated = any && h.scale != 0;
   return result;

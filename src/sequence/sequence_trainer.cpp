@@ -204,12 +204,12 @@ std::vector<float> resize_weights(const std::vector<float>& w, const ChainLayout
 }
 
 // The random-feature options are recorded from the model's map, and only when it has one, lexiconFolds only when
-// it is not 1, and the text options last, only those given (so models keep the bytes they always had).
+// it is not at its former value, and the text options last, only those given (so models keep the bytes they always had).
 void record_options(SequenceModel& m, const Options& o, const TextOptions& text) {
   m.options.clear();
   for (const auto& kv : o.entries())
     if (!RandomFourierFeatures::is_option(kv.first) && kv.first != "templates" && kv.first != "global" &&
-        kv.first != "globalWords" && !(kv.first == "lexiconFolds" && kv.second == "1"))
+        kv.first != "globalWords" && !at_former_value(kv))
       m.options.push_back(kv);
   for (auto& kv : m.rff.option_entries()) m.options.push_back(std::move(kv));
   if (o.choice("features") == "custom" && m.input == SequenceInput::Tokens) m.options.emplace_back("templates", text.templates);

@@ -22,26 +22,6 @@ std::vector<int> sizes_of(const Options& o, const char* name) {
 
 }  // namespace
 
-namespace {
-// Options added after the first release, each with the value that reads as a model saved before it worked. At that
-// value they are not saved, so that such a model, loaded and saved again, keeps its bytes.
-const std::pair<const char*, const char*> kAddedOptions[] = {{"startWords", "0"}};
-}  // namespace
-
-OptionList TextVectorizer::saved_options(OptionList saved) {
-  for (const auto& [name, before] : kAddedOptions)
-    if (std::none_of(saved.begin(), saved.end(), [n = name](const auto& kv) { return kv.first == n; })) saved.emplace_back(name, before);
-  return saved;
-}
-
-OptionList TextVectorizer::options_to_save(OptionList options) {
-  for (const auto& [name, before] : kAddedOptions)
-    options.erase(std::remove_if(options.begin(), options.end(),
-                                 [n = name, b = before](const auto& kv) { return kv.first == n && kv.second == b; }),
-                  options.end());
-  return options;
-}
-
 const std::vector<OptionSpec>& TextVectorizer::options_table() {
   static const std::vector<OptionSpec> specs = [] {
     std::vector<OptionSpec> specs = {
@@ -110,6 +90,7 @@ void TextVectorizer::set_frequencies(const std::vector<int32_t>& df) {
 }
 
 TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, const OptionList& options) {
+  require(!texts.empty(), "the text vectorizer needs training texts (got none)");
   TextVectorizer v;
   v.configure(options);
   v.documents_ = int32_t(texts.size());
@@ -179,7 +160,7 @@ Ngram TextVectorizer::ngram_of(int32_t col) const {
 }
 
 void TextVectorizer::write(ByteWriter& out) const {
-  out.put_options(options_to_save(options_));
+  out.put_options(without_former_values(options_));
   out.put<int32_t>(documents_);
   out.put_strings(vocabulary_);
   out.put_vector(buckets_);
@@ -188,7 +169,7 @@ void TextVectorizer::write(ByteWriter& out) const {
 
 TextVectorizer TextVectorizer::read(ByteReader& in) {
   TextVectorizer v;
-  v.configure(saved_options(in.get_options()));
+  v.configure(with_former_values(in.get_options(), options_table()));
   v.documents_ = in.get<int32_t>();
   require(v.documents_ >= 0, "model bytes are corrupt (text vectorizer: ", v.documents_, " documents)");
   v.vocabulary_ = in.get_strings();

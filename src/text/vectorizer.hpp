@@ -33,10 +33,6 @@ struct Ngram {
 class TextVectorizer {
  public:
   static const std::vector<OptionSpec>& options_table();
-  // A saved model's vectorizer options, with those it predates set as it worked (startWords 0).
-  static OptionList saved_options(OptionList saved);
-  // The options as saved: saved_options' inverse (an added option at its value from before is left out).
-  static OptionList options_to_save(OptionList options);
 
   // A text's words, one after another in buffer, word i ending at ends[i] (scratch space, reused).
   struct Words {

@@ -491,7 +491,7 @@ std::vector<TextClassifier::Contribution> TextClassifier::heaviest(int c, int k)
 std::vector<uint8_t> TextClassifier::to_bytes() const {
   ByteWriter out(kKind);
   out.put<uint8_t>(multilabel_ ? 1 : 0);
-  out.put_options(TextVectorizer::options_to_save(options_));
+  out.put_options(without_former_values(options_));
   vectorizer_.write(out);
   out.put_strings(classes_);
   out.put_vector(prior_);
@@ -511,7 +511,7 @@ TextClassifier TextClassifier::from_bytes(const uint8_t* data, size_t size) {
   TextClassifier model;
   const uint8_t sets = in.get<uint8_t>();
   require(sets <= 1, "model bytes are corrupt (text classifier kind ", int(sets), ")");
-  model.options_ = TextVectorizer::saved_options(in.get_options());
+  model.options_ = with_former_values(in.get_options(), TextVectorizer::options_table());
   Options::parse(options_of(sets == 1, model.options_), model.options_, "TextClassifier");
   model.vectorizer_ = TextVectorizer::read(in);
   model.classes_ = in.get_strings();

@@ -120,6 +120,20 @@ struct TinyQueries {
 
 }  // namespace
 
+TEST_CASE("an option added after a release is saved only away from its former value, and reads back at it", "[options][vocabulary]") {
+  // startWords (text vectorizer, before it: 0) and lexiconFolds (tagger, before it: 1); other options at 0 or 1 stay.
+  const OptionList trained = {{"hashBits", "0"}, {"startWords", "0"}, {"lexiconFolds", "1"}, {"minCount", "1"}};
+  CHECK(without_former_values(trained) == OptionList{{"hashBits", "0"}, {"minCount", "1"}});
+  const OptionList other = {{"startWords", "2"}, {"lexiconFolds", "10"}};
+  CHECK(without_former_values(other) == other);
+  // read back: an added option the table declares and the bytes lack comes back at its former value, after the rest
+  const std::vector<OptionSpec> table = {integer_option("hashBits", "20", 0, 24, "h"),
+                                         integer_option("startWords", "2", 0, 8, "s")};
+  CHECK(with_former_values({{"hashBits", "0"}}, table) == OptionList{{"hashBits", "0"}, {"startWords", "0"}});
+  CHECK(with_former_values({{"startWords", "3"}}, table) == OptionList{{"startWords", "3"}});
+  CHECK(with_former_values({}, {integer_option("lexiconFolds", "1", 1, 100, "k")}) == OptionList{{"lexiconFolds", "1"}});
+}
+
 TEST_CASE("an option name of 0.1 is refused in every task with a message naming its replacement", "[options][vocabulary]") {
   const Clusters d = clusters(30, 3, 2, 0.5, 1);
   // Linear multiclass: the algorithm is now the option trainer; max_iter is maxIter, rff_seed rffSeed.

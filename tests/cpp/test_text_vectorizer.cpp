@@ -114,13 +114,14 @@ TEST_CASE("vectorizer: TF-IDF rows by hand (vocabulary, smooth IDF, L2)") {
 TEST_CASE("vectorizer: the start's n-grams come with word n-grams only, and older models read without them") {
   const OptionList chars_only = {{"wordNgrams", ""}, {"charNgrams", "1"}, {"hashBits", "0"}, {"startWords", "3"}};
   CHECK(TextVectorizer::fit({"ab"}, chars_only).cols() == 2);  // "a" and "b": no "^ ab" without word n-grams
+  const std::vector<OptionSpec>& table = TextVectorizer::options_table();
   const OptionList saved = {{"wordNgrams", "1"}, {"hashBits", "0"}};  // as a model saved before startWords
-  CHECK(TextVectorizer::saved_options(saved) == OptionList{{"wordNgrams", "1"}, {"hashBits", "0"}, {"startWords", "0"}});
+  CHECK(with_former_values(saved, table) == OptionList{{"wordNgrams", "1"}, {"hashBits", "0"}, {"startWords", "0"}});
   const OptionList now = {{"startWords", "3"}};
-  CHECK(TextVectorizer::saved_options(now) == now);
+  CHECK(with_former_values(now, table) == now);
   // saved again, such a model keeps its bytes: startWords 0 is left out, any other value kept
-  CHECK(TextVectorizer::options_to_save(TextVectorizer::saved_options(saved)) == saved);
-  CHECK(TextVectorizer::options_to_save(now) == now);
+  CHECK(without_former_values(with_former_values(saved, table)) == saved);
+  CHECK(without_former_values(now) == now);
 }
 
 TEST_CASE("vectorizer: signed hashing gives the vocabulary's values, signed, where no n-grams collide") {
@@ -173,6 +174,8 @@ TEST_CASE("vectorizer: bytes round trip; bad options, bad UTF-8 and corrupt byte
   CHECK_THROWS_WITH(TextVectorizer::fit(texts, {{"wordNgrams", "2,1"}}), Catch::Contains("ascending"));
   CHECK_THROWS_WITH(TextVectorizer::fit(texts, {{"wordNgrams", ""}, {"charNgrams", ""}}), Catch::Contains("n-grams"));
   CHECK_THROWS_WITH(TextVectorizer::fit(texts, {{"tf", "sqrt"}}), Catch::Contains("tf"));
+  // as the text classifier (and the multiclass TF-IDF map): no texts is an error, not a vectorizer of nothing
+  CHECK_THROWS_WITH(TextVectorizer::fit({}, {}), Catch::Contains("the text vectorizer needs training texts (got none)"));
   const std::string bad = "ok \xC3";
   CHECK_THROWS_WITH(TextVectorizer::fit({"fine", bad}, {}), Catch::Contains("texts[1] is not valid UTF-8 (byte 3)"));
 }

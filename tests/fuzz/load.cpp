@@ -23,6 +23,7 @@
 #include "search/search_ranker.hpp"
 #include "search/search_index.hpp"
 #include "sequence/sequence_model.hpp"
+#include "sequence/tokenizer.hpp"
 #include "text/vectorizer.hpp"
 #include "textclass/text_classifier.hpp"
 #include "trees/decision_tree.hpp"
@@ -120,6 +121,11 @@ void use(const uint8_t* data, size_t size) {
         m.decode(batch);
       });
     }
+  } else if (kind == "tokenizer") {  // loaded, it tokenizes a text of one cluster per (ASCII) character
+    const TokenizerModel m = TokenizerModel::from_bytes(data, size);
+    ClusterText text{"The dog barked. Then it ran.", {}};
+    for (size_t i = 1; i <= text.text.size(); ++i) text.ends.push_back(int32_t(i));
+    m.tokenize(text);
   } else if (kind == "search-index") {  // loaded, it searches, gives features, and takes changes
     SearchIndex index = SearchIndex::from_bytes(data, size);
     const auto hits = index.search("a b \"a b\" c", 5);

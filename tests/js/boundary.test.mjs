@@ -249,6 +249,11 @@ const tokenRows = [
   ['SequenceTagger.fit: a numeric token', () => new am.SequenceTagger().fit([['the', 3, 'runs'], sentences[1]], sentenceTags), /^sentences\[0\]\[1\] is 3, not a token \(a string\)$/],
   ['SequenceTagger.fit: a null token', () => new am.SequenceTagger().fit([sentences[0], ['a', null, 'sleeps']], sentenceTags), /^sentences\[1\]\[1\] is null, not a token \(a string\)$/],
   ['SequenceTagger.fit: a token with U+001F', () => new am.SequenceTagger().fit([['the', 'd\x1fog', 'runs'], sentences[1]], sentenceTags), /^sentences\[0\]\[1\] contains the control character U\+001F$/],
+  // as texts (TextClassifier), a lone surrogate is refused where it stands: Embind would join it with what follows
+  ['SequenceTagger.fit: a token with a lone surrogate', () => new am.SequenceTagger().fit([sentences[0], ['a', 'c\ud800at', 'sleeps']], sentenceTags), /^sentences\[1\]\[1\] has a lone surrogate at index 1: it is not well-formed text$/],
+  ['SequenceTagger.fit: a tag with a lone surrogate', () => new am.SequenceTagger().fit(sentences, [['D', 'N', 'V\udc00'], sentenceTags[1]]), /^tags\[0\]\[2\] has a lone surrogate at index 1: it is not well-formed text$/],
+  ['SequenceTagger.tag: a lone surrogate after an empty sentence', () => tagger.tag([[], ['\ud800']]), /^sentences\[1\]\[0\] has a lone surrogate at index 0: it is not well-formed text$/],
+  ['SequenceTagger.tag: a lone surrogate in one sentence', () => tagger.tag(['the', 'do\udbffg']), /^sentence\[1\] has a lone surrogate at index 2: it is not well-formed text$/],
   ['SequenceTagger.fit: a numeric tag', () => new am.SequenceTagger().fit(sentences, [['D', 'N', 7], sentenceTags[1]]), /^tags\[0\]\[2\] is 7, not a tag \(a string\)$/],
   ['SequenceTagger.fit: tags not an array', () => new am.SequenceTagger().fit(sentences, null), /^tags must be an array of sequences \(string\[\]\[\]\), not null$/],
   ['SequenceTagger.fit: fewer tag sequences', () => new am.SequenceTagger().fit(sentences, sentenceTags.slice(1)), /^got 2 sentences but 1 tag sequences$/],

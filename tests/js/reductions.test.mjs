@@ -141,6 +141,18 @@ test('multi-label: binary relevance and AdaBoost.MH, metrics, reader, bytes', ()
   assert.deepEqual(d.labelSets, [[1, 2], [], [0]]);
   assert.equal(d.cols, 3);
   assert.throws(() => am.io.readMultilabel('1 1:1\n1,a 2:1\n'), /line 2/);
+  // as the text classifier: sets that are all empty teach no label (each would be -1 everywhere), with or without k
+  const refuse = () => {
+    for (const fitOptions of [undefined, { labels: 3 }]) {
+      assert.throws(() => new am.BinaryRelevance().fit(Xm.slice(0, 4), [[], [], [], []], fitOptions), { message: 'every label set is empty; a multi-label model needs labels' });
+      assert.throws(() => new am.AdaBoostMH().fit(Xm.slice(0, 4), [[], [], [], []], fitOptions), { message: 'every label set is empty; a multi-label model needs labels' });
+    }
+  };
+  refuse();
+  const before = am.memoryUsage().heapInUse;
+  refuse();
+  assert.equal(am.memoryUsage().heapInUse, before, 'the refused fits leave the heap where it was');
+  assert.deepEqual(new am.BinaryRelevance().fit(Xm.slice(0, 4), [[], [1], [], []]).predict(Xm.slice(0, 1)).length, 1);
 });
 
 test('binary learners on their own; bad input is a clear JS error and the module stays usable', () => {

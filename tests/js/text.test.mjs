@@ -134,6 +134,7 @@ test('bad input: a clear error, or a defined answer, and the module keeps workin
     assert.throws(() => new am.TextClassifier().fit(['a', 'b'], [['x'], 'y']), /labels\[1\] is the string "y", not a label set/);
     assert.throws(() => new am.TextClassifier().fit(['a', 'b'], ['x']), /labels has 1 entries, expected 2/);
     assert.throws(() => new am.TextClassifier().fit([], []), /needs training texts/);
+    assert.throws(() => new am.TextVectorizer().fit([]), /the text vectorizer needs training texts \(got none\)/);
     assert.throws(() => new am.TextClassifier().fit(['a', 'b'], ['x', 'x']), /two classes or more/);
     assert.throws(() => new am.TextClassifier({ wordNgrams: [2, 1] }).fit(texts, labels), /ascending/);
     assert.throws(() => new am.TextClassifier({ colour: 'red' }), /unknown option 'colour'/);

@@ -357,7 +357,7 @@ export function texts(list, name, { single = false } = {}) {
   list.forEach((t, i) => {
     const at = single ? name : `${name}[${i}]`;
     if (typeof t !== 'string') throw new TypeError(`${at} is ${describe(t)}, not a string`);
-    if (!t.isWellFormed()) throw new RangeError(`${at} has a lone surrogate at index ${loneSurrogate(t)}: it is not well-formed text`);
+    if (!t.isWellFormed()) throw notWellFormed(at, t);
     parts[i] = utf8.encode(t);
     total += parts[i].length;
     if (total > limit('maxBufferBytes')) throw new RangeError(`${name}: more than ${limit('maxBufferBytes')} bytes (1 GiB) of UTF-8 in one call`);
@@ -367,14 +367,8 @@ export function texts(list, name, { single = false } = {}) {
   parts.forEach((p, i) => bytes.set(p, offsets[i]));
   return { bytes, offsets, count: list.length };
 }
-const loneSurrogate = (t) => {
-  for (let i = 0; i < t.length; ++i) {
-    const c = t.charCodeAt(i);
-    if (c >= 0xd800 && c <= 0xdbff && i + 1 < t.length && (t.charCodeAt(i + 1) & 0xfc00) === 0xdc00) ++i;
-    else if (c >= 0xd800 && c <= 0xdfff) return i;
-  }
-  return -1;
-};
+// The error for a string `at` that is not well-formed (with /u, a surrogate pair is one code point, not Cs).
+const notWellFormed = (at, t) => new RangeError(`${at} has a lone surrogate at index ${t.search(/\p{Cs}/u)}: it is not well-formed text`);
 
 // Text labels: one non-empty string per text → { labels: packed texts }, or one array of them per text (label
 // sets) → { labels: every label packed, sets: Int32Array of n + 1 offsets into them }.
@@ -414,6 +408,8 @@ export function tokenSequences(sequences, name, what = 'token', single = false) 
       const token = s[t];
       if (typeof token !== 'string') throw new TypeError(`${at}[${t}] is ${describe(token)}, not a ${what} (a string)`);
       if (token.includes(SEP)) throw new RangeError(`${at}[${t}] contains the control character U+001F`);
+      // (Embind's UTF-8 would join a lone surrogate with the character after it: a token's, or the separator)
+      if (!token.isWellFormed()) throw notWellFormed(`${at}[${t}]`, token);
       parts.push(token);
     }
   });
