@@ -60,11 +60,12 @@ if (want('reuters')) {
 }
 
 // The vectorizer's rows beside TfidfVectorizer's: TREC questions reduced to words of letters and digits (where
-// both split words alike), word 1-2-grams and char_wb 2-5-grams in one vocabulary, one L2 norm per row.
+// both split words alike), word 1-2-grams and char_wb 2-5-grams in one vocabulary, one L2 norm per row (and none
+// of the start's n-grams, which scikit-learn's analyzers do not make).
 let vectorizer;
 if (want('vectorizer') && existsSync(join(data, 'text-trec-qc'))) {
   const texts = readTrec('TREC_10.label').map((q) => q.text.replace(/[^A-Za-z0-9]+/g, ' ').trim()).filter(Boolean);
-  const v = new am.TextVectorizer({ hashBits: 0, charSpan: 'word', charNgrams: [2, 3, 4, 5], normalize: 'whole' }).fit(texts);
+  const v = new am.TextVectorizer({ hashBits: 0, charSpan: 'word', charNgrams: [2, 3, 4, 5], normalize: 'whole', startWords: 0, startPairs: 0 }).fit(texts);
   const rows = v.transform(texts);
   const perRow = Array.from({ length: rows.rows }, (_, i) => {
     const row = [];

@@ -273,7 +273,7 @@ OptionList upgrade_option_names(OptionList saved) {
 
 namespace {
 // Each option added after a release, with its former value.
-const char* const kAddedOptions[][2] = {{"startWords", "0"}, {"lexiconFolds", "1"}};
+const char* const kAddedOptions[][2] = {{"startWords", "0"}, {"startPairs", "0"}, {"lexiconFolds", "1"}};
 }  // namespace
 
 bool at_former_value(const std::pair<std::string, std::string>& option) {

@@ -3,7 +3,8 @@
 //   within words   each word padded with a space on both sides, " word ", cut into n code points; a padded
 //                  word no longer than the size n is one n-gram, whole, however many sizes reach it ('char_wb')
 //   across words   the words joined by single spaces, cut into n code points, n up to its length ('char')
-//   the start      the first 1, 2, …, s words again, after a mark of the text's start: "^ what", "^ what is"
+//   the start      the first 1, 2, …, s words again, after a mark of the text's start: "^ what", "^ what is";
+//                  and the first word paired with each of the next p words: "^ what … city"
 // Character n-grams of text across words carry the gaps between words, as letter sequences do in
 // Cavnar & Trenkle's (1994) language profiles.
 //
@@ -29,6 +30,7 @@ struct NgramSizes {
   std::vector<int> chars;  // the n of the character n-grams, ascending; empty: none
   bool chars_across_words = false;  // false: within each padded word; true: across the joined words
   int start = 0;  // the start's n-grams: the first 1..start words, marked
+  int pairs = 0;  // the first word paired with each of the next words up to word `pairs`: "^ what … city"
 };
 
 inline uint64_t finish_ngram_hash(uint64_t h) {
@@ -43,6 +45,11 @@ inline uint64_t ngram_hash_start(NgramKind kind) {
 inline uint64_t ngram_hash(NgramKind kind, std::string_view gram) {
   return finish_ngram_hash(fnv1a(gram.data(), gram.size(), ngram_hash_start(kind)));
 }
+
+// The start's n-gram k of `words` in gram, false when the text is too short for it: k < sizes.start, the first
+// k + 1 words ("^ what is"); then the first word and word k − sizes.start + 1 ("^ what … city"). '^' separates
+// words, so no word n-gram is one of these. (Out of line: a text has few, and for_each_ngram's callers inline it.)
+bool start_ngram(const std::vector<std::string_view>& words, const NgramSizes& sizes, int k, std::string& gram);
 
 namespace ngrams_detail {
 
@@ -94,15 +101,9 @@ void for_each_ngram(const std::vector<std::string_view>& words, const NgramSizes
       }
     }
   }
-  if (sizes.start > 0) {  // '^' separates words, so no word n-gram is one of these
-    std::string gram = "^";
-    uint64_t h = fnv1a("^", 1, ngram_hash_start(NgramKind::word));
-    for (size_t n = 0; n < size_t(sizes.start) && n < words.size(); ++n) {
-      gram += ' ', h = fnv1a(" ", 1, h);
-      gram += words[n], h = fnv1a(words[n].data(), words[n].size(), h);
-      f(NgramKind::word, std::string_view(gram), finish_ngram_hash(h));
-    }
-  }
+  std::string gram;
+  for (int k = 0; k < sizes.start + sizes.pairs; ++k)
+    if (start_ngram(words, sizes, k, gram)) f(NgramKind::word, std::string_view(gram), ngram_hash(NgramKind::word, gram));
   if (sizes.chars.empty()) return;
   if (sizes.chars_across_words) {
     std::string joined;

@@ -33,6 +33,8 @@ const std::vector<OptionSpec>& TextVectorizer::options_table() {
        "character n-grams across words (scikit-learn's char), or within each word padded by spaces (char_wb)"),
       integer_option("startWords", "2", 0, 8,
        "with word n-grams, the first 1, …, n words again, marked as the start ('^ what is'); 0 = none"),
+      integer_option("startPairs", "6", 0, 16,
+       "with word n-grams, the first word paired with each of the next n ('^ what … city'); 0 = none"),
       integer_option("hashBits", "20", 0, 24,
        "2^hashBits buckets of a signed hash of the n-grams, half for words, half for characters; 0 = a vocabulary"),
       integer_option("minCount", "1", 1, 2147483647,
@@ -55,7 +57,7 @@ void TextVectorizer::configure(const OptionList& given) {
   options_ = o.entries();
   // the start's n-grams are word n-grams: with none, no start either
   sizes_ = {sizes_of(o, "wordNgrams"), sizes_of(o, "charNgrams"), o.choice("charSpan") == "text", 0};
-  if (!sizes_.word.empty()) sizes_.start = o.integer("startWords");
+  if (!sizes_.word.empty()) sizes_.start = o.integer("startWords"), sizes_.pairs = o.integer("startPairs");
   require(!sizes_.word.empty() || !sizes_.chars.empty(),
           "the text vectorizer needs word or character n-grams (wordNgrams and charNgrams are both empty)");
   bits_ = o.integer("hashBits");
@@ -141,15 +143,25 @@ TextVectorizer TextVectorizer::fit(const std::vector<std::string_view>& texts, c
   return v;
 }
 
+void TextVectorizer::Named::add(int32_t key, NgramKind kind, std::string_view gram, uint64_t hash) {
+  if (hashes.insert(hash).second) grams.push_back({key, {kind, std::string(gram)}});
+}
+
 std::vector<TextVectorizer::Feature> TextVectorizer::features_of(std::string_view text) const {
   require_utf8(text, 0);
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
-  std::vector<std::vector<Ngram>> grams;
-  count(text, counter, entries, &grams);
+  Named named;
+  count(text, counter, entries, &named);
   weigh(entries);
+  std::sort(entries.begin(), entries.end());  // by column: each is there once
   std::vector<Feature> out;
-  for (size_t e = 0; e < entries.size(); ++e) out.push_back({entries[e].first, entries[e].second, std::move(grams[e])});
+  for (const auto& [col, value] : entries) out.push_back({col, value, {}});
+  for (auto& [key, ngram] : named.grams) {
+    const int32_t col = column_of(key);
+    const auto e = std::lower_bound(entries.begin(), entries.end(), std::make_pair(col, -HUGE_VALF));
+    if (e != entries.end() && e->first == col) out[size_t(e - entries.begin())].ngrams.push_back(std::move(ngram));
+  }
   return out;
 }
 

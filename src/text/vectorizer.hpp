@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <unordered_set>
 #include <vector>
 
 #include "core/options.hpp"
@@ -95,11 +96,17 @@ class TextVectorizer {
     std::vector<uint32_t> used;
     Words words;
   };
-  // The sparse entries of one text, (col, signed count), in no particular order; with grams, sorted by column
-  // and grams[i] the n-grams of entry i.
+  // The n-grams of a text's keys, each once, for explanations (features_of): out of count's loop, which is hot.
+  struct Named {
+    std::vector<std::pair<int32_t, Ngram>> grams;  // (key, n-gram)
+    std::unordered_set<uint64_t> hashes;
+    void add(int32_t key, NgramKind kind, std::string_view gram, uint64_t hash);
+  };
+  // The sparse entries of one text, (col, signed count), in no particular order; with named, the n-grams of
+  // their keys.
   // by_key: the entries' first is the key itself (fitting, before the columns are known).
   void count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
-             std::vector<std::vector<Ngram>>* grams, bool by_key = false) const;
+             Named* named, bool by_key = false) const;
   // Counts to weighted, normalised values, in place.
   void weigh(std::vector<std::pair<int32_t, float>>& entries) const;
   // The words of a text (text/words.hpp, case folded): views into one buffer of words.buffer.

@@ -2,7 +2,6 @@
 // for speed (CMakeLists.txt): a prediction spends its time here. Fitting, options and bytes are vectorizer.cpp.
 #include <climits>
 #include <cmath>
-#include <unordered_set>
 
 #include "core/error.hpp"
 #include "io/utf8.hpp"
@@ -35,13 +34,13 @@ int32_t TextVectorizer::vocabulary_column(uint64_t h) const {
 }
 
 void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<std::pair<int32_t, float>>& entries,
-                           std::vector<std::vector<Ngram>>* grams, bool by_key) const {
+                           Named* named, bool by_key) const {
   // Signed sums per key (the bucket, or the vocabulary's column) in an open-addressing table of at least twice
   // the text's n-grams, or twice the keys when fewer: a short text costs little, a long one time linear in its
   // n-grams and memory in its distinct keys. The table is kept for the next text, and only the slots used
   // are cleared; a bucket becomes its column once per text, not once per n-gram.
   const size_t keys = bits_ > 0 ? size_t(1) << bits_ : size_t(cols_);
-  const size_t most = std::min(text.size() * (sizes_.word.size() + sizes_.chars.size()) + sizes_.start + 1, keys);
+  const size_t most = std::min(text.size() * (sizes_.word.size() + sizes_.chars.size()) + sizes_.start + sizes_.pairs + 1, keys);
   if (counter.keys.size() < 2 * most) {
     size_t slots = 16;
     while (slots < 2 * most) slots <<= 1;
@@ -49,8 +48,6 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
     counter.sums.resize(slots);
   }
   const size_t mask = counter.keys.size() - 1;
-  std::vector<std::pair<int32_t, Ngram>> named;  // explanations only: (key, n-gram), each n-gram once
-  std::unordered_set<uint64_t> named_hashes;
   for_each_ngram(words_of(text, counter.words), sizes_, [&](NgramKind kind, std::string_view gram, uint64_t hash) {
     float sign;
     const int32_t key = key_of(kind, hash, sign);
@@ -59,7 +56,7 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
     while (counter.keys[at] != key && counter.keys[at] != -1) at = (at + 1) & mask;
     if (counter.keys[at] == -1) counter.keys[at] = key, counter.sums[at] = 0.f, counter.used.push_back(uint32_t(at));
     counter.sums[at] += sign;
-    if (grams && named_hashes.insert(hash).second) named.push_back({key, {kind, std::string(gram)}});
+    if (named) named->add(key, kind, gram, hash);
   });
   entries.clear();
   for (uint32_t at : counter.used) {  // a column whose n-grams cancel is left out
@@ -68,15 +65,6 @@ void TextVectorizer::count(std::string_view text, Counter& counter, std::vector<
     counter.keys[at] = -1;
   }
   counter.used.clear();
-  if (!grams) return;
-  std::sort(entries.begin(), entries.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-  grams->assign(entries.size(), {});
-  for (auto& [key, ngram] : named) {
-    const int32_t col = column_of(key);
-    const auto e = std::lower_bound(entries.begin(), entries.end(), std::make_pair(col, -HUGE_VALF));
-    if (e == entries.end() || e->first != col) continue;
-    (*grams)[size_t(e - entries.begin())].push_back(std::move(ngram));
-  }
 }
 
 void TextVectorizer::weigh(std::vector<std::pair<int32_t, float>>& entries) const {
@@ -98,10 +86,19 @@ OwnedRows TextVectorizer::transform(const std::vector<std::string_view>& texts) 
   rows.cols = cols_;
   std::vector<std::pair<int32_t, float>> entries;
   Counter counter;
+  size_t bytes = 0;
+  for (std::string_view text : texts) bytes += text.size();
+  rows.offsets.reserve(texts.size() + 1);
   for (size_t i = 0; i < texts.size(); ++i) {
     require_utf8(texts[i], i);
     count(texts[i], counter, entries, nullptr);
     weigh(entries);
+    if (i == 0) {  // the batch's entries at once, as the first text foretells them (growing copied them: 5% of a batch
+                   // of short texts), by its entries a text or a byte, whichever foretells fewer
+      const double per_byte = double(entries.size()) / double(std::max(texts[0].size(), size_t(1)));
+      const size_t expected = size_t(std::min(double(entries.size()) * double(texts.size()), per_byte * double(bytes)));
+      rows.indices.reserve(expected), rows.values.reserve(expected);
+    }
     for (const auto& [col, value] : entries) rows.indices.push_back(col), rows.values.push_back(value);
     require(rows.values.size() <= size_t(INT32_MAX), "texts: more than 2^31 − 1 features in one batch");
     rows.offsets.push_back(int32_t(rows.values.size()));

@@ -26,9 +26,9 @@ const char* kLabelSetWeightBitsWhy = "label sets: Reuters-21578 scores as in 32 
 
 // Label sets: the vectorizer's defaults measured on Reuters-21578 (docs/text.md; 2^20 buckets were too few for
 // the n-grams of long texts).
-// startWords was measured on TREC's short questions only.
+// startWords and startPairs were measured on TREC's short questions only.
 const std::pair<const char*, const char*> kLabelSetVectorizer[] = {
-    {"charSpan", "word"}, {"charNgrams", "2,3,4,5"}, {"hashBits", "0"}, {"startWords", "0"}};
+    {"charSpan", "word"}, {"charNgrams", "2,3,4,5"}, {"hashBits", "0"}, {"startWords", "0"}, {"startPairs", "0"}};
 const char* kLabelSetVectorizerWhy =
     "label sets: as measured on Reuters-21578's news stories; the one-label defaults, on TREC's questions (docs/text.md)";
 
@@ -372,38 +372,31 @@ void TextClassifier::require_explainable(int c, int k) const {
 std::vector<TextClassifier::Contribution> TextClassifier::explain(std::string_view text, int c, int k) const {
   require_explainable(c, k);
   std::vector<TextVectorizer::Feature> features = vectorizer_.features_of(text);
-  // Row 0 has no feature; row 1 + j only feature j: O(features) to score, whatever the text's length.
-  const int32_t n = int32_t(features.size());
-  OwnedRows rows;
-  rows.cols = cols();
-  rows.offsets.push_back(0);
-  for (const auto& f : features) {
-    rows.indices.push_back(f.col), rows.values.push_back(f.value);
-    rows.offsets.push_back(int32_t(rows.values.size()));
-  }
-  std::vector<float> s(size_t(n + 1) * classes_.size());
-  classifier_scores(rows.view(), s.data());
+  std::vector<std::pair<int32_t, float>> columns;
+  for (const auto& f : features) columns.emplace_back(f.col, f.value);
+  std::vector<float> s(features.size() * classes_.size());
+  shares(columns, s.data());
   std::vector<Contribution> out;
-  for (int32_t j = 0; j < n; ++j)
-    out.push_back({std::move(features[j].ngrams), features[j].value, s[size_t(j + 1) * classes_.size() + c] - s[c]});
+  for (size_t j = 0; j < features.size(); ++j)
+    out.push_back({std::move(features[j].ngrams), features[j].value, s[j * classes_.size() + size_t(c)]});
   std::stable_sort(out.begin(), out.end(),
                    [](const Contribution& a, const Contribution& b) { return std::fabs(a.weight) > std::fabs(b.weight); });
   if (out.size() > size_t(k)) out.resize(size_t(k));
   return out;
 }
 
-void TextClassifier::column_weights(int32_t first, int32_t count, float* out) const {
-  OwnedRows rows;  // row 0 has no feature, row 1 + j only column first + j, at 1
+void TextClassifier::shares(const std::vector<std::pair<int32_t, float>>& features, float* out) const {
+  OwnedRows rows;  // row 0 has no feature, row 1 + j only feature j: O(features) to score
   rows.cols = cols();
   rows.offsets.push_back(0);
-  for (int32_t j = 0; j < count; ++j) {
-    rows.indices.push_back(first + j), rows.values.push_back(1.f);
+  for (const auto& [col, value] : features) {
+    rows.indices.push_back(col), rows.values.push_back(value);
     rows.offsets.push_back(int32_t(rows.values.size()));
   }
   const size_t k = classes_.size();
-  std::vector<float> s(size_t(count + 1) * k);
+  std::vector<float> s((features.size() + 1) * k);
   classifier_scores(rows.view(), s.data());
-  for (size_t j = 0; j < size_t(count); ++j)
+  for (size_t j = 0; j < features.size(); ++j)
     for (size_t c = 0; c < k; ++c) out[j * k + c] = s[(j + 1) * k + c] - s[c];
 }
 
@@ -414,9 +407,12 @@ std::vector<std::vector<std::pair<float, int32_t>>> TextClassifier::heaviest_col
   std::vector<std::vector<Entry>> heaps(classes);
   const int32_t chunk = 4096;
   std::vector<float> w(size_t(chunk) * classes);
+  std::vector<std::pair<int32_t, float>> columns;
   for (int32_t first = 0; first < cols() && k > 0; first += chunk) {
     const int32_t count = std::min(chunk, cols() - first);
-    column_weights(first, count, w.data());
+    columns.clear();
+    for (int32_t j = 0; j < count; ++j) columns.emplace_back(first + j, 1.f);
+    shares(columns, w.data());
     for (int32_t j = 0; j < count; ++j)
       for (size_t c = 0; c < classes; ++c) {
         const Entry e{std::fabs(w[size_t(j) * classes + c]), -(first + j)};
@@ -472,7 +468,7 @@ std::vector<TextClassifier::Contribution> TextClassifier::heaviest(int c, int k)
   const auto heaps = heaviest_columns(k);
   for (const auto& e : heaps[size_t(c)]) {
     const int32_t col = -e.second;
-    column_weights(col, 1, w.data());
+    shares({{col, 1.f}}, w.data());
     const auto at = std::lower_bound(named_cols_.begin(), named_cols_.end(), col);
     const bool named = at != named_cols_.end() && *at == col;  // a kept column: one of its n-grams made it non-zero
     std::vector<Ngram> ngrams;

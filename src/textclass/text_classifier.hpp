@@ -77,8 +77,9 @@ class TextClassifier {
   // options_: the vectorizer's, then the classifier's as its table reads them.
   void set_options(const OptionList& own, const OptionList& classifier);
   void require_explainable(int c, int k) const;  // class c exists, k ≥ 0
-  // out: count × classes, each column's weights (see heaviest), columns [first, first + count).
-  void column_weights(int32_t first, int32_t count, float* out) const;
+  // out: features × classes, each feature's share of every class's score: the score of a row of that feature alone
+  // (column, value) less the score of no feature, whatever the model's kind (explain, and heaviest at value 1).
+  void shares(const std::vector<std::pair<int32_t, float>>& features, float* out) const;
   // Per class, its k heaviest columns as (|weight|, −column), heaviest first (the lowest column among equals).
   std::vector<std::vector<std::pair<float, int32_t>>> heaviest_columns(int k) const;
   // With hashing: names the heaviestNgrams heaviest columns of every class by the training texts' n-grams.

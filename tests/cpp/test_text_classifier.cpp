@@ -178,7 +178,7 @@ TEST_CASE("text classifier: bad input") {
 TEST_CASE("text classifier: with hashing, the heaviest columns keep their most frequent n-gram") {
   // hashBits 1: every word falls in the one word bucket. b and y are in 2 texts each (a in one, however often),
   // c, x and z in one: the column is named by the first of the two in byte order; one more text with y names it y.
-  const OptionList one_bucket = {{"hashBits", "1"}, {"wordNgrams", "1"}, {"startWords", "0"}, {"charNgrams", ""}, {"heaviestNgrams", "1"}};
+  const OptionList one_bucket = {{"hashBits", "1"}, {"wordNgrams", "1"}, {"startWords", "0"}, {"startPairs", "0"}, {"charNgrams", ""}, {"heaviestNgrams", "1"}};
   const TextClassifier tie = TextClassifier::train({"a a a b", "b b c", "x y z", "y y"}, {"p", "p", "n", "n"}, one_bucket);
   REQUIRE(tie.vectorizer().cols() == 1);
   const auto named = tie.heaviest(0, 1);
@@ -197,7 +197,7 @@ TEST_CASE("text classifier: with hashing, the heaviest columns keep their most f
   const int k = 4;
   const TextClassifier m = TextClassifier::train(
       c.views(), c.labels,
-      {{"hashBits", "4"}, {"wordNgrams", "1,2"}, {"startWords", "0"}, {"charNgrams", ""}, {"heaviestNgrams", std::to_string(k)}});
+      {{"hashBits", "4"}, {"wordNgrams", "1,2"}, {"startWords", "0"}, {"startPairs", "0"}, {"charNgrams", ""}, {"heaviestNgrams", std::to_string(k)}});
   std::map<std::pair<int32_t, std::string>, int64_t> counts;  // (column, n-gram) → texts
   for (const std::string& text : c.texts)
     for (const auto& f : m.vectorizer().features_of(text))

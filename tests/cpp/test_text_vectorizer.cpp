@@ -65,11 +65,16 @@ TEST_CASE("n-grams: words, characters within padded words and across words, as s
   // the start: the first words again, marked, as many as there are
   CHECK(ngrams({"what", "is", "x"}, {{1}, {}, false, 2}) == sorted({"w:what", "w:is", "w:x", "w:^ what", "w:^ what is"}));
   CHECK(ngrams({"a"}, {{}, {}, false, 3}) == sorted({"w:^ a"}));
+  // the first word with each of the next `pairs` words, as many as there are
+  CHECK(ngrams({"what", "is", "the", "x"}, {{1}, {}, false, 1, 2}) ==
+        sorted({"w:what", "w:is", "w:the", "w:x", "w:^ what", "w:^ what \xe2\x80\xa6 is", "w:^ what \xe2\x80\xa6 the"}));
+  CHECK(ngrams({"a", "b"}, {{}, {}, false, 0, 3}) == sorted({"w:^ a \xe2\x80\xa6 b"}));
+  CHECK(ngrams({"a"}, {{}, {}, false, 0, 3}).empty());
 }
 
 TEST_CASE("vectorizer: TF-IDF rows by hand (vocabulary, smooth IDF, L2)") {
   const std::vector<std::string_view> texts = {"a b", "A a, c"};
-  const TextVectorizer v = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}});
+  const TextVectorizer v = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"startPairs", "0"}, {"hashBits", "0"}});
   REQUIRE(v.cols() == 3);  // a, b, c in byte order
   CHECK(v.ngram_of(0).text == "a");
   CHECK(v.ngram_of(2).text == "c");
@@ -89,24 +94,24 @@ TEST_CASE("vectorizer: TF-IDF rows by hand (vocabulary, smooth IDF, L2)") {
   CHECK(row(rows, 3).empty());
 
   const TextVectorizer logged =
-      TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}, {"tf", "log"}});
+      TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"startPairs", "0"}, {"hashBits", "0"}, {"tf", "log"}});
   const auto l1 = row(logged.transform({"A a, c"}), 0);
   CHECK(l1[0].second == Approx(0.7694471));  // (1 + ln 2) / √((1 + ln 2)² + 1.405465²)
   CHECK(l1[1].second == Approx(0.6387106));
 
   const TextVectorizer binary = TextVectorizer::fit(
-      texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}, {"tf", "binary"}, {"idf", "false"},
+      texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"startPairs", "0"}, {"hashBits", "0"}, {"tf", "binary"}, {"idf", "false"},
               {"normalize", "none"}});
   CHECK(row(binary.transform({"a a a c"}), 0) == std::vector<std::pair<int32_t, float>>{{0, 1.f}, {2, 1.f}});
 
   // Unicode words, case folded (diacritics kept)
   const TextVectorizer accents = TextVectorizer::fit({"Ünïcödé CAFÉ", "café\u00A0naïve"},
-                                                     {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"}});
+                                                     {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"startPairs", "0"}, {"hashBits", "0"}});
   REQUIRE(accents.cols() == 3);  // café, naïve, ünïcödé
   CHECK(accents.ngram_of(0).text == "café");
   CHECK(accents.ngram_of(2).text == "ünïcödé");
 
-  const TextVectorizer frequent = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"hashBits", "0"},
+  const TextVectorizer frequent = TextVectorizer::fit(texts, {{"wordNgrams", "1"}, {"charNgrams", ""}, {"startWords", "0"}, {"startPairs", "0"}, {"hashBits", "0"},
                                                               {"minCount", "2"}});
   CHECK(frequent.cols() == 1);
 }
@@ -116,12 +121,15 @@ TEST_CASE("vectorizer: the start's n-grams come with word n-grams only, and olde
   CHECK(TextVectorizer::fit({"ab"}, chars_only).cols() == 2);  // "a" and "b": no "^ ab" without word n-grams
   const std::vector<OptionSpec>& table = TextVectorizer::options_table();
   const OptionList saved = {{"wordNgrams", "1"}, {"hashBits", "0"}};  // as a model saved before startWords
-  CHECK(with_former_values(saved, table) == OptionList{{"wordNgrams", "1"}, {"hashBits", "0"}, {"startWords", "0"}});
-  const OptionList now = {{"startWords", "3"}};
+  CHECK(with_former_values(saved, table) ==
+        OptionList{{"wordNgrams", "1"}, {"hashBits", "0"}, {"startWords", "0"}, {"startPairs", "0"}});
+  const OptionList now = {{"startWords", "3"}, {"startPairs", "6"}};
   CHECK(with_former_values(now, table) == now);
-  // saved again, such a model keeps its bytes: startWords 0 is left out, any other value kept
+  // saved again, such a model keeps its bytes: startWords 0 and startPairs 0 are left out, any other value kept
   CHECK(without_former_values(with_former_values(saved, table)) == saved);
   CHECK(without_former_values(now) == now);
+  // no pairs of the start's words without word n-grams either: "ab", "b ", " c", "cd"
+  CHECK(TextVectorizer::fit({"ab cd"}, {{"wordNgrams", ""}, {"charNgrams", "2"}, {"hashBits", "0"}, {"startPairs", "3"}}).cols() == 4);
 }
 
 TEST_CASE("vectorizer: signed hashing gives the vocabulary's values, signed, where no n-grams collide") {
@@ -151,8 +159,9 @@ TEST_CASE("vectorizer: features_of names the n-grams behind each column") {
   for (const auto& f : features)
     for (const auto& g : f.ngrams) names.push_back(g.text);
   std::sort(names.begin(), names.end());
-  // and the text's first word and first two, marked as its start (startWords 2, the default)
-  CHECK(names == std::vector<std::string>{"^ red", "^ red apple", "apple", "red", "red apple"});
+  // and the text's first word and first two, marked as its start (startWords 2, the default), and its first word
+  // with each next one that training saw ("^ red … pie" it did not)
+  CHECK(names == std::vector<std::string>{"^ red", "^ red apple", "^ red \xe2\x80\xa6 apple", "apple", "red", "red apple"});
 }
 
 TEST_CASE("vectorizer: bytes round trip; bad options, bad UTF-8 and corrupt bytes are refused") {

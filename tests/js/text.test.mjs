@@ -96,7 +96,7 @@ test('TextClassifier: label sets (binary relevance), an empty set for some texts
 });
 
 test('TextVectorizer: TF-IDF rows by hand, and rows that any model of the full entry reads', async () => {
-  const v = new am.TextVectorizer({ wordNgrams: [1], startWords: 0, charNgrams: [], hashBits: 0 }).fit(['a b', 'A a, c']);
+  const v = new am.TextVectorizer({ wordNgrams: [1], startWords: 0, startPairs: 0, charNgrams: [], hashBits: 0 }).fit(['a b', 'A a, c']);
   assert.deepEqual(v.vocabulary, [{ kind: 'word', text: 'a' }, { kind: 'word', text: 'b' }, { kind: 'word', text: 'c' }]);
   const rows = v.transform(['a b', 'd']);
   assert.deepEqual(Array.from(rows.offsets), [0, 2, 2]);  // "d" was never seen in training
@@ -107,9 +107,10 @@ test('TextVectorizer: TF-IDF rows by hand, and rows that any model of the full e
   assert.ok(Math.abs(entries[0][1] - 1 / Math.hypot(1, b)) < 1e-6 && Math.abs(entries[1][1] - b / Math.hypot(1, b)) < 1e-6);
   assert.equal(am.load(v.save()).features, 3);
   v.dispose();
-  // by default the first word and the first two again, marked as the text's start
+  // by default the first word and the first two again, marked as the text's start, and the first word with each of
+  // the next six
   const start = new am.TextVectorizer({ wordNgrams: [1], charNgrams: [], hashBits: 0 }).fit(['What is x?']);
-  assert.deepEqual(start.vocabulary.map((g) => g.text), ['^ what', '^ what is', 'is', 'what', 'x']);
+  assert.deepEqual(start.vocabulary.map((g) => g.text), ['^ what', '^ what is', '^ what … is', '^ what … x', 'is', 'what', 'x']);
   start.dispose();
 
   const full = await initFull();

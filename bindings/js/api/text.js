@@ -24,8 +24,8 @@ export function install(M, api) {
     #options;
     #training;
 
-    // options: the vectorizer's (wordNgrams, charNgrams, charSpan, startWords, hashBits, minCount, tf, idf,
-    // normalize) and the classifier's: Multiclass's (trainer, loss, C, …) for one label per text, or binary
+    // options: the vectorizer's (wordNgrams, charNgrams, charSpan, startWords, startPairs, hashBits, minCount, tf,
+    // idf, normalize) and the classifier's: Multiclass's (trainer, loss, C, …) for one label per text, or binary
     // relevance's (learner, seed, scale) and the learner's for label sets. TextClassifier.options() lists them.
     constructor(options = {}) {
       super(null);

@@ -17,6 +17,7 @@ import { CLDR, EXTRA_TRAINING, LANGUAGE_SOURCES, cldrCorpus, cldrRelease, langua
 export const SETTINGS = {
   trainer: 'sgd', loss: 'log', eta: 1, epochs: 10, wordNgrams: [], charNgrams: [1, 2, 3], charSpan: 'word',
   startWords: 0,  // no word n-grams, so no start's n-grams either; pinned so that the model's options stay as saved
+  startPairs: 0,  // likewise
   // character n-grams take the upper half of the 2^15 buckets, 16,384; L1 zeroes most of their weights, which the
   // bytes then leave out
   hashBits: 15, weightBits: 8, l1: 1e-6,

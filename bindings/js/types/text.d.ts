@@ -12,6 +12,8 @@ export interface TextVectorizerOptions {
   charSpan?: 'text' | 'word';
   /** with word n-grams, the first 1, 2, …, n words again, marked as the start: '^ what', '^ what is' (default 2, label sets 0) */
   startWords?: number;
+  /** with word n-grams, the first word paired with each of the next n words: '^ what … city' (default 6, label sets 0) */
+  startPairs?: number;
   /** 2^hashBits buckets of a signed hash of the n-grams (default 20); 0 = a vocabulary (label sets' default) */
   hashBits?: number;
   /** vocabulary: keep the n-grams of at least this many training texts (default 1) */
