@@ -52,10 +52,15 @@ void put(SearchIndex& index, int count, val language_array, uintptr_t text, int 
   const double* number = reinterpret_cast<const double*>(numbers);
   const char* p = reinterpret_cast<const char*>(text);
   const char* const limit = p + size;
+  // UTF-8 has as many bytes as UTF-16 has units only when every unit is ASCII: then each value's length is its
+  // bytes, and the text needs no scan (this loop is a page's one call, which V8 never optimises).
+  uint64_t units = n * (fields + 1) - (n > 0);  // the '\n's
+  for (size_t k = 0; k < n * (fields + 1); ++k) units += uint32_t(length[k]);  // (a negative one: never `size`)
+  const bool ascii = units == uint64_t(size);
   size_t k = 0;
   const auto next_value = [&] {
     const char* begin = p;
-    p = utf8_end(p, limit, size_t(length[k++]));
+    p = ascii ? p + length[k++] : utf8_end(p, limit, size_t(length[k++]));
     const std::string_view value(begin, size_t(p - begin));
     if (p < limit) ++p;  // the '\n' after it
     return value;

@@ -25,13 +25,11 @@ uint32_t SearchIndex::first_meeting(Analysis& analysis, std::string_view word) {
 }
 
 void SearchIndex::Postings::start(uint32_t doc) {
-  if (docs.empty()) {  // most lists stay short (Zipf): room for a few documents saves their first regrowths
-    docs.reserve(4);
-    starts.reserve(4);
+  if (entries.empty()) {  // most lists stay short (Zipf): room for a few documents saves their first regrowths
+    entries.reserve(4);
     positions.reserve(8);
   }
-  docs.push_back(doc);
-  starts.push_back(uint32_t(positions.size()));
+  entries.push_back({doc, uint32_t(positions.size())});
   last_doc_ = doc;
   last_position_ = 0;
 }
