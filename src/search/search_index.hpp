@@ -169,6 +169,9 @@ class SearchIndex {
   // The term of a word that an analysis reads for the first time (stemmed, looked up, remembered), or
   // WordTerms::kNoTerm. Out of the indexing loop, which meets a new word rarely (Zipf).
   [[gnu::noinline]] uint32_t first_meeting(Analysis& analysis, std::string_view word);
+  // Indexes field f of the document in `slot` (add's loop over the words, on its own: V8 optimises it while a
+  // page's first add runs, and a small function sooner; docs/search.md, "Speed and memory").
+  [[gnu::noinline]] void index_field(Analysis& analysis, std::string_view text, uint32_t slot, size_t f);
   // The analysis of a document or query whose language is `code` (made on first use). Inline for an index of
   // one language, as add asks for every document.
   Analysis& analysis(const std::string& code) {
