@@ -10,8 +10,6 @@ const encoder = new TextEncoder();
 // Text sent to wasm per call, in UTF-16 code units (at most three UTF-8 bytes each); a longer document is a
 // call of its own.
 const BATCH_UNITS = 1 << 22;
-// Text encoded into wasm memory per call of the encoder (#send), in UTF-16 code units.
-const CHUNK_UNITS = 1 << 15;
 // Runs of the scripts written without spaces between words: the core reads each as one word, so an index with a
 // segmenter hands them to it and the core reads the words it finds, separated by spaces.
 export const UNSPACED = /[\p{Script=Thai}\p{Script=Lao}\p{Script=Khmer}\p{Script=Myanmar}]+/gu;
@@ -203,11 +201,10 @@ export function install(M, api) {
     }
 
     // A batch's ids and text cross into wasm memory in one piece: joined by '\n' (so that a lone surrogate that
-    // ends one value does not pair with the next), encoded by TextEncoder.encodeInto (UTF-8 takes at most three
-    // bytes a UTF-16 code unit), with each value's length in UTF-16 units, from which the core finds its bytes.
-    // One call into the encoder a chunk of CHUNK_UNITS rather than one a value (the first add of a page runs
-    // this loop before V8 has optimised anything), and not one a batch: a string of the whole batch would be a
-    // large object, whose fresh pages each add would touch for the first time.
+    // ends one value does not pair with the next), encoded by one call of TextEncoder.encodeInto (UTF-8 takes at
+    // most three bytes a UTF-16 code unit), with each value's length in UTF-16 units, from which the core finds
+    // its bytes. One call into the encoder a batch rather than one a value: the first add of a page runs this
+    // loop before V8 has optimised anything.
     #send(batch, languages, units, update) {
       const text = this.#text, numeric = this.#numeric, values = 1 + text.length;
       withHeap(M, (heap) => {
@@ -215,27 +212,20 @@ export function install(M, api) {
         const at = heap.alloc(size), lengths = heap.alloc(4 * batch.length * values), numbers = heap.alloc(8 * batch.length * numeric.length);
         // (views made after the last allocation: growing the memory detaches older ones)
         const lengthsView = M.HEAP32.subarray(lengths >> 2), numbersView = M.HEAPF64.subarray(numbers >> 3);
-        const parts = [];
-        let k = 0, chunk = 0, written = 0;
-        const encode = (last) => {
-          if (!last) parts.push('');  // the '\n' after the chunk's last value
-          written += encoder.encodeInto(parts.join('\n'), M.HEAPU8.subarray(at + written, at + size)).written;
-          parts.length = 0;
-          chunk = 0;
-        };
+        const parts = new Array(batch.length * values);
+        let k = 0;
         for (let i = 0; i < batch.length; ++i) {
           const doc = batch[i];
-          parts.push(doc.id);
-          chunk += lengthsView[k++] = doc.id.length;
+          parts[k] = doc.id;
+          lengthsView[k++] = doc.id.length;
           for (let j = 0; j < text.length; ++j) {
             const value = doc[text[j]];
-            parts.push(value);
-            chunk += lengthsView[k++] = value.length;
+            parts[k] = value;
+            lengthsView[k++] = value.length;
           }
           for (let j = 0; j < numeric.length; ++j) numbersView[i * numeric.length + j] = doc[numeric[j]];
-          if (chunk >= CHUNK_UNITS && i + 1 < batch.length) encode(false);
         }
-        encode(true);
+        const { written } = encoder.encodeInto(parts.join('\n'), M.HEAPU8.subarray(at, at + size));
         this.handle.put(batch.length, languages, at, written, lengths, numbers, update);
       });
     }
