@@ -16,10 +16,7 @@ inline bool is_ascii_word_byte(unsigned char c) {
 // The next word of the text [p, end), case folded, with p moved past it; empty when there is none left. The view
 // is valid until the next call: a word of lowercase ASCII letters and digits (most words of most text) is a view
 // of the text itself, any other is built in scratch. Ill-formed UTF-8 reads as U+FFFD, a separator.
-// read_word is next_word always inlined, for the loop that reads the most text (search/indexing.cpp): a call
-// a word passes p and returns the word through memory.
-[[gnu::always_inline]] inline std::string_view read_word(const unsigned char*& p, const unsigned char* end,
-                                                         std::string& scratch) {
+inline std::string_view next_word(const unsigned char*& p, const unsigned char* end, std::string& scratch) {
   scratch.clear();  // a word in progress is in scratch
   while (p < end) {
     if (*p < 0x80) {  // ASCII: no table lookups; a run of letters and digits at once
@@ -64,8 +61,12 @@ inline bool is_ascii_word_byte(unsigned char c) {
   }
   return scratch;  // the last word, or nothing
 }
-inline std::string_view next_word(const unsigned char*& p, const unsigned char* end, std::string& scratch) {
-  return read_word(p, end, scratch);
+
+// next_word inlined, with what it calls from here, for the loop that reads the most text (search/indexing.cpp):
+// a call a word passes p and returns the word through memory.
+[[gnu::always_inline, gnu::flatten]] inline std::string_view read_word(const unsigned char*& p, const unsigned char* end,
+                                                                       std::string& scratch) {
+  return next_word(p, end, scratch);
 }
 
 // Calls on_word(word) for each word of text, in order (next_word's words; inlined: read_word's).
