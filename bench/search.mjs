@@ -15,7 +15,8 @@
 // of click data instead: IPS and naive clicks at each number of sessions a query, `seeds` simulations each,
 // beside judgments.
 //   node --expose-gc bench/search.mjs [--data DIR] [--collections cranfield,cacm] [--skip-peers] [--skip-learned]
-//     [--seeds 5] [--sessions 200] [--nested] [--curve SESSIONS,...] [--first-builds 5]
+//     [--seeds 5] [--sessions 200] [--nested] [--curve SESSIONS,...] [--clip C] [--first-builds 5]
+// (--clip: the clip of the curve's IPS rows, default the ranker's 0.2; 0 for uncapped weights)
 // The collections are read from ../shared/data (ir-cranfield, ir-cacm: bench/ir-collections.mjs); a missing one
 // is skipped.
 import { spawnSync } from 'node:child_process';
@@ -279,10 +280,15 @@ function learned({ docs, queries, qrels }, maxGrade, seeds) {
 }
 
 const mean = (xs) => xs.reduce((a, b) => a + b, 0) / xs.length;
-const spread = (xs) => {
-  const sd = Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / Math.max(1, xs.length - 1));
-  return `±${sd.toFixed(3)} [${xs.map((x) => x.toFixed(3)).join(' ')}]`;
-};
+const sd = (xs) => Math.sqrt(xs.reduce((a, x) => a + (x - mean(xs)) ** 2, 0) / Math.max(1, xs.length - 1));
+const spread = (xs) => `±${sd(xs).toFixed(3)} [${xs.map((x) => x.toFixed(3)).join(' ')}]`;
+
+// The mean of paired differences with its standard error (sd/√n) and t = mean/SE: the same simulated clicks
+// learned two ways, so the clicks' own luck cancels in each difference.
+function pairedDifference(differences) {
+  const m = mean(differences), se = sd(differences) / Math.sqrt(differences.length);
+  return `${m >= 0 ? '+' : ''}${m.toFixed(4)} ± ${se.toFixed(4)} (t ${se > 0 ? (m / se).toFixed(1) : '–'})`;
+}
 
 // The summed NDCG@10 of the test queries under a trained SearchRanker, which it disposes of.
 function testNdcg(ranker, index, test, qrels) {
@@ -303,6 +309,7 @@ const foldNdcg = (index, options, train, test, qrels) => testNdcg(
 // IPS (the defaults) and naive clicks over the number of sessions a query, 5-fold as the click rows (the same
 // seeds), beside the same ranker trained on judgments: calls print({ judgments }) first, then print({ sessions,
 // ips: [...], naive: [...] }) with each simulation's NDCG@10 as each volume is done (the large ones take long).
+const CURVE_IPS = arg('clip') === undefined ? {} : { clip: Number(arg('clip')) };
 function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds, print) {
   const index = argmaxFirstStage({}).build(docs);
   const folds = [0, 1, 2, 3, 4].map((fold) => {
@@ -312,17 +319,18 @@ function clickCurve({ docs, queries, qrels }, maxGrade, volumes, seeds, print) {
   print({ judgments: folds.reduce((sum, { train, test }) => sum + foldNdcg(index, {}, train, test, qrels), 0) / queries.length });
   for (const sessions of volumes) {
     const row = { sessions, ips: [], naive: [] };
+    const t0 = performance.now();
     for (let run = 0; run < seeds; ++run) {
       let ips = 0, naive = 0;
       folds.forEach(({ test, lists }, fold) => {
         const clicks = simulate(lists, sessions, maxGrade, run, fold);
-        ips += testNdcg(new am.SearchRanker().fit(index, { clicks }), index, test, qrels);
+        ips += testNdcg(new am.SearchRanker(CURVE_IPS).fit(index, { clicks }), index, test, qrels);
         naive += testNdcg(new am.SearchRanker({ clicks: 'naive' }).fit(index, { clicks }), index, test, qrels);
       });
       row.ips.push(ips / queries.length);
       row.naive.push(naive / queries.length);
     }
-    print(row);
+    print({ ...row, secondsEach: (performance.now() - t0) / 1000 / seeds });
   }
   index.dispose();
 }
@@ -388,13 +396,16 @@ for (const name of wanted) {
     if (volumes.some((v) => !Number.isInteger(v) || v < 1)) throw new Error(`--curve takes sessions a query, such as 100,300,1000, not '${curve}'`);
     clickCurve(collection, maxGrade, volumes, seeds, (r) => {
       if (r.judgments !== undefined) {
-        console.log(`\nclicks over the sessions a query (${name}): NDCG@10, 5-fold over queries, the mean of ${seeds} click simulations ±` +
-          `their standard deviation [each]; the same ranker trained on judgments: ${r.judgments.toFixed(3)}\n`);
-        console.log('| sessions a query | IPS (propensities by EM, clip 0.2) | naive clicks | IPS − naive, each simulation |');
-        console.log('|---|---|---|---|');
+        console.log(`\nclicks over the sessions a query (${name}): NDCG@10, 5-fold over queries, the mean of ${seeds} click simulations ± ` +
+          `their standard deviation, and the paired differences; the same ranker trained on judgments: ${r.judgments.toFixed(3)}\n`);
+        console.log(`| sessions a query | IPS (propensities by EM, clip ${CURVE_IPS.clip ?? am.SearchRanker.options().find((o) => o.name === 'clip').default}) ± sd | naive clicks ± sd | IPS − naive: mean ± standard error (paired) | `
+          + 'simulations IPS above / below naive | IPS − naive, each simulation | s a simulation |');
+        console.log('|---|---|---|---|---|---|---|');
       } else {
-        console.log(`| ${r.sessions} | ${mean(r.ips).toFixed(3)} ${spread(r.ips)} | ${mean(r.naive).toFixed(3)} ${spread(r.naive)} | ` +
-          `${r.ips.map((x, i) => (x - r.naive[i]).toFixed(3)).join(' ')} |`);
+        const differences = r.ips.map((x, i) => x - r.naive[i]);
+        console.log(`| ${r.sessions} | ${mean(r.ips).toFixed(3)} ±${sd(r.ips).toFixed(3)} | ${mean(r.naive).toFixed(3)} ±${sd(r.naive).toFixed(3)} | ` +
+          `${pairedDifference(differences)} | ${differences.filter((d) => d > 0).length} / ${differences.filter((d) => d < 0).length} | ` +
+          `${differences.map((d) => d.toFixed(3)).join(' ')} | ${r.secondsEach.toFixed(0)} |`);
       }
     });
     continue;

@@ -91,11 +91,11 @@ bool remove(SearchIndex& index, std::string id) { return index.remove(id); }
 bool has(const SearchIndex& index, std::string id) { return index.has(id); }
 int size(const SearchIndex& index) { return int(index.size()); }
 
-// {ids: string[], scores: Float64Array}, best first.
-// language: the query's ISO 639 code (language 'auto'), or "".
-val search(SearchIndex& index, std::string query, int k, std::string language) {
+// {ids: string[], scores: Float64Array, phrasesAsTerms}, best first.
+// language: the query's ISO 639 code (language 'auto'), or ""; options: the search options as "key=value" lines.
+val search(SearchIndex& index, std::string query, int k, std::string language, std::string options) {
   require(k >= 0, "k must be ≥ 0; got ", k);
-  return hits_to_js(index, index.search(query, size_t(k), language));
+  return hits_to_js(index, index.search(query, size_t(k), language, SearchIndex::phrases_option(option_lines(options))));
 }
 
 val features(SearchIndex& index, std::string query, val ids, std::string language) {
@@ -112,6 +112,7 @@ val numeric_fields(const SearchIndex& index) { return string_array(index.numeric
 std::string options_of(const SearchIndex& index) { return option_text(index.settings()); }
 
 std::string schema() { return schema_json(SearchIndex::option_specs()); }
+std::string search_schema() { return schema_json(SearchIndex::search_option_specs()); }
 std::string help() { return describe(SearchIndex::option_specs()); }
 
 // [{name, perField, formula, help}]: the feature table, for the docs and the types.
@@ -150,6 +151,7 @@ EMSCRIPTEN_BINDINGS(argmax_search) {
       .function("numericFields", &Guard<&numeric_fields>::call)
       .function("options", &Guard<&options_of>::call);
   function("searchSchema", &Guard<&schema>::call);
+  function("searchOptionsSchema", &Guard<&search_schema>::call);
   function("searchHelp", &Guard<&help>::call);
   function("searchFeatureTable", &Guard<&feature_table>::call);
 }

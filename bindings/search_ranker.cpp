@@ -10,9 +10,11 @@
 namespace argmax::js {
 namespace {
 
-val search(const SearchRanker& m, SearchIndex& index, std::string query, int k, std::string language) {
+val search(const SearchRanker& m, SearchIndex& index, std::string query, int k, std::string language,
+           std::string options) {
   require(k >= 0, "k must be ≥ 0, got ", k);
-  return hits_to_js(index, m.search(index, query, size_t(k), language));
+  return hits_to_js(index, m.search(index, query, size_t(k), language,
+                                    SearchIndex::phrases_option(option_lines(options))));
 }
 
 val feature_names(const SearchRanker& m) { return string_array(m.feature_names()); }

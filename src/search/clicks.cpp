@@ -71,17 +71,25 @@ PositionBias estimate_position_bias(const ClickLog& log, const PositionBiasOptio
     for (int32_t s = 0; s < log.sessions(); ++s) ranks = std::max(ranks, log.length(s));
   require(ranks > 0, "position bias: the click log shows no documents");
 
-  // The entries at ranks ≤ `ranks`: their rank, pair and click.
+  // The entries at ranks ≤ `ranks`, grouped by (rank, pair): entries alike have the same posterior, so a step
+  // costs one term per group, however many sessions the log holds (a pair is shown at few ranks).
   PairIndex pairs;
-  std::vector<int32_t> entry_rank, entry_pair;
-  std::vector<uint8_t> entry_click;
+  std::unordered_map<uint64_t, int32_t> group_of;
+  std::vector<int32_t> group_rank, group_pair;
+  std::vector<double> group_shown, group_clicked;
   std::vector<double> rank_count(size_t(ranks), 0);
   for (int32_t s = 0; s < log.sessions(); ++s) {
     for (int32_t k = 0; k < std::min(log.length(s), ranks); ++k) {
-      const int32_t i = log.offsets[s] + k;
-      entry_rank.push_back(k);
-      entry_pair.push_back(pairs.of(log.query[s], log.shown[i]));
-      entry_click.push_back(log.clicked[i]);
+      const int32_t i = log.offsets[s] + k, p = pairs.of(log.query[s], log.shown[i]);
+      const auto [at, added] = group_of.emplace((uint64_t(uint32_t(p)) << 32) | uint32_t(k), int32_t(group_rank.size()));
+      if (added) {
+        group_rank.push_back(k);
+        group_pair.push_back(p);
+        group_shown.push_back(0);
+        group_clicked.push_back(0);
+      }
+      group_shown[size_t(at->second)] += 1;
+      group_clicked[size_t(at->second)] += log.clicked[i];
       rank_count[size_t(k)] += 1;
     }
   }
@@ -89,7 +97,7 @@ PositionBias estimate_position_bias(const ClickLog& log, const PositionBiasOptio
     require(rank_count[size_t(k)] > 0, "position bias: no session shows a document at rank ", k + 1, " (ranks is ",
             ranks, ")");
   std::vector<double> pair_count(pairs.query.size(), 0);
-  for (const int32_t p : entry_pair) pair_count[size_t(p)] += 1;
+  for (size_t e = 0; e < group_pair.size(); ++e) pair_count[size_t(group_pair[e])] += group_shown[e];
 
   PositionBias fit;
   std::vector<double> theta(size_t(ranks), 0.5), gamma(pairs.query.size(), 0.5);
@@ -99,18 +107,16 @@ PositionBias estimate_position_bias(const ClickLog& log, const PositionBiasOptio
     std::fill(theta_sum.begin(), theta_sum.end(), 0);
     std::fill(gamma_sum.begin(), gamma_sum.end(), 0);
     double log_likelihood = 0;
-    for (size_t e = 0; e < entry_rank.size(); ++e) {
-      const double t = theta[size_t(entry_rank[e])], g = gamma[size_t(entry_pair[e])];
-      if (entry_click[e]) {
-        theta_sum[size_t(entry_rank[e])] += 1;
-        gamma_sum[size_t(entry_pair[e])] += 1;
-        log_likelihood += std::log(t * g);
-      } else {
-        const double miss = 1 - t * g;
-        theta_sum[size_t(entry_rank[e])] += t * (1 - g) / miss;
-        gamma_sum[size_t(entry_pair[e])] += (1 - t) * g / miss;
-        log_likelihood += std::log(miss);
-      }
+    for (size_t e = 0; e < group_rank.size(); ++e) {
+      const size_t k = size_t(group_rank[e]), p = size_t(group_pair[e]);
+      const double t = theta[k], g = gamma[p], clicks = group_clicked[e], misses = group_shown[e] - clicks;
+      // A click: examined and relevant. A miss: not both, examined with posterior t(1 − g)/(1 − tg) and
+      // relevant with (1 − t)g/(1 − tg).
+      const double miss = 1 - t * g;
+      theta_sum[k] += clicks + misses * t * (1 - g) / miss;
+      gamma_sum[p] += clicks + misses * (1 - t) * g / miss;
+      if (clicks > 0) log_likelihood += clicks * std::log(t * g);
+      if (misses > 0) log_likelihood += misses * std::log(miss);
     }
     for (size_t k = 0; k < theta.size(); ++k) theta[k] = inside(theta_sum[k] / rank_count[k]);
     for (size_t p = 0; p < gamma.size(); ++p) gamma[p] = inside(gamma_sum[p] / pair_count[p]);

@@ -51,6 +51,22 @@ const std::vector<OptionSpec>& SearchIndex::option_specs() {
   return specs;
 }
 
+const std::vector<OptionSpec>& SearchIndex::search_option_specs() {
+  static const std::vector<OptionSpec> specs = {
+      choice_option("phrases", "fallback", {"fallback", "required"},
+       "\"quoted phrases\": required, every result holds each one; fallback, the same unless no document holds "
+       "them all, when the query is answered with their words as plain terms and the results say so "
+       "(phrasesAsTerms), as web search engines do"),
+  };
+  return specs;
+}
+
+Phrases SearchIndex::phrases_option(const OptionList& options) {
+  return Options::parse(search_option_specs(), options, "a search").choice("phrases") == "required"
+             ? Phrases::required
+             : Phrases::fallback;
+}
+
 SearchIndex::SearchIndex(std::vector<std::string> text_fields, std::vector<std::string> numeric_fields,
                          const OptionList& options)
     : text_fields_(std::move(text_fields)),
@@ -223,13 +239,14 @@ uint32_t SearchIndex::phrase_count(const Query& query, const Phrase& phrase, uin
   return count;
 }
 
-std::vector<Hit> SearchIndex::search(std::string_view text, size_t k, const std::string& language) {
+Hits SearchIndex::search(std::string_view text, size_t k, const std::string& language, Phrases phrases) {
   const Query query = parse(text, language);
   if (query.empty() || k == 0) return {};
   std::vector<double> scores;
   score_all(query.terms, std::vector<double>(query.counts.begin(), query.counts.end()), scores,
             options_.choice("scorer") == "bm25f");
-  std::vector<Hit> hits;
+  // The scores do not depend on the phrases, which only filter: as plain terms, every scored document is a result.
+  Hits hits, as_terms;
   for (uint32_t d = 0; d < scores.size(); ++d) {
     if (scores[d] <= 0) continue;
     bool holds_phrases = true;
@@ -239,6 +256,11 @@ std::vector<Hit> SearchIndex::search(std::string_view text, size_t k, const std:
       holds_phrases = holds_phrases && count > 0;
     }
     if (holds_phrases) hits.push_back({d, scores[d]});
+    else if (phrases == Phrases::fallback && hits.empty()) as_terms.push_back({d, scores[d]});
+  }
+  if (hits.empty() && !as_terms.empty()) {
+    hits = std::move(as_terms);
+    hits.phrases_as_terms = true;
   }
   const auto better = [](const Hit& a, const Hit& b) { return a.score > b.score || (a.score == b.score && a.doc < b.doc); };
   k = std::min(k, hits.size());

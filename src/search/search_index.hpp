@@ -28,6 +28,16 @@ struct Hit {
   double score;
 };
 
+// How a search reads the query's "quoted phrases": every result holds each of them (required); or the same,
+// unless no document does, when the query is answered with the phrases' words as plain terms (fallback, as web
+// search engines answer a quoted phrase found nowhere).
+enum class Phrases { fallback, required };
+
+// Results, best first, and whether the quoted phrases were read as plain terms (Phrases::fallback).
+struct Hits : std::vector<Hit> {
+  bool phrases_as_terms = false;
+};
+
 // BM25's idf, in the form that stays positive (Lucene's): ln(1 + (N − df + 0.5) / (df + 0.5)).
 double bm25_idf(double documents, double df);
 
@@ -60,11 +70,17 @@ class SearchIndex {
   bool has(const std::string& id) const { return slot_of_.count(id) != 0; }
   size_t size() const { return slot_of_.size(); }
 
+  // The options of one search (this search and a SearchRanker's), declared as the index's are: they belong to
+  // a query, not to the index, so they are not saved with it. phrases_option reads `phrases` from given ones.
+  static const std::vector<OptionSpec>& search_option_specs();
+  static Phrases phrases_option(const OptionList& options);
+
   // The k best documents for the query by the scorer (BM25F or BM25 summed over fields), best first, ties in
-  // document order. A result holds at least one query term and every quoted phrase. An empty query (or one of
-  // stop words only) has no results. `language` is the query's ISO 639 code, for language 'auto' only; there,
-  // without one, the query is analysed in the language most of the documents have.
-  std::vector<Hit> search(std::string_view query, size_t k, const std::string& language = {});
+  // document order. A result holds at least one query term and every quoted phrase (with Phrases::fallback,
+  // unless no document holds them all: then phrases_as_terms). An empty query (or one of stop words only) has
+  // no results. `language` is the query's ISO 639 code, for language 'auto' only; there, without one, the
+  // query is analysed in the language most of the documents have.
+  Hits search(std::string_view query, size_t k, const std::string& language = {}, Phrases phrases = Phrases::fallback);
   const std::string& id(uint32_t doc) const { return ids_[doc]; }
 
   // The features of search/features.hpp for each listed id (row-major, feature_names().size() per row).

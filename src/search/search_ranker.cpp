@@ -170,10 +170,10 @@ SearchRanker SearchRanker::train_from_clicks(SearchIndex& index, const std::vect
   return train(index, judged, options, progress);
 }
 
-std::vector<Hit> SearchRanker::search(SearchIndex& index, std::string_view query, size_t k,
-                                      const std::string& language) const {
+Hits SearchRanker::search(SearchIndex& index, std::string_view query, size_t k, const std::string& language,
+                          Phrases phrases) const {
   require_same_features(index.feature_names(), feature_names_);
-  std::vector<Hit> hits = index.search(query, std::max(k, size_t(depth_)), language);
+  const Hits hits = index.search(query, std::max(k, size_t(depth_)), language, phrases);
   const size_t top = std::min(hits.size(), size_t(depth_));
   if (top == 0 || k == 0) return {};
   const std::vector<Hit> candidates(hits.begin(), hits.begin() + long(top));
@@ -184,7 +184,8 @@ std::vector<Hit> SearchRanker::search(SearchIndex& index, std::string_view query
   std::iota(order.begin(), order.end(), 0);
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return scores[a] > scores[b]; });
 
-  std::vector<Hit> out;
+  Hits out;
+  out.phrases_as_terms = hits.phrases_as_terms;
   out.reserve(std::min(k, hits.size()));
   double lowest = INFINITY;
   for (size_t i = 0; i < top && out.size() < k; ++i) {

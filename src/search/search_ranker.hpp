@@ -60,8 +60,9 @@ class SearchRanker {
 
   // The k best documents: the top `depth` of the first stage re-ranked by the Ranker, then the rest of the
   // first stage's top k in its order. Scores are the Ranker's for the re-ranked documents; those below them
-  // keep the first stage's scores, shifted to stay below. `language`: the query's, as SearchIndex::search takes it.
-  std::vector<Hit> search(SearchIndex& index, std::string_view query, size_t k, const std::string& language = {}) const;
+  // keep the first stage's scores, shifted to stay below. `language` and `phrases`: as SearchIndex::search takes them.
+  Hits search(SearchIndex& index, std::string_view query, size_t k, const std::string& language = {},
+              Phrases phrases = Phrases::fallback) const;
 
   const Ranker& ranker() const { return ranker_; }
   const std::vector<std::string>& feature_names() const { return feature_names_; }

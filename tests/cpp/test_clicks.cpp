@@ -3,6 +3,9 @@
 #include <catch2/catch.hpp>
 
 #include <cmath>
+#include <map>
+#include <utility>
+#include <vector>
 
 #include "core/error.hpp"
 #include "core/rng.hpp"
@@ -30,7 +33,55 @@ double simulated_gamma(float grade, double noise, double max_grade) {
   return noise + (1 - noise) * (std::exp2(grade) - 1) / (std::exp2(max_grade) - 1);
 }
 
+// The position-based model's EM written per shown entry (Chuklin, Markov and de Rijke 2015, §4.1): θ_k and γ_qd
+// after `steps` steps from 0.5, unscaled.
+std::pair<std::vector<double>, std::map<std::pair<int32_t, int32_t>, double>> reference_em(const ClickLog& log, int32_t ranks,
+                                                                                         int steps) {
+  std::vector<double> theta(size_t(ranks), 0.5);
+  std::map<std::pair<int32_t, int32_t>, double> gamma;
+  for (int32_t s = 0; s < log.sessions(); ++s)
+    for (int32_t i = log.offsets[s]; i < log.offsets[s + 1]; ++i) gamma[{log.query[s], log.shown[i]}] = 0.5;
+  for (int step = 0; step < steps; ++step) {
+    std::vector<double> theta_sum(theta.size(), 0), rank_count(theta.size(), 0);
+    std::map<std::pair<int32_t, int32_t>, double> gamma_sum, pair_count;
+    for (int32_t s = 0; s < log.sessions(); ++s) {
+      for (int32_t i = log.offsets[s]; i < log.offsets[s + 1]; ++i) {
+        const size_t k = size_t(i - log.offsets[s]);
+        const std::pair<int32_t, int32_t> pair{log.query[s], log.shown[i]};
+        const double t = theta[k], g = gamma[pair];
+        theta_sum[k] += log.clicked[i] ? 1 : t * (1 - g) / (1 - t * g);
+        gamma_sum[pair] += log.clicked[i] ? 1 : (1 - t) * g / (1 - t * g);
+        rank_count[k] += 1;
+        pair_count[pair] += 1;
+      }
+    }
+    for (size_t k = 0; k < theta.size(); ++k) theta[k] = theta_sum[k] / rank_count[k];
+    for (auto& [pair, g] : gamma) g = gamma_sum[pair] / pair_count[pair];
+  }
+  return {theta, gamma};
+}
+
 }  // namespace
+
+TEST_CASE("EM's steps are those of the model written per shown entry", "[search][clicks]") {
+  ClickSimulation sim;
+  sim.sessions = 40;
+  sim.shuffled = 0.3;
+  sim.seed = 4;
+  const ClickLog log = simulate_clicks(random_lists(6, 5, 9), sim);
+  for (const int steps : {1, 2, 7}) {
+    PositionBiasOptions options;
+    options.max_iterations = steps;
+    options.tolerance = 0;
+    const PositionBias fit = estimate_position_bias(log, options);
+    const auto [theta, gamma] = reference_em(log, 5, steps);
+    INFO(steps << " steps");
+    for (size_t k = 0; k < theta.size(); ++k) CHECK(fit.propensity[k] == Approx(theta[k] / theta[0]).epsilon(1e-12));
+    REQUIRE(fit.relevance.size() == gamma.size());
+    for (size_t p = 0; p < fit.relevance.size(); ++p)
+      CHECK(fit.relevance[p] == Approx(gamma.at({fit.pair_query[p], fit.pair_document[p]}) * theta[0]).epsilon(1e-12));
+  }
+}
 
 TEST_CASE("EM recovers the propensities of a simulated PBM from randomised lists", "[search][clicks]") {
   const JudgedLists lists = random_lists(30, 8, 7);

@@ -43,9 +43,10 @@ SearchIndex make(const std::vector<Doc>& docs, std::vector<std::string> fields, 
   return index;
 }
 
-std::vector<std::string> ids(SearchIndex& index, const std::string& query, size_t k = 100) {
+std::vector<std::string> ids(SearchIndex& index, const std::string& query, size_t k = 100,
+                             Phrases phrases = Phrases::fallback) {
   std::vector<std::string> out;
-  for (const Hit& h : index.search(query, k)) out.push_back(index.id(h.doc));
+  for (const Hit& h : index.search(query, k, {}, phrases)) out.push_back(index.id(h.doc));
   return out;
 }
 
@@ -212,16 +213,27 @@ TEST_CASE("phrases match exactly where brute force finds them") {
     for (const auto& t : phrase) text += t + " ";
     text += "\"";
     const auto rows = index.features(text, all_ids);
-    std::vector<std::string> expected;
+    std::vector<std::string> expected, as_terms;
     for (size_t d = 0; d < docs.size(); ++d) {
       const int count = reference_phrase_count(docs[d].fields[0], phrase) + reference_phrase_count(docs[d].fields[1], phrase);
       CHECK(rows[d * names.size() + phrase_column] == count);
       if (count > 0) expected.push_back(docs[d].id);
+      bool any = false;
+      for (const std::string& t : phrase)
+        any = any || reference_phrase_count(docs[d].fields[0], {t}) + reference_phrase_count(docs[d].fields[1], {t}) > 0;
+      if (any) as_terms.push_back(docs[d].id);
     }
+    std::sort(expected.begin(), expected.end());
+    std::sort(as_terms.begin(), as_terms.end());
+    auto required = ids(index, text, 1000, Phrases::required);
+    std::sort(required.begin(), required.end());
+    CHECK(required == expected);
+    // By default a phrase that no document holds is read as its words, each a plain term.
+    const Hits hits = index.search(text, 1000);
+    CHECK(hits.phrases_as_terms == expected.empty());
     auto found = ids(index, text, 1000);
     std::sort(found.begin(), found.end());
-    std::sort(expected.begin(), expected.end());
-    CHECK(found == expected);
+    CHECK(found == (expected.empty() ? as_terms : expected));
   }
   // A stop word inside a phrase keeps its place.
   SearchIndex english(std::vector<std::string>{"body"}, {}, {});
@@ -231,6 +243,18 @@ TEST_CASE("phrases match exactly where brute force finds them") {
   CHECK(ids(english, "\"flow of air\"") == std::vector<std::string>{"1"});
   CHECK(ids(english, "\"flow air\"") == std::vector<std::string>{"2"});
   CHECK(ids(english, "\"air flow\" unrelated").size() == 1);
+  // Two phrases: results hold both, or (fallback) the query reads all their words as plain terms, with the
+  // scores of that query.
+  CHECK(ids(english, "\"flow of air\" \"air flow\"", 100, Phrases::required).empty());
+  const Hits both = english.search("\"flow of air\" \"air flow\"", 100), plain = english.search("flow of air air flow", 100);
+  CHECK(both.phrases_as_terms);
+  REQUIRE(both.size() == 3);
+  for (size_t i = 0; i < both.size(); ++i) CHECK((both[i].doc == plain[i].doc && both[i].score == plain[i].score));
+  CHECK(!english.search("\"air flow\" flow", 100).phrases_as_terms);
+  CHECK(SearchIndex::phrases_option({}) == Phrases::fallback);
+  CHECK(SearchIndex::phrases_option({{"phrases", "required"}}) == Phrases::required);
+  CHECK_THROWS_WITH(SearchIndex::phrases_option({{"phrases", "strict"}}), Catch::Contains("phrases"));
+  CHECK_THROWS_WITH(SearchIndex::phrases_option({{"k", "3"}}), Catch::Contains("'k'"));
 }
 
 TEST_CASE("each feature matches a direct computation") {
@@ -491,7 +515,7 @@ TEST_CASE("positions far into a field keep their places (gaps of one, two and th
   CHECK(row[column("firstPosition")] == 3);
   CHECK(row[column("body.tf")] == 6);
   CHECK(index.features("alpha", {"d"})[column("body.tf")] == 3);
-  CHECK(ids(index, "\"beta filler filler alpha\"").empty());
+  CHECK(ids(index, "\"beta filler filler alpha\"", 100, Phrases::required).empty());
   CHECK(ids(index, "\"alpha beta filler\"") == std::vector<std::string>{"d"});
   const auto bytes = index.to_bytes();
   CHECK(SearchIndex::from_bytes(bytes.data(), bytes.size()).to_bytes() == bytes);

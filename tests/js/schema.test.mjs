@@ -81,9 +81,10 @@ test('--help of the CLI lists each option once: what every trainer shares, then 
 
 test('--help of the CLI lists every option of every table', () => {
   const help = { multiclass: cli('train', 'multiclass', '--help'), sequence: cli('train', 'sequence', '--help'),
-    ranking: cli('train', 'ranking', '--help'), multilabel: cli('train', 'multilabel', '--help'), search: cli('index', '--help'), searchRanker: cli('train', 'search', '--help') };
+    ranking: cli('train', 'ranking', '--help'), multilabel: cli('train', 'multilabel', '--help'), search: cli('index', '--help'), searchRanker: cli('train', 'search', '--help'),
+    searchQuery: cli('search', '--help') };
   const taskOf = { Multiclass: 'multiclass', KernelMulticlass: 'multiclass', SequenceTagger: 'sequence', Ranker: 'ranking',
-    Reduction: 'multiclass', LinearBinaryLearner: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel', SearchIndex: 'search', SearchRanker: 'searchRanker' };
+    Reduction: 'multiclass', LinearBinaryLearner: 'multiclass', BinaryLearner: 'multiclass', DecisionTree: 'multiclass', AdaBoostMH: 'multilabel', BinaryRelevance: 'multilabel', SearchIndex: 'search', SearchRanker: 'searchRanker', Search: 'searchQuery' };
   for (const { model, tables } of modelTables(am)) {
     for (const { specs } of tables) {
       for (const s of specs) {

@@ -42,6 +42,13 @@ test('learned from judgments, the ranker puts what the first stage misses on top
   assert.ok(again instanceof am.SearchRanker);
   for (const w of WORDS) assert.deepEqual(again.search(index, w, { k: 4 }), ranker.search(index, w, { k: 4 }));
   assert.deepEqual(ranker.search(index, '   '), []);
+  // A phrase that no document holds: re-ranked as its words (and said), or nothing with phrases 'required'.
+  const relaxed = ranker.search(index, '"wing report"', { k: 5 });
+  assert.deepEqual([...relaxed], ranker.search(index, 'wing report', { k: 5 }));
+  assert.equal(relaxed.phrasesAsTerms, true);
+  assert.deepEqual(ranker.search(index, '"wing report"', { phrases: 'required' }), []);
+  assert.equal(ranker.search(index, '"report on the wing"').phrasesAsTerms, undefined);
+  assert.throws(() => ranker.search(index, 'wing', { phrases: 'any' }), /option 'phrases' must be one of fallback, required/);
   for (const m of [ranker, again, index]) m.dispose();
 });
 

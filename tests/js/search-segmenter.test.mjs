@@ -39,7 +39,8 @@ test("with the Thai tokenizer as segmenter, a query word is found inside a run",
   const both = ids(index.search('เด็กกิน'));  // เด็ก กิน: the mixed document has both, book and rice one each
   assert.deepEqual([both[0], both.slice(1).sort()], ['mixed', ['book', 'rice']]);
   assert.deepEqual(ids(index.search('"เด็กกิน"')), ['mixed']);
-  assert.deepEqual(ids(index.search('"กินเด็ก"')), []);
+  assert.deepEqual(ids(index.search('"กินเด็ก"', { phrases: 'required' })), []);
+  assert.equal(index.search('"กินเด็ก"').phrasesAsTerms, true);  // found nowhere: its words as plain terms
   // The features read the words too: the book holds one of the two query words, the rice sentence none.
   const f = index.features('หนังสือแมว', ['book', 'rice']);
   const matched = f.names.indexOf('text.matched');

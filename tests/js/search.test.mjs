@@ -21,7 +21,7 @@ const DOCS = [
 ];
 const make = (options = {}) => new am.SearchIndex({ fields: ['title', 'body'], numericFields: ['year'], ...options }).add(DOCS);
 
-test('search ranks by BM25F, phrases must match, ties keep document order', () => {
+test('search ranks by BM25F, phrases must match unless none does, ties keep document order', () => {
   const index = make();
   assert.equal(index.size, 3);
   assert.deepEqual(index.search('laminar boundary layer').map((h) => h.id), ['heat', 'wing']);
@@ -29,7 +29,7 @@ test('search ranks by BM25F, phrases must match, ties keep document order', () =
   assert.deepEqual(tied.map((h) => h.id), ['wing', 'heat']);
   assert.equal(tied[0].score, tied[1].score);
   assert.deepEqual(index.search('"flow of air"').map((h) => h.id), ['wing']);
-  assert.deepEqual(index.search('"air flow"'), []);
+  assert.deepEqual(index.search('"air flow"', { phrases: 'required' }), []);
   assert.deepEqual(index.search('flow', { k: 1 }).map((h) => h.id), ['wing']);
   assert.deepEqual(index.search('   '), []);
   assert.deepEqual(index.search('the of and'), []);  // stop words only
@@ -37,6 +37,39 @@ test('search ranks by BM25F, phrases must match, ties keep document order', () =
   const hits = same.search('pump');
   assert.deepEqual(hits.map((h) => h.id), ['x', 'z']);
   assert.equal(hits[0].score, hits[1].score);
+});
+
+test('a quoted phrase found nowhere: the query is answered with its words as plain terms, and says so; phrases required keeps it strict', () => {
+  const index = make();
+  const plain = index.search('air flow layer');
+  assert.deepEqual(plain.map((h) => h.id).sort(), ['heat', 'jet', 'wing']);
+  assert.equal(plain.phrasesAsTerms, undefined);
+  // No document has "air flow" ("flow of air" has a word between): the same results and scores as the words alone.
+  const relaxed = index.search('"air flow" layer');
+  assert.deepEqual([...relaxed], [...plain]);
+  assert.equal(relaxed.phrasesAsTerms, true);
+  assert.deepEqual(index.search('"air flow" layer', { phrases: 'required' }), []);
+  // A phrase found: only the documents that hold it, as before, in either mode.
+  for (const phrases of ['fallback', 'required']) {
+    const found = index.search('"boundary layer" heat', { phrases });
+    assert.deepEqual(found.map((h) => h.id), ['heat', 'wing']);
+    assert.equal(found.phrasesAsTerms, undefined);
+  }
+  // Two phrases, one found and one not: no document holds both, so both are read as plain terms.
+  const mixed = index.search('"boundary layer" "air flow"');
+  assert.deepEqual([...mixed], [...index.search('boundary layer air flow')]);
+  assert.equal(mixed.phrasesAsTerms, true);
+  assert.equal(index.search('"no such words"').length, 0);  // nothing to fall back to: an empty answer
+  assert.deepEqual(index.search('"air flow"', { k: 0 }), []);
+  assert.deepEqual(am.SearchIndex.searchOptions().map((s) => [s.name, s.default, s.choices]), [['phrases', 'fallback', ['fallback', 'required']]]);
+  for (const [options, message] of [
+    [{ phrases: 'strict' }, /option 'phrases' must be one of fallback, required; got "strict"/],
+    [{ phrases: true }, /option 'phrases' must be one of fallback, required; got true/],
+    [{ phrase: 'required' }, /unknown option 'phrase' for a search \(besides k and language\) \(known: phrases\)/],
+    [{ k: 2, phrases: null }, /option 'phrases' must be one of/],
+  ]) assert.throws(() => index.search('"air flow"', options), message);
+  assert.deepEqual(index.search('"air flow"').map((h) => h.id), ['wing', 'jet'], 'the index keeps working');
+  index.dispose();
 });
 
 test('add, update and remove leave the index the one built afresh (same bytes)', () => {
@@ -184,6 +217,8 @@ test('indexing, searching, errors and dispose leave the wasm heap where it was',
   const cycle = () => {
     const index = make();
     index.search('boundary layer "flow of air"', { k: 2 });
+    index.search('"air flow" layer');
+    assert.throws(() => index.search('x', { phrases: 'strict' }));
     index.features('wing', ['wing', 'jet']);
     const again = am.load(index.save());
     assert.throws(() => index.add(DOCS[0]));
@@ -218,7 +253,7 @@ test('argmax index and argmax search write a TREC run', () => {
   const cli = fileURLToPath(new URL('../../bindings/js/cli/main.js', import.meta.url));
   const docs = join(dir, 'docs.jsonl'), queries = join(dir, 'queries.jsonl'), out = join(dir, 'index.bin');
   writeFileSync(docs, DOCS.map((d) => JSON.stringify(d)).join('\n') + '\n');
-  writeFileSync(queries, '{"id": "q1", "text": "boundary layer"}\n{"id": 2, "text": "jet noise"}\n');
+  writeFileSync(queries, '{"id": "q1", "text": "boundary layer"}\n{"id": 2, "text": "jet noise"}\n{"id": "q3", "text": "\\"noise of air\\""}\n');
   const run = (...args) => spawnSync(process.execPath, [cli, ...args], { encoding: 'utf8' });
   const built = run('index', '--docs', docs, '--out', out, '--set', 'k1=1.5');
   assert.equal(built.status, 0, built.stderr);
@@ -226,9 +261,20 @@ test('argmax index and argmax search write a TREC run', () => {
   const searched = run('search', '--index', out, '--queries', queries, '--k', '2');
   assert.equal(searched.status, 0, searched.stderr);
   const lines = searched.stdout.trim().split('\n').map((l) => l.split(' '));
+  // q3's phrase is in no document: its words answer it, a valid run, and stderr says so
   assert.deepEqual(lines.map((l) => [l[0], l[1], l[2], l[3], l[5]]),
-    [['q1', 'Q0', 'wing', '1', 'argmax'], ['q1', 'Q0', 'heat', '2', 'argmax'], ['2', 'Q0', 'jet', '1', 'argmax']]);
+    [['q1', 'Q0', 'wing', '1', 'argmax'], ['q1', 'Q0', 'heat', '2', 'argmax'], ['2', 'Q0', 'jet', '1', 'argmax'],
+      ['q3', 'Q0', 'jet', '1', 'argmax'], ['q3', 'Q0', 'wing', '2', 'argmax']]);
   assert.ok(Number(lines[0][4]) >= Number(lines[1][4]));
+  assert.equal(searched.stderr, 'argmax search: query q3: no document holds all its quoted phrases; answered with their words as plain terms\n');
+  const strict = run('search', '--index', out, '--queries', queries, '--k', '2', '--set', 'phrases=required');
+  assert.equal(strict.status, 0, strict.stderr);
+  assert.deepEqual(strict.stdout.trim().split('\n').map((l) => l.split(' ')[0]), ['q1', 'q1', '2']);
+  assert.equal(strict.stderr, '');
+  const wrong = run('search', '--index', out, '--queries', queries, '--set', 'phrases=strict');
+  assert.equal(wrong.status, 1);
+  assert.match(wrong.stderr, /option 'phrases' must be one of fallback, required; got "strict"/);
+  assert.match(run('search', '--help').stdout, /phrases=fallback\|required  \(default fallback\)/);
   writeFileSync(docs, '{"id": "a", "title": "x"}\n{"id": "b", "title": 3}\n');
   const bad = run('index', '--docs', docs, '--out', out);
   assert.equal(bad.status, 1);

@@ -6,7 +6,7 @@ import { Owned, withHeap, progressBridge } from './wasm.js';
 import { constructorOptions, optionsObject, integerArg, numberArg, numberArray, wellFormedText } from './inputs.js';
 import { encodeOptions, decodeOptions, optionValue } from './options.js';
 import { noTraining } from './training.js';
-import { UNSPACED } from './search.js';
+import { UNSPACED, hitList, searchArgs } from './search.js';
 
 // An array argument, with the name used in its errors.
 function arrayArg(value, name) {
@@ -188,13 +188,11 @@ export function install(M, api, entry) {
     get propensity() { return this.#propensity && Float64Array.from(this.#propensity); }
 
     // [{ id, score }], best first: the first stage's top depth re-ranked, then the rest of its top k.
-    // language: the query's, as SearchIndex.search takes it.
+    // language and phrases: as SearchIndex.search takes them (phrasesAsTerms as it gives it).
     search(index, query, searchOptions) {
-      const { k = 10, language } = optionsObject(searchOptions, 'search options');
-      integerArg(k, 'k');
+      const { k, language, table } = searchArgs(api.SearchIndex.searchOptions(), searchOptions);
       const handle = indexHandle(index), text = wellFormedText(query, 'query');
-      const r = this.handle.search(handle, index.segment(text), k, index.queryLanguage(text, language));
-      return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
+      return hitList(this.handle.search(handle, index.segment(text), k, index.queryLanguage(text, language), table));
     }
 
     get featureNames() { return this.handle.featureNames(); }

@@ -31,8 +31,24 @@ function segmenterOf(segmenter) {
   throw new TypeError(`segmenter must be an am.Tokenizer (argmax/tagger's, e.g. a language package's tokenizer.bin) or a function text → words, not ${describe(segmenter)}`);
 }
 
+// A search's results: [{ id, score }], best first; phrasesAsTerms: true when no document held every "quoted
+// phrase" and the query was answered with their words as plain terms (search option phrases 'fallback').
+export function hitList(r) {
+  const hits = r.ids.map((id, i) => ({ id, score: r.scores[i] }));
+  if (r.phrasesAsTerms) hits.phrasesAsTerms = true;
+  return hits;
+}
+
+// The options of one search: k (default 10), language, and those of the core's table of search options
+// (phrases) as "key=value" lines.
+export function searchArgs(searchSchema, searchOptions) {
+  const { k = 10, language, ...table } = optionsObject(searchOptions, 'search options');
+  return { k: integerArg(k, 'k'), language, table: encodeOptions(searchSchema, table, 'a search (besides k and language)') };
+}
+
 export function install(M, api) {
   const schema = JSON.parse(M.searchSchema());
+  const searchSchema = JSON.parse(M.searchOptionsSchema());
   const featureTable = M.searchFeatureTable();
 
   // An index of documents: new am.SearchIndex({ fields: ['title', 'body'], numericFields: ['year'], ...options })
@@ -79,6 +95,8 @@ export function install(M, api) {
     }
 
     static options() { return schema.map((s) => ({ ...s })); }
+    // The options of one search (search's and a SearchRanker's, besides k and language): phrases.
+    static searchOptions() { return searchSchema.map((s) => ({ ...s })); }
     // The feature table: [{ name, perField, formula, help }] (a per-field feature is named `${field}.${name}`).
     static get features() { return featureTable.map((f) => ({ ...f })); }
 
@@ -123,13 +141,13 @@ export function install(M, api) {
     has(id) { return this.handle.has(documentId(id, 'has')); }
 
     // The k best documents, best first, ties in document order: [{ id, score }]. Plain terms and "quoted
-    // phrases" (a result holds every phrase); an empty query has no results.
-    // language: the query's code, for language 'auto' (queryLanguage).
+    // phrases": a result holds every phrase, unless none does and phrases is 'fallback' (the default), when
+    // the phrases' words count as plain terms and the list has phrasesAsTerms: true. An empty query has no
+    // results. language: the query's code, for language 'auto' (queryLanguage).
     search(query, searchOptions) {
       const text = wellFormedText(query, 'query');
-      const { k = 10, language } = optionsObject(searchOptions, 'search options');
-      const r = this.handle.search(this.segment(text), integerArg(k, 'k'), this.queryLanguage(text, language));
-      return r.ids.map((id, i) => ({ id, score: r.scores[i] }));
+      const { k, language, table } = searchArgs(searchSchema, searchOptions);
+      return hitList(this.handle.search(this.segment(text), k, this.queryLanguage(text, language), table));
     }
 
     // The features of the query with each document: { names, ids, rows: { data: Float32Array, rows, cols } }

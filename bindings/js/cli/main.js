@@ -7,6 +7,7 @@ import { parseOptionStrings } from '../api/options.js';
 import { init as initSearch } from '../search-train.js';
 import { pretrainedNames, formats, taggerFor, tagText } from './tag.js';
 import { buildIndex, readQueries, runLines } from './search.js';
+import { optionLines } from './reductions.js';
 import { parseQrels, parseRun, trecEvaluate } from './trec.js';
 import { identifierNames, identifierFor, identifyLines } from './identify.js';
 import { trainSearch, USAGE as TRAIN_SEARCH } from './search-training.js';
@@ -18,7 +19,7 @@ const USAGE = `usage:
   argmax eval --model M --data FILE [--json]
   argmax eval --qrels QRELS --run RUN [--json]   (TREC files: NDCG@10 as trec_eval's ndcg_cut, MAP, P@10, recall@100)
   argmax index --docs docs.jsonl --out INDEX [--set key=value]...
-  argmax search --index INDEX [--model MODEL] --queries queries.jsonl [--k 1000] [--tag NAME]   (writes a TREC run to stdout)
+  argmax search --index INDEX [--model MODEL] --queries queries.jsonl [--k 1000] [--tag NAME] [--set phrases=required]   (writes a TREC run to stdout)
   argmax tag (--pretrained ${pretrainedNames.join('|')} | --model M) [--tokenizer T] [--input text|tokens] [--format ${formats.join('|')}] < text
   argmax identify (--pretrained ${identifierNames.join('|')} | --model M) [--top K] [--json] < text
   argmax <command> --help
@@ -214,20 +215,22 @@ async function main(argv) {
     return 0;
   }
   if (command === 'search') {
-    const flags = parseFlags(rest, ['index', 'queries', 'k', 'tag', 'model']);
-    if (flags.help) { console.log(USAGE); return 0; }
+    const flags = parseFlags(rest, ['index', 'queries', 'k', 'tag', 'model', 'set']);
+    const am = await initSearch();
+    if (flags.help) { console.log(`${USAGE}\n\nsearch options (--set key=value):\n${optionLines(am.SearchIndex.searchOptions())}`); return 0; }
     need(flags, 'index', 'queries');
     const k = flags.k === undefined ? 1000 : Number(flags.k);
     if (!Number.isInteger(k) || k < 1) throw new UsageError(`--k must be a positive integer, got '${flags.k}'`);
-    const am = await initSearch();
+    const options = parseOptionStrings(am.SearchIndex.searchOptions(), flags.set, 'a search');
     const index = am.load(readFileSync(flags.index));
     if (!(index instanceof am.SearchIndex)) throw new UsageError(`--index ${flags.index} holds a ${am.modelKind(readFileSync(flags.index))} model, not a search index`);
     if (index.options.language === 'auto') index.identifier = await languageIdentifier();
     const ranker = flags.model === undefined ? null : am.load(readFileSync(flags.model));
     if (ranker && !(ranker instanceof am.SearchRanker)) throw new UsageError(`--model ${flags.model} holds a ${am.modelKind(readFileSync(flags.model))} model, not a search ranker (argmax train search makes one)`);
     // The ranker runs the first stage itself, to its depth (which may exceed k).
-    const rerank = ranker && ((q) => ranker.search(index, q.text, { k, language: q.language }));
-    const lines = runLines(index, readQueries(readFileSync(flags.queries, 'utf8'), flags.queries), { k, tag: flags.tag, rerank });
+    const rerank = ranker && ((q) => ranker.search(index, q.text, { k, language: q.language, ...options }));
+    const lines = runLines(index, readQueries(readFileSync(flags.queries, 'utf8'), flags.queries),
+      { k, tag: flags.tag, rerank, options, note: (text) => console.error(`argmax search: ${text}`) });
     process.stdout.write(lines.length ? lines.join('\n') + '\n' : '');
     return 0;
   }

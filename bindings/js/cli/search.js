@@ -59,12 +59,15 @@ export function readQueries(text, file) {
   });
 }
 
-// The run's lines for the queries: the first stage's k best, or `rerank(query)`'s results when a re-ranker is
-// given (the hook for `--model`: the re-ranker runs the first stage itself, so it runs once a query).
-export function runLines(index, queries, { k = 1000, tag = 'argmax', rerank } = {}) {
+// The run's lines for the queries: the first stage's k best with the search options `options` (phrases), or
+// `rerank(query)`'s results when a re-ranker is given (the hook for `--model`: the re-ranker runs the first
+// stage itself, so it runs once a query). `note(text)` hears of each query answered with its quoted phrases'
+// words as plain terms (the run itself has no place for it).
+export function runLines(index, queries, { k = 1000, tag = 'argmax', rerank, options = {}, note = () => {} } = {}) {
   const lines = [];
   for (const q of queries) {
-    const hits = rerank ? rerank(q) : index.search(q.text, { k, language: q.language });
+    const hits = rerank ? rerank(q) : index.search(q.text, { k, language: q.language, ...options });
+    if (hits.phrasesAsTerms) note(`query ${q.id}: no document holds all its quoted phrases; answered with their words as plain terms`);
     hits.forEach((h, i) => lines.push(`${q.id} Q0 ${h.id} ${i + 1} ${h.score} ${tag}`));
   }
   return lines;

@@ -36,6 +36,7 @@ export function modelTables(am) {
     { model: 'BinaryRelevance', tables: [{ specs: am.BinaryRelevance.options() }] },
     { model: 'SearchIndex', tables: [{ specs: search.SearchIndex.options() }] },
     { model: 'SearchRanker', note: "its own options, then a Ranker's", tables: [{ specs: search.SearchRanker.options() }] },
+    { model: 'Search', note: 'the options of one search, SearchIndex#search and SearchRanker#search, besides k and language', tables: [{ specs: search.SearchIndex.searchOptions() }] },
   ];
 }
 

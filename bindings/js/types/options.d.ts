@@ -843,3 +843,9 @@ export interface SearchRankerTableOptions {
   /** feature scaling fitted on the training rows, folded into a linear model's weights and kept by a kernel model: auto (dense columns whose mean exceeds 10 standard deviations are centred; then every feature is divided by the largest |value| when that exceeds 10 or is below 0.1; values within [-10, 10] and columns near 0 are left as they are), none, minmax (each column to [0, 1]) or standard (each column to zero mean, unit variance); sparse rows are scaled only, never shifted (default auto) */
   scale?: 'auto' | 'none' | 'minmax' | 'standard';
 }
+
+/** the options of one search, SearchIndex#search and SearchRanker#search, besides k and language */
+export interface SearchTableOptions {
+  /** "quoted phrases": required, every result holds each one; fallback, the same unless no document holds them all, when the query is answered with their words as plain terms and the results say so (phrasesAsTerms), as web search engines do (default fallback) */
+  phrases?: 'fallback' | 'required';
+}

@@ -1,6 +1,6 @@
 // Types of learned re-ranking and clicks (am.SearchRanker, am.clicks).
 import type { OptionSpec, Disposable, Progress } from '../index.js';
-import type { SearchIndex, SearchHit } from './search.js';
+import type { SearchIndex, SearchHits, SearchOptions } from './search.js';
 import type { SearchRankerTableOptions } from './options.js';
 
 /** Its own options (depth, normalize, clicks, clip) and any Ranker option (measure, loss, trainer, k, …). */
@@ -37,8 +37,8 @@ export interface SearchRanker extends Disposable {
   readonly propensity: Float64Array | null;
   /** index: a SearchIndex, or its saved bytes (what a TrainingWorker job sends) */
   fit(index: SearchIndex | Uint8Array, data: SearchJudgment[] | ClickData, options?: { onProgress?: (p: Progress) => boolean | void }): this;
-  /** the first stage's top `depth` re-ranked, then the rest of its top k in its order */
-  search(index: SearchIndex, query: string, options?: { k?: number; language?: string }): SearchHit[];
+  /** the first stage's top `depth` re-ranked, then the rest of its top k in its order (phrases as SearchIndex#search) */
+  search(index: SearchIndex, query: string, options?: SearchOptions): SearchHits;
   save(): Uint8Array;
 }
 

@@ -1,6 +1,6 @@
 // Types of the search part of the argmax JS API (am.SearchIndex).
 import type { OptionSpec, Disposable } from '../index.js';
-import type { SearchIndexTableOptions } from './options.js';
+import type { SearchIndexTableOptions, SearchTableOptions } from './options.js';
 
 /** A document: its id, a string for each text field and a finite number for each numeric field; with
  * language 'auto', optionally its language (an ISO 639 code such as 'fr'; else the index's identifier finds it). */
@@ -35,6 +35,20 @@ export type Segmenter = { tokenize(text: string): { text: string }[][] } | ((run
 export interface SearchHit {
   id: string;
   score: number;
+}
+
+/** The options of one search: k, language and the table's (SearchIndex.searchOptions(): phrases). */
+export interface SearchOptions extends SearchTableOptions {
+  /** how many results (default 10) */
+  k?: number;
+  /** the query's language code, for language 'auto' (default: queryLanguage's answer) */
+  language?: string;
+}
+
+/** Results, best first. phrasesAsTerms is true when no document held every "quoted phrase" and the query was
+ *  answered with their words as plain terms (phrases 'fallback', the default); absent otherwise. */
+export interface SearchHits extends Array<SearchHit> {
+  phrasesAsTerms?: true;
 }
 
 /** A row of the feature table: per-field features are named `${field}.${name}`. */
@@ -78,8 +92,9 @@ export interface SearchIndex extends Disposable {
   /** whether the id was there */
   remove(id: string): boolean;
   has(id: string): boolean;
-  /** the k (default 10) best documents, best first, ties in document order; "quoted phrases" must match */
-  search(query: string, options?: { k?: number; language?: string }): SearchHit[];
+  /** the k (default 10) best documents, best first, ties in document order; "quoted phrases" must match, unless
+   *  no document holds them all and phrases is 'fallback' (the default): then their words are plain terms */
+  search(query: string, options?: SearchOptions): SearchHits;
   features(query: string, ids: string[], options?: { language?: string }): SearchFeatures;
   save(): Uint8Array;
 }
@@ -87,6 +102,8 @@ export interface SearchIndex extends Disposable {
 export interface SearchIndexConstructor {
   new (options: SearchIndexOptions): SearchIndex;
   options(): OptionSpec[];
+  /** the options of one search (besides k and language): phrases */
+  searchOptions(): OptionSpec[];
   readonly features: SearchFeatureSpec[];
 }
 
