@@ -47,37 +47,44 @@ void put(SearchIndex& index, int count, val language_array, uintptr_t text, int 
   const std::vector<std::string> languages = strings(language_array);
   const size_t n = size_t(count);
   require(languages.empty() || languages.size() == n, languages.size(), " languages for ", n, " documents");
-  const size_t fields = index.text_fields().size(), numerics = index.numeric_fields().size();
+  const size_t fields = index.text_fields().size(), numerics = index.numeric_fields().size(), per_document = fields + 1;
   const int32_t* length = reinterpret_cast<const int32_t*>(lengths);
   const double* number = reinterpret_cast<const double*>(numbers);
   const char* p = reinterpret_cast<const char*>(text);
   const char* const limit = p + size;
-  size_t k = 0;
-  const auto next_value = [&] {
+  // UTF-8 has as many bytes as UTF-16 has units only when every unit is ASCII: then each value's length is its
+  // bytes, and the text needs no scan (this loop is a page's one call, which V8 never optimises).
+  uint64_t units = n * per_document - (n > 0);  // the '\n's
+  for (size_t k = 0; k < n * per_document; ++k) units += uint32_t(length[k]);  // (a negative one: never `size`)
+  const bool ascii = units == uint64_t(size);
+  // Each value's bytes, found first: the documents are checked whole before any goes in, and then made one at
+  // a time in one Document (no allocation a document in this loop, which runs in V8's baseline tier).
+  std::vector<std::string_view> values(n * per_document);
+  for (size_t k = 0; k < values.size(); ++k) {
     const char* begin = p;
-    p = utf8_end(p, limit, size_t(length[k++]));
-    const std::string_view value(begin, size_t(p - begin));
+    p = ascii ? p + length[k] : utf8_end(p, limit, size_t(length[k]));
+    values[k] = std::string_view(begin, size_t(p - begin));
     if (p < limit) ++p;  // the '\n' after it
-    return value;
-  };
-  std::vector<Document> docs(n);
-  for (size_t i = 0; i < n; ++i) {
-    Document& d = docs[i];
-    d.id = next_value();
-    if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
-    else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");
-    d.texts.reserve(fields);
-    for (size_t f = 0; f < fields; ++f) d.texts.push_back(next_value());
-    if (numerics > 0) d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
-    if (!languages.empty()) d.language = languages[i];
   }
   require(p == limit, "a batch of ", size, " bytes of text holds ", size_t(p - reinterpret_cast<const char*>(text)),
           " bytes of its documents' values");
+  Document d;
+  for (size_t i = 0; i < n; ++i) {
+    d.id = values[i * per_document];
+    if (update) require(index.has(d.id), "no document with id '", d.id, "' to update (add puts a new one in)");
+    else require(!index.has(d.id), "a document with id '", d.id, "' is already in the index (update replaces it)");
+  }
   // Called through a pointer, so that the wasm linker's optimiser does not inline a document's indexing into
   // this loop: V8 moves a wasm function to optimised code only between its calls, and this call may be the only
   // one of a page's indexing (docs/search.md, "Speed and memory").
   void (SearchIndex::*put_one)(const Document&) = update ? &SearchIndex::update : &SearchIndex::add;
-  for (const Document& d : docs) (index.*put_one)(d);
+  for (size_t i = 0; i < n; ++i) {
+    d.id = values[i * per_document];
+    d.texts.assign(values.begin() + long(i * per_document + 1), values.begin() + long((i + 1) * per_document));
+    if (numerics > 0) d.numbers.assign(number + i * numerics, number + (i + 1) * numerics);
+    if (!languages.empty()) d.language = languages[i];
+    (index.*put_one)(d);
+  }
 }
 
 bool remove(SearchIndex& index, std::string id) { return index.remove(id); }

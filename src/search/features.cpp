@@ -157,7 +157,7 @@ std::vector<double> search_features(SearchIndex& index, const Query& query, cons
         const SearchIndex::Postings* p = index.postings(query.terms[t], f);
         const long i = p ? SearchIndex::find(*p, d) : -1;
         const double tf = i >= 0 ? p->tf(size_t(i)) : 0;
-        const double df = p ? p->docs.size() : 0, cf = p ? p->occurrences : 0;
+        const double df = p ? p->size() : 0, cf = p ? p->occurrences : 0;
         const double idf = bm25_idf(n, df);
         if (tf > 0) {
           m += 1;

@@ -31,17 +31,17 @@ void SearchIndex::score_all(const std::vector<std::string>& terms, const std::ve
     const uint32_t t = at->second;
     for (size_t f = 0; f < fields; ++f) {
       const Postings& p = postings_[t * fields + f];
-      if (p.docs.empty() || field_weight[f] == 0) continue;
+      if (p.size() == 0 || field_weight[f] == 0) continue;
       if (bm25f) {
-        for (size_t i = 0; i < p.docs.size(); ++i) {
-          const uint32_t d = p.docs[i];
+        for (size_t i = 0; i < p.size(); ++i) {
+          const uint32_t d = p.doc(i);
           if (pseudo_tf[d] == 0) touched.push_back(d);
           pseudo_tf[d] += field_weight[f] * p.tf(i) / normaliser(d, f);
         }
       } else {
-        const double idf = bm25_idf(n, double(p.docs.size()));
-        for (size_t i = 0; i < p.docs.size(); ++i) {
-          const uint32_t d = p.docs[i];
+        const double idf = bm25_idf(n, double(p.size()));
+        for (size_t i = 0; i < p.size(); ++i) {
+          const uint32_t d = p.doc(i);
           const double tf = p.tf(i);
           scores[d] += weights[q] * field_weight[f] * idf * tf * (k1 + 1) / (tf + k1 * normaliser(d, f));
         }

@@ -115,15 +115,15 @@ void SearchIndex::Postings::erase(size_t i) {
   const uint32_t from = begin(i), to = end(i);
   occurrences -= tf(i);
   positions.erase(positions.begin() + from, positions.begin() + to);
-  docs.erase(docs.begin() + long(i));
-  starts.erase(starts.begin() + long(i));
-  for (size_t j = i; j < starts.size(); ++j) starts[j] -= to - from;
-  if (i == docs.size()) last_doc_ = kNoDoc;  // the next add starts a document afresh
+  entries.erase(entries.begin() + long(i));
+  for (size_t j = i; j < entries.size(); ++j) entries[j].start -= to - from;
+  if (i == entries.size()) last_doc_ = kNoDoc;  // the next add starts a document afresh
 }
 
 long SearchIndex::find(const Postings& p, uint32_t doc) {
-  auto at = std::lower_bound(p.docs.begin(), p.docs.end(), doc);
-  return at != p.docs.end() && *at == doc ? long(at - p.docs.begin()) : -1;
+  auto at = std::lower_bound(p.entries.begin(), p.entries.end(), doc,
+                             [](const Postings::Entry& e, uint32_t d) { return e.doc < d; });
+  return at != p.entries.end() && at->doc == doc ? long(at - p.entries.begin()) : -1;
 }
 
 bool SearchIndex::remove(const std::string& id) {
@@ -320,8 +320,8 @@ std::vector<uint8_t> SearchIndex::to_bytes() const {
     out.put_string(terms_[t]);
     for (size_t f = 0; f < fields; ++f) {
       const Postings& p = postings_[t * fields + f];
-      std::vector<uint32_t> docs(p.docs.size());
-      for (size_t i = 0; i < docs.size(); ++i) docs[i] = renumbered[p.docs[i]];
+      std::vector<uint32_t> docs(p.size());
+      for (size_t i = 0; i < docs.size(); ++i) docs[i] = renumbered[p.doc(i)];
       // The bytes keep 32-bit positions, and ends counting them.
       std::vector<uint32_t> ends, positions;
       for (size_t i = 0; i < docs.size(); ++i) {

@@ -97,19 +97,26 @@ class SearchIndex {
   // One term in one field. Positions are kept as the gaps between them in varints (io/varint.hpp; the first
   // from 0), most of which take one byte: a quarter of the memory of 32-bit numbers (docs/search.md).
   struct Postings {
-    std::vector<uint32_t> docs;      // ascending document slots
-    std::vector<uint32_t> starts;    // the positions of docs[i] are the varints of bytes [begin(i), end(i))
+    // A document slot and where its positions start: one entry a document, so that a list's new document is
+    // one append (and a new list one allocation, besides its positions).
+    struct Entry {
+      uint32_t doc, start;
+    };
+    std::vector<Entry> entries;      // ascending document slots
     std::vector<uint8_t> positions;  // word positions in the field, ascending per document
     uint32_t occurrences = 0;        // positions of every document: the term's frequency in the field
-    uint32_t begin(size_t i) const { return starts[i]; }
-    uint32_t end(size_t i) const { return i + 1 < starts.size() ? starts[i + 1] : uint32_t(positions.size()); }
-    // The term's frequency in docs[i]: its varints, one final byte (below 0x80) each.
+    size_t size() const { return entries.size(); }  // the documents with the term in the field
+    uint32_t doc(size_t i) const { return entries[i].doc; }
+    // The positions of doc(i) are the varints of bytes [begin(i), end(i)).
+    uint32_t begin(size_t i) const { return entries[i].start; }
+    uint32_t end(size_t i) const { return i + 1 < entries.size() ? entries[i + 1].start : uint32_t(positions.size()); }
+    // The term's frequency in doc(i): its varints, one final byte (below 0x80) each.
     uint32_t tf(size_t i) const {
       uint32_t n = 0;
       for (uint32_t j = begin(i), e = end(i); j < e; ++j) n += positions[j] < 0x80;
       return n;
     }
-    // Calls f(position) for each position of docs[i], in order.
+    // Calls f(position) for each position of doc(i), in order.
     template <class F>
     void for_each_position(size_t i, F&& f) const {
       uint32_t position = 0, gap = 0;
@@ -132,7 +139,7 @@ class SearchIndex {
       last_position_ = position;
       ++occurrences;
     }
-    // Removes docs[i] and its positions.
+    // Removes doc(i) and its positions.
     void erase(size_t i);
 
    private:
@@ -178,6 +185,9 @@ class SearchIndex {
   // The term of a word that an analysis reads for the first time (stemmed, looked up, remembered), or
   // WordTerms::kNoTerm. Out of the indexing loop, which meets a new word rarely (Zipf).
   [[gnu::noinline]] uint32_t first_meeting(Analysis& analysis, std::string_view word);
+  // Indexes field f of the document in `slot` (add's loop over the words, on its own: V8 optimises it while a
+  // page's first add runs, and a small function sooner; docs/search.md, "Speed and memory").
+  [[gnu::noinline]] void index_field(Analysis& analysis, std::string_view text, uint32_t slot, size_t f);
   // The analysis of a document or query whose language is `code` (made on first use). Inline for an index of
   // one language, as add asks for every document.
   Analysis& analysis(const std::string& code) {

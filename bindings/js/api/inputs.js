@@ -634,9 +634,10 @@ export function documentId(id, where) {
 export function searchDocuments(docs, textFields, numericFields, method) {
   const list = Array.isArray(docs) ? docs : [docs];
   const seen = new Set();
-  for (let i = 0; i < list.length; ++i) {
+  let i = 0;
+  const where = () => `${method}: document${Array.isArray(docs) ? ` ${i}` : ''}`;  // (one closure, not one a document)
+  for (; i < list.length; ++i) {
     const doc = list[i];
-    const where = () => `${method}: document${Array.isArray(docs) ? ` ${i}` : ''}`;
     if (doc === null || typeof doc !== 'object' || Array.isArray(doc)) throw new TypeError(`${where()} is ${describe(doc)}, not an object { id, fields… }`);
     const id = documentId(doc.id, where);
     if (seen.has(id)) throw new RangeError(`${method}: the id '${id}' comes twice`);
