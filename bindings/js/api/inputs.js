@@ -50,10 +50,17 @@ const INTEGER_ARRAYS = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Ui
 // ---- option objects, flags and counts
 
 // An options argument: undefined is {}; anything else must be a plain object (not null, an array, a string).
-export function optionsObject(value, name) {
+// keys: the names the caller reads, space-separated (as its destructuring lists them); any other key given a
+// value is an error naming the known ones, as a constructor's unknown option is ({ worker: 2 } must not train
+// on one thread).
+export function optionsObject(value, name, keys) {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) {
     throw new TypeError(`${name} must be an object, not ${describe(value)}`);
+  }
+  const known = keys?.split(' ');
+  for (const key in value) {
+    if (known && !known.includes(key) && value[key] !== undefined) throw new TypeError(`unknown option '${key}' in ${name} (known: ${known.join(', ')})`);
   }
   return value;
 }
