@@ -6,6 +6,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import { init, initSearch } from '../../bindings/js/index.js';
+import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
 import { X, y, queries, sequences, sequenceTags } from './tiny-data.mjs';
 
 const am = await init();
@@ -44,6 +45,22 @@ test('identify, languageIdentifier and a search refuse an unknown option, and wo
   const index = new search.SearchIndex({ fields: ['t'] }).add([{ id: 'a', t: 'pump valve' }, { id: 'b', t: 'rotor' }]);
   assert.throws(() => index.search('pump', { top: 1 }), /unknown option 'top'/);
   assert.deepEqual(index.search('pump', { k: 1 }).map((h) => h.id), ['a']);
+});
+
+test('a worker trains the models whose fit takes no onProgress, and refuses an unknown fit option', async () => {
+  const worker = new TrainingWorker();
+  try {
+    for (const model of ['DecisionTree', 'BinaryClassifier']) {
+      const labels = model === 'DecisionTree' ? y : y.map((c) => (c ? 1 : -1));
+      const { bytes } = await worker.train({ model, args: [X, labels] });
+      const trained = am.load(bytes), local = new am[model]().fit(X, labels);
+      assert.deepEqual(trained.predict(X), local.predict(X), model);
+      trained.dispose(); local.dispose();
+    }
+    await assert.rejects(worker.train({ model: 'Multiclass', args: [X, y], fitOptions: { worker: 2 } }), /unknown option 'worker' in fit options/);
+  } finally {
+    worker.terminate();
+  }
 });
 
 // Every call site declares exactly the keys it destructures, so a key cannot be read and left undeclared (it
