@@ -415,6 +415,7 @@ export function tokenSequences(sequences, name, what = 'token', single = false) 
       const token = s[t];
       if (typeof token !== 'string') throw new TypeError(`${at}[${t}] is ${describe(token)}, not a ${what} (a string)`);
       if (token.includes(SEP)) throw new RangeError(`${at}[${t}] contains the control character U+001F`);
+      if (!token && what === 'tag') throw new RangeError(`${at}[${t}] is the empty string, not a tag`);
       // (Embind's UTF-8 would join a lone surrogate with the character after it: a token's, or the separator)
       if (!token.isWellFormed()) throw notWellFormed(`${at}[${t}]`, token);
       parts.push(token);
