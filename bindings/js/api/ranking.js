@@ -9,8 +9,9 @@ import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_
 const CONVENTIONS = ['common', 'letor4'];
 
 // Relevance grades and scores: finite numbers (Float32Array and Float64Array). A relevance may be negative,
-// unlike a SearchRanker's grade (a result it does not grade has grade 0, the least): the bipartite measures take ±1 labels
-// (a document is positive above the option `relevant`, whose range is below 0 too), and kendall only their order.
+// unlike a SearchRanker's grade (a result it does not grade has grade 0, the least): the bipartite measures
+// take ±1 labels (a document is positive above the option `relevant`, whose range is below 0 too), and
+// kendall reads only their order.
 const relevanceArray = (rel, n, name) => numberArray(rel, name, { n, what: 'values', finite: true });
 const scoreArray = (s, n, name = 'scores') => numberArray(s, name, { n, what: 'values', finite: true, type: Float64Array });
 
