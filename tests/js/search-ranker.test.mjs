@@ -90,7 +90,8 @@ test('bad input is refused with what is wrong, and the module keeps working', ()
   assert.throws(() => ranker.fit(index, { clicks: [{ query: 'wing', shown: ['a'], clicked: ['b'] }] }), /clicked has 'b', which it did not show/);
   assert.throws(() => ranker.fit(index, { clicks: [{ query: 'wing', shown: ['a', 'b'], clicked: ['b'] }], propensity: [1] }),
     /propensities are given for 1 ranks/);
-  assert.throws(() => ranker.fit(index, { nothing: [] }), /judgments \[\{ query, grades \}\] or \{ clicks/);
+  assert.throws(() => ranker.fit(index, {}), /judgments \[\{ query, grades \}\] or \{ clicks/);
+  assert.throws(() => ranker.fit(index, { nothing: [] }), /unknown option 'nothing' in data \(known: clicks, propensity\)/);
   assert.throws(() => ranker.fit(index, [{ query: 'wing', grades: {}, language: 7 }]), /judgments\[0\]\.language must be a string, not 7/);
   assert.throws(() => ranker.fit(index.save(), { clicks: [{ query: 'wing', shown: ['pwing0'], clicked: ['pwing0'], language: 'fr' }] }), /the query's language 'fr' is for an index of language 'auto'/);
   assert.throws(() => am.SearchRanker.analyse(index.save(), judgments), /index must be a SearchIndex/);

@@ -50,10 +50,17 @@ const INTEGER_ARRAYS = [Int8Array, Uint8Array, Uint8ClampedArray, Int16Array, Ui
 // ---- option objects, flags and counts
 
 // An options argument: undefined is {}; anything else must be a plain object (not null, an array, a string).
-export function optionsObject(value, name) {
+// keys: the names the caller reads, space-separated (as its destructuring lists them); any other key given a
+// value is an error naming the known ones, as a constructor's unknown option is ({ worker: 2 } must not train
+// on one thread).
+export function optionsObject(value, name, keys) {
   if (value === undefined) return {};
   if (value === null || typeof value !== 'object' || Array.isArray(value) || ArrayBuffer.isView(value)) {
     throw new TypeError(`${name} must be an object, not ${describe(value)}`);
+  }
+  const known = keys?.split(' ');
+  for (const key in value) {
+    if (known && !known.includes(key) && value[key] !== undefined) throw new TypeError(`unknown option '${key}' in ${name} (known: ${known.join(', ')})`);
   }
   return value;
 }
@@ -408,6 +415,7 @@ export function tokenSequences(sequences, name, what = 'token', single = false) 
       const token = s[t];
       if (typeof token !== 'string') throw new TypeError(`${at}[${t}] is ${describe(token)}, not a ${what} (a string)`);
       if (token.includes(SEP)) throw new RangeError(`${at}[${t}] contains the control character U+001F`);
+      if (!token && what === 'tag') throw new RangeError(`${at}[${t}] is the empty string, not a tag`);
       // (Embind's UTF-8 would join a lone surrogate with the character after it: a token's, or the separator)
       if (!token.isWellFormed()) throw notWellFormed(`${at}[${t}]`, token);
       parts.push(token);

@@ -32,7 +32,7 @@ export function install(M, api) {
     // a text without a letter. among: answer only one of these codes (the most probable of them, with its own
     // probability), e.g. the languages a page has taggers for.
     identify(text, options) {
-      const { among } = optionsObject(options, 'identify options');
+      const { among } = optionsObject(options, 'identify options', 'among');
       const allowed = among === undefined ? null : this.#codes(among);
       if (!hasLetter(stringArg(text, 'text'))) return checkUnseen(text, 'text'), { language: UNDETERMINED, probability: 1 };
       const p = this.#classifier.probabilities([text]);
@@ -94,7 +94,7 @@ export function install(M, api) {
   api.pretrained = Object.assign(api.pretrained ?? {}, {
     // The shipped identifier, or another languages.bin given as { model }: its bytes or its URL.
     async languageIdentifier(options) {
-      const { model = SHIPPED } = optionsObject(options, 'languageIdentifier options');
+      const { model = SHIPPED } = optionsObject(options, 'languageIdentifier options', 'model');
       const { bytes, where } = await modelFile(model, 'the language identifier');
       let classifier;
       try {

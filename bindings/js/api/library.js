@@ -2,7 +2,7 @@
 // the task APIs installed on it. index.js (every task), sequence.js, tagger.js and ranking.js are made of this.
 import { withHeap, bytesArg, guardCalls } from './wasm.js';
 import { learnVocabulary, trainerCatalogue } from './options.js';
-import { readLimits } from './inputs.js';
+import { readLimits, optionsObject } from './inputs.js';
 
 const isNode = typeof process === 'object' && typeof process.versions?.node === 'string';
 
@@ -13,8 +13,8 @@ const isNode = typeof process === 'object' && typeof process.versions?.node === 
 // options.wasmUrl / options.locateFile override where the .wasm is fetched from;
 // options.wasmBinary supplies its bytes directly.
 export function library(createModule, wasmFile, modules, entry = 'argmax', host = undefined) {
-  return async function init(options = {}) {
-    const { wasmUrl, locateFile, wasmBinary } = options;
+  return async function init(options) {
+    const { wasmUrl, locateFile, wasmBinary } = optionsObject(options, 'init options', 'wasmUrl locateFile wasmBinary');
     const moduleArgs = {};
     if (wasmBinary) moduleArgs.wasmBinary = wasmBinary;
     else if (wasmUrl) moduleArgs.locateFile = () => String(wasmUrl);

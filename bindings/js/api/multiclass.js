@@ -44,7 +44,7 @@ export function install(M, api, entry, host) {
     // by parameter mixing (mixing.js) and fit returns a promise for this model; signal (an AbortSignal)
     // cancels it.
     fit(X, y, fitOptions) {
-      const { onProgress, allowSingleClass: single, workers, signal } = optionsObject(fitOptions, 'fit options');
+      const { onProgress, allowSingleClass: single, workers, signal } = optionsObject(fitOptions, 'fit options', 'onProgress allowSingleClass workers signal');
       const allowSingleClass = booleanArg(single, 'allowSingleClass');
       if (workers !== undefined) return this.#fitMixed(X, y, { onProgress, allowSingleClass, workers, signal });
       const m = matrix(X, 'X', { fit: true }), labels = labelArray(y, m.rows);
@@ -152,7 +152,7 @@ export function install(M, api, entry, host) {
     return Multiclass.fromHandle(handle, { kernel: decodeOptions(kernelSchemaOf(), handle.options()).kernel });
   };
   api.io.readLibsvm = (text, options) => {
-    const { minCols = 0 } = optionsObject(options, 'readLibsvm options');
+    const { minCols = 0 } = optionsObject(options, 'readLibsvm options', 'minCols');
     return readText(M, M.LibsvmReader, [minColsArg(minCols)], text, 'readLibsvm');
   };
 }

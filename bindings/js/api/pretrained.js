@@ -136,7 +136,7 @@ export function installPretrained(M, api, { SequenceTagger, Tokenizer, fromHandl
   // Raw text → (a promise of) sentences of tokens { text, start, end } (UTF-16 offsets), by options.tokenizer
   // (see am.Tokenizer) or the shipped English tokenizer, which the first call loads.
   api.io.tokenize = async (text, options) => {
-    const { tokenizer = await api.pretrained.englishTokenizer() } = optionsObject(options, 'tokenize options');
+    const { tokenizer = await api.pretrained.englishTokenizer() } = optionsObject(options, 'tokenize options', 'tokenizer');
     if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
     return tokenizer.tokenize(text);
   };

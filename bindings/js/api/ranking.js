@@ -8,7 +8,10 @@ import { fitMixed, workerCount, trainsOnOneThread, AUTO_MIN_DOCUMENTS, AUTO_MIN_
 
 const CONVENTIONS = ['common', 'letor4'];
 
-// Relevance grades and scores: finite numbers (Float32Array and Float64Array).
+// Relevance grades and scores: finite numbers (Float32Array and Float64Array). A relevance may be negative,
+// unlike a SearchRanker's grade (a result it does not grade has grade 0, the least): the bipartite measures
+// take ±1 labels (a document is positive above the option `relevant`, whose range is below 0 too), and
+// kendall reads only their order.
 const relevanceArray = (rel, n, name) => numberArray(rel, name, { n, what: 'values', finite: true });
 const scoreArray = (s, n, name = 'scores') => numberArray(s, name, { n, what: 'values', finite: true, type: Float64Array });
 
@@ -43,7 +46,7 @@ export function install(M, api, entry, host) {
     // by parameter mixing (mixing.js) and fit returns a promise for this model; signal (an AbortSignal)
     // cancels it.
     fit(queries, fitOptions) {
-      const { onProgress, valid, lambdas = [0, 1e-4, 1e-3, 1e-2], evalK = 10, workers, signal } = optionsObject(fitOptions, 'fit options');
+      const { onProgress, valid, lambdas = [0, 1e-4, 1e-3, 1e-2], evalK = 10, workers, signal } = optionsObject(fitOptions, 'fit options', 'onProgress valid lambdas evalK workers signal');
       if (workers !== undefined) return this.#fitMixed(queries, { onProgress, valid, lambdas, evalK, workers, signal });
       const train = packQueries(queries, 'queries');
       if (valid !== undefined) {
@@ -125,7 +128,7 @@ export function install(M, api, entry, host) {
   const conventionOf = (convention) => stringArg(convention, 'convention', CONVENTIONS);
   // One query's measure from its document scores and relevance grades.
   const measure = (name) => (scores, relevance, options) => {
-    const { k = 10, convention = 'common' } = optionsObject(options, `${name} options`);
+    const { k = 10, convention = 'common' } = optionsObject(options, `${name} options`, 'k convention');
     const rel = relevanceArray(relevance, undefined, 'relevance'), s = scoreArray(scores, rel.length);
     integerArg(k, 'k', { min: 1 });
     return withHeap(M, (heap) => M.rankingMeasure(name, heap.f64(s), heap.f32(rel), rel.length, k, conventionOf(convention)));
@@ -141,7 +144,7 @@ export function install(M, api, entry, host) {
     // The threshold for any scorer: the cut for the rule score > cut that maximises a thresholded measure of
     // labels (positive where > 0) → { cut, value }. measure 'f1', 'fbeta' (with beta) or 'balanced'.
     bestCut: (scores, labels, options) => {
-      const { measure = 'f1', beta = 1 } = optionsObject(options, 'bestCut options');
+      const { measure = 'f1', beta = 1 } = optionsObject(options, 'bestCut options', 'measure beta');
       const y = relevanceArray(labels, undefined, 'labels'), s = scoreArray(scores, y.length);
       stringArg(measure, 'measure', ['f1', 'fbeta', 'balanced']);
       numberArg(beta, 'beta', { positive: true });
@@ -150,7 +153,7 @@ export function install(M, api, entry, host) {
     // Means over many queries: scores for every document, and queries as [{ relevance }] / readLetor's result,
     // or { relevance, queryOffsets }. → { ndcg: Float64Array (k = 1..maxK), precision, map, kendallTau, auc, queries, counted }
     ranking(scores, queries, options) {
-      const { convention = 'common', maxK = 10 } = optionsObject(options, 'ranking options');
+      const { convention = 'common', maxK = 10 } = optionsObject(options, 'ranking options', 'convention maxK');
       const { relevance, queryOffsets } = relevanceQueries(queries);
       const s = scoreArray(scores, relevance.length);
       integerArg(maxK, 'maxK', { min: 1 });
@@ -165,5 +168,5 @@ export function install(M, api, entry, host) {
   // LETOR / SVMlight-with-qid text → { relevance, labels (= relevance), qids (per row), queryIds, queryOffsets,
   // offsets, indices, values, rows, cols, queries }; errors name the line.
   api.io.readLetor = (text, options) => readText(M, M.LetorReader,
-    [minColsArg(optionsObject(options, 'readLetor options').minCols ?? 0)], text, 'readLetor');
+    [minColsArg(optionsObject(options, 'readLetor options', 'minCols').minCols ?? 0)], text, 'readLetor');
 }

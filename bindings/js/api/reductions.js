@@ -67,7 +67,7 @@ export function install(M, api) {
     static learnerOptions(learner = 'linear', trainer, loss) { return learnerSchema(learner, trainer, loss).map((s) => ({ ...s })); }
 
     fit(X, y, fitOptions) {
-      const { onProgress, workers } = optionsObject(fitOptions, 'fit options');
+      const { onProgress, workers } = optionsObject(fitOptions, 'fit options', 'onProgress workers');
       trainsOnOneThread(workers, 'a reduction');
       const m = matrix(X, 'X', { fit: true }), labels = labelArray(y, m.rows);
       const report = trainingProgress(onProgress);
@@ -118,7 +118,7 @@ export function install(M, api) {
     }
     static options() { return schemaOf('tree').map((s) => ({ ...s })); }
     fit(X, y, fitOptions) {
-      const { allowSingleClass, workers } = optionsObject(fitOptions, 'fit options');
+      const { allowSingleClass, workers } = optionsObject(fitOptions, 'fit options', 'allowSingleClass workers');
       trainsOnOneThread(workers, 'a decision tree');
       const single = booleanArg(allowSingleClass, 'allowSingleClass');
       const m = matrix(X, 'X', { fit: true }), labels = labelArray(y, m.rows), report = {};
@@ -155,7 +155,7 @@ export function install(M, api) {
     static options() { return schemaOf('adaboost-mh').map((s) => ({ ...s })); }
     // y: integer labels (mono-label) or label sets (multi-label: an array of arrays), told apart by y[0].
     fit(X, y, fitOptions) {
-      const { onProgress, labels: k, workers } = optionsObject(fitOptions, 'fit options');
+      const { onProgress, labels: k, workers } = optionsObject(fitOptions, 'fit options', 'onProgress labels workers');
       trainsOnOneThread(workers, 'AdaBoost.MH');
       const m = matrix(X, 'X', { fit: true });
       const { sets, labels } = labelsOrSets(y, m.rows, 'y', { k }), multi = sets !== undefined;
@@ -217,7 +217,7 @@ export function install(M, api) {
     }
     static options() { return schemaOf('br').map((s) => ({ ...s })); }
     fit(X, sets, fitOptions) {
-      const { onProgress, labels: k, workers } = optionsObject(fitOptions, 'fit options');
+      const { onProgress, labels: k, workers } = optionsObject(fitOptions, 'fit options', 'onProgress labels workers');
       trainsOnOneThread(workers, 'binary relevance');
       const m = matrix(X, 'X', { fit: true }), y = labelSets(sets, m.rows, 'labelSets', { k });
       const report = trainingProgress(onProgress), progress = progressBridge(report.onProgress);
@@ -261,7 +261,7 @@ export function install(M, api) {
     static learners() { return [...learners]; }
     static options(learner = 'linear', trainer, loss) { return learnerSchema(learner, trainer, loss).map((s) => ({ ...s })); }
     fit(X, y, fitOptions) {
-      const { allowSingleClass, workers } = optionsObject(fitOptions, 'fit options');
+      const { allowSingleClass, workers } = optionsObject(fitOptions, 'fit options', 'allowSingleClass workers');
       trainsOnOneThread(workers, 'a binary classifier');
       const single = booleanArg(allowSingleClass, 'allowSingleClass');
       const m = matrix(X, 'X', { fit: true }), labels = signArray(y, m.rows);
@@ -301,7 +301,7 @@ export function install(M, api) {
 
   // {hammingLoss, subsetAccuracy, microF1, macroF1} of label sets (number[][]); k = 1 + the largest label.
   api.metrics.multilabel = (truth, predicted, options) => {
-    const { labels: k } = optionsObject(options, 'multilabel options');
+    const { labels: k } = optionsObject(options, 'multilabel options', 'labels');
     let t = labelSets(truth, undefined, 'truth', { k });
     let p = labelSets(predicted, t.offsets.length - 1, 'predicted', { k, per: 'as many as truth' });
     if (k === undefined && t.k !== p.k) {  // both over the labels either uses
@@ -312,7 +312,7 @@ export function install(M, api) {
   };
   // LIBSVM multi-label text → {X (CSR), labelSets: number[][], labels, rows, cols}.
   api.io.readMultilabel = (text, options) => readText(M, M.MultilabelReader,
-    [minColsArg(optionsObject(options, 'readMultilabel options').minCols ?? 0)], text, 'readMultilabel', (d) => ({
+    [minColsArg(optionsObject(options, 'readMultilabel options', 'minCols').minCols ?? 0)], text, 'readMultilabel', (d) => ({
     X: { offsets: d.offsets, indices: d.indices, values: d.values, cols: d.cols },
     labelSets: setsFromCsr({ offsets: d.setOffsets, labels: d.setLabels }),
     labels: d.labels, rows: d.rows, cols: d.cols,

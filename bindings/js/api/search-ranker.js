@@ -77,7 +77,7 @@ function packClicks(clicks) {
 
 // { clicks, propensity? } of fit.
 function clickData(data) {
-  const { clicks, propensity } = optionsObject(data, 'data');
+  const { clicks, propensity } = optionsObject(data, 'data', 'clicks propensity');
   if (clicks === undefined) throw new TypeError('fit data must be judgments [{ query, grades }] or { clicks: [{ query, shown, clicked }] }');
   return { log: packClicks(clicks), propensity: propensity === undefined ? new Float64Array(0) : numberArray(propensity, 'propensity', { finite: true, type: Float64Array }) };
 }
@@ -144,8 +144,8 @@ export function install(M, api, entry) {
         return { ...entry, ...read.get(key) };
       };
       if (Array.isArray(data)) return data.map((j, q) => analysed(j, `judgments[${q}]`));
-      const { clicks } = optionsObject(data, 'data');
-      return { ...data, clicks: arrayArg(clicks, 'clicks').map((session, s) => analysed(session, `clicks[${s}]`)) };
+      // (fit checks the other keys of the data it passes on)
+      return { ...data, clicks: arrayArg(optionsObject(data, 'data').clicks, 'clicks').map((session, s) => analysed(session, `clicks[${s}]`)) };
     }
 
     // index: a SearchIndex, or its saved bytes (so that a TrainingWorker can train one: args [bytes, data]).
@@ -157,7 +157,7 @@ export function install(M, api, entry) {
     // gives it (rank 1 first).
     fit(index, data, fitOptions) {
       if (!trains) throw noTraining(entry, 'SearchRanker.fit');
-      const { onProgress } = optionsObject(fitOptions, 'fit options');
+      const { onProgress } = optionsObject(fitOptions, 'fit options', 'onProgress');
       const fromClicks = !Array.isArray(data);
       this.#propensity = null;
       const packed = fromClicks ? clickData(data) : packJudgments(data);
@@ -200,7 +200,8 @@ export function install(M, api, entry) {
   }
 
   // { propensity: Float64Array (rank 1 first, rank 1 = 1), logLikelihood, iterations } of a packed log.
-  function positionBias(log, { ranks = 0, maxIterations = 500 } = {}) {
+  function positionBias(log, options) {
+    const { ranks = 0, maxIterations = 500 } = optionsObject(options, 'positionBias options', 'ranks maxIterations');
     if (!trains) throw noTraining(entry, 'clicks.positionBias');
     integerArg(ranks, 'ranks');
     integerArg(maxIterations, 'maxIterations', { min: 1 });
@@ -210,14 +211,14 @@ export function install(M, api, entry) {
   api.SearchRanker = SearchRanker;
   api.clicks = {
     // The position-based click model fitted by EM: the propensity of each rank.
-    positionBias: (clicks, options) => positionBias(packClicks(clicks), optionsObject(options, 'options')),
+    positionBias: (clicks, options) => positionBias(packClicks(clicks), options),
     // Clicks simulated from graded lists (the semi-synthetic protocol): lists [{ query, shown: [ids],
     // grades: [numbers] }] each shown `sessions` times; rank k is examined with probability k^−eta, an examined
     // document of grade g clicked with noise + (1 − noise)(2^g − 1)/(2^maxGrade − 1); a fraction `shuffled` of
     // the sessions shows its list in random order. Returns click logs as fit takes them.
     simulate(lists, options) {
       if (!trains) throw noTraining(entry, 'clicks.simulate');
-      const { eta = 1, noise = 0.1, maxGrade = 0, sessions = 10, shuffled = 0, seed = 1 } = optionsObject(options, 'options');
+      const { eta = 1, noise = 0.1, maxGrade = 0, sessions = 10, shuffled = 0, seed = 1 } = optionsObject(options, 'options', 'eta noise maxGrade sessions shuffled seed');
       [eta, noise, maxGrade, shuffled].forEach((x, i) => numberArg(x, ['eta', 'noise', 'maxGrade', 'shuffled'][i]));
       integerArg(sessions, 'sessions');
       integerArg(seed, 'seed', { max: 2 ** 32 - 1 });

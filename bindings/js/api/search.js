@@ -154,7 +154,7 @@ export function install(M, api) {
     // (rows is the library's dense matrix, one row per id: a Ranker's `features`).
     features(query, ids, featureOptions) {
       const text = wellFormedText(query, 'query');
-      const { language } = optionsObject(featureOptions, 'features options');
+      const { language } = optionsObject(featureOptions, 'features options', 'language');
       if (!Array.isArray(ids)) throw new TypeError(`ids must be an array of document ids, not ${describe(ids)}`);
       ids.forEach((id, i) => documentId(id, `ids[${i}]`));
       const names = this.featureNames;

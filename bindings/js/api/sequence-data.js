@@ -27,7 +27,7 @@ export function installSequenceData(M, api) {
   Object.assign(api.io, {
     // CoNLL-U text → {sentences, tags}; column: 'upos' (default) or 'xpos'.
     readConllu(text, options) {
-      const { column = 'upos' } = optionsObject(options, 'readConllu options');
+      const { column = 'upos' } = optionsObject(options, 'readConllu options', 'column');
       return readText(M, M.ConlluReader, [stringArg(column, 'column', ['upos', 'xpos'])], text, 'readConllu', tagged);
     },
     // Column files (token … tag, blank line between sentences) → {sentences, tags}.
@@ -47,7 +47,7 @@ export function installSequenceData(M, api) {
     // {tokenAccuracy, sequenceAccuracy, tags, perTag: [{name, precision, recall, f1, support}], confusion, chunks?}
     // chunks: true adds chunk-level P/R/F1 for BIO/BIOES tags (conlleval's rules).
     sequences(gold, predicted, options) {
-      const chunks = booleanArg(optionsObject(options, 'sequences options').chunks, 'chunks');
+      const chunks = booleanArg(optionsObject(options, 'sequences options', 'chunks').chunks, 'chunks');
       const g = tokenSequences(gold, 'gold', 'tag'), p = tokenSequences(predicted, 'predicted', 'tag');
       sameLengths(g.lengths, p.lengths, (a, b) => `got ${a} gold sequences but ${b} predicted ones`,
         (i, a, b) => `sequence ${i}: ${a} gold tags but ${b} predicted tags`);

@@ -86,7 +86,7 @@ export function install(M, api, entry, host) {
     // for this tagger; signal (an AbortSignal) cancels it.
     fit(x, tags, fitOptions) {
       if (!trains) throw noTraining(entry, `${this.constructor.name}.fit`);
-      const { onProgress, warmStart = false, workers, signal } = optionsObject(fitOptions, 'fit options');
+      const { onProgress, warmStart = false, workers, signal } = optionsObject(fitOptions, 'fit options', 'onProgress warmStart workers signal');
       if (typeof warmStart !== 'boolean' && !(warmStart instanceof Tagger)) {
         throw new TypeError('warmStart must be true, false or a trained tagger');
       }
@@ -182,7 +182,7 @@ export function install(M, api, entry, host) {
     // tag(x, {bio, forced}): the Viterbi labelling. bio: obey BIO/BIOES rules (no O → I-X);
     // forced: per sequence, per position a tag or null (free).
     tag(x, options) {
-      const { bio, forced } = optionsObject(options, 'tag options');
+      const { bio, forced } = optionsObject(options, 'tag options', 'bio forced');
       const labels = this.labels, input = this.input(x);
       const useBio = booleanArg(bio, 'bio');
       const forcedTags = forced === undefined ? null : forcedTagIds(labels, forced, input.lengths, input.single);
@@ -214,7 +214,7 @@ export function install(M, api, entry, host) {
     // s(x, y') instead (the structured SVM's most violated labelling); score stays s(x, path), without the loss.
     // Global features, if the model has any, play no part (tag() reranks with them).
     decode(x, options) {
-      const { reference, lossAugmented, normalizeLoss } = optionsObject(options, 'decode options');
+      const { reference, lossAugmented, normalizeLoss } = optionsObject(options, 'decode options', 'reference lossAugmented normalizeLoss');
       const augmented = booleanArg(lossAugmented, 'lossAugmented'), normalized = booleanArg(normalizeLoss, 'normalizeLoss');
       const input = this.input(x), labels = this.labels;
       if (augmented && reference === undefined) throw new TypeError('lossAugmented needs a reference labelling');
@@ -292,7 +292,7 @@ export function install(M, api, entry, host) {
     // tokenizer is options.tokenizer, else this.tokenizer, else the shipped English one; the tagger reads each
     // word as the tokenizer normalises it (NFC, curly quotes as straight ones).
     tagText(text, options) {
-      const { tokenizer = this.tokenizer ?? englishTokenizer() } = optionsObject(options, 'tagText options');
+      const { tokenizer = this.tokenizer ?? englishTokenizer() } = optionsObject(options, 'tagText options', 'tokenizer');
       if (!(tokenizer instanceof Tokenizer)) throw new TypeError(`tokenizer must be an am.Tokenizer, not ${describe(tokenizer)}`);
       const { sentences, forms } = forTagger(tokenizer, text);
       if (sentences.length === 0) return [];
@@ -405,7 +405,7 @@ export function install(M, api, entry, host) {
   api.features = Object.assign(api.features ?? {}, {
     // Template lists: pos() is the default for part-of-speech tagging (pos({lexicon: true}): what it
     // becomes when a word lexicon is given), crfsuite() CRFsuite's POS set.
-    pos: (options) => M.sequenceTemplates('pos', booleanArg(optionsObject(options, 'pos options').lexicon, 'lexicon')),
+    pos: (options) => M.sequenceTemplates('pos', booleanArg(optionsObject(options, 'pos options', 'lexicon').lexicon, 'lexicon')),
     crfsuite: () => M.sequenceTemplates('crfsuite', false),
   });
   api.loaders.sequence = (handleFromBytes) => {

@@ -42,7 +42,7 @@ export function install(M, api) {
 
     // texts: string[]; labels: one string per text, or one array of strings per text (label sets).
     fit(texts, labels, fitOptions) {
-      const { onProgress } = optionsObject(fitOptions, 'fit options');
+      const { onProgress } = optionsObject(fitOptions, 'fit options', 'onProgress');
       const packed = textsArg(texts, 'texts');
       const y = textLabels(labels, packed.count, 'labels');
       const multilabel = y.sets !== undefined;
@@ -103,7 +103,7 @@ export function install(M, api) {
     // with its own sign in the shared column; ngrams is empty past them.
     explain(text, options) {
       if (text !== null && typeof text === 'object' && !Array.isArray(text) && options === undefined) return this.#heaviest(text);
-      const { label, k = 10 } = optionsObject(options, 'explain options');
+      const { label, k = 10 } = optionsObject(options, 'explain options', 'label k');
       integerArg(k, 'k');
       const packed = textsArg([text], 'text', { single: true });
       const classes = this.classes;
@@ -116,7 +116,7 @@ export function install(M, api) {
     }
 
     #heaviest(options) {
-      const { label, k = 10 } = optionsObject(options, 'explain options');
+      const { label, k = 10 } = optionsObject(options, 'explain options', 'label k');
       integerArg(k, 'k');
       if (label === undefined) throw new TypeError('explain without a text needs { label }: the class whose weights to show');
       const c = this.classes.indexOf(label);

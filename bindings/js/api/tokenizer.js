@@ -224,7 +224,7 @@ export function install(M, api, { optionText, entry, host }) {
     // the cores for lbfgs on treebanks of AUTO_MIN_BATCH_SEQUENCES sentences or more, else this thread.
     fit(treebank, fitOptions) {
       if (typeof M.TokenizerTreebank !== 'function') throw noTraining(entry, 'Tokenizer.fit');
-      const { onProgress, workers, signal } = optionsObject(fitOptions, 'fit options');
+      const { onProgress, workers, signal } = optionsObject(fitOptions, 'fit options', 'onProgress workers signal');
       const conllu = treebankText(treebank);
       if (workers !== undefined) {
         const sentences = (conllu.match(/^# text =/gm) ?? []).length;

@@ -38,6 +38,7 @@ export function serve(init) {
 // Progress is posted at most every PROGRESS_INTERVAL ms, so fast epochs cannot flood the receiving thread;
 // the stop flag is still read after every epoch, and the last report comes with the result.
 const PROGRESS_INTERVAL = 40;
+const PROGRESSLESS = ['DecisionTree', 'BinaryClassifier'];
 
 function train({ id, spec, flag }) {
   const started = Date.now();
@@ -61,7 +62,8 @@ function train({ id, spec, flag }) {
       if (flag && Atomics.load(flag, 0) !== 0) { stopped = true; return false; }
       return true;
     };
-    model.fit(...spec.args, { ...spec.fitOptions, onProgress });
+    // (a tree and a binary classifier report no progress: their fit refuses onProgress, as any unread option)
+    model.fit(...spec.args, { ...spec.fitOptions, onProgress: PROGRESSLESS.includes(spec.model) ? undefined : onProgress });
     const saved = model.save();
     const bytes = saved.slice();   // its own buffer, transferable
     post({ type: 'done', id, bytes, kind: api.modelKind(bytes), stopped, epochs, progress: last, milliseconds: Date.now() - started }, [bytes.buffer]);

@@ -51,7 +51,7 @@ export class TrainingWorker {
   // Multiclass and Ranker).
   // options.entry: 'argmax/search-train' loads the search module that trains (SearchRanker jobs; wasmBinary its .wasm).
   constructor(options) {
-    options = optionsObject(options, 'TrainingWorker options');
+    options = optionsObject(options, 'TrainingWorker options', 'workers entry wasmBinary wasmUrl');
     if (options.workers !== undefined) workerCount(options.workers, 0);   // a count, checked now
     if (options.entry !== undefined && options.entry !== 'argmax/search-train') {
       throw new RangeError(`entry must be 'argmax/search-train' (the search module that trains, for SearchRanker jobs) or left out (every other task), not ${describe(options.entry)}`);
@@ -80,7 +80,7 @@ export class TrainingWorker {
   // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds }, with stop() and cancel().
   // transfer: ArrayBuffers among the args to move to the worker instead of copying (they become unusable here).
   train(spec, trainOptions) {
-    const { onProgress, signal, transfer = [] } = optionsObject(trainOptions, 'train options');
+    const { onProgress, signal, transfer = [] } = optionsObject(trainOptions, 'train options', 'onProgress signal transfer');
     spec = trainingSpec(spec);
     if (onProgress !== undefined && typeof onProgress !== 'function') throw new TypeError(`onProgress must be a function, not ${describe(onProgress)}`);
     if (!Array.isArray(transfer)) throw new TypeError(`transfer must be an array of ArrayBuffers, not ${describe(transfer)}`);
@@ -219,7 +219,7 @@ export class TrainingWorker {
 
 // One job in a fresh worker that ends with it.
 export function trainInWorker(spec, options) {
-  const { onProgress, signal, transfer, wasmBinary, wasmUrl } = optionsObject(options, 'trainInWorker options');
+  const { onProgress, signal, transfer, wasmBinary, wasmUrl } = optionsObject(options, 'trainInWorker options', 'onProgress signal transfer wasmBinary wasmUrl');
   const worker = new TrainingWorker({ wasmBinary, wasmUrl });
   const job = worker.train(spec, { onProgress, signal, transfer });
   return Object.assign(job.finally(() => worker.terminate()), { stop: job.stop, cancel: job.cancel, id: job.id });
