@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { init } from '../bindings/js/index.js';
 import { withHeap } from '../bindings/js/api/wasm.js';
+import { balancing } from '../bindings/js/parallel/gradient-worker.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -115,7 +116,7 @@ function phases(run, n) {
   const workers = Array.from({ length: n }, (_, k) => run.worker(n, k));
   const ms = workers.map(() => ({ part: 0, take: 0, step: 0, sent: 0 }));
   const send = (k, arrays) => { if (iterations >= WARM) ms[k].sent += arrays.reduce((bytes, a) => bytes + (a?.byteLength ?? 0), 0); };
-  let iterations = 0;
+  let iterations = 0, points = 0;
   const timed = (k, key, f) => {
     const started = cpu(), result = f();
     if (iterations >= WARM) ms[k][key] += cpu() - started;
@@ -140,12 +141,21 @@ function phases(run, n) {
     if (state === 'point') all.forEach((data, k) => send(k, data));
     workers.forEach((w, k) => take(k, all));
     if (state === 'point') {
-      const parts = workers.map((w, k) => timed(k, 'part', () => w.evaluate()));
+      // each part's CPU time, by which the workers split the sentences again now and then (as gradient-worker.js
+      // does by the clock)
+      const seconds = new Float64Array(n);
+      ++points;
+      const parts = workers.map((w, k) => {
+        const started = cpu(), part = timed(k, 'part', () => w.evaluate());
+        seconds[k] = cpu() - started;
+        return part;
+      });
       const gradients = each((w, j, k) => timed(j, 'take', () => w.gradientFor(k)));
       gradients.forEach((data, k) => send(k, data));
       workers.forEach((w, k) => withHeap(M, (heap) => {
-        const [g, l, r] = timed(k, 'take', () => [others(k, (j) => heap.u8(gradients[j][k])), others(k, (j) => heap.f64(parts[j].losses)), others(k, (j) => heap.f64(parts[j].errors))]);
-        timed(k, 'step', () => w.tell(heap.i32(g), heap.i32(l), heap.i32(r), n));
+        const [g, t] = timed(k, 'take', () => [others(k, (j) => heap.u8(gradients[j][k])), others(k, (j) => heap.f64(parts[j]))]);
+        const times = balancing(points, seconds);
+        timed(k, 'step', () => w.tell(heap.i32(g), heap.i32(t), times ? heap.f64(times) : 0, n));
       }));
     }
   }

@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/sequence.js';
 import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
+import { balancing } from '../../bindings/js/parallel/gradient-worker.js';
 import { corpus } from './parallel-cases.mjs';
 
 const am = await init();
@@ -32,6 +33,14 @@ test('1, 2 and 4 workers give the same bytes, at the serial fit\'s optimum', asy
       `objective ${one.objective} on workers, ${serial.objective} serially`);
     assert.deepEqual(one.model.tag(sentences), serial.model.tag(sentences));
   }
+});
+
+test('the workers split the sequences again at the 2nd, 4th, 8th, … point, when the parts took unequal times', () => {
+  const uneven = [100, 110];   // the slowest 4.8% over the mean
+  assert.deepEqual([1, 2, 3, 4, 5, 6, 7, 8, 16].map((point) => balancing(point, uneven) !== null),
+    [false, true, false, true, false, false, false, true, true]);
+  assert.equal(balancing(2, [100, 103]), null);   // 1.5% over the mean: left as it is
+  assert.equal(balancing(2, [0, 5]), null);       // a part too fast for the clock
 });
 
 test('stopping after iteration k gives the iterate of maxIter = k', async () => {

@@ -12,7 +12,16 @@
 import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
 
-let trainer = null, peers = null;
+let trainer = null, peers = null, points = 0;
+
+// The parts' times (ms, by worker) by which to split the sequences again after the `points`-th point, or null:
+// at the 2nd, 4th, 8th, … point (the first one's part also allocates), when the slowest part took over 2% more
+// than the mean (and every part a measurable time). The times are the same on every worker, so every worker
+// splits alike.
+export function balancing(points, times) {
+  const slowest = Math.max(...times), mean = times.reduce((a, b) => a + b, 0) / times.length;
+  return points >= 2 && (points & (points - 1)) === 0 && slowest > 1.02 * mean && Math.min(...times) > 0 ? times : null;
+}
 
 export async function gradientMessage(api, m, post) {
   const { id } = m;
@@ -21,6 +30,7 @@ export async function gradientMessage(api, m, post) {
     const Model = api[model];
     if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers by exact parallel gradients (SequenceTagger, DenseSequenceTagger and Tokenizer can, with trainer 'lbfgs')`);
     trainer = new Model(options).shard(...args, { ...fitOptions, shards: m.workers, shard: m.worker, gradients: true });
+    points = 0;
     peers = new Peers(m.peers, m.worker);
     post({ type: 'gradient-ready', id });
   } else if (m.type === 'gradient-step') {
@@ -32,7 +42,10 @@ export async function gradientMessage(api, m, post) {
       // the solver's sums, or the point's values each other worker reads (once done, the solution's slice, for finish)
       await exchange(M, state === 'point' ? peers.others((w) => trainer.pointFor(w)) : data);
       if (state === 'done') return post({ type: 'gradient-done', id, done: true });
-      if (state === 'point') await sumGradient(M, trainer.evaluate());
+      if (state === 'point') {
+        const started = performance.now(), part = trainer.evaluate();
+        await sumGradient(M, part, performance.now() - started);
+      }
     }
   } else if (m.type === 'gradient-finish') {
     const result = trainer.finish();
@@ -59,22 +72,23 @@ async function exchange(M, data) {
   withHeap(M, (heap) => trainer.take(heap.i32(Int32Array.from(all, (data) => (data ? copy(heap, data) : 0))), all.length));
 }
 
-// This worker's part of the gradient: each worker's slice of it to that worker; then every worker's part of
-// this worker's slice, with all the losses, to the solver.
-async function sumGradient(M, part) {
+// This worker's part of the gradient (which took `ms`): each worker's slice of it to that worker; then every
+// worker's part of this worker's slice, with all the losses and errors (terms), to the solver, and now and then the
+// parts' times, by which the workers split the sequences again (ChainGradientTrainer::tell).
+async function sumGradient(M, terms, ms) {
   peers.others((w) => {
     const gradient = trainer.gradientFor(w);
-    peers.sendTo(w, { gradient, losses: part.losses, errors: part.errors }, [gradient.buffer]);
+    peers.sendTo(w, { gradient, terms, ms }, [gradient.buffer]);
   });
   const parts = await peers.receive();
   withHeap(M, (heap) => {
-    const n = parts.length, gradients = new Int32Array(n), losses = new Int32Array(n), errors = new Int32Array(n);
+    const n = parts.length, gradients = new Int32Array(n), allTerms = new Int32Array(n);
+    const times = balancing(++points, Float64Array.from(parts, (p) => (p ? p.ms : ms)));
     parts.forEach((p, w) => {
       if (!p) return;
       gradients[w] = heap.u8(p.gradient);
-      losses[w] = heap.f64(p.losses);
-      errors[w] = heap.f64(p.errors);
+      allTerms[w] = heap.f64(p.terms);
     });
-    trainer.tell(heap.i32(gradients), heap.i32(losses), heap.i32(errors), n);
+    trainer.tell(heap.i32(gradients), heap.i32(allTerms), times ? heap.f64(times) : 0, n);
   });
 }
