@@ -13,11 +13,15 @@ import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
 
 let trainer = null, peers = null, points = 0;
+// This worker's own work (ms) since it last sent its part (its waits for the others left out), and since `mark`:
+// what the workers compare to split the sequences again.
+let busy = 0, mark = 0;
+const work = () => { const now = performance.now(); busy += now - mark; mark = now; };
 
-// The parts' times (ms, by worker) by which to split the sequences again after the `points`-th point, or null:
-// at the 2nd, 4th, 8th, … point (the first one's part also allocates), when the slowest part took over 2% more
-// than the mean (and every part a measurable time). The times are the same on every worker, so every worker
-// splits alike.
+// The workers' times (ms, by worker: each one's work since its last part) by which to split the sequences again
+// after the `points`-th point, or null: at the 2nd, 4th, 8th, … point (the first one's part also allocates), when
+// the slowest took over 2% more than the mean (and every one a measurable time). The times are the same on every
+// worker, so every worker splits alike.
 export function balancing(points, times) {
   const slowest = Math.max(...times), mean = times.reduce((a, b) => a + b, 0) / times.length;
   return points >= 2 && (points & (points - 1)) === 0 && slowest > 1.02 * mean && Math.min(...times) > 0 ? times : null;
@@ -34,18 +38,16 @@ export async function gradientMessage(api, m, post) {
     peers = new Peers(m.peers, m.worker);
     post({ type: 'gradient-ready', id });
   } else if (m.type === 'gradient-step') {
+    mark = performance.now();
     if (m.keepGoing !== undefined) trainer.proceed(m.keepGoing);
     const M = api.module;
     for (;;) {
       const { state, data, ...progress } = trainer.ask();
-      if (state === 'iterated') return post({ type: 'gradient-iterated', id, progress });
+      if (state === 'iterated') return work(), post({ type: 'gradient-iterated', id, progress });
       // the solver's sums, or the point's values each other worker reads (once done, the solution's slice, for finish)
       await exchange(M, state === 'point' ? peers.others((w) => trainer.pointFor(w)) : data);
       if (state === 'done') return post({ type: 'gradient-done', id, done: true });
-      if (state === 'point') {
-        const started = performance.now(), part = trainer.evaluate();
-        await sumGradient(M, part, performance.now() - started);
-      }
+      if (state === 'point') await sumGradient(M, trainer.evaluate());
     }
   } else if (m.type === 'gradient-finish') {
     const result = trainer.finish();
@@ -67,28 +69,37 @@ export async function gradientMessage(api, m, post) {
 async function exchange(M, data) {
   if (Array.isArray(data)) data.forEach((own, w) => { if (own) peers.sendTo(w, own, [own.buffer]); });
   else peers.send(data, [data.buffer]);
-  const all = await peers.receive();
+  const all = await receive();
   const copy = (heap, data) => (data instanceof Float32Array ? heap.f32(data) : data instanceof Float64Array ? heap.f64(data) : heap.u8(data));
   withHeap(M, (heap) => trainer.take(heap.i32(Int32Array.from(all, (data) => (data ? copy(heap, data) : 0))), all.length));
 }
 
-// This worker's part of the gradient (which took `ms`): each worker's slice of it to that worker; then every
-// worker's part of this worker's slice, with all the losses and errors (terms), to the solver, and now and then the
-// parts' times, by which the workers split the sequences again (ChainGradientTrainer::tell).
-async function sumGradient(M, terms, ms) {
-  peers.others((w) => {
-    const gradient = trainer.gradientFor(w);
-    peers.sendTo(w, { gradient, terms, ms }, [gradient.buffer]);
-  });
-  const parts = await peers.receive();
+// The other workers' next messages, the wait left out of this worker's work.
+async function receive() {
+  work();
+  const all = await peers.receive();
+  mark = performance.now();
+  return all;
+}
+
+// This worker's part of the gradient: each worker's slice of it to that worker, with its work since its last
+// part; then every worker's part of this worker's slice, with all the losses and errors (terms), to the solver,
+// and now and then the workers' times, by which they split the sequences again (ChainGradientTrainer::tell).
+async function sumGradient(M, terms) {
+  const gradients = peers.others((w) => trainer.gradientFor(w));
+  work();
+  const ms = busy;
+  busy = 0;
+  gradients.forEach((gradient, w) => { if (gradient) peers.sendTo(w, { gradient, terms, ms }, [gradient.buffer]); });
+  const parts = await receive();
   withHeap(M, (heap) => {
-    const n = parts.length, gradients = new Int32Array(n), allTerms = new Int32Array(n);
+    const n = parts.length, at = new Int32Array(n), allTerms = new Int32Array(n);
     const times = balancing(++points, Float64Array.from(parts, (p) => (p ? p.ms : ms)));
     parts.forEach((p, w) => {
       if (!p) return;
-      gradients[w] = heap.u8(p.gradient);
+      at[w] = heap.u8(p.gradient);
       allTerms[w] = heap.f64(p.terms);
     });
-    trainer.tell(heap.i32(gradients), heap.i32(allTerms), times ? heap.f64(times) : 0, n);
+    trainer.tell(heap.i32(at), heap.i32(allTerms), times ? heap.f64(times) : 0, n);
   });
 }
