@@ -22,7 +22,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { init } from '../bindings/js/index.js';
 import { withHeap } from '../bindings/js/api/wasm.js';
-import { balancing } from '../bindings/js/parallel/gradient-worker.js';
+import { Balance } from '../bindings/js/parallel/gradient-worker.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -118,8 +118,8 @@ function phases(run, n) {
   const send = (k, arrays) => { if (iterations >= WARM) ms[k].sent += arrays.reduce((bytes, a) => bytes + (a?.byteLength ?? 0), 0); };
   // cycle[k]: worker k's CPU time since its last part, by which the workers split the sentences again now and
   // then (as gradient-worker.js does by the clock)
-  let iterations = 0, points = 0;
-  const cycle = new Float64Array(n);
+  let iterations = 0;
+  const cycle = new Float64Array(n), balance = new Balance();
   const timed = (k, key, f) => {
     const started = cpu(), result = f(), spent = cpu() - started;
     cycle[k] += spent;
@@ -147,7 +147,7 @@ function phases(run, n) {
     if (state === 'point') {
       const parts = workers.map((w, k) => timed(k, 'part', () => w.evaluate()));
       const gradients = each((w, j, k) => timed(j, 'take', () => w.gradientFor(k)));
-      const times = balancing(++points, Float64Array.from(cycle));
+      const times = balance.next(Array.from(cycle));
       cycle.fill(0);
       gradients.forEach((data, k) => send(k, data));
       workers.forEach((w, k) => withHeap(M, (heap) => {

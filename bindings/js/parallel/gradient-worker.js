@@ -12,19 +12,28 @@
 import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
 
-let trainer = null, peers = null, points = 0;
+let trainer = null, peers = null, balance = null;
 // This worker's own work (ms) since it last sent its part (its waits for the others left out), and since `mark`:
 // what the workers compare to split the sequences again.
 let busy = 0, mark = 0;
 const work = () => { const now = performance.now(); busy += now - mark; mark = now; };
 
-// The workers' times (ms, by worker: each one's work since its last part) by which to split the sequences again
-// after the `points`-th point, or null: at the 2nd, 4th, 8th, … point (the first one's part also allocates), when
-// the slowest took over 2% more than the mean (and every one a measurable time). The times are the same on every
-// worker, so every worker splits alike.
-export function balancing(points, times) {
-  const slowest = Math.max(...times), mean = times.reduce((a, b) => a + b, 0) / times.length;
-  return points >= 2 && (points & (points - 1)) === 0 && slowest > 1.02 * mean && Math.min(...times) > 0 ? times : null;
+// When to split the sequences again. next(times) takes every worker's work (ms) since its last part, at each point,
+// and returns the times to split by, or null: at the 2nd, 4th, 8th, … point, the work summed since the last of
+// these (the first point's part also allocates, so it is left out), when the slowest took over 2% more than the
+// mean (and every one a measurable time). Every worker is told the same times, so every worker splits alike.
+export class Balance {
+  #points = 0;
+  #window = null;
+
+  next(times) {
+    if (++this.#points === 1) return null;
+    this.#window = this.#window ? this.#window.map((t, w) => t + times[w]) : Float64Array.from(times);
+    if (this.#points & (this.#points - 1)) return null;
+    const window = this.#window, mean = window.reduce((a, b) => a + b, 0) / window.length;
+    this.#window = null;
+    return Math.max(...window) > 1.02 * mean && Math.min(...window) > 0 ? window : null;
+  }
 }
 
 export async function gradientMessage(api, m, post) {
@@ -34,7 +43,7 @@ export async function gradientMessage(api, m, post) {
     const Model = api[model];
     if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers by exact parallel gradients (SequenceTagger, DenseSequenceTagger and Tokenizer can, with trainer 'lbfgs')`);
     trainer = new Model(options).shard(...args, { ...fitOptions, shards: m.workers, shard: m.worker, gradients: true });
-    points = 0;
+    balance = new Balance();
     peers = new Peers(m.peers, m.worker);
     post({ type: 'gradient-ready', id });
   } else if (m.type === 'gradient-step') {
@@ -94,7 +103,7 @@ async function sumGradient(M, terms) {
   const parts = await receive();
   withHeap(M, (heap) => {
     const n = parts.length, at = new Int32Array(n), allTerms = new Int32Array(n);
-    const times = balancing(++points, Float64Array.from(parts, (p) => (p ? p.ms : ms)));
+    const times = balance.next(parts.map((p) => (p ? p.ms : ms)));
     parts.forEach((p, w) => {
       if (!p) return;
       at[w] = heap.u8(p.gradient);
