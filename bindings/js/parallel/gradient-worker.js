@@ -43,7 +43,7 @@ export async function gradientMessage(api, m, post) {
     const Model = api[model];
     if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers by exact parallel gradients (SequenceTagger, DenseSequenceTagger and Tokenizer can, with trainer 'lbfgs')`);
     trainer = new Model(options).shard(...args, { ...fitOptions, shards: m.workers, shard: m.worker, gradients: true });
-    balance = new Balance();
+    balance = new Balance(), busy = 0;
     peers = new Peers(m.peers, m.worker);
     post({ type: 'gradient-ready', id });
   } else if (m.type === 'gradient-step') {
@@ -102,13 +102,13 @@ async function sumGradient(M, terms) {
   gradients.forEach((gradient, w) => { if (gradient) peers.sendTo(w, { gradient, terms, ms }, [gradient.buffer]); });
   const parts = await receive();
   withHeap(M, (heap) => {
-    const n = parts.length, at = new Int32Array(n), allTerms = new Int32Array(n);
+    const n = parts.length, gradientsAt = new Int32Array(n), termsAt = new Int32Array(n);
     const times = balance.next(parts.map((p) => (p ? p.ms : ms)));
     parts.forEach((p, w) => {
       if (!p) return;
-      at[w] = heap.u8(p.gradient);
-      allTerms[w] = heap.f64(p.terms);
+      gradientsAt[w] = heap.u8(p.gradient);
+      termsAt[w] = heap.f64(p.terms);
     });
-    trainer.tell(heap.i32(at), heap.i32(allTerms), times ? heap.f64(times) : 0, n);
+    trainer.tell(heap.i32(gradientsAt), heap.i32(termsAt), times ? heap.f64(times) : 0, n);
   });
 }
