@@ -22,6 +22,7 @@ import { createHash } from 'node:crypto';
 import { Worker } from 'node:worker_threads';
 import { init } from '../bindings/js/index.js';
 import { withHeap } from '../bindings/js/api/wasm.js';
+import { Balance } from '../bindings/js/parallel/gradient-worker.js';
 
 const args = process.argv.slice(2);
 const flag = (name, fallback) => {
@@ -115,10 +116,14 @@ function phases(run, n) {
   const workers = Array.from({ length: n }, (_, k) => run.worker(n, k));
   const ms = workers.map(() => ({ part: 0, take: 0, step: 0, sent: 0 }));
   const send = (k, arrays) => { if (iterations >= WARM) ms[k].sent += arrays.reduce((bytes, a) => bytes + (a?.byteLength ?? 0), 0); };
+  // cycle[k]: worker k's CPU time since its last part, by which the workers split the sentences again now and
+  // then (as gradient-worker.js does by the clock)
   let iterations = 0;
+  const cycle = new Float64Array(n), balance = new Balance();
   const timed = (k, key, f) => {
-    const started = cpu(), result = f();
-    if (iterations >= WARM) ms[k][key] += cpu() - started;
+    const started = cpu(), result = f(), spent = cpu() - started;
+    cycle[k] += spent;
+    if (iterations >= WARM) ms[k][key] += spent;
     return result;
   };
   const others = (k, f) => Int32Array.from(workers, (_, j) => (j === k ? 0 : f(j)));
@@ -142,10 +147,12 @@ function phases(run, n) {
     if (state === 'point') {
       const parts = workers.map((w, k) => timed(k, 'part', () => w.evaluate()));
       const gradients = each((w, j, k) => timed(j, 'take', () => w.gradientFor(k)));
+      const times = balance.next(Array.from(cycle));
+      cycle.fill(0);
       gradients.forEach((data, k) => send(k, data));
       workers.forEach((w, k) => withHeap(M, (heap) => {
-        const [g, l, r] = timed(k, 'take', () => [others(k, (j) => heap.u8(gradients[j][k])), others(k, (j) => heap.f64(parts[j].losses)), others(k, (j) => heap.f64(parts[j].errors))]);
-        timed(k, 'step', () => w.tell(heap.i32(g), heap.i32(l), heap.i32(r), n));
+        const [g, t] = timed(k, 'take', () => [others(k, (j) => heap.u8(gradients[j][k])), others(k, (j) => heap.f64(parts[j]))]);
+        timed(k, 'step', () => w.tell(heap.i32(g), heap.i32(t), times ? heap.f64(times) : 0, n));
       }));
     }
   }

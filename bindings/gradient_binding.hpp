@@ -7,29 +7,17 @@
 
 namespace argmax::js {
 
-// This worker's part at the solver's point: {losses, errors} (Float64Array, one per sequence); then
+// This worker's part at the solver's point: each sequence's loss and error (a Float64Array, CrfPart's terms); then
 // gradientFor(w) is its part of worker w's slice (packed int64s, as a Uint8Array).
-inline val evaluate_part(ChainGradientTrainer& t) {
-  const CrfPart& part = t.evaluate();
-  val out = val::object();
-  out.set("losses", typed_array("Float64Array", part.losses));
-  out.set("errors", typed_array("Float64Array", part.errors));
-  return out;
-}
+inline val evaluate_part(ChainGradientTrainer& t) { return typed_array("Float64Array", t.evaluate().terms); }
 inline val gradient_for(ChainGradientTrainer& t, int worker) { return copy_to_js(t.gradient_for(worker)); }
-// n addresses (uint32) in wasm memory, as pointers to T.
+// n addresses in wasm memory (an Int32Array that JS wrote: wasm32's pointers), as an array of pointers to T.
 template <class T>
-std::vector<const T*> pointers_at(uintptr_t at, int n) {
-  require(n >= 1, "the fit needs at least one worker's part");
-  const uint32_t* p = reinterpret_cast<const uint32_t*>(at);
-  std::vector<const T*> out;
-  for (int w = 0; w < n; ++w) out.push_back(reinterpret_cast<const T*>(uintptr_t(p[w])));
-  return out;
-}
-// Every worker's part of this worker's slice as JS copied it into the heap: gradient_ptrs[w], loss_ptrs[w],
-// error_ptrs[w] (0 at this worker's place).
-inline void tell_parts(ChainGradientTrainer& t, uintptr_t gradient_ptrs, uintptr_t loss_ptrs, uintptr_t error_ptrs, int n) {
-  t.tell(pointers_at<int64_t>(gradient_ptrs, n), pointers_at<double>(loss_ptrs, n), pointers_at<double>(error_ptrs, n));
+const T* const* pointers_at(uintptr_t at) { return reinterpret_cast<const T* const*>(at); }
+// Every worker's part of this worker's slice as JS copied it into the heap: gradient_ptrs[w] and term_ptrs[w] (0 at
+// this worker's place), and at seconds (0 for none), what each worker's evaluate() took (n doubles).
+inline void tell_parts(ChainGradientTrainer& t, uintptr_t gradient_ptrs, uintptr_t term_ptrs, uintptr_t seconds, int n) {
+  t.tell(pointers_at<int64_t>(gradient_ptrs), pointers_at<double>(term_ptrs), n, reinterpret_cast<const double*>(seconds));
 }
 // What the solver waits for, with what this worker sends every other: {state: 'sums', data: its partial sums
 // (Float64Array)}, {state: 'done', data: its slice of the solution (Float32Array)}, {state: 'point'}: then
@@ -47,8 +35,8 @@ inline val point_for(ChainGradientTrainer& t, int worker) { return copy_to_js(t.
 // What every worker sent this one of ask()'s data (0 at this worker's place): the sums for the solver, or the
 // point's values (before evaluate() or finish()).
 inline void take(ChainGradientTrainer& t, uintptr_t ptrs, int n) {
-  if (t.reducing()) t.reduced(pointers_at<double>(ptrs, n));
-  else t.gather(pointers_at<float>(ptrs, n));
+  if (t.reducing()) t.reduced(pointers_at<double>(ptrs), n);
+  else t.gather(pointers_at<float>(ptrs), n);
 }
 inline void proceed(ChainGradientTrainer& t, bool keep_going) { t.proceed(keep_going); }
 // The chain's class binds the solver's methods; the tokenizer's derives from it, adding only its own finish.

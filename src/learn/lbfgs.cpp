@@ -62,9 +62,8 @@ void Lbfgs::tell(double f, std::vector<float>& g) {
   }
 }
 
-void Lbfgs::reduced(const std::vector<double>& given) {
-  require(phase_ == Phase::reducing && int(given.size()) == quantities_, "L-BFGS was told a value it did not ask for");
-  const std::vector<double> sums = given;  // (given may be partials_, which the next pass rewrites)
+void Lbfgs::reduced(std::vector<double> sums) {  // (a copy: the next pass rewrites partials_)
+  require(phase_ == Phase::reducing && int(sums.size()) == quantities_, "L-BFGS was told a value it did not ask for");
   switch (resume_) {
     case Resume::evaluated: {
       double value = told_ + c_ * sums[0];  // f plus the L1 term (and the L2 term, with l2)

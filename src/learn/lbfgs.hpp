@@ -67,7 +67,7 @@ class Lbfgs {
   const std::vector<double>& partials() const { return partials_; }
   int quantities() const { return quantities_; }
   // The sums of every slice's partials (sum_partials).
-  void reduced(const std::vector<double>& sums);
+  void reduced(std::vector<double> sums);
   // The sums of the partials of every slice (in coordinate order), each with `quantities` runs of its blocks.
   static std::vector<double> sum_partials(const std::vector<const double*>& slices, const std::vector<size_t>& blocks,
                                           int quantities);

@@ -10,8 +10,8 @@ namespace argmax {
 namespace {
 
 TaggerData&& check_batch(TaggerData& d, int workers, int worker) {
-  require(d.options.choice("trainer") == "lbfgs", "exact parallel gradients are for trainer lbfgs, not ",
-          d.options.choice("trainer"));
+  const std::string trainer = d.options.choice("trainer");
+  require(trainer == "lbfgs", "exact parallel gradients are for trainer lbfgs, not ", trainer);
   require(d.text.global.empty(), "global features train on one worker (workers: 1)");
   require(workers >= 1 && worker >= 0 && worker < workers, "worker ", worker, " of ", workers, " does not exist");
   require(d.batch.sequences() >= workers, d.batch.sequences(), " training sequences feed at most ",
@@ -21,21 +21,6 @@ TaggerData&& check_batch(TaggerData& d, int workers, int worker) {
 }
 
 }  // namespace
-
-std::vector<int> split_by_positions(const SequenceBatch& x, int workers) {
-  const int m = x.sequences();
-  std::vector<int> bounds(size_t(workers) + 1, m);
-  bounds[0] = 0;
-  int i = 0;
-  for (int w = 1; w < workers; ++w) {
-    // the first sequence starting at w/workers of the positions or later, with one at least for every worker
-    const double share = double(x.tokens()) * w / workers;
-    i = std::max(i, bounds[size_t(w) - 1] + 1);
-    while (i < m - (workers - w) && double(x.starts[size_t(i)]) < share) ++i;
-    bounds[size_t(w)] = i;
-  }
-  return bounds;
-}
 
 namespace {
 
@@ -93,7 +78,6 @@ const std::vector<uint8_t>& pack(const std::vector<size_t>& runs, const void* fr
 ChainGradientTrainer::ChainGradientTrainer(TaggerData prepared, int workers, int worker)
     : data_(check_batch(prepared, workers, worker)),
       settings_(chain_lbfgs(data_.options, data_.model.layout(), data_.batch.sequences())),
-      bounds_(split_by_positions(data_.batch, workers)),
       slices_(split_weights(data_.model.weights.size(), workers)),
       worker_(worker),
       bits_(crf_fixed_point_bits(data_.batch)),
@@ -101,18 +85,43 @@ ChainGradientTrainer::ChainGradientTrainer(TaggerData prepared, int workers, int
       solver_(std::vector<float>(point_.begin() + std::ptrdiff_t(slices_[size_t(worker)]),
                                  point_.begin() + std::ptrdiff_t(slices_[size_t(worker) + 1])),
               on_slice(settings_.config, slices_[size_t(worker)], point_.size(), settings_.l2)) {
+  bounds_.resize(size_t(workers) + 1);
+  split(nullptr);
+}
+
+void ChainGradientTrainer::split(const double* seconds) {
   const SequenceBatch& x = data_.batch;
+  const int m = x.sequences(), n = workers();
+  std::vector<double> speed(size_t(n), 1.0);  // worker w's positions per second (or 1)
+  double all = 0, before = 0;
+  for (int w = 0; w < n; ++w) {
+    if (seconds) speed[size_t(w)] = double(x.starts[size_t(bounds_[size_t(w) + 1])] - x.starts[size_t(bounds_[size_t(w)])]) / seconds[w];
+    all += speed[size_t(w)];
+  }
+  std::vector<int> bounds(size_t(n) + 1, m);
+  bounds[0] = 0;
+  for (int w = 1, i = 0; w < n; ++w) {
+    // the first sequence starting at the share of the positions of the workers before w or later, with one at
+    // least for every worker
+    before += speed[size_t(w) - 1];
+    i = std::max(i, bounds[size_t(w) - 1] + 1);
+    while (i < m - (n - w) && double(x.starts[size_t(i)]) < double(x.tokens()) * before / all) ++i;
+    bounds[size_t(w)] = i;
+  }
+  bounds_ = std::move(bounds);
+  touched_by_.clear(), touches_.clear();
+  part_.gradient.clear();  // (evaluate() zeroes only the rows of the new split)
   const ChainLayout& layout = data_.model.layout();
   std::vector<uint8_t> rows;
-  for (int w = 0; w < workers; ++w) {
+  for (int w = 0; w < workers(); ++w) {
     // the rows of worker w's sequences (whose tokens, and so whose features, are contiguous)
     rows.assign(size_t(layout.features), 0);
     const int64_t* ends = x.ends.data();
     for (int64_t q = ends[x.starts[size_t(bounds_[size_t(w)])]]; q < ends[x.starts[size_t(bounds_[size_t(w) + 1])]]; ++q)
       rows[size_t(x.ids[size_t(q)])] = 1;
-    touched_by_.push_back(runs_of(rows, layout, slice_begin(worker), slice_begin(worker + 1)));
-    if (w == worker)
-      for (int v = 0; v < workers; ++v) touches_.push_back(runs_of(rows, layout, slice_begin(v), slice_begin(v + 1)));
+    touched_by_.push_back(runs_of(rows, layout, slice_begin(worker_), slice_begin(worker_ + 1)));
+    if (w == worker_)
+      for (int v = 0; v < workers(); ++v) touches_.push_back(runs_of(rows, layout, slice_begin(v), slice_begin(v + 1)));
   }
 }
 
@@ -124,18 +133,19 @@ const std::vector<uint8_t>& ChainGradientTrainer::point_for(int worker) {
   return pack(touched_by_[size_t(worker)], solver_.point().data(), sizeof(float), slice_begin(worker_), packed_);
 }
 
-void ChainGradientTrainer::gather(const std::vector<const float*>& slices) {
-  require(slices.size() == size_t(workers()), "the fit needs the parts of all ", size_t(workers()), " workers");
-  for (int w = 0; w < workers(); ++w) {
+void ChainGradientTrainer::gather(const float* const* slices, int n) {
+  require(n == workers(), "the fit needs the parts of all ", size_t(workers()), " workers");
+  for (int w = 0; w < n; ++w) {
     const float* from = w == worker_ ? slice().data() : slices[size_t(w)];
-    const auto copy = [&](size_t begin, size_t end) {
-      require(from || begin == end, "worker ", size_t(w), "'s part is missing");
-      std::copy(from, from + (end - begin), point_.data() + begin);
-      from += end - begin;
-    };
-    if (w == worker_ || solver_.done()) copy(slice_begin(w), slice_begin(w + 1));
-    else
-      for (size_t r = 0, n = touches_[size_t(w)].size(); r < n; r += 2) copy(touches_[size_t(w)][r], touches_[size_t(w)][r + 1]);
+    // its whole slice, or the runs this worker reads
+    const bool whole = w == worker_ || solver_.done();
+    const size_t own[2] = {slice_begin(w), slice_begin(w + 1)};
+    const size_t* runs = whole ? own : touches_[size_t(w)].data();
+    for (size_t r = 0, end = whole ? 2 : touches_[size_t(w)].size(); r < end; r += 2) {
+      require(from || runs[r] == runs[r + 1], "worker ", size_t(w), "'s part is missing");
+      std::copy(from, from + (runs[r + 1] - runs[r]), point_.data() + runs[r]);
+      from += runs[r + 1] - runs[r];
+    }
   }
 }
 
@@ -158,11 +168,10 @@ const std::vector<uint8_t>& ChainGradientTrainer::gradient_for(int worker) {
   return pack(touches_[size_t(worker)], part_.gradient.data(), sizeof(int64_t), 0, packed_);
 }
 
-void ChainGradientTrainer::tell(const std::vector<const int64_t*>& gradients, const std::vector<const double*>& losses,
-                                const std::vector<const double*>& errors) {
+void ChainGradientTrainer::tell(const int64_t* const* gradients, const double* const* terms, int n,
+                                const double* seconds) {
   const size_t workers = bounds_.size() - 1;
-  require(gradients.size() == workers && losses.size() == workers && errors.size() == workers,
-          "the fit needs the parts of all ", workers, " workers");
+  require(size_t(n) == workers, "the fit needs the parts of all ", workers, " workers");
   require(part_.gradient.size() == dim(), "this worker has not evaluated its part");
   // Σ_w parts: the integers in any order (exact), the losses in sequence order, as the serial fit adds them.
   int64_t* sum = part_.gradient.data();
@@ -170,15 +179,14 @@ void ChainGradientTrainer::tell(const std::vector<const int64_t*>& gradients, co
   for (size_t w = 0; w < workers; ++w) {
     const bool own = int(w) == worker_;
     if (!own) {
-      require(gradients[w] && losses[w] && errors[w], "worker ", w, "'s part is missing");
+      require(gradients[w] && terms[w], "worker ", w, "'s part is missing");
       const int64_t* other = gradients[w];
       const Runs& runs = touched_by_[w];
       for (size_t r = 0; r < runs.size(); r += 2)
         for (size_t j = runs[r]; j < runs[r + 1]; ++j) sum[j] += *other++;
     }
-    const double* l = own ? part_.losses.data() : losses[w];
-    const double* e = own ? part_.errors.data() : errors[w];
-    for (int i = 0; i < sequences_of(int(w)); ++i) loss += l[i], error += e[i];
+    const double* t = own ? part_.terms.data() : terms[w];
+    for (int i = 0; i < sequences_of(int(w)); ++i) loss += t[2 * i], error += t[2 * i + 1];
   }
   // this slice's gradient
   const size_t begin = slice_begin(worker_), size = slice_begin(worker_ + 1) - begin;
@@ -189,10 +197,11 @@ void ChainGradientTrainer::tell(const std::vector<const int64_t*>& gradients, co
     gradient_[i] = float(double(sum[begin + i]) * unit + lambda * at[i]);
   error_ = error / data_.batch.sequences();
   solver_.tell(loss, gradient_);  // (the solver adds the regulariser, its norm summed over every slice)
+  if (seconds) split(seconds);
 }
 
-void ChainGradientTrainer::reduced(const std::vector<const double*>& partials) {
-  require(partials.size() == size_t(workers()), "the fit needs the parts of all ", size_t(workers()), " workers");
+void ChainGradientTrainer::reduced(const double* const* partials, int n) {
+  require(n == workers(), "the fit needs the parts of all ", size_t(workers()), " workers");
   const size_t block = block_size(dim());
   std::vector<const double*> slices;
   std::vector<size_t> blocks;

@@ -11,6 +11,8 @@
 // so the first worker's sequences touch none of the rows that later sequences add), and only those rows (with
 // the transitions) enter its part and are read at its point. So what goes between two workers is packed to the
 // rows that the one touches in the other's slice: the point's values one way, the gradient's the other way.
+// Now and then the workers split the sequences again by how long each part took (the second half of a treebank
+// costs more than the first: its rows are spread over the whole dictionary); any split gives the same sums.
 #pragma once
 #include <cstdint>
 #include <vector>
@@ -20,9 +22,6 @@
 #include "sequence/sequence_trainer.hpp"
 
 namespace argmax {
-
-// The sequences of worker w are [bounds[w], bounds[w + 1]): contiguous, about as many positions in each.
-std::vector<int> split_by_positions(const SequenceBatch& x, int workers);
 
 class ChainGradientTrainer {
  public:
@@ -38,9 +37,10 @@ class ChainGradientTrainer {
   // At a point: the values of this worker's slice that worker w reads (the weights of the rows w touches), packed
   // (the bytes of floats).
   const std::vector<uint8_t>& point_for(int worker);
-  // What every worker sent this one, in worker order (this one's own is not read: give none), before evaluate():
-  // its point_for(this worker); or once done(), its whole slice, before finish().
-  void gather(const std::vector<const float*>& slices);
+  // What every worker sent this one, in worker order (n, the number of workers; this one's own is not read: give
+  // none), as the others below take theirs: before evaluate(), its point_for(this worker); or once done(), its whole
+  // slice, before finish().
+  void gather(const float* const* slices, int n);
 
   bool done() const { return solver_.done(); }
   // This worker's part of the data term at the gathered point (the losses and errors of its sequences); then
@@ -48,14 +48,16 @@ class ChainGradientTrainer {
   const CrfPart& evaluate();
   const std::vector<uint8_t>& gradient_for(int worker);
   // Every worker's part of this worker's slice, in worker order (this one's own is not read: give none):
-  // gradients[w] is w's gradient_for(this worker), losses[w] and errors[w] one per sequence of worker w.
-  void tell(const std::vector<const int64_t*>& gradients, const std::vector<const double*>& losses,
-            const std::vector<const double*>& errors);
+  // gradients[w] is w's gradient_for(this worker), terms[w] w's evaluate().terms (two per sequence of worker w).
+  // seconds (optional): what each worker's evaluate() took, one per worker, the same on every worker; then the
+  // sequences are split again by the workers' speeds (split) for the next points. The parts' sums do not depend on
+  // the split, so neither do the weights.
+  void tell(const int64_t* const* gradients, const double* const* terms, int n, const double* seconds = nullptr);
   // While reducing(): partials() goes to every worker, and reduced() takes every worker's (this one's own is
   // not read: give none).
   bool reducing() const { return solver_.reducing(); }
   const std::vector<double>& partials() const { return solver_.partials(); }
-  void reduced(const std::vector<const double*>& partials);
+  void reduced(const double* const* partials, int n);
   // After an iteration: its progress (the mean objective, as the serial fit reports it), and whether to go on.
   bool iterated() const { return solver_.iterated(); }
   Progress progress() const;
@@ -67,6 +69,13 @@ class ChainGradientTrainer {
   SequenceModel finish();
 
  private:
+  // Splits the sequences between the workers, contiguous, one at least for each, with positions in proportion to
+  // each worker's speed at the last split, where its part took seconds[w]; without seconds, as many positions in
+  // each. What makes a part slow is mostly its data (the second half of a treebank reads rows spread over the
+  // whole dictionary), so each split again moves the bounds most of the way to balanced parts. Then the runs of
+  // weights each worker touches.
+  void split(const double* seconds);
+
   TaggerData data_;
   ChainLbfgs settings_;
   std::vector<int> bounds_;

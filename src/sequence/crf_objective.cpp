@@ -131,11 +131,10 @@ int crf_fixed_point_bits(const SequenceBatch& x) {
 
 void crf_part(const SequenceBatch& x, const ChainLayout& L, const std::vector<float>& w, double cost, int from,
               int to, int bits, CrfPart& out) {
-  out.losses.clear(), out.errors.clear();
+  out.terms.clear();
   FixedSum sum{out.gradient.data(), std::ldexp(1.0, bits), {}};
   add_data_term(x, L, w, cost, from, to, true, sum, [&](int, double loss, double e) {
-    out.losses.push_back(loss);
-    out.errors.push_back(e);
+    out.terms.push_back(loss), out.terms.push_back(e);
   });
 }
 

@@ -23,11 +23,12 @@ CrfEvaluation crf_objective(const SequenceBatch& x, const ChainLayout& layout, c
 // The data term of a part of the batch, for fits that sum it over workers (sequence/chain_gradient_trainer.hpp):
 // Σ_i ∇ℓ_i over sequences [from, to) in fixed point (each addend rounded to a multiple of 2^−bits, so that
 // integer sums of any split are exact and the same bits in any order), added to out.gradient (dim() values: the
-// caller zeroes the rows these sequences touch, and the transitions), and each sequence's loss
-// ℓ_i = log Z(x_i) − s(x_i, y_i) and Viterbi's normalised Hamming loss, in order, to be summed in sequence order.
+// caller zeroes the rows these sequences touch, and the transitions), and in terms each sequence's loss
+// ℓ_i = log Z(x_i) − s(x_i, y_i) and Viterbi's normalised Hamming loss, in order (ℓ_from, error_from, ℓ_from+1, …),
+// to be summed in sequence order.
 struct CrfPart {
   std::vector<int64_t> gradient;
-  std::vector<double> losses, errors;
+  std::vector<double> terms;
 };
 void crf_part(const SequenceBatch& x, const ChainLayout& layout, const std::vector<float>& w, double cost, int from,
               int to, int bits, CrfPart& out);

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 #include <memory>
+#include <numeric>
 #include <string>
 
 #include "core/rng.hpp"
@@ -396,9 +397,9 @@ TEST_CASE("the CRF's fixed-point parts sum to the same integers for any split, a
           CrfPart part;
           part.gradient.assign(L.dim(), 0);
           crf_part(x, L, w, cost, bounds[p], bounds[p + 1], bits, part);
-          REQUIRE(part.losses.size() == size_t(bounds[p + 1] - bounds[p]));
+          REQUIRE(part.terms.size() == 2 * size_t(bounds[p + 1] - bounds[p]));
           for (size_t j = 0; j < sum.size(); ++j) sum[j] += part.gradient[j];
-          for (double l : part.losses) loss += l;
+          for (size_t t = 0; t < part.terms.size(); t += 2) loss += part.terms[t];
         }
         CHECK(loss == Approx(e.objective).epsilon(1e-12));
         sums.push_back(sum);
@@ -432,6 +433,21 @@ TEST_CASE("L-BFGS over workers' parts: the same weights for 1, 2 and 3 workers, 
     std::vector<std::vector<float>> weights;
     std::vector<double> objectives;
     for (const int n : {1, 2, 3}) {
+      // The parts' times, as if sentence i cost its length × (1 + i/10): the workers split the sentences again
+      // by them at every point (gradient-worker.js does now and then), which must not change the weights.
+      const auto costs = [&](const ChainGradientTrainer& t) {
+        std::vector<double> seconds;
+        for (int w = 0, i = 0; w < n; ++w) {
+          double s = 0;
+          for (const int end = i + t.sequences_of(w); i < end; ++i) s += double(tokens[size_t(i)].size()) * (1 + i / 10.0);
+          seconds.push_back(s);
+        }
+        return seconds;
+      };
+      const auto imbalance = [&](const std::vector<double>& s) {
+        return *std::max_element(s.begin(), s.end()) * n / std::accumulate(s.begin(), s.end(), 0.0);
+      };
+      std::vector<double> imbalances;  // the slowest part over the mean, point by point
       std::vector<std::unique_ptr<ChainGradientTrainer>> workers;
       for (int k = 0; k < n; ++k)
         workers.push_back(std::make_unique<ChainGradientTrainer>(prepare_tagger(tokens, tags, given), n, k));
@@ -457,7 +473,7 @@ TEST_CASE("L-BFGS over workers' parts: the same weights for 1, 2 and 3 workers, 
             sent += out.size() / sizeof(float), slices += workers[size_t(w)]->slice().size();
             others.push_back(reinterpret_cast<const float*>(out.data()));
           }
-          workers[size_t(k)]->gather(others);
+          workers[size_t(k)]->gather(others.data(), n);
         }
       };
       for (;;) {
@@ -472,7 +488,7 @@ TEST_CASE("L-BFGS over workers' parts: the same weights for 1, 2 and 3 workers, 
           for (int k = 0; k < n; ++k) {
             std::vector<const double*> others;
             for (int w = 0; w < n; ++w) others.push_back(w == k ? nullptr : partials[size_t(w)].data());
-            workers[size_t(k)]->reduced(others);
+            workers[size_t(k)]->reduced(others.data(), n);
           }
           continue;
         }
@@ -485,16 +501,24 @@ TEST_CASE("L-BFGS over workers' parts: the same weights for 1, 2 and 3 workers, 
         if (workers[0]->done()) break;
         std::vector<CrfPart> parts;
         for (auto& w : workers) parts.push_back(w->evaluate());
+        const std::vector<double> seconds = costs(*workers[0]);
+        imbalances.push_back(imbalance(seconds));
+        // every worker sends its parts before it is told (telling may split the sequences again)
+        std::vector<std::vector<std::vector<uint8_t>>> sent_parts(static_cast<size_t>(n));
+        for (int w = 0; w < n; ++w) {
+          sent_parts[size_t(w)].resize(size_t(n));
+          for (int k = 0; k < n; ++k)
+            if (k != w) sent_parts[size_t(w)][size_t(k)] = workers[size_t(w)]->gradient_for(k);
+        }
         for (int k = 0; k < n; ++k) {
           std::vector<const int64_t*> g;
-          std::vector<const double*> l, e;
+          std::vector<const double*> t;
           for (int w = 0; w < n; ++w) {
             const bool own = w == k;
-            g.push_back(own ? nullptr : reinterpret_cast<const int64_t*>(workers[size_t(w)]->gradient_for(k).data()));
-            l.push_back(own ? nullptr : parts[size_t(w)].losses.data());
-            e.push_back(own ? nullptr : parts[size_t(w)].errors.data());
+            g.push_back(own ? nullptr : reinterpret_cast<const int64_t*>(sent_parts[size_t(w)][size_t(k)].data()));
+            t.push_back(own ? nullptr : parts[size_t(w)].terms.data());
           }
-          workers[size_t(k)]->tell(g, l, e);
+          workers[size_t(k)]->tell(g.data(), t.data(), n, seconds.data());
         }
       }
       objectives.push_back(workers[0]->progress().objective);
@@ -504,6 +528,10 @@ TEST_CASE("L-BFGS over workers' parts: the same weights for 1, 2 and 3 workers, 
       CHECK(model.report.converged);
       // Each sentence's last word is its own: a worker reads only the others' rows its sentences touch.
       if (n > 1) CHECK(sent < slices * size_t(n - 1));
+      // split by positions, the later parts cost more; split by their cost, about the same
+      REQUIRE(imbalances.size() > 8);
+      if (n > 1) CHECK(imbalances[0] > 1.3);
+      CHECK(imbalances.back() < 1.1);
     }
     INFO(given[1].second);
     CHECK(weights[1] == weights[0]);  // bit for bit

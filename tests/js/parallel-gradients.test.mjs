@@ -6,6 +6,7 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 import { init } from '../../bindings/js/sequence.js';
 import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
+import { Balance } from '../../bindings/js/parallel/gradient-worker.js';
 import { corpus } from './parallel-cases.mjs';
 
 const am = await init();
@@ -32,6 +33,20 @@ test('1, 2 and 4 workers give the same bytes, at the serial fit\'s optimum', asy
       `objective ${one.objective} on workers, ${serial.objective} serially`);
     assert.deepEqual(one.model.tag(sentences), serial.model.tag(sentences));
   }
+});
+
+test('the workers split the sequences again at the 2nd, 4th, 8th, … point, by their work since the last of these', () => {
+  const balance = new Balance();
+  const told = [];
+  for (let point = 1; point <= 16; ++point) told.push(balance.next(point === 1 ? [500, 100] : [100, 110 + point]));
+  // the first point left out; then the sums over points 2, 3–4, 5–8 and 9–16
+  assert.deepEqual(told.map((t, i) => (t ? i + 1 : 0)).filter(Boolean), [2, 4, 8, 16]);
+  assert.deepEqual(Array.from(told[3]), [200, 2 * 110 + 3 + 4]);
+  assert.deepEqual(Array.from(told[15]), [800, 8 * 110 + (9 + 16) * 4]);
+  const even = new Balance();
+  assert.equal([[100, 100], [100, 103]].map((t) => even.next(t))[1], null);   // 1.5% over the mean: left as it is
+  const instant = new Balance();
+  assert.equal([[5, 5], [0, 5]].map((t) => instant.next(t))[1], null);       // a part too fast for the clock
 });
 
 test('stopping after iteration k gives the iterate of maxIter = k', async () => {

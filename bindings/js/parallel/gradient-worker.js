@@ -12,7 +12,29 @@
 import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
 
-let trainer = null, peers = null;
+let trainer = null, peers = null, balance = null;
+// This worker's own work (ms) since it last sent its part (its waits for the others left out), and since `mark`:
+// what the workers compare to split the sequences again.
+let busy = 0, mark = 0;
+const work = () => { const now = performance.now(); busy += now - mark; mark = now; };
+
+// When to split the sequences again. next(times) takes every worker's work (ms) since its last part, at each point,
+// and returns the times to split by, or null: at the 2nd, 4th, 8th, … point, the work summed since the last of
+// these (the first point's part also allocates, so it is left out), when the slowest took over 2% more than the
+// mean (and every one a measurable time). Every worker is told the same times, so every worker splits alike.
+export class Balance {
+  #points = 0;
+  #window = null;
+
+  next(times) {
+    if (++this.#points === 1) return null;
+    this.#window = this.#window ? this.#window.map((t, w) => t + times[w]) : Float64Array.from(times);
+    if (this.#points & (this.#points - 1)) return null;
+    const window = this.#window, mean = window.reduce((a, b) => a + b, 0) / window.length;
+    this.#window = null;
+    return Math.max(...window) > 1.02 * mean && Math.min(...window) > 0 ? window : null;
+  }
+}
 
 export async function gradientMessage(api, m, post) {
   const { id } = m;
@@ -21,14 +43,16 @@ export async function gradientMessage(api, m, post) {
     const Model = api[model];
     if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers by exact parallel gradients (SequenceTagger, DenseSequenceTagger and Tokenizer can, with trainer 'lbfgs')`);
     trainer = new Model(options).shard(...args, { ...fitOptions, shards: m.workers, shard: m.worker, gradients: true });
+    balance = new Balance(), busy = 0;
     peers = new Peers(m.peers, m.worker);
     post({ type: 'gradient-ready', id });
   } else if (m.type === 'gradient-step') {
+    mark = performance.now();
     if (m.keepGoing !== undefined) trainer.proceed(m.keepGoing);
     const M = api.module;
     for (;;) {
       const { state, data, ...progress } = trainer.ask();
-      if (state === 'iterated') return post({ type: 'gradient-iterated', id, progress });
+      if (state === 'iterated') return work(), post({ type: 'gradient-iterated', id, progress });
       // the solver's sums, or the point's values each other worker reads (once done, the solution's slice, for finish)
       await exchange(M, state === 'point' ? peers.others((w) => trainer.pointFor(w)) : data);
       if (state === 'done') return post({ type: 'gradient-done', id, done: true });
@@ -54,27 +78,37 @@ export async function gradientMessage(api, m, post) {
 async function exchange(M, data) {
   if (Array.isArray(data)) data.forEach((own, w) => { if (own) peers.sendTo(w, own, [own.buffer]); });
   else peers.send(data, [data.buffer]);
-  const all = await peers.receive();
+  const all = await receive();
   const copy = (heap, data) => (data instanceof Float32Array ? heap.f32(data) : data instanceof Float64Array ? heap.f64(data) : heap.u8(data));
   withHeap(M, (heap) => trainer.take(heap.i32(Int32Array.from(all, (data) => (data ? copy(heap, data) : 0))), all.length));
 }
 
-// This worker's part of the gradient: each worker's slice of it to that worker; then every worker's part of
-// this worker's slice, with all the losses, to the solver.
-async function sumGradient(M, part) {
-  peers.others((w) => {
-    const gradient = trainer.gradientFor(w);
-    peers.sendTo(w, { gradient, losses: part.losses, errors: part.errors }, [gradient.buffer]);
-  });
-  const parts = await peers.receive();
+// The other workers' next messages, the wait left out of this worker's work.
+async function receive() {
+  work();
+  const all = await peers.receive();
+  mark = performance.now();
+  return all;
+}
+
+// This worker's part of the gradient: each worker's slice of it to that worker, with its work since its last
+// part; then every worker's part of this worker's slice, with all the losses and errors (terms), to the solver,
+// and now and then the workers' times, by which they split the sequences again (ChainGradientTrainer::tell).
+async function sumGradient(M, terms) {
+  const gradients = peers.others((w) => trainer.gradientFor(w));
+  work();
+  const ms = busy;
+  busy = 0;
+  gradients.forEach((gradient, w) => { if (gradient) peers.sendTo(w, { gradient, terms, ms }, [gradient.buffer]); });
+  const parts = await receive();
   withHeap(M, (heap) => {
-    const n = parts.length, gradients = new Int32Array(n), losses = new Int32Array(n), errors = new Int32Array(n);
+    const n = parts.length, gradientsAt = new Int32Array(n), termsAt = new Int32Array(n);
+    const times = balance.next(parts.map((p) => (p ? p.ms : ms)));
     parts.forEach((p, w) => {
       if (!p) return;
-      gradients[w] = heap.u8(p.gradient);
-      losses[w] = heap.f64(p.losses);
-      errors[w] = heap.f64(p.errors);
+      gradientsAt[w] = heap.u8(p.gradient);
+      termsAt[w] = heap.f64(p.terms);
     });
-    trainer.tell(heap.i32(gradients), heap.i32(losses), heap.i32(errors), n);
+    trainer.tell(heap.i32(gradientsAt), heap.i32(termsAt), times ? heap.f64(times) : 0, n);
   });
 }

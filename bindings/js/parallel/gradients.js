@@ -1,7 +1,7 @@
 // L-BFGS fits with exact data-parallel gradients (taggers with trainer 'lbfgs': CRF and softmax-margin, with
 // OWL-QN's c1). The objective Σ_i ℓ_i + c2‖w‖² sums over sequences, so each of n workers (each with its own wasm
 // instance) prepares the whole training set as a fit on one thread does, takes a contiguous part of the sequences
-// and holds a slice of the weights (src/sequence/chain_gradient_trainer.hpp): at every point each computes the
+// (split again by the parts' measured times now and then: gradient-worker.js) and holds a slice of the weights (src/sequence/chain_gradient_trainer.hpp): at every point each computes the
 // gradient of its part and sends every other worker that worker's slice of it (MessagePorts, transferred
 // buffers), sums the parts of its own slice in fixed point (integer sums are exact in any order), and runs its
 // share of L-BFGS (src/learn/lbfgs.hpp) on its slice, the solver's sums summed block by block over every slice.
