@@ -17,6 +17,15 @@ export const FEATURE_PRESETS = ['pos', 'crfsuite'];
 
 const packTokens = tokenSequences;
 
+// Training tags, checked after their shapes: two or more unless allowSingleClass, as a classifier's labels (a
+// tagger of one tag always answers it; tokenSequences refuses '' as a tag).
+function refuseSingleTag(packed, allowSingleClass) {
+  const all = packed.text.split(SEP);
+  if (packed.text && !booleanArg(allowSingleClass, 'allowSingleClass') && all.every((t) => t === all[0])) {
+    throw new Error(`tags: every training tag is '${all[0]}'; a model of a single tag always predicts it (set allowSingleClass: true, or the CLI's --allow-single-class, to train one anyway)`);
+  }
+}
+
 // One sentence (string[]) rather than many (string[][]): its first entry is not an array.
 const isSingleTokens = (x) => Array.isArray(x) && (x.length === 0 || !Array.isArray(x[0]));
 
@@ -79,22 +88,23 @@ export function install(M, api, entry, host) {
     // The options with this trainer: [{name, type, default, help, …}].
     static options(trainer = taggerTables.defaultTrainer) { return schemaOf(checkedTrainer(trainer)).map((s) => ({ ...s })); }
 
-    // fit(x, tags, {onProgress, warmStart}): warmStart = true continues from the current model,
+    // fit(x, tags, {onProgress, warmStart, allowSingleClass}): warmStart = true continues from the current model,
     // warmStart = another tagger (a loaded one, say) starts from that one's labels, features and weights.
     // With workers (a count or 'auto'), training runs on that many threads, by parameter mixing (mixing.js) for
     // the online trainers and by exact parallel gradients (gradients.js) for lbfgs, and fit returns a promise
     // for this tagger; signal (an AbortSignal) cancels it.
     fit(x, tags, fitOptions) {
       if (!trains) throw noTraining(entry, `${this.constructor.name}.fit`);
-      const { onProgress, warmStart = false, workers, signal } = optionsObject(fitOptions, 'fit options', 'onProgress warmStart workers signal');
+      const { onProgress, warmStart = false, workers, signal, allowSingleClass } = optionsObject(fitOptions, 'fit options', 'onProgress warmStart workers signal allowSingleClass');
       if (typeof warmStart !== 'boolean' && !(warmStart instanceof Tagger)) {
         throw new TypeError('warmStart must be true, false or a trained tagger');
       }
       const from = warmStart === true ? this : warmStart || null;
-      if (workers !== undefined) return this.#fitMixed(x, tags, { onProgress, from, workers, signal });
-      const packedTags = packTokens(tags, 'tags', 'tag');
+      const packedTags = packedTokens(tags, 'tags', 'tag');
+      if (workers !== undefined) return this.#fitMixed(x, packedTags, { onProgress, from, workers, signal, allowSingleClass });
       const warm = from && from.ready ? from.handle : null;
       const data = this.trainingData(x, packedTags, this.#lexicon, warm);
+      refuseSingleTag(packedTags, allowSingleClass);
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
       const handle = withHeap(M, (heap) => this.train(heap, data, packedTags, this.#optionText, this.#lexicon, progress.callback, warm));
@@ -108,14 +118,14 @@ export function install(M, api, entry, host) {
     // workers: 'auto' trains on this thread when the trainer is neither an online one (nothing to mix) nor
     // lbfgs (whose gradient splits over workers), or the data is small; a count always trains on workers, so the
     // core rejects trainers that cannot.
-    async #fitMixed(x, tags, { onProgress, from, workers, signal }) {
+    async #fitMixed(x, packedTags, { onProgress, from, workers, signal, allowSingleClass }) {
       const tokens = this instanceof SequenceTagger;
-      const packedTags = packTokens(tags, 'tags', 'tag');
       const data = this.trainingData(x, packedTags, this.#lexicon, from && from.ready ? from.handle : null);
+      refuseSingleTag(packedTags, allowSingleClass);
       const sequences = packedTags.lengths.length;
       const batch = (this.#options.trainer ?? taggerTables.defaultTrainer) === 'lbfgs';
       const n = workerCount(workers, sequences, batch ? AUTO_MIN_BATCH_SEQUENCES : undefined);
-      if (workers === 'auto' && ((!batch && !this.#online()) || n === 1)) return this.fit(x, tags, { onProgress, warmStart: from ?? false });
+      if (workers === 'auto' && ((!batch && !this.#online()) || n === 1)) return this.fit(x, packedTags, { onProgress, warmStart: from ?? false, allowSingleClass: true });  // (checked)
       const fitOptions = from && from.ready ? { warmStart: from.save() } : {};
       // checked and packed here: a few typed arrays to copy to each worker
       const args = [tokens ? data : { ...data.matrix, starts: data.starts }, packedTags];

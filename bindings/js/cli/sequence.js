@@ -75,9 +75,10 @@ export default {
         .map((t) => ({ name: t, text: am.module.sequenceHelp(t) })), '--set trainer=');
   },
   warmStart: true,
+  singleClass: true,  // --allow-single-class trains on a file of one tag
   threads: true,
   evaluates: true,  // --train-accuracy
-  async train(am, { train, valid, trainAccuracy, set, init, threads, progress }) {
+  async train(am, { train, valid, trainAccuracy, set, init, threads, progress, allowSingleClass }) {
     const { column: _column, lexicon, globalWords, ...rest } = set;
     const data = readData(am, train, column(set));
     const options = parseOptionStrings(am.SequenceTagger.options(rest.trainer), rest, 'sequence tagger');
@@ -92,6 +93,7 @@ export default {
     await model.fit(data.x, data.tags, {
       warmStart: init ?? false,
       workers: threads,
+      allowSingleClass,
       onProgress: progress((p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`),
     });
     if (!valid && !trainAccuracy) return { model, n: data.n };

@@ -33,6 +33,11 @@ export interface SequenceFitOptions extends FitOptions {
    * Its labels, features and weights are kept; new labels and features are added.
    */
   warmStart?: boolean | Tagger<any, any>;
+  /**
+   * Training tags that are all the same give a tagger that always predicts that tag; fit() throws unless this
+   * is true (default false).
+   */
+  allowSingleClass?: boolean;
 }
 
 export interface ParallelFitOptions extends SequenceFitOptions {
