@@ -220,7 +220,7 @@ const issueCases = [
   ['Multiclass.fit, one class', () => new am.Multiclass().fit(X, X.map(() => 3)), /^y: every training label is 3/],
   ['SequenceTagger.fit, an empty sentence', () => new am.SequenceTagger().fit([['a', 'b'], [], ['c']], [['X', 'Y'], [], ['X']]),
     /^sequence 1 is empty; every training sequence needs at least one token$/],
-  ['DenseSequenceTagger.fit, an empty sequence', () => new am.DenseSequenceTagger().fit([[[1, 0]], []], [['A'], []]),
+  ['DenseSequenceTagger.fit, an empty sequence', () => new am.DenseSequenceTagger().fit([[[1, 0], [0, 1]], []], [['A', 'B'], []]),
     /^sequence 1 is empty; every training sequence needs at least one position$/],
   ['readLibsvm, negative minCols', () => am.io.readLibsvm('1 1:1\n', { minCols: -1 }), /^minCols must be an integer ≥ 0; got -1$/],
   ['readMultilabel, negative minCols', () => am.io.readMultilabel('1 1:1\n', { minCols: -3 }), /^minCols must be an integer ≥ 0; got -3$/],
