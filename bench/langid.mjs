@@ -2,10 +2,11 @@
 // database) and tinyld, on the same sentences: the held-out sentences of the UD treebanks it was made from (one in
 // five by sentence id, bindings/js/pretrained/make-language-corpus.mjs), and the Parallel UD treebanks (PUD: 1,000
 // sentences of news and Wikipedia in each language, a domain none of the models learned from).
-//   node bench/langid.mjs [--treebanks DIR] [--model FILE] [--languages]
+//   node bench/langid.mjs [--treebanks DIR] [--model FILE] [--languages] [--confusions]
 // DIR holds the treebank folders (default $ARGMAX_TREEBANKS or ../treebanks beside the repository); the bench
 // skips when they are absent. --model scores a languages.bin other than the shipped one; --languages adds the
-// accuracy of each language.
+// accuracy of each language; --confusions adds, for PUD, each language's wrong answers of the identifier (among
+// the library's languages) and of each library.
 //
 // Each library is scored on the languages it knows: a sentence counts for it when its language is one of the
 // library's, and the identifier is scored on the same sentences, its answers read in the library's codes (eld and
@@ -24,12 +25,13 @@ import { TREEBANKS } from '../bindings/js/pretrained/make-upos.mjs';
 import { EXTRA_TRAINING, LANGUAGE_SOURCES, languageCorpus, pudCorpus } from '../bindings/js/pretrained/make-language-corpus.mjs';
 
 const args = process.argv.slice(2);
-let treebanks = TREEBANKS, modelFile, perLanguage = false;
+let treebanks = TREEBANKS, modelFile, perLanguage = false, confusions = false;
 for (let i = 0; i < args.length; ++i) {
   if (args[i] === '--treebanks') treebanks = args[++i];
   else if (args[i] === '--model') modelFile = args[++i];
   else if (args[i] === '--languages') perLanguage = true;
-  else { console.error('usage: node bench/langid.mjs [--treebanks DIR] [--model FILE] [--languages]'); process.exit(2); }
+  else if (args[i] === '--confusions') confusions = true;
+  else { console.error('usage: node bench/langid.mjs [--treebanks DIR] [--model FILE] [--languages] [--confusions]'); process.exit(2); }
 }
 const missing = [...Object.values(LANGUAGE_SOURCES).flatMap(([, ...s]) => s).map(([t]) => t),
   ...Object.values(EXTRA_TRAINING).flat().map(([treebank, path]) => join(treebank, path))].filter((t) => !existsSync(join(treebanks, t)));
@@ -88,6 +90,7 @@ const ours = new Map(sets.map(([name, s]) => [name, timed(ourDetect, s.map((x) =
 
 const pct = (a, n) => (n ? ((100 * a) / n).toFixed(2) : '–');
 const rows = [];
+const wrongOnPud = {};  // library → language → [the identifier's wrong answers, the library's] ({ code: count })
 const byLanguage = {};  // language → { library: [right, n] }
 const tally = (lib, language, right) => {
   const cell = ((byLanguage[language] ??= {})[lib] ??= [0, 0]);
@@ -104,11 +107,19 @@ for (const lib of await libraries()) {
     // The identifier choosing, like the library, among the languages both know only (identify's `among`).
     const among = identifier.languages.filter((l) => lib.code(l) !== undefined);
     let right = 0, oursRight = 0, oursAmongRight = 0;
+    const wrong = setName === 'PUD' ? (wrongOnPud[lib.name] = {}) : {};
+    const count = (language, side, answer) => {
+      const cell = ((wrong[language] ??= [{}, {}])[side]);
+      cell[answer || 'none'] = (cell[answer || 'none'] ?? 0) + 1;
+    };
     kept.forEach((s, j) => {
       const truth = lib.code(s.language);
+      const oursAmong = lib.code(identifier.identify(s.text, { among }).language);
       right += answers[j] === truth;
       oursRight += lib.code(mine[s.i]) === truth;
-      oursAmongRight += lib.code(identifier.identify(s.text, { among }).language) === truth;
+      oursAmongRight += oursAmong === truth;
+      if (oursAmong !== truth) count(s.language, 0, oursAmong);
+      if (answers[j] !== truth) count(s.language, 1, answers[j]);
       if (setName === 'UD held out') tally(lib.name, s.language, answers[j] === truth);
     });
     const languages = new Set(kept.map((s) => s.language)).size;
@@ -136,4 +147,19 @@ if (perLanguage) {
   console.log('\nUD held out, accuracy % by language (– : a language the library does not know)');
   print(['language', 'sentences', ...names], Object.keys(LANGUAGE_SOURCES).filter((l) => byLanguage[l]).map((l) =>
     [l, byLanguage[l].argmax[1], ...names.map((n) => (byLanguage[l][n] ? pct(...byLanguage[l][n]) : '–'))]));
+}
+
+if (confusions) {
+  const total = (answers) => Object.values(answers).reduce((a, b) => a + b, 0);
+  // the six most frequent wrong answers, and how many others
+  const listed = (answers) => {
+    const sorted = Object.entries(answers).sort((a, b) => b[1] - a[1]);
+    const rest = sorted.length > 6 ? `, ${sorted.length - 6} others` : '';
+    return sorted.slice(0, 6).map(([c, n]) => `${c} ${n}`).join(', ') + rest || '–';
+  };
+  for (const [name, wrong] of Object.entries(wrongOnPud)) {
+    console.log(`\nPUD, the wrong answers of argmax (among ${name}'s languages) and of ${name}, by language`);
+    print(['language', 'argmax errors', 'argmax answered', 'its errors', 'it answered'], Object.entries(wrong).map(([l, [ours, its]]) =>
+      [l, total(ours), listed(ours), total(its), listed(its)]));
+  }
 }
