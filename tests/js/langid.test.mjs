@@ -79,6 +79,47 @@ test('among: the most probable of the languages given', () => {
   assert.throws(() => identifier.identify(SENTENCES.pt, { among: [] }), TypeError);
 });
 
+// Sentences written for this test whose names are of another language than their words.
+const NAMED = {
+  en: 'Yesterday Giuseppe Garibaldi Esposito visited Santa Maria della Salute with Francesca.',
+  it: 'Ieri abbiamo incontrato Sean O’Brien e Kathleen Fitzgerald al Royal Oak Hotel.',
+  de: 'Sie hat mit Juan Carlos Rodríguez in Santiago de Compostela gesungen.',
+};
+
+test("names: a text's probabilities mix the whole text's with those of its words that are not capitalised", () => {
+  const classifier = am.load(readFileSync(new URL('../../bindings/js/pretrained/languages.bin', import.meta.url)));
+  const probabilities = (text) => Array.from(classifier.probabilities([text]));
+  const best = (p) => classifier.classes[p.indexOf(Math.max(...p))];
+  // the capitalised words after the first left out, by hand: the classifier alone reads the names' language
+  const rests = {
+    en: 'Yesterday visited della with.',
+    it: 'Ieri abbiamo incontrato e al.',
+    de: 'Sie hat mit in de gesungen.',
+  };
+  for (const [language, text] of Object.entries(NAMED)) {
+    assert.notEqual(best(probabilities(text)), language, text);
+    assert.ok(Math.max(...probabilities(text)) < 0.99, text);
+    const mixed = probabilities(text).map((p, c) => p ** 0.7 * probabilities(rests[language])[c] ** 0.3);
+    const sum = mixed.reduce((a, b) => a + b, 0);
+    const top = identifier.top(text, identifier.languages.length);
+    assert.equal(top[0].language, language, text);
+    for (const { language: l, probability } of top) {
+      assert.ok(Math.abs(probability - mixed[classifier.classes.indexOf(l)] / sum) < 1e-6, `${text}: ${l}`);
+    }
+  }
+  // no capitalised word after the first, or no letter left without them, or a language at least 0.99 probable:
+  // the whole text's probabilities
+  const sure = 'Nous avons visité le marché du village avec Pierre et Marie avant de rentrer à la maison pour le déjeuner.';
+  assert.ok(Math.max(...probabilities(sure)) >= 0.99);
+  for (const text of [SENTENCES.fr, SENTENCES.ja, 'Giuseppe', '1860: Garibaldi', sure]) {
+    const expected = probabilities(text);
+    for (const { language, probability } of identifier.top(text, 5)) {
+      assert.equal(probability, expected[classifier.classes.indexOf(language)], text);
+    }
+  }
+  classifier.dispose();
+});
+
 test("a text without a letter is 'und'", () => {
   for (const text of ['', '   \n\t', '12 345,67 !? — …', '🙂🙂', '\0\0']) {
     assert.deepEqual(identifier.identify(text), { language: 'und', probability: 1 }, JSON.stringify(text));

@@ -15,6 +15,23 @@ const hasLetter = (text) => /\p{L}/u.test(text);
 // A text the classifier will not see (it has no letter) still passes the one check of texts (no lone surrogate).
 const checkUnseen = (text, name) => textsArg([text], name, { single: true });
 
+// Names are often of another language ("Durán acts as spokesman"): a text's probabilities are those of the whole
+// text and of the text without its capitalised words after the first, mixed geometrically at this share of the
+// latter (chosen on the held-out UD sentences, docs/langid.md: 645 errors against 660, PUD 114 against 126).
+const NAMES_LEFT_OUT_SHARE = 0.3;
+// A text whose most probable language is at least this probable is not read again: chosen on the held-out UD
+// sentences (the same errors as reading every text again), it spares 88% of them, and 86% of PUD's, a second call.
+const SURE = 0.99;
+// The text without its capitalised words after the first, or null when that leaves it no letter or nothing out.
+function withoutNames(text) {
+  let first = true;
+  const rest = text.replace(/[\p{L}\p{M}\p{N}'’-]+/gu, (word) => {
+    if (first) return (first = false), word;
+    return /^\p{Lu}/u.test(word) ? ' ' : word;
+  });
+  return rest !== text && hasLetter(rest) ? rest : null;
+}
+
 export function install(M, api) {
   class LanguageIdentifier {
     #classifier;
@@ -35,7 +52,7 @@ export function install(M, api) {
       const { among } = optionsObject(options, 'identify options', 'among');
       const allowed = among === undefined ? null : this.#codes(among);
       if (!hasLetter(stringArg(text, 'text'))) return checkUnseen(text, 'text'), { language: UNDETERMINED, probability: 1 };
-      const p = this.#classifier.probabilities([text]);
+      const p = this.#probabilities([text]);
       let best = -1;
       for (let c = 0; c < p.length; ++c) {
         if ((allowed === null || allowed.has(this.#languages[c])) && (best < 0 || p[c] > p[best])) best = c;
@@ -54,7 +71,7 @@ export function install(M, api) {
       if (!Array.isArray(texts)) throw new TypeError(`texts must be an array of strings, not ${describe(texts)}`);
       texts.forEach((t, i) => stringArg(t, `texts[${i}]`));
       const withLetters = texts.filter(hasLetter);
-      const p = this.#classifier.probabilities(withLetters), k = this.#languages.length;
+      const p = this.#probabilities(withLetters), k = this.#languages.length;
       let row = 0;
       return texts.map((t, i) => {
         if (!hasLetter(t)) return checkUnseen(t, `texts[${i}]`), { language: UNDETERMINED, probability: 1 };
@@ -70,9 +87,28 @@ export function install(M, api) {
     // Every language with its probability, most probable first (ties: in the model's order).
     #ranked(text) {
       if (!hasLetter(text)) return checkUnseen(text, 'text'), [{ language: UNDETERMINED, probability: 1 }];
-      const p = this.#classifier.probabilities([text]);
+      const p = this.#probabilities([text]);
       return Array.from(p, (probability, c) => ({ language: this.#languages[c], probability }))
         .sort((a, b) => b.probability - a.probability);
+    }
+
+    // The probabilities of each text's languages, one row a text: the whole text's, mixed with those of the text
+    // without its names (withoutNames) where it has any and its most probable language is below SURE.
+    #probabilities(texts) {
+      const p = this.#classifier.probabilities(texts), k = this.#languages.length, unsure = [], rests = [];
+      texts.forEach((text, i) => {
+        const rest = Math.max(...p.subarray(i * k, i * k + k)) < SURE ? withoutNames(text) : null;
+        if (rest !== null) unsure.push(i), rests.push(rest);
+      });
+      if (!rests.length) return p;
+      const q = this.#classifier.probabilities(rests);
+      unsure.forEach((i, j) => {
+        const row = p.subarray(i * k, i * k + k), mixed = new Float64Array(k);
+        let sum = 0;
+        for (let c = 0; c < k; ++c) sum += mixed[c] = row[c] ** (1 - NAMES_LEFT_OUT_SHARE) * q[j * k + c] ** NAMES_LEFT_OUT_SHARE;
+        if (sum > 0) for (let c = 0; c < k; ++c) row[c] = mixed[c] / sum;
+      });
+      return p;
     }
 
     #codes(among) {

@@ -9,7 +9,8 @@ export interface LanguageGuess { language: string; probability: number }
  * The language identifier shipped with argmax (am.pretrained.languageIdentifier()): a text classifier over
  * character n-grams, learned from Universal Dependencies treebanks of 74 languages (pretrained/NOTICE-languages).
  * A text that is not a string, or has a lone surrogate, is an Error; a text without a letter is 'und' with
- * probability 1.
+ * probability 1. A text with capitalised words after its first (names, often of another language) is read also
+ * without them, and the two readings' probabilities mixed.
  */
 export declare class LanguageIdentifier {
   /** The codes it answers, besides 'und'. */
