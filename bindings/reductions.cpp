@@ -126,13 +126,14 @@ std::string reduction_loss(const ReductionModel& m) { return m.binary(0).loss; }
 // ---- trees
 DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string options, bool allow_single_class,
                         val report_out) {
-  require_two_classes(reinterpret_cast<const int32_t*>(labels), x.rows, allow_single_class);
   const Options o = Options::parse(tree_options(), option_lines(options), "tree");
   TreeConfig c = tree_config_from(o);
   c.seed = uint64_t(o.real("seed"));
+  const Rows rows = rows_at(x, NanFeatures::missing);
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+  require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
   PruningReport report;
-  DecisionTree t = DecisionTree::train_on_labels(rows_at(x, NanFeatures::missing),
-                                                 reinterpret_cast<const int32_t*>(labels), c, &report);
+  DecisionTree t = DecisionTree::train_on_labels(rows, y, c, &report);
   if (!report_out.isUndefined() && !report_out.isNull()) {
     report_out.set("lambdas", typed_array("Float64Array", report.lambdas));
     report_out.set("leaves", typed_array("Int32Array", report.leaves));
@@ -230,8 +231,8 @@ BinaryClassifier train_binary(const MatrixArg& x, uintptr_t labels, std::string 
     require(y[i] == 1 || y[i] == -1, "binary labels must be +1 or -1; row ", i, " has ", y[i]);
     signs[i] = int8_t(y[i]);
   }
-  require_two_classes(y, x.rows, allow_single_class);
   const Rows rows = rows_at(x, nan_for(learner));
+  require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
   return {make_binary_trainer(learner, option_lines(options))(BinarySample::all(rows, signs), uint64_t(seed))};
 }
 void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out) {

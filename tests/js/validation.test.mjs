@@ -177,6 +177,12 @@ test('training on a single class is an Error unless allowSingleClass is set', ()
   assert.deepEqual(Array.from(always.predict(X)), X.map(() => 1));
 });
 
+test('the shape of the input is checked before its labels hold two classes', () => {
+  const nan = X.map((r, i) => (i ? r : [NaN, 0, 0, 0])), sevens = X.map(() => 7);
+  assert.throws(() => new am.Multiclass().fit(nan, sevens), /^Error: X: row 0 has a non-finite value \(nan\) at column 0$/);
+  assert.throws(() => new am.BinaryClassifier().fit(nan, X.map(() => 1)), /^Error: X: row 0 has a non-finite value \(nan\) at column 0$/);
+});
+
 test("every query of a ranking set has one width, so each query's columns are checked against it", () => {
   const query = (cols, index) => ({ features: { offsets: [0, 1, 2], indices: [index, 0], values: [1, 1], cols }, relevance: [1, 0] });
   assert.throws(() => new am.Ranker().fit([query(4, 1), query(3, 1)]), /queries\[1\] has 3 features per document, expected 4$/);
