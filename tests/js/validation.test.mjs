@@ -180,6 +180,16 @@ test('training on a single class is an Error unless allowSingleClass is set', ()
   assert.deepEqual(Array.from(always.predict(X)), X.map(() => 1));
 });
 
+test('a TextClassifier of one label is refused unless allowSingleClass, and then predicts it with probability 1', () => {
+  const texts = ['red apple', 'green pear', 'ripe plum'], fruit = texts.map(() => 'fruit');
+  assert.throws(() => new am.TextClassifier().fit(texts, fruit), /^Error: labels: every training label is 'fruit'; a model of a single class always predicts it/);
+  const model = new am.TextClassifier().fit(texts, fruit, { allowSingleClass: true });
+  const again = am.load(model.save());
+  assert.deepEqual(again.predict(['fast car', '']), ['fruit', 'fruit']);
+  assert.deepEqual(Array.from(again.probabilities(['fast car'])), [1]);
+  model.dispose(), again.dispose();
+});
+
 test('AdaBoost.MH of one label scores rows × 1; a Reduction refuses one class with no allowSingleClass', () => {
   const sevens = X.map(() => 7);
   const boost = new am.AdaBoostMH().fit(X, sevens, { allowSingleClass: true });
