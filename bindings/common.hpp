@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/error.hpp"
+#include "core/labels.hpp"
 #include "core/options.hpp"
 #include "core/rows.hpp"
 #include "io/lines.hpp"
@@ -93,15 +94,6 @@ inline Rows input_rows(const MatrixArg& x, int32_t model_cols, NanFeatures nan =
   require(x.offsets || x.rows == 0 || x.cols == model_cols, x.name, " has ", x.cols,
           " columns; the model was trained on ", model_cols);
   return rows_at(x, nan);
-}
-
-// Training labels y (n of them) must hold two classes or more: a model of one class always answers it,
-// which the caller gets only by asking.
-inline void require_two_classes(const int32_t* y, int n, bool allow_single_class) {
-  if (allow_single_class || n <= 0) return;
-  require(std::any_of(y, y + n, [&](int32_t l) { return l != y[0]; }), "y: every training label is ", y[0],
-          "; a model of a single class always predicts it (set allowSingleClass: true, or the CLI's "
-          "--allow-single-class, to train one anyway)");
 }
 
 // "key=value" lines (the CLI's --set and the JS option objects both arrive this way).

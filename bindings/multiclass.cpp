@@ -17,8 +17,9 @@ LinearMulticlass train(const MatrixArg& x, uintptr_t labels, std::string options
                        int cost_size, bool allow_single_class, val on_progress) {
   const int32_t* y = reinterpret_cast<const int32_t*>(labels);
   const float* c = reinterpret_cast<const float*>(cost);
-  require_two_classes(y, x.rows, allow_single_class);
-  return LinearMulticlass::train(rows_at(x), std::vector<int32_t>(y, y + x.rows), option_lines(options),
+  const Rows rows = rows_at(x);
+  require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
+  return LinearMulticlass::train(rows, std::vector<int32_t>(y, y + x.rows), option_lines(options),
                                  std::vector<float>(c, c + cost_size), progress_from(on_progress));
 }
 
@@ -27,8 +28,9 @@ MulticlassShardTrainer* shard(const MatrixArg& x, uintptr_t labels, std::string 
                               uintptr_t cost, int cost_size, bool allow_single_class, int shards, int shard) {
   const int32_t* y = reinterpret_cast<const int32_t*>(labels);
   const float* c = reinterpret_cast<const float*>(cost);
-  require_two_classes(y, x.rows, allow_single_class);
-  return new MulticlassShardTrainer(rows_at(x), std::vector<int32_t>(y, y + x.rows), option_lines(options),
+  const Rows rows = rows_at(x);
+  require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
+  return new MulticlassShardTrainer(rows, std::vector<int32_t>(y, y + x.rows), option_lines(options),
                                     std::vector<float>(c, c + cost_size), shards, shard);
 }
 
@@ -36,8 +38,9 @@ KernelMulticlass train_kernel(const MatrixArg& x, uintptr_t labels, std::string 
                               bool allow_single_class, val on_progress) {
   const int32_t* y = reinterpret_cast<const int32_t*>(labels);
   const float* c = reinterpret_cast<const float*>(cost);
-  require_two_classes(y, x.rows, allow_single_class);
-  return KernelMulticlass::train(rows_at(x), std::vector<int32_t>(y, y + x.rows), option_lines(options),
+  const Rows rows = rows_at(x);
+  require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
+  return KernelMulticlass::train(rows, std::vector<int32_t>(y, y + x.rows), option_lines(options),
                                  std::vector<float>(c, c + cost_size), progress_from(on_progress));
 }
 

@@ -99,8 +99,12 @@ ReductionModel train_reduction(const MatrixArg& x, uintptr_t labels, std::string
     c.user_code.assign(m, m + size_t(code_columns) * size_t(code_rows));
     c.user_code_columns = code_columns;
   }
-  return ReductionModel::train_on_labels(rows_at(x, nan_for(c.learner)), reinterpret_cast<const int32_t*>(labels), c,
-                                         progress_from(on_progress));
+  const Rows rows = rows_at(x, nan_for(c.learner));
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+  // No allowSingleClass: a reduction of one class has no code (one-vs-all and ECOC set a class against others,
+  // all-pairs has no pair) and its saved form needs two classes.
+  require_two_classes(y, size_t(x.rows), "y", "label", false, "a reduction needs two classes or more");
+  return ReductionModel::train_on_labels(rows, y, c, progress_from(on_progress));
 }
 Rows reduction_input(const ReductionModel& m, const MatrixArg& x) { return input_rows(x, m.cols(), nan_for(m.learner())); }
 void reduction_predict(const ReductionModel& m, const MatrixArg& x, uintptr_t out) {
@@ -126,13 +130,14 @@ std::string reduction_loss(const ReductionModel& m) { return m.binary(0).loss; }
 // ---- trees
 DecisionTree train_tree(const MatrixArg& x, uintptr_t labels, std::string options, bool allow_single_class,
                         val report_out) {
-  require_two_classes(reinterpret_cast<const int32_t*>(labels), x.rows, allow_single_class);
   const Options o = Options::parse(tree_options(), option_lines(options), "tree");
   TreeConfig c = tree_config_from(o);
   c.seed = uint64_t(o.real("seed"));
+  const Rows rows = rows_at(x, NanFeatures::missing);
+  const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+  require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
   PruningReport report;
-  DecisionTree t = DecisionTree::train_on_labels(rows_at(x, NanFeatures::missing),
-                                                 reinterpret_cast<const int32_t*>(labels), c, &report);
+  DecisionTree t = DecisionTree::train_on_labels(rows, y, c, &report);
   if (!report_out.isUndefined() && !report_out.isNull()) {
     report_out.set("lambdas", typed_array("Float64Array", report.lambdas));
     report_out.set("leaves", typed_array("Int32Array", report.leaves));
@@ -159,11 +164,18 @@ int tree_leaves(const DecisionTree& t) { return t.leaves(); }
 int tree_nodes(const DecisionTree& t) { return int(t.nodes()); }
 
 // ---- AdaBoost.MH: mono-label from labels, multi-label from label sets
+// allow_single_class reads labels only: label sets that all hold one label train, as binary relevance and the
+// label-set text classifier train on them (each label is a yes/no question of its own, and one that every set
+// answers alike is a constant, as multi-label data has); sets that are all empty are refused (training_sets).
 AdaBoostMH train_adaboost(const MatrixArg& x, uintptr_t labels, uintptr_t set_offsets, uintptr_t set_labels, int k,
-                          std::string options, val on_progress) {
+                          std::string options, bool allow_single_class, val on_progress) {
   const AdaBoostMHConfig c = adaboost_mh_config_from(Options::parse(adaboost_mh_options(), option_lines(options), "adaboost-mh"));
   const Rows rows = rows_at(x);
-  if (labels) return AdaBoostMH::train_on_labels(rows, reinterpret_cast<const int32_t*>(labels), c, progress_from(on_progress));
+  if (labels) {
+    const int32_t* y = reinterpret_cast<const int32_t*>(labels);
+    require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
+    return AdaBoostMH::train_on_labels(rows, y, c, progress_from(on_progress));
+  }
   return AdaBoostMH::train(rows, training_sets(set_offsets, set_labels, x.rows, k), c, progress_from(on_progress));
 }
 void adaboost_predict(const AdaBoostMH& m, const MatrixArg& x, uintptr_t out) {
@@ -230,8 +242,8 @@ BinaryClassifier train_binary(const MatrixArg& x, uintptr_t labels, std::string 
     require(y[i] == 1 || y[i] == -1, "binary labels must be +1 or -1; row ", i, " has ", y[i]);
     signs[i] = int8_t(y[i]);
   }
-  require_two_classes(y, x.rows, allow_single_class);
   const Rows rows = rows_at(x, nan_for(learner));
+  require_two_classes(y, size_t(x.rows), "y", "label", allow_single_class);
   return {make_binary_trainer(learner, option_lines(options))(BinarySample::all(rows, signs), uint64_t(seed))};
 }
 void binary_scores(const BinaryClassifier& b, const MatrixArg& x, uintptr_t out) {

@@ -20,54 +20,67 @@ Rows numeric_rows(const MatrixArg& x, const SequenceModel* warm) {
   return warm ? input_rows(x, warm->numeric_columns) : rows_at(x);
 }
 
-SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
-                           std::string lexicon, val on_progress, SequenceModel* warm) {
-  return train_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m), option_lines(options),
-                      progress_from(on_progress), warm, lexicon_of(lexicon));
+// Training tags split by the sequences' lengths: two tags or more unless allowSingleClass, as a classifier's
+// labels (core/labels.hpp). JS has matched their shape to the sequences'.
+Sentences training_tags(const std::string& tags, uintptr_t lengths, int m, bool allow_single_class) {
+  Sentences out = split_sequences(tags, lengths, m);
+  std::vector<std::string_view> all;
+  for (const auto& s : out)
+    for (const std::string& t : s) all.push_back(t);
+  require_two_classes(all.data(), all.size(), "tags", "tag", allow_single_class);
+  return out;
 }
-
-// The tags of numeric sequences, split by the sequences' lengths.
-Sentences numeric_tags(const std::vector<int64_t>& starts, int m, const std::string& tags) {
+// The tags of numeric sequences, by the sequences' starts.
+Sentences numeric_tags(const std::vector<int64_t>& starts, int m, const std::string& tags, bool allow_single_class) {
   std::vector<int32_t> lengths;
   for (int i = 0; i < m; ++i) lengths.push_back(int32_t(starts[i + 1] - starts[i]));
-  return split_sequences(tags, uintptr_t(lengths.data()), m);
+  return training_tags(tags, uintptr_t(lengths.data()), m, allow_single_class);
+}
+
+SequenceModel train_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
+                           std::string lexicon, bool allow_single_class, val on_progress, SequenceModel* warm) {
+  const Sentences x = split_sequences(tokens, lengths, m), y = training_tags(tags, lengths, m, allow_single_class);
+  return train_tagger(x, y, option_lines(options), progress_from(on_progress), warm, lexicon_of(lexicon));
 }
 
 SequenceModel train_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
-                            val on_progress, SequenceModel* warm) {
+                            bool allow_single_class, val on_progress, SequenceModel* warm) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  return train_numeric_tagger(numeric_rows(x, warm), s, numeric_tags(s, m, tags),
-                              option_lines(options), progress_from(on_progress), warm);
+  const Rows rows = numeric_rows(x, warm);
+  return train_numeric_tagger(rows, s, numeric_tags(s, m, tags, allow_single_class), option_lines(options),
+                              progress_from(on_progress), warm);
 }
 
 // Parameter mixing: one worker's shard of the training set (arguments as train_tokens and train_numeric take them).
 ChainShardTrainer* shard_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
-                                std::string lexicon, SequenceModel* warm, int shards, int shard) {
-  return new ChainShardTrainer(prepare_tagger_shard(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
-                                                    option_lines(options), warm, lexicon_of(lexicon), shards, shard),
+                                std::string lexicon, bool allow_single_class, SequenceModel* warm, int shards, int shard) {
+  const Sentences x = split_sequences(tokens, lengths, m), y = training_tags(tags, lengths, m, allow_single_class);
+  return new ChainShardTrainer(prepare_tagger_shard(x, y, option_lines(options), warm, lexicon_of(lexicon), shards, shard),
                                shards, shard);
 }
 ChainShardTrainer* shard_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
-                                 SequenceModel* warm, int shards, int shard) {
+                                 bool allow_single_class, SequenceModel* warm, int shards, int shard) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  return new ChainShardTrainer(prepare_numeric_shard(numeric_rows(x, warm), s,
-                                                     numeric_tags(s, m, tags), option_lines(options), warm, shards, shard),
+  const Rows rows = numeric_rows(x, warm);
+  return new ChainShardTrainer(prepare_numeric_shard(rows, s, numeric_tags(s, m, tags, allow_single_class),
+                                                     option_lines(options), warm, shards, shard),
                                shards, shard);
 }
 
 // Exact parallel gradients: worker `worker` of `workers` of an L-BFGS fit (arguments as train_tokens and
 // train_numeric take them).
 ChainGradientTrainer* gradient_tokens(std::string tokens, uintptr_t lengths, int m, std::string tags, std::string options,
-                                      std::string lexicon, SequenceModel* warm, int workers, int worker) {
-  return new ChainGradientTrainer(prepare_tagger(split_sequences(tokens, lengths, m), split_sequences(tags, lengths, m),
-                                                 option_lines(options), warm, lexicon_of(lexicon)),
-                                  workers, worker);
+                                      std::string lexicon, bool allow_single_class, SequenceModel* warm, int workers,
+                                      int worker) {
+  const Sentences x = split_sequences(tokens, lengths, m), y = training_tags(tags, lengths, m, allow_single_class);
+  return new ChainGradientTrainer(prepare_tagger(x, y, option_lines(options), warm, lexicon_of(lexicon)), workers, worker);
 }
 ChainGradientTrainer* gradient_numeric(const MatrixArg& x, uintptr_t starts, int m, std::string tags, std::string options,
-                                       SequenceModel* warm, int workers, int worker) {
+                                       bool allow_single_class, SequenceModel* warm, int workers, int worker) {
   const std::vector<int64_t> s = starts_at(starts, m);
-  return new ChainGradientTrainer(prepare_numeric_tagger(numeric_rows(x, warm), s,
-                                                         numeric_tags(s, m, tags), option_lines(options), warm),
+  const Rows rows = numeric_rows(x, warm);
+  return new ChainGradientTrainer(prepare_numeric_tagger(rows, s, numeric_tags(s, m, tags, allow_single_class),
+                                                         option_lines(options), warm),
                                   workers, worker);
 }
 

@@ -34,9 +34,9 @@ val ngram_to_js(const Ngram& g) {
 }
 
 TextClassifier train(uintptr_t bytes, uintptr_t offsets, int count, uintptr_t label_bytes, uintptr_t label_offsets,
-                     std::string options, val on_progress) {
+                     std::string options, bool allow_single_class, val on_progress) {
   return TextClassifier::train(texts_at(bytes, offsets, count), strings_at(label_bytes, label_offsets, count),
-                               option_lines(options), progress_from(on_progress));
+                               option_lines(options), progress_from(on_progress), allow_single_class);
 }
 // sets: set i holds labels [set_offsets[i], set_offsets[i + 1]) of the `labels` packed strings.
 TextClassifier train_sets(uintptr_t bytes, uintptr_t offsets, int count, uintptr_t label_bytes, uintptr_t label_offsets,

@@ -150,8 +150,7 @@ void AdaBoostMH::set_class_labels(std::vector<int32_t> labels) {
 AdaBoostMH AdaBoostMH::train_on_labels(const Rows& rows, const int32_t* labels, const AdaBoostMHConfig& config,
                                        const ProgressFn& progress) {
   require(rows.rows() > 0, "training data is empty");
-  const LabelIndex y = index_labels(labels, size_t(rows.rows()));
-  require(y.labels.size() >= 2, "adaboost-mh needs at least 2 distinct labels");
+  const LabelIndex y = index_labels(labels, size_t(rows.rows()));  // one class: one constant stump predicts it
   AdaBoostMH m = train(rows, LabelMatrix::from_classes(y.index, int(y.labels.size())), config, progress);
   m.set_class_labels(y.labels);
   return m;

@@ -55,7 +55,8 @@ class AdaBoostMH {
   static AdaBoostMH train(const Rows& rows, const LabelMatrix& y, const AdaBoostMHConfig& config,
                           const ProgressFn& progress = {});
   // Mono-label from any integer labels (n = rows.rows() of them), indexed by the model (core/labels.hpp) and
-  // kept with it: class_labels() are the distinct labels, sorted, and predict_label answers in them.
+  // kept with it: class_labels() are the distinct labels, sorted, and predict_label answers in them. One label
+  // alone trains one constant stump, which predicts it (the bindings ask for allowSingleClass first).
   static AdaBoostMH train_on_labels(const Rows& rows, const int32_t* labels, const AdaBoostMHConfig& config,
                                     const ProgressFn& progress = {});
 

@@ -205,8 +205,7 @@ std::vector<int32_t> ReductionModel::predict(const Rows& rows) const {
 ReductionModel ReductionModel::train_on_labels(const Rows& rows, const int32_t* labels, const ReductionConfig& config,
                                               const ProgressFn& progress) {
   require(rows.rows() > 0, "training data is empty");
-  const LabelIndex y = index_labels(labels, size_t(rows.rows()));
-  require(y.labels.size() >= 2, "a reduction needs at least 2 distinct labels");
+  const LabelIndex y = index_labels(labels, size_t(rows.rows()));  // one class: make_code refuses it
   ReductionModel model = train(rows, y.index, int(y.labels.size()), config, {}, progress);
   model.set_class_labels(y.labels);
   return model;

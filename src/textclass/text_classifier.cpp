@@ -7,6 +7,7 @@
 #include <tuple>
 
 #include "core/error.hpp"
+#include "core/labels.hpp"
 #include "io/bytes.hpp"
 #include "io/multilabel.hpp"
 #include "multiclass/linear_multiclass.hpp"
@@ -199,14 +200,13 @@ std::vector<OptionSpec> TextClassifier::options_of(bool multilabel, const Option
 }
 
 TextClassifier TextClassifier::train(const std::vector<std::string_view>& texts, const std::vector<std::string>& labels,
-                                     const OptionList& options, const ProgressFn& progress) {
+                                     const OptionList& options, const ProgressFn& progress, bool allow_single_class) {
   require_texts(texts, labels.size(), "labels");
   TextClassifier model;
   Options::parse(options_of(false, options), options, "TextClassifier");  // every name and value, before any work
   const OptionList classifier = with_own_defaults(classifier_part(options), false);
+  require_two_classes(labels.data(), labels.size(), "labels", "label", allow_single_class);
   model.classes_ = sorted_classes(labels);
-  require(model.classes_.size() >= 2, "every training label is '", model.classes_[0],
-          "'; a text classifier needs two classes or more");
   std::vector<int32_t> y(labels.size());
   model.prior_.assign(model.classes_.size(), 0.f);
   for (size_t i = 0; i < labels.size(); ++i) {

@@ -30,8 +30,10 @@ class TextClassifier {
   // binary relevance's and the learner's (label sets).
   static std::vector<OptionSpec> options_of(bool multilabel, const OptionList& given);
 
+  // Labels of one class are refused unless allow_single_class (core/labels.hpp): the model always predicts it.
   static TextClassifier train(const std::vector<std::string_view>& texts, const std::vector<std::string>& labels,
-                              const OptionList& options, const ProgressFn& progress = {});
+                              const OptionList& options, const ProgressFn& progress = {},
+                              bool allow_single_class = false);
   static TextClassifier train_sets(const std::vector<std::string_view>& texts,
                                    const std::vector<std::vector<std::string>>& label_sets, const OptionList& options,
                                    const ProgressFn& progress = {});

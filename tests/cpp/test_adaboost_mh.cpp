@@ -176,3 +176,21 @@ TEST_CASE("mono-label AdaBoost.MH predicts the argmax label; models round-trip t
   bytes[20] ^= 1;
   CHECK_THROWS_AS(AdaBoostMH::from_bytes(bytes.data(), bytes.size()), InputError);
 }
+
+TEST_CASE("mono-label AdaBoost.MH of one label: one constant stump, which predicts it, through bytes") {
+  const std::vector<float> x = {0, 1, 2, 3};
+  const std::vector<int32_t> labels = {7, 7, 7, 7};
+  const Rows rows = Rows::dense(x.data(), 4, 1);
+  const AdaBoostMH mh = AdaBoostMH::train_on_labels(rows, labels.data(), AdaBoostMHConfig{20});
+  // the constant φ ≡ +1 voting +1 makes no mistake: ε = 0, clipped to 1e-10 for α, and training stops
+  REQUIRE(mh.stumps().size() == 1);
+  CHECK(mh.stumps()[0].threshold == -std::numeric_limits<float>::infinity());
+  CHECK(mh.stumps()[0].vote == std::vector<int8_t>{1});
+  CHECK(mh.stumps()[0].alpha == Approx(0.5 * std::log((1 - 1e-10) / 1e-10)));
+  const auto bytes = mh.to_bytes();
+  const AdaBoostMH again = AdaBoostMH::from_bytes(bytes.data(), bytes.size());
+  CHECK(again.labels() == 1);
+  CHECK(again.class_labels() == std::vector<int32_t>{7});
+  const float elsewhere[] = {-5};
+  CHECK(again.predict_label(Rows::dense(elsewhere, 1, 1).row(0)) == 7);
+}

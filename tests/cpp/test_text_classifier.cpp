@@ -168,7 +168,7 @@ TEST_CASE("text classifier: bad input") {
   const Corpus c = corpus();
   CHECK_THROWS_WITH(TextClassifier::train({}, {}, {}), Catch::Contains("needs training texts"));
   CHECK_THROWS_WITH(TextClassifier::train(c.views(), {"a"}, {}), Catch::Contains("one per text"));
-  CHECK_THROWS_WITH(TextClassifier::train({"x", "y"}, {"a", "a"}, {}), Catch::Contains("two classes"));
+  CHECK_THROWS_WITH(TextClassifier::train({"x", "y"}, {"a", "a"}, {}), Catch::StartsWith("labels: every training label is 'a'; "));
   CHECK_THROWS_WITH(TextClassifier::train(c.views(), c.labels, {{"colour", "red"}}), Catch::Contains("colour"));
   CHECK_THROWS_WITH(TextClassifier::train_sets({"x"}, {{}}, {}), Catch::Contains("every label set is empty"));
   const TextClassifier m = TextClassifier::train(c.views(), c.labels, {});

@@ -450,7 +450,7 @@ for (const [name, call] of Object.entries(fits)) {
   row(`${name}.fit: options null`, () => call(null), /^fit options must be an object, not null$/);
   row(`${name}.fit: options a string`, () => call('fast'), /^fit options must be an object, not the string "fast"$/);
 }
-for (const name of ['Multiclass', 'DecisionTree', 'BinaryClassifier']) {
+for (const name of ['Multiclass', 'DecisionTree', 'AdaBoostMH', 'BinaryClassifier', 'SequenceTagger', 'DenseSequenceTagger']) {
   row(`${name}.fit: allowSingleClass "yes"`, () => fits[name]({ allowSingleClass: 'yes' }), /^allowSingleClass must be true or false, not the string "yes"$/);
 }
 const readers = {

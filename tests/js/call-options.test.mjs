@@ -22,7 +22,7 @@ const CASES = [
   ['SequenceTagger tag', (o) => new am.SequenceTagger().fit(words, wordTags).tag(words, o), 'bio, forced'],
   ['DenseSequenceTagger tag', (o) => new am.DenseSequenceTagger().fit(sequences, sequenceTags).tag(sequences, o), 'bio, forced'],
   ['Ranker fit', (o) => new am.Ranker().fit(queries, o), 'onProgress, valid, lambdas, evalK, workers, signal'],
-  ['TextClassifier fit', (o) => new am.TextClassifier().fit(['red apple', 'fast car'], ['fruit', 'car'], o), 'onProgress'],
+  ['TextClassifier fit', (o) => new am.TextClassifier().fit(['red apple', 'fast car'], ['fruit', 'car'], o), 'onProgress, allowSingleClass'],
   ['TextClassifier explain', (o) => new am.TextClassifier().fit(['red apple', 'fast car'], ['fruit', 'car']).explain('apple', o), 'label, k'],
   ['ndcg', (o) => am.metrics.ndcg([0.5, 0.2], [1, 0], o), 'k, convention'],
 ];

@@ -215,12 +215,17 @@ test('CLI: a file of one class is refused unless --allow-single-class is given',
   const refused = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'));
   assert.notEqual(refused.status, 0);
   assert.match(refused.stderr, /every training label is 7.*--allow-single-class/);
-  for (const method of ['linear', 'tree']) {  // a reduction needs two labels whatever the flag says
+  for (const method of ['linear', 'tree', 'adaboost-mh']) {
     const t = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'), '--method', method, '--allow-single-class', '--json');
     assert.equal(t.status, 0, t.stderr);
     const p = argmax('predict', '--model', join(dir, 'one.bin'), '--data', one);
     assert.deepEqual(p.stdout.trim().split('\n'), ['7', '7', '7'], method);
   }
+  // a reduction needs two labels whatever the flag says
+  const flagged = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'), '--method', 'ecoc', '--allow-single-class');
+  assert.match(flagged.stderr, /--allow-single-class trains a linear or kernel Multiclass, a tree or adaboost-mh, not ecoc/);
+  const plain = argmax('train', 'multiclass', '--train', one, '--model', join(dir, 'one.bin'), '--method', 'allpairs');
+  assert.match(plain.stderr, /y: every training label is 7; a reduction needs two classes or more/);
   const ranking = argmax('train', 'ranking', '--train', one, '--model', join(dir, 'r.bin'), '--allow-single-class');
   assert.match(ranking.stderr, /unknown flag '--allow-single-class'/);
 });

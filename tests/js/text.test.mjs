@@ -136,7 +136,7 @@ test('bad input: a clear error, or a defined answer, and the module keeps workin
     assert.throws(() => new am.TextClassifier().fit(['a', 'b'], ['x']), /labels has 1 entries, expected 2/);
     assert.throws(() => new am.TextClassifier().fit([], []), /needs training texts/);
     assert.throws(() => new am.TextVectorizer().fit([]), /the text vectorizer needs training texts \(got none\)/);
-    assert.throws(() => new am.TextClassifier().fit(['a', 'b'], ['x', 'x']), /two classes or more/);
+    assert.throws(() => new am.TextClassifier().fit(['a', 'b'], ['x', 'x']), /^Error: labels: every training label is 'x'; a model of a single class always predicts it/);
     assert.throws(() => new am.TextClassifier({ wordNgrams: [2, 1] }).fit(texts, labels), /ascending/);
     assert.throws(() => new am.TextClassifier({ colour: 'red' }), /unknown option 'colour'/);
   };
@@ -188,4 +188,9 @@ test('argmax train text: TSV and JSON lines; predict and eval', () => {
   const bad = run('train', 'text', '--train', tsv, '--model', out);
   assert.equal(bad.status, 1);
   assert.match(bad.stderr, /line 1 has no tab: expected label<TAB>text/);
+
+  writeFileSync(tsv, 'fruit\tred apple\nfruit\tgreen pear\n');  // one class: refused unless --allow-single-class
+  assert.match(run('train', 'text', '--train', tsv, '--model', out).stderr, /every training label is 'fruit'.*--allow-single-class/);
+  assert.equal(run('train', 'text', '--train', tsv, '--model', out, '--allow-single-class').status, 0);
+  assert.deepEqual(am.load(readFileSync(out)).predict(['fast car']), ['fruit']);
 });

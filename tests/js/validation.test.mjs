@@ -166,15 +166,65 @@ test('a CSR matrix may declare fewer columns than the model (omitted trailing fe
 
 test('training on a single class is an Error unless allowSingleClass is set', () => {
   const one = [0, 0, 0, 0, 0, 0, 0, 0];
-  for (const make of [() => new am.Multiclass(), () => new am.DecisionTree()]) {
+  for (const make of [() => new am.Multiclass(), () => new am.DecisionTree(), () => new am.AdaBoostMH({ rounds: 5 })]) {
     assert.throws(() => make().fit(X, one), /y: every training label is 0; a model of a single class always predicts it/);
     const model = make().fit(X, one.map(() => 7), { allowSingleClass: true });
     assert.deepEqual(Array.from(model.predict(X)), one.map(() => 7));
-    model.dispose();
+    const again = am.load(model.save());
+    assert.deepEqual(Array.from(again.labels), [7]);
+    assert.deepEqual(Array.from(again.predict([[9, -9, 0, 0]])), [7]);
+    model.dispose(), again.dispose();
   }
   assert.throws(() => new am.BinaryClassifier().fit(X, X.map(() => 1)), /every training label is 1/);
   const always = new am.BinaryClassifier({ learner: 'stump' }).fit(X, X.map(() => 1), { allowSingleClass: true });
   assert.deepEqual(Array.from(always.predict(X)), X.map(() => 1));
+});
+
+test('a TextClassifier of one label is refused unless allowSingleClass, and then predicts it with probability 1', () => {
+  const texts = ['red apple', 'green pear', 'ripe plum'], fruit = texts.map(() => 'fruit');
+  assert.throws(() => new am.TextClassifier().fit(texts, fruit), /^Error: labels: every training label is 'fruit'; a model of a single class always predicts it/);
+  const model = new am.TextClassifier().fit(texts, fruit, { allowSingleClass: true });
+  const again = am.load(model.save());
+  assert.deepEqual(again.predict(['fast car', '']), ['fruit', 'fruit']);
+  assert.deepEqual(Array.from(again.probabilities(['fast car'])), [1]);
+  model.dispose(), again.dispose();
+});
+
+test('AdaBoost.MH of one label scores rows × 1; a Reduction refuses one class with no allowSingleClass', () => {
+  const sevens = X.map(() => 7);
+  const boost = new am.AdaBoostMH().fit(X, sevens, { allowSingleClass: true });
+  const scores = boost.scores(X);
+  assert.equal(scores.length, X.length);
+  assert.ok(scores.every((s) => s > 0));
+  boost.dispose();
+  // one-vs-all and ECOC set a class against others and all-pairs has no pair: no code, and no saved form, for one class
+  for (const reduction of ['ova', 'allpairs', 'ecoc']) {
+    assert.throws(() => new am.Reduction({ reduction }).fit(X, sevens), /^Error: y: every training label is 7; a reduction needs two classes or more$/);
+  }
+  assert.throws(() => new am.Reduction().fit(X, sevens, { allowSingleClass: true }),
+    /^TypeError: unknown option 'allowSingleClass' in fit options \(known: onProgress, workers\)$/);
+  assert.deepEqual(Array.from(new am.Reduction().fit(X, y).predict(X)), y);  // and the module keeps working
+});
+
+test('label sets that all hold one label train every multi-label model alike; sets all empty are refused', () => {
+  const twos = X.map(() => [2]);
+  const relevance = new am.BinaryRelevance().fit(X, twos), boost = new am.AdaBoostMH({ rounds: 5 }).fit(X, twos);
+  assert.deepEqual(relevance.predict(X), twos);
+  assert.deepEqual(boost.predictSets(X), twos);
+  const texts = X.map((_, i) => `text ${i}`), classifier = new am.TextClassifier().fit(texts, X.map(() => ['x']));
+  assert.deepEqual(classifier.predict(['text 1']), [['x']]);
+  relevance.dispose(), boost.dispose(), classifier.dispose();
+  const empty = X.map(() => []);
+  assert.throws(() => new am.BinaryRelevance().fit(X, empty, { labels: 3 }), /every label set is empty/);
+  assert.throws(() => new am.AdaBoostMH().fit(X, empty, { labels: 3 }), /every label set is empty/);
+});
+
+test('the shape of the input is checked before its labels hold two classes', () => {
+  const nan = X.map((r, i) => (i ? r : [NaN, 0, 0, 0])), sevens = X.map(() => 7);
+  for (const make of [() => new am.Multiclass(), () => new am.Reduction(), () => new am.AdaBoostMH()]) {
+    assert.throws(() => make().fit(nan, sevens), /^Error: X: row 0 has a non-finite value \(nan\) at column 0$/);
+  }
+  assert.throws(() => new am.BinaryClassifier().fit(nan, X.map(() => 1)), /^Error: X: row 0 has a non-finite value \(nan\) at column 0$/);
 });
 
 test("every query of a ranking set has one width, so each query's columns are checked against it", () => {

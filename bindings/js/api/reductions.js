@@ -154,16 +154,19 @@ export function install(M, api) {
     }
     static options() { return schemaOf('adaboost-mh').map((s) => ({ ...s })); }
     // y: integer labels (mono-label) or label sets (multi-label: an array of arrays), told apart by y[0].
+    // allowSingleClass: labels that are all one label train a model that always predicts it (label sets that all
+    // hold one label always train, as BinaryRelevance's do).
     fit(X, y, fitOptions) {
-      const { onProgress, labels: k, workers } = optionsObject(fitOptions, 'fit options', 'onProgress labels workers');
+      const { onProgress, labels: k, workers, allowSingleClass } = optionsObject(fitOptions, 'fit options', 'onProgress labels workers allowSingleClass');
       trainsOnOneThread(workers, 'AdaBoost.MH');
+      const single = booleanArg(allowSingleClass, 'allowSingleClass');
       const m = matrix(X, 'X', { fit: true });
       const { sets, labels } = labelsOrSets(y, m.rows, 'y', { k }), multi = sets !== undefined;
       const progress = progressBridge(onProgress);
       const handle = withHeap(M, (heap) => {
         const args = heap.matrix(m);
-        if (multi) return M.AdaBoostMH.train(args, 0, ...setsArgs(heap, sets), this.#text, progress.callback);
-        return M.AdaBoostMH.train(args, heap.i32(labels), 0, 0, 0, this.#text, progress.callback);
+        if (multi) return M.AdaBoostMH.train(args, 0, ...setsArgs(heap, sets), this.#text, single, progress.callback);
+        return M.AdaBoostMH.train(args, heap.i32(labels), 0, 0, 0, this.#text, single, progress.callback);
       });
       this.replaceHandle(handle);
       this.#multilabel = multi;

@@ -17,15 +17,6 @@ export const FEATURE_PRESETS = ['pos', 'crfsuite'];
 
 const packTokens = tokenSequences;
 
-// Training tags, checked after their shapes: two or more unless allowSingleClass, as a classifier's labels (a
-// tagger of one tag always answers it; tokenSequences refuses '' as a tag).
-function refuseSingleTag(packed, allowSingleClass) {
-  const all = packed.text.split(SEP);
-  if (packed.text && !booleanArg(allowSingleClass, 'allowSingleClass') && all.every((t) => t === all[0])) {
-    throw new Error(`tags: every training tag is '${all[0]}'; a model of a single tag always predicts it (set allowSingleClass: true, or the CLI's --allow-single-class, to train one anyway)`);
-  }
-}
-
 // One sentence (string[]) rather than many (string[][]): its first entry is not an array.
 const isSingleTokens = (x) => Array.isArray(x) && (x.length === 0 || !Array.isArray(x[0]));
 
@@ -95,7 +86,9 @@ export function install(M, api, entry, host) {
     // for this tagger; signal (an AbortSignal) cancels it.
     fit(x, tags, fitOptions) {
       if (!trains) throw noTraining(entry, `${this.constructor.name}.fit`);
-      const { onProgress, warmStart = false, workers, signal, allowSingleClass } = optionsObject(fitOptions, 'fit options', 'onProgress warmStart workers signal allowSingleClass');
+      const { onProgress, warmStart = false, workers, signal, allowSingleClass: single } = optionsObject(fitOptions, 'fit options', 'onProgress warmStart workers signal allowSingleClass');
+      // (the core refuses training tags that are all one tag unless allowSingleClass, after their shapes)
+      const allowSingleClass = booleanArg(single, 'allowSingleClass');
       if (typeof warmStart !== 'boolean' && !(warmStart instanceof Tagger)) {
         throw new TypeError('warmStart must be true, false or a trained tagger');
       }
@@ -104,10 +97,9 @@ export function install(M, api, entry, host) {
       if (workers !== undefined) return this.#fitMixed(x, packedTags, { onProgress, from, workers, signal, allowSingleClass });
       const warm = from && from.ready ? from.handle : null;
       const data = this.trainingData(x, packedTags, this.#lexicon, warm);
-      refuseSingleTag(packedTags, allowSingleClass);
       const report = trainingProgress(onProgress);
       const progress = progressBridge(report.onProgress);
-      const handle = withHeap(M, (heap) => this.train(heap, data, packedTags, this.#optionText, this.#lexicon, progress.callback, warm));
+      const handle = withHeap(M, (heap) => this.train(heap, data, packedTags, this.#optionText, this.#lexicon, allowSingleClass, progress.callback, warm));
       this.replaceHandle(handle);
       this.#labels = null;
       progress.rethrow();
@@ -121,12 +113,11 @@ export function install(M, api, entry, host) {
     async #fitMixed(x, packedTags, { onProgress, from, workers, signal, allowSingleClass }) {
       const tokens = this instanceof SequenceTagger;
       const data = this.trainingData(x, packedTags, this.#lexicon, from && from.ready ? from.handle : null);
-      refuseSingleTag(packedTags, allowSingleClass);
       const sequences = packedTags.lengths.length;
       const batch = (this.#options.trainer ?? taggerTables.defaultTrainer) === 'lbfgs';
       const n = workerCount(workers, sequences, batch ? AUTO_MIN_BATCH_SEQUENCES : undefined);
-      if (workers === 'auto' && ((!batch && !this.#online()) || n === 1)) return this.fit(x, packedTags, { onProgress, warmStart: from ?? false, allowSingleClass: true });  // (checked)
-      const fitOptions = from && from.ready ? { warmStart: from.save() } : {};
+      if (workers === 'auto' && ((!batch && !this.#online()) || n === 1)) return this.fit(x, packedTags, { onProgress, warmStart: from ?? false, allowSingleClass });
+      const fitOptions = { warmStart: from && from.ready ? from.save() : undefined, allowSingleClass };
       // checked and packed here: a few typed arrays to copy to each worker
       const args = [tokens ? data : { ...data.matrix, starts: data.starts }, packedTags];
       const spec = { model: tokens ? 'SequenceTagger' : 'DenseSequenceTagger', options: this.#options, args, fitOptions };
@@ -146,15 +137,16 @@ export function install(M, api, entry, host) {
     }
 
     // Parameter mixing, in a worker (shard-worker.js): shard `shard` of `shards` of (x, tags), prepared with this
-    // tagger's options; token sequences may come packed. warmStart: a model's bytes. Returns the wasm ChainShard;
+    // tagger's options; token sequences may come packed. warmStart: a model's bytes; allowSingleClass: as fit
+    // checked it. Returns the wasm ChainShard;
     // with gradients, worker `shard` of `shards` of an L-BFGS fit (gradient-worker.js), the wasm ChainGradient.
-    shard(x, tags, { warmStart, shards, shard, gradients = false }) {
+    shard(x, tags, { warmStart, shards, shard, gradients = false, allowSingleClass = false }) {
       const packedTags = packedTokens(tags, 'tags', 'tag');
       const warm = warmStart ? withHeap(M, (heap) => M.SequenceModel.load(heap.u8(warmStart), warmStart.length)) : null;
       try {
         const data = this.trainingData(x, packedTags, this.#lexicon, warm);
         const Kind = gradients ? M.ChainGradient : M.ChainShard;
-        return withHeap(M, (heap) => this.prepareShard(heap, Kind, data, packedTags, this.#optionText, this.#lexicon, warm, shards, shard));
+        return withHeap(M, (heap) => this.prepareShard(heap, Kind, data, packedTags, this.#optionText, this.#lexicon, allowSingleClass, warm, shards, shard));
       } finally {
         warm?.delete();
       }
@@ -336,11 +328,11 @@ export function install(M, api, entry, host) {
       return s;
     }
     packedArgs(heap, s, tags) { return [s.text, heap.i32(s.lengths), s.lengths.length, tags.text]; }
-    train(heap, s, tags, optionText, lexicon, callback, warm) {
-      return M.trainSequenceTokens(...this.packedArgs(heap, s, tags), optionText, lexicon, callback, warm);
+    train(heap, s, tags, optionText, lexicon, allowSingleClass, callback, warm) {
+      return M.trainSequenceTokens(...this.packedArgs(heap, s, tags), optionText, lexicon, allowSingleClass, callback, warm);
     }
-    prepareShard(heap, Kind, s, tags, optionText, lexicon, warm, shards, shard) {
-      return Kind.tokens(...this.packedArgs(heap, s, tags), optionText, lexicon, warm, shards, shard);
+    prepareShard(heap, Kind, s, tags, optionText, lexicon, allowSingleClass, warm, shards, shard) {
+      return Kind.tokens(...this.packedArgs(heap, s, tags), optionText, lexicon, allowSingleClass, warm, shards, shard);
     }
     // The call's sentences featurised (a wasm SequenceBatch, which the caller deletes).
     featurized(heap, { packed: s }) {
@@ -379,11 +371,11 @@ export function install(M, api, entry, host) {
       return p;
     }
     numericArgs(heap, p) { return [heap.matrix(p.matrix, p.name), heap.i32(p.starts), p.count]; }
-    train(heap, p, tags, optionText, lexicon, callback, warm) {
-      return M.trainSequenceNumeric(...this.numericArgs(heap, p), tags.text, optionText, callback, warm);
+    train(heap, p, tags, optionText, lexicon, allowSingleClass, callback, warm) {
+      return M.trainSequenceNumeric(...this.numericArgs(heap, p), tags.text, optionText, allowSingleClass, callback, warm);
     }
-    prepareShard(heap, Kind, p, tags, optionText, lexicon, warm, shards, shard) {
-      return Kind.numeric(...this.numericArgs(heap, p), tags.text, optionText, warm, shards, shard);
+    prepareShard(heap, Kind, p, tags, optionText, lexicon, allowSingleClass, warm, shards, shard) {
+      return Kind.numeric(...this.numericArgs(heap, p), tags.text, optionText, allowSingleClass, warm, shards, shard);
     }
     // The call's sequences featurised (a wasm SequenceBatch, which the caller deletes).
     featurized(heap, { numeric: p }) {

@@ -2,7 +2,7 @@
 // TF-IDF) and a classifier of its rows (Multiclass for one label per text, binary relevance for label sets),
 // trained, saved and loaded as one model (src/textclass/text_classifier.hpp).
 import { Owned, withHeap, progressBridge } from './wasm.js';
-import { constructorOptions, optionsObject, integerArg, texts as textsArg, textLabels, describe } from './inputs.js';
+import { constructorOptions, optionsObject, booleanArg, integerArg, texts as textsArg, textLabels, describe } from './inputs.js';
 import { encodeOptions, decodeOptions } from './options.js';
 import { trainingProgress } from './training.js';
 
@@ -41,8 +41,11 @@ export function install(M, api) {
     }
 
     // texts: string[]; labels: one string per text, or one array of strings per text (label sets).
+    // allowSingleClass: labels that are all one label train a model that always predicts it (label sets that all
+    // hold one label always train).
     fit(texts, labels, fitOptions) {
-      const { onProgress } = optionsObject(fitOptions, 'fit options', 'onProgress');
+      const { onProgress, allowSingleClass } = optionsObject(fitOptions, 'fit options', 'onProgress allowSingleClass');
+      const single = booleanArg(allowSingleClass, 'allowSingleClass');
       const packed = textsArg(texts, 'texts');
       const y = textLabels(labels, packed.count, 'labels');
       const multilabel = y.sets !== undefined;
@@ -53,7 +56,7 @@ export function install(M, api) {
         const x = withTexts(heap, packed), names = withTexts(heap, y.labels);
         return multilabel
           ? M.TextClassifier.trainSets(...x, names[0], names[1], y.labels.count, heap.i32(y.sets), optionText, progress.callback)
-          : M.TextClassifier.train(...x, names[0], names[1], optionText, progress.callback);
+          : M.TextClassifier.train(...x, names[0], names[1], optionText, single, progress.callback);
       });
       this.replaceHandle(handle);
       progress.rethrow();

@@ -52,9 +52,11 @@ export default {
     const line = (p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`;
     // (a reduction reports binary problems done, not passes over the data: it has no last-pass error)
     const onProgress = reduction ? log && ((p) => log(line(p))) : progress(line);
-    // a tree reports no progress; the other reductions train no model of a single class
-    if (reduction && method !== 'tree' && allowSingleClass) throw new Error(`--allow-single-class trains a linear or kernel Multiclass or a tree, not ${method}`);
-    await model.fit(data.X, data.y, method === 'tree' ? { allowSingleClass } : reduction ? { onProgress } : { allowSingleClass, workers: threads, onProgress });
+    // a tree reports no progress; ova, allpairs and ecoc train no model of a single class
+    const singleClass = !reduction || method === 'tree' || method === 'adaboost-mh';
+    if (!singleClass && allowSingleClass) throw new Error(`--allow-single-class trains a linear or kernel Multiclass, a tree or adaboost-mh, not ${method}`);
+    await model.fit(data.X, data.y, {
+      ...(singleClass && { allowSingleClass }), ...(method !== 'tree' && { onProgress }), ...(!reduction && { workers: threads }) });
     if (!valid && !trainAccuracy) return { model, n: data.n };
     const check = valid ? readData(am, valid) : data;
     const { metrics } = measures(am, check.y, model.predict(check.X));

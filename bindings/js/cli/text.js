@@ -79,17 +79,18 @@ export default {
   name: 'text',
   kinds: ['text-classifier'],
   evaluates: true,  // --train-accuracy
+  singleClass: true,  // --allow-single-class trains on a file of one label
   help(am) {
     return `TSV lines label<TAB>text, or JSON lines {"text", "label" | "labels"}; --set takes the options below.\n`
       + `one label per text:\n${am.module.textClassifierHelp(false, '')}\n`
       + `label sets (JSON "labels"):\n${am.module.textClassifierHelp(true, '')}`;
   },
-  async train(am, { train, valid, trainAccuracy, set, progress }) {
+  async train(am, { train, valid, trainAccuracy, set, progress, allowSingleClass }) {
     const data = readTexts(train);
     const multilabel = Array.isArray(data.labels[0]);
     const schema = am.TextClassifier.options({ multilabel, ...set });
     const model = new am.TextClassifier({ ...parseOptionStrings(schema, set, 'TextClassifier'), ...(multilabel && set.learner === undefined ? { learner: 'linear' } : {}) });
-    model.fit(data.texts, data.labels, { onProgress: progress((p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`) });
+    model.fit(data.texts, data.labels, { allowSingleClass, onProgress: progress((p) => `epoch ${p.epoch}  objective ${p.objective.toFixed(6)}  training error ${p.trainingError.toFixed(4)}`) });
     if (!valid && !trainAccuracy) return { model, n: data.texts.length };
     const check = valid ? readTexts(valid) : data;
     const metrics = textMeasures(check.labels, model.predict(check.texts));

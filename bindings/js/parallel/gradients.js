@@ -18,7 +18,7 @@ import { trainingSpec } from '../api/inputs.js';
 export const AUTO_MIN_BATCH_SEQUENCES = 2000;
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger', options (trainer 'lbfgs'), args: [x, tags],
-//         fitOptions: { warmStart: bytes } }; host as trainMixed's.
+//         fitOptions: { warmStart: bytes, allowSingleClass } }; host as trainMixed's.
 // Returns a promise for { bytes, kind, training, counts, stopped, progress, epochs, milliseconds } with stop() and
 // cancel() (training: how the fit ended, as a model's `training`; counts: a tokenizer's paragraphs and skipped);
 // onProgress hears every iteration: epoch (the iteration), objective and trainingError, as a serial fit's.

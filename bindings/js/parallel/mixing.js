@@ -70,8 +70,8 @@ export async function fitMixed(M, spec, load, { workers, onProgress, signal, hos
 }
 
 // spec: { model: 'SequenceTagger' | 'DenseSequenceTagger' | 'Multiclass' | 'Ranker', options,
-//         args: [x, tags], [X, y] or [queries], fitOptions: { warmStart: bytes } for taggers, { allowSingleClass }
-//         for Multiclass }.
+//         args: [x, tags], [X, y] or [queries], fitOptions: { warmStart: bytes, allowSingleClass } for taggers,
+//         { allowSingleClass } for Multiclass }.
 // host: starts a worker of the entry point whose model this is (worker-thread.js).
 // Returns a promise for { bytes, kind, stopped, progress, epochs, milliseconds } with stop() and cancel().
 // onProgress hears once per round: epoch, and the shards' objective and training error weighted by shard size.

@@ -34,6 +34,7 @@ export type ReductionOptions = ReductionTableOptions & {
 export interface Reduction extends Disposable, TrainedBy {
   /** how the last fit ended, over all binary problems (undefined for a loaded model) */
   readonly training: TrainingReport | undefined;
+  /** labels of two classes or more: a reduction's binary problems each set classes against others (no allowSingleClass) */
   fit(X: Matrix, y: ArrayLike<number>, options?: FitOptions): this;
   /** predicted labels; ties in the decoded scores go to the lowest class */
   predict(X: Matrix): Int32Array;
@@ -90,8 +91,9 @@ export interface BoostingRound {
 }
 export interface AdaBoostMH extends Disposable {
   /** y: integer labels (mono-label) or label sets number[][] (multi-label, labels 0..k−1, told apart by y[0]);
-   *  `labels`: k, an integer in [1, 2^24] (the readers' limit), for label sets only */
-  fit(X: Matrix, y: ArrayLike<number> | number[][], options?: FitOptions & { labels?: number }): this;
+   *  `labels`: k, an integer in [1, 2^24] (the readers' limit), for label sets only; `allowSingleClass` for
+   *  labels only (label sets that all hold one label train, as BinaryRelevance's do) */
+  fit(X: Matrix, y: ArrayLike<number> | number[][], options?: FitOptions & ClassifierFitOptions & { labels?: number }): this;
   /** mono-label prediction argmax_l f(x, l) */
   predict(X: Matrix): Int32Array;
   /** multi-label prediction {l : f(x, l) > 0} */

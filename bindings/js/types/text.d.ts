@@ -1,5 +1,5 @@
 // Types of the text part of the argmax JS API (am.TextClassifier).
-import type { FitOptions, OptionSpec, Disposable, TrainingReport } from '../index.js';
+import type { FitOptions, ClassifierFitOptions, OptionSpec, Disposable, TrainingReport } from '../index.js';
 import type { MulticlassTableOptions, BinaryRelevanceTableOptions, LinearBinaryLearnerTableOptions, BinaryLearnerTableOptions } from './options.js';
 
 /** The text vectorizer's options (TextClassifier.options() lists them with their help). */
@@ -50,9 +50,10 @@ export interface TextClassifier extends Disposable {
   /**
    * texts: strings (well formed: a lone surrogate is an error; NUL separates words like any non-letter).
    * labels: one non-empty string per text, or one array of them per text (label sets: a multi-label model;
-   * a text may have an empty set, but not every text).
+   * a text may have an empty set, but not every text). `allowSingleClass` for labels only (label sets that all
+   * hold one label train).
    */
-  fit(texts: string[], labels: string[] | string[][], options?: FitOptions): this;
+  fit(texts: string[], labels: string[] | string[][], options?: FitOptions & ClassifierFitOptions): this;
   /** one label per text, or a label set per text (multi-label); a text without any training n-gram gets the prior */
   predict(texts: string[]): string[] | string[][];
   /** texts × classes, row-major, columns in `classes` order */
