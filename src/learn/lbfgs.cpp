@@ -24,6 +24,24 @@ size_t Lbfgs::ask(int quantities, Resume then) {
 
 size_t Lbfgs::block_end(size_t b) const { return config_.block ? std::min(d_, (b + 1) * config_.block) : d_; }
 
+namespace {
+
+// The Q sums of term(j, sums) (which adds coordinate j's terms to sums[0, Q)) over [from, to), into out: in the
+// order of j, or in_lanes in four interleaved sums (lane l takes j = from + l + 4i, the last few lane 0), then
+// added as (lane 0 + lane 1) + (lane 2 + lane 3). Either order is fixed, and term sees j in order. (In order, the
+// empty lanes add +0, which changes no sum.)
+template <size_t Q, class Term>
+[[gnu::always_inline]] inline void sum_terms(size_t from, size_t to, bool in_lanes, Term&& term, double* out) {
+  double lane[4][Q] = {};
+  size_t j = from;
+  if (in_lanes)
+    for (; j + 4 <= to; j += 4) term(j, lane[0]), term(j + 1, lane[1]), term(j + 2, lane[2]), term(j + 3, lane[3]);
+  for (; j < to; ++j) term(j, lane[0]);
+  for (size_t q = 0; q < Q; ++q) out[q] = (lane[0][q] + lane[1][q]) + (lane[2][q] + lane[3][q]);
+}
+
+}  // namespace
+
 std::vector<double> Lbfgs::sum_partials(const std::vector<const double*>& slices, const std::vector<size_t>& blocks,
                                         int quantities) {
   // (a pass's sums start at +0 and so are never −0: 0 + one block's sum is that sum, bit for bit)
@@ -172,14 +190,11 @@ void Lbfgs::begin_iteration() {
   i_ = m_;  // the first loop's pair is i_ − 1
   const float* p = pg().data();
   float* dir = dir_.data();
-  for (size_t b = 0, blocks = ask(1, Resume::back); b < blocks; ++b) {
-    double next = 0;
-    for (size_t j = b * config_.block, to = block_end(b); j < to; ++j) {
+  for (size_t b = 0, blocks = ask(1, Resume::back); b < blocks; ++b)
+    sum_terms<1>(b * config_.block, block_end(b), config_.block, [&](size_t j, double* next) __attribute__((always_inline)) {
       dir[j] = -p[j];
-      next += double(s_last[j]) * dir[j];
-    }
-    partials_[b] = next;
-  }
+      next[0] += double(s_last[j]) * dir[j];
+    }, &partials_[b]);
 }
 
 void Lbfgs::sum_slope(const float* s, float b) {
@@ -187,28 +202,25 @@ void Lbfgs::sum_slope(const float* s, float b) {
   const float* p = pg().data();
   const size_t penalised = penalised_;
   for (size_t k = 0, blocks = ask(2, Resume::sloped); k < blocks; ++k) {
-    double slope = 0, dd = 0;
-    for (size_t j = k * config_.block, to = block_end(k); j < to; ++j) {
+    double sums[2];  // pgᵀd, dᵀd
+    sum_terms<2>(k * config_.block, block_end(k), config_.block, [&](size_t j, double* sum) __attribute__((always_inline)) {
       if (s) dir[j] += b * s[j];
       else dir[j] = -p[j];
       if (j < penalised && dir[j] * p[j] >= 0) dir[j] = 0;
-      slope += double(p[j]) * dir[j], dd += double(dir[j]) * dir[j];
-    }
-    partials_[k] = slope, partials_[blocks + k] = dd;
+      sum[0] += double(p[j]) * dir[j], sum[1] += double(dir[j]) * dir[j];
+    }, sums);
+    partials_[k] = sums[0], partials_[blocks + k] = sums[1];
   }
 }
 
 void Lbfgs::sum_update(float c, const float* v, const float* w, const float* u, Resume then) {
   float* dir = dir_.data();
-  for (size_t b = 0, blocks = ask(1, then); b < blocks; ++b) {
-    double next = 0;
-    for (size_t j = b * config_.block, to = block_end(b); j < to; ++j) {
+  for (size_t b = 0, blocks = ask(1, then); b < blocks; ++b)
+    sum_terms<1>(b * config_.block, block_end(b), config_.block, [&](size_t j, double* next) __attribute__((always_inline)) {
       dir[j] += c * v[j];  // (d − a·y as d + (−a)·y: the same bits)
-      if (w) next += double(w[j]) * dir[j];
-      if (u) next += double(u[j]) * u[j];
-    }
-    partials_[b] = next;
-  }
+      if (w) next[0] += double(w[j]) * dir[j];
+      if (u) next[0] += double(u[j]) * u[j];
+    }, &partials_[b]);
 }
 
 void Lbfgs::two_loop(const std::vector<double>& sums) {
@@ -227,14 +239,11 @@ void Lbfgs::two_loop(const std::vector<double>& sums) {
     const double gamma = 1.0 / (rho_[size_t(m_) - 1] * sums[0]);
     const float* y_first = Y_[0].data();
     i_ = 0;
-    for (size_t b = 0, blocks = ask(1, Resume::forth); b < blocks; ++b) {
-      double next = 0;
-      for (size_t j = b * config_.block, to = block_end(b); j < to; ++j) {
+    for (size_t b = 0, blocks = ask(1, Resume::forth); b < blocks; ++b)
+      sum_terms<1>(b * config_.block, block_end(b), config_.block, [&](size_t j, double* next) __attribute__((always_inline)) {
         dir[j] = float(dir[j] * gamma);
-        next += double(y_first[j]) * dir[j];
-      }
-      partials_[b] = next;
-    }
+        next[0] += double(y_first[j]) * dir[j];
+      }, &partials_[b]);
     return;
   }
   if (resume_ == Resume::forth) {

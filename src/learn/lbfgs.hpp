@@ -34,8 +34,11 @@ struct LbfgsConfig {
   // A fit whose workers each hold a slice of every vector (sequence/chain_gradient_trainer.hpp): this solver's
   // coordinates begin at `offset` of the whole vector (the L1 prefix counts from there), and each of its sums is
   // taken over blocks of `block` coordinates (the last one shorter), to be summed with the other slices' blocks
-  // in block order, so that every split of the whole into slices of whole blocks gives the same bits.
-  // block 0: the slice is one block (the serial fit: its sums in the order of the coordinates).
+  // in block order, so that every split of the whole into slices of whole blocks gives the same bits. Within a
+  // block, the two-loop recursion's sums go in four interleaved lanes: four additions in flight, where a sum in
+  // order waits on each.
+  // block 0: the slice is one block (the serial fit: its sums in the order of the coordinates, which fixes the
+  // bytes of the models it has made).
   size_t offset = 0;
   size_t block = 0;
   // (l2/2)·‖x‖², added to every f told (the caller adds l2·x to ∇f): summed here, by blocks, for such fits.

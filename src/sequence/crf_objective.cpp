@@ -18,18 +18,20 @@ struct DoubleSum {
   void add(double& cell, double v) const { cell += v; }
 };
 
-// The gradient's sum in fixed point: every addend rounded to a multiple of 2^−bits, then added as an integer.
-// Integer sums are exact, so any split of the sequences, summed in any order, gives the same bits.
+// The gradient's sum in fixed point: every addend rounded to the nearest multiple of 2^−bits (ties to even:
+// nearbyint is one instruction in wasm, where llround is a call), then added as an integer. Integer sums are
+// exact, so any split of the sequences, summed in any order, gives the same bits.
 struct FixedSum {
   int64_t* cells;
   double unit;  // 2^bits
   std::vector<int64_t> rounded;
+  static int64_t fixed(double v) { return int64_t(std::nearbyint(v)); }
   const int64_t* row(const double* p, int k) {
     rounded.resize(size_t(k));
-    for (int y = 0; y < k; ++y) rounded[size_t(y)] = std::llround(p[y] * unit);
+    for (int y = 0; y < k; ++y) rounded[size_t(y)] = fixed(p[y] * unit);
     return rounded.data();
   }
-  void add(int64_t& cell, double v) const { cell += std::llround(v * unit); }
+  void add(int64_t& cell, double v) const { cell += fixed(v * unit); }
 };
 
 // Sequence i's loss ℓ_i = log Z(x_i) − s(x_i, y_i), with the marginals in m, the node marginals less the gold
