@@ -24,23 +24,6 @@ size_t Lbfgs::ask(int quantities, Resume then) {
 
 size_t Lbfgs::block_end(size_t b) const { return config_.block ? std::min(d_, (b + 1) * config_.block) : d_; }
 
-namespace {
-
-// The Q sums of term(j, sums) (which adds coordinate j's terms to sums[0, Q)) over [from, to), into out: in the
-// order of j, or in_lanes in four interleaved sums (lane l takes j = from + l + 4i, the last few lane 0), then
-// added as (lane 0 + lane 1) + (lane 2 + lane 3). Either order is fixed, and term sees j in order. (In order, the
-// empty lanes add +0, which changes no sum.)
-template <size_t Q, class Term>
-[[gnu::always_inline]] inline void sum_terms(size_t from, size_t to, bool in_lanes, Term&& term, double* out) {
-  double lane[4][Q] = {};
-  size_t j = from;
-  if (in_lanes)
-    for (; j + 4 <= to; j += 4) term(j, lane[0]), term(j + 1, lane[1]), term(j + 2, lane[2]), term(j + 3, lane[3]);
-  for (; j < to; ++j) term(j, lane[0]);
-  for (size_t q = 0; q < Q; ++q) out[q] = (lane[0][q] + lane[1][q]) + (lane[2][q] + lane[3][q]);
-}
-
-}  // namespace
 
 std::vector<double> Lbfgs::sum_partials(const std::vector<const double*>& slices, const std::vector<size_t>& blocks,
                                         int quantities) {
@@ -101,18 +84,18 @@ void Lbfgs::reduced(std::vector<double> sums) {  // (a copy: the next pass rewri
       told_ = value;
       x_.swap(xn_), g_.swap(gn_);
       update_pseudo_gradient();
-      // the new memory pair s = x_{k+1} − x_k, y = g_{k+1} − g_k with sᵀy, and ‖pg‖², ‖x‖² at the new point
+      // the new memory pair s = x_{k+1} − x_k, y = g_{k+1} − g_k with sᵀy and yᵀy, and ‖pg‖², ‖x‖² at the new point
       spare_s_.resize(d_), spare_y_.resize(d_);
       float* s = spare_s_.data();
       float* y = spare_y_.data();
       const float *p = pg().data(), *x = x_.data(), *xn = xn_.data(), *g = g_.data(), *gn = gn_.data();
-      for (size_t b = 0, blocks = ask(3, Resume::paired); b < blocks; ++b) {
-        double sy = 0, pp = 0, xx = 0;
+      for (size_t b = 0, blocks = ask(4, Resume::paired); b < blocks; ++b) {
+        double sy = 0, pp = 0, xx = 0, yy = 0;
         for (size_t j = b * config_.block, to = block_end(b); j < to; ++j) {
           s[j] = x[j] - xn[j], y[j] = g[j] - gn[j];
-          sy += double(s[j]) * y[j], pp += double(p[j]) * p[j], xx += double(x[j]) * x[j];
+          sy += double(s[j]) * y[j], pp += double(p[j]) * p[j], xx += double(x[j]) * x[j], yy += double(y[j]) * y[j];
         }
-        partials_[b] = sy, partials_[blocks + b] = pp, partials_[2 * blocks + b] = xx;
+        partials_[b] = sy, partials_[blocks + b] = pp, partials_[2 * blocks + b] = xx, partials_[3 * blocks + b] = yy;
       }
       return;
     }
@@ -126,6 +109,7 @@ void Lbfgs::reduced(std::vector<double> sums) {  // (a copy: the next pass rewri
           S_.erase(S_.begin()), Y_.erase(Y_.begin()), rho_.erase(rho_.begin());
         }
         S_.push_back(std::move(spare_s_)), Y_.push_back(std::move(spare_y_)), rho_.push_back(1.0 / sy);
+        newest_yy_ = sums[3];
         spare_s_ = std::move(oldest_s), spare_y_ = std::move(oldest_y);
       }
       fx_ = told_;
@@ -179,7 +163,7 @@ void Lbfgs::finish(bool converged, bool by_gradient) {
 }
 
 // The two-loop recursion, one pass over the slice per memory pair and loop: each pass updates the direction and
-// sums the dot product that the next step needs (and γ's yᵀy in the first loop's last pass), so a fit on
+// sums the dot product that the next step needs (the first loop's last pass also scales it by γ), so a fit on
 // workers sums each over all the slices before the next pass.
 void Lbfgs::begin_iteration() {
   const double gnorm = std::sqrt(pp_), xnorm = std::sqrt(xx_);
@@ -190,11 +174,14 @@ void Lbfgs::begin_iteration() {
   i_ = m_;  // the first loop's pair is i_ − 1
   const float* p = pg().data();
   float* dir = dir_.data();
-  for (size_t b = 0, blocks = ask(1, Resume::back); b < blocks; ++b)
-    sum_terms<1>(b * config_.block, block_end(b), config_.block, [&](size_t j, double* next) __attribute__((always_inline)) {
+  for (size_t b = 0, blocks = ask(1, Resume::back); b < blocks; ++b) {
+    double next = 0;
+    for (size_t j = b * config_.block, to = block_end(b); j < to; ++j) {
       dir[j] = -p[j];
-      next[0] += double(s_last[j]) * dir[j];
-    }, &partials_[b]);
+      next += double(s_last[j]) * dir[j];
+    }
+    partials_[b] = next;
+  }
 }
 
 void Lbfgs::sum_slope(const float* s, float b) {
@@ -202,25 +189,27 @@ void Lbfgs::sum_slope(const float* s, float b) {
   const float* p = pg().data();
   const size_t penalised = penalised_;
   for (size_t k = 0, blocks = ask(2, Resume::sloped); k < blocks; ++k) {
-    double sums[2];  // pgᵀd, dᵀd
-    sum_terms<2>(k * config_.block, block_end(k), config_.block, [&](size_t j, double* sum) __attribute__((always_inline)) {
+    double slope = 0, dd = 0;
+    for (size_t j = k * config_.block, to = block_end(k); j < to; ++j) {
       if (s) dir[j] += b * s[j];
       else dir[j] = -p[j];
       if (j < penalised && dir[j] * p[j] >= 0) dir[j] = 0;
-      sum[0] += double(p[j]) * dir[j], sum[1] += double(dir[j]) * dir[j];
-    }, sums);
-    partials_[k] = sums[0], partials_[blocks + k] = sums[1];
+      slope += double(p[j]) * dir[j], dd += double(dir[j]) * dir[j];
+    }
+    partials_[k] = slope, partials_[blocks + k] = dd;
   }
 }
 
-void Lbfgs::sum_update(float c, const float* v, const float* w, const float* u, Resume then) {
+void Lbfgs::sum_update(float c, const float* v, const float* w, Resume then) {
   float* dir = dir_.data();
-  for (size_t b = 0, blocks = ask(1, then); b < blocks; ++b)
-    sum_terms<1>(b * config_.block, block_end(b), config_.block, [&](size_t j, double* next) __attribute__((always_inline)) {
+  for (size_t b = 0, blocks = ask(1, then); b < blocks; ++b) {
+    double next = 0;
+    for (size_t j = b * config_.block, to = block_end(b); j < to; ++j) {
       dir[j] += c * v[j];  // (d − a·y as d + (−a)·y: the same bits)
-      if (w) next[0] += double(w[j]) * dir[j];
-      if (u) next[0] += double(u[j]) * u[j];
-    }, &partials_[b]);
+      next += double(w[j]) * dir[j];
+    }
+    partials_[b] = next;
+  }
 }
 
 void Lbfgs::two_loop(const std::vector<double>& sums) {
@@ -230,20 +219,19 @@ void Lbfgs::two_loop(const std::vector<double>& sums) {
     alpha_[size_t(i)] = rho_[size_t(i)] * sums[0];
     const float a = float(alpha_[size_t(i)]);
     const float* y = Y_[size_t(i)].data();
-    const float* s_before = i > 0 ? S_[size_t(i) - 1].data() : nullptr;
-    const float* y_last = i == 0 ? Y_[size_t(m_) - 1].data() : nullptr;
-    // the next pair's sᵀdir, or in the last pass y_{m−1}ᵀy_{m−1} for γ
-    return sum_update(-a, y, s_before, y_last, i > 0 ? Resume::back : Resume::scaled);
-  }
-  if (resume_ == Resume::scaled) {
-    const double gamma = 1.0 / (rho_[size_t(m_) - 1] * sums[0]);
-    const float* y_first = Y_[0].data();
+    if (i > 0) return sum_update(-a, y, S_[size_t(i) - 1].data(), Resume::back);  // and the next pair's sᵀd
+    // The first loop's last pass, and H₀ = γ·I with γ = sᵀy / yᵀy of the newest pair; then y_0ᵀd.
+    const double gamma = 1.0 / (rho_[size_t(m_) - 1] * newest_yy_);
     i_ = 0;
-    for (size_t b = 0, blocks = ask(1, Resume::forth); b < blocks; ++b)
-      sum_terms<1>(b * config_.block, block_end(b), config_.block, [&](size_t j, double* next) __attribute__((always_inline)) {
+    for (size_t b = 0, blocks = ask(1, Resume::forth); b < blocks; ++b) {
+      double next = 0;
+      for (size_t j = b * config_.block, to = block_end(b); j < to; ++j) {
+        dir[j] += -a * y[j];
         dir[j] = float(dir[j] * gamma);
-        next[0] += double(y_first[j]) * dir[j];
-      }, &partials_[b]);
+        next += double(y[j]) * dir[j];
+      }
+      partials_[b] = next;
+    }
     return;
   }
   if (resume_ == Resume::forth) {
@@ -251,7 +239,7 @@ void Lbfgs::two_loop(const std::vector<double>& sums) {
     const float b = float(alpha_[size_t(i)] - rho_[size_t(i)] * sums[0]);
     const float* s = S_[size_t(i)].data();
     if (i + 1 == m_) return sum_slope(s, b);
-    return sum_update(b, s, Y_[size_t(i) + 1].data(), nullptr, Resume::forth);
+    return sum_update(b, s, Y_[size_t(i) + 1].data(), Resume::forth);
   }
   // Resume::sloped
   slope_ = sums[0];

@@ -34,11 +34,8 @@ struct LbfgsConfig {
   // A fit whose workers each hold a slice of every vector (sequence/chain_gradient_trainer.hpp): this solver's
   // coordinates begin at `offset` of the whole vector (the L1 prefix counts from there), and each of its sums is
   // taken over blocks of `block` coordinates (the last one shorter), to be summed with the other slices' blocks
-  // in block order, so that every split of the whole into slices of whole blocks gives the same bits. Within a
-  // block, the two-loop recursion's sums go in four interleaved lanes: four additions in flight, where a sum in
-  // order waits on each.
-  // block 0: the slice is one block (the serial fit: its sums in the order of the coordinates, which fixes the
-  // bytes of the models it has made).
+  // in block order, so that every split of the whole into slices of whole blocks gives the same bits.
+  // block 0: the slice is one block (the serial fit: its sums in the order of the coordinates).
   size_t offset = 0;
   size_t block = 0;
   // (l2/2)·‖x‖², added to every f told (the caller adds l2·x to ∇f): summed here, by blocks, for such fits.
@@ -88,8 +85,8 @@ class Lbfgs {
  private:
   enum class Phase { start, search, reducing, iterated, done };
   // Where a reduction resumes: after an evaluation, after the new memory pair, in the two-loop recursion's
-  // first loop, after its scaling, in its second loop, after the slope.
-  enum class Resume { evaluated, paired, back, scaled, forth, sloped };
+  // first loop, in its second loop, after the slope.
+  enum class Resume { evaluated, paired, back, forth, sloped };
 
   // the pseudo-gradient of f plus the L1 term at x (g itself when there is no L1 term)
   std::vector<float>& pg() { return penalised_ ? pseudo_ : g_; }
@@ -109,8 +106,8 @@ class Lbfgs {
   // The two-loop recursion's last pass (d += b·s, or d = −pg with no memory), OWL-QN's sign rule, and the sums
   // of the slope pgᵀd and of dᵀd.
   void sum_slope(const float* s, float b);
-  // A pass of the two-loop recursion: d += c·v, and the sum of wᵀd (or of uᵀu).
-  void sum_update(float c, const float* v, const float* w, const float* u, Resume then);
+  // A pass of the two-loop recursion: d += c·v, and the sum of wᵀd.
+  void sum_update(float c, const float* v, const float* w, Resume then);
   // One step of the two-loop recursion, with the sums the last pass asked for.
   void two_loop(const std::vector<double>& sums);
   // The trial point x + step·dir, projected onto x's orthant with an L1 term.
@@ -126,6 +123,7 @@ class Lbfgs {
   std::vector<float> spare_s_, spare_y_;  // the next memory pair's buffers (a pair that left it, reused)
   std::vector<std::vector<float>> S_, Y_;  // oldest first (vectors, not deques: a few pairs, and smaller code)
   std::vector<double> rho_;
+  double newest_yy_ = 0;  // yᵀy of the newest pair (γ's)
   std::vector<double> history_, alpha_, partials_;
   TrainingReport r_;
   Phase phase_ = Phase::start;
