@@ -24,7 +24,6 @@ size_t Lbfgs::ask(int quantities, Resume then) {
 
 size_t Lbfgs::block_end(size_t b) const { return config_.block ? std::min(d_, (b + 1) * config_.block) : d_; }
 
-
 std::vector<double> Lbfgs::sum_partials(const std::vector<const double*>& slices, const std::vector<size_t>& blocks,
                                         int quantities) {
   // (a pass's sums start at +0 and so are never −0: 0 + one block's sum is that sum, bit for bit)
