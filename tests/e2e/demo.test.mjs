@@ -151,11 +151,18 @@ test('ranking: three surrogates train; curves drawn; the learned list puts relev
   await shoot(p, 'ranking', '#ranking');
 });
 
-test('search: a query ranks the documentation; a click retrains the ranker in the worker and the list moves', { skip }, async () => {
+test('search: a query ranks the documentation (a quoted phrase found nowhere is said to count as words); a click retrains the ranker in the worker and the list moves', { skip }, async () => {
   const p = b.page;
   const ids = () => p.locator('#search ol.results li').evaluateAll((lis) => lis.map((li) => li.dataset.id));
   await p.fill('#search input.query', 'ranking measure');
   await p.waitForFunction(() => document.querySelectorAll('#search ol.results li').length >= 5);
+  assert.equal(await p.locator('#search .phrase-note').isVisible(), false);
+  // a quoted phrase that no section holds: its words answer, and the note says so
+  await p.fill('#search input.query', '"measure ranking zebra"');
+  await p.waitForFunction(() => !document.querySelector('#search .phrase-note').hidden);
+  assert.ok((await ids()).length > 0);
+  await p.fill('#search input.query', 'ranking measure');
+  await p.waitForFunction(() => document.querySelector('#search .phrase-note').hidden);
   const before = await ids();
   const clicked = before.at(-1);
   await p.locator('#search ol.results li a.hit').last().click();

@@ -24,6 +24,7 @@ export async function mount(section) {
   const input = section.querySelector('input.query');
   const list = section.querySelector('ol.results');
   const result = section.querySelector('.result');
+  const phraseNote = section.querySelector('.phrase-note');  // shown when a quoted phrase was found nowhere
   const clicks = [];      // { query, shown, clicked }: the log the ranker learns from
   let ranker = null;      // the SearchRanker trained on the clicks so far
   let shown = [];         // ids of the list on screen, best first
@@ -33,6 +34,7 @@ export async function mount(section) {
     const hits = query.trim() === '' ? []
       : ranker ? ranker.search(index, query, { k: SHOWN }) : index.search(query, { k: SHOWN });
     shown = hits.map((h) => h.id);
+    phraseNote.hidden = !hits.phrasesAsTerms;
     list.replaceChildren(...hits.map((h, rank) => {
       const s = byId.get(h.id), li = document.createElement('li'), before = previous.indexOf(h.id);
       const moved = before < 0 ? (previous.length ? 'new' : '') : before > rank ? `↑${before - rank}` : before < rank ? `↓${rank - before}` : '';
