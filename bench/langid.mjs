@@ -107,8 +107,10 @@ for (const lib of await libraries()) {
     // The identifier choosing, like the library, among the languages both know only (identify's `among`).
     const among = identifier.languages.filter((l) => lib.code(l) !== undefined);
     let right = 0, oursRight = 0, oursAmongRight = 0;
-    const wrong = setName === 'PUD' ? (wrongOnPud[lib.name] = {}) : {};
+    // (the wrong answers are kept for --confusions, on PUD only)
+    const wrong = confusions && setName === 'PUD' ? (wrongOnPud[lib.name] = {}) : null;
     const count = (language, side, answer) => {
+      if (!wrong) return;
       const cell = ((wrong[language] ??= [{}, {}])[side]);
       cell[answer || 'none'] = (cell[answer || 'none'] ?? 0) + 1;
     };
