@@ -141,12 +141,12 @@ function phases(run, n) {
     }
     // what each worker sends the others: the same to all, or at a point, what each of them reads of its slice
     const each = (f) => workers.map((w, j) => workers.map((_, k) => (k === j ? undefined : f(w, j, k))));
-    const all = state === 'point' ? each((w, j, k) => timed(j, 'take', () => w.pointFor(k))) : asked.map((a) => a.data);
+    const all = state === 'point' ? each((w, j, k) => timed(j, 'take', () => w.pointFor(k).slice())) : asked.map((a) => a.data);
     if (state === 'point') all.forEach((data, k) => send(k, data));
     workers.forEach((w, k) => take(k, all));
     if (state === 'point') {
       const parts = workers.map((w, k) => timed(k, 'part', () => w.evaluate()));
-      const gradients = each((w, j, k) => timed(j, 'take', () => w.gradientFor(k)));
+      const gradients = each((w, j, k) => timed(j, 'take', () => w.gradientFor(k).slice()));
       const times = balance.next(Array.from(cycle));
       cycle.fill(0);
       gradients.forEach((data, k) => send(k, data));

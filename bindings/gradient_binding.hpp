@@ -10,7 +10,10 @@ namespace argmax::js {
 // This worker's part at the solver's point: each sequence's loss and error (a Float64Array, CrfPart's terms); then
 // gradientFor(w) is its part of worker w's slice (packed int64s, as a Uint8Array).
 inline val evaluate_part(ChainGradientTrainer& t) { return typed_array("Float64Array", t.evaluate().terms); }
-inline val gradient_for(ChainGradientTrainer& t, int worker) { return copy_to_js(t.gradient_for(worker)); }
+// A view of the packed bytes in wasm memory, valid until the next call (JS copies it at once into a buffer it
+// reuses: a fresh ArrayBuffer of a slice's size at every message costs more than the copy).
+inline val packed_view(const std::vector<uint8_t>& bytes) { return val(emscripten::typed_memory_view(bytes.size(), bytes.data())); }
+inline val gradient_for(ChainGradientTrainer& t, int worker) { return packed_view(t.gradient_for(worker)); }
 // n addresses in wasm memory (an Int32Array that JS wrote: wasm32's pointers), as an array of pointers to T.
 template <class T>
 const T* const* pointers_at(uintptr_t at) { return reinterpret_cast<const T* const*>(at); }
@@ -21,7 +24,7 @@ inline void tell_parts(ChainGradientTrainer& t, uintptr_t gradient_ptrs, uintptr
 }
 // What the solver waits for, with what this worker sends every other: {state: 'sums', data: its partial sums
 // (Float64Array)}, {state: 'done', data: its slice of the solution (Float32Array)}, {state: 'point'}: then
-// pointFor(w) is what worker w reads of this worker's slice of the point (packed floats, as a Uint8Array); or {state:
+// pointFor(w) is what worker w reads of this worker's slice of the point (packed floats, a view as gradientFor's); or {state:
 // 'iterated', epoch, objective, trainingError} (the iteration's progress; then proceed()).
 inline val ask(const ChainGradientTrainer& t) {
   val out = progress_to_js(t.progress());
@@ -31,7 +34,7 @@ inline val ask(const ChainGradientTrainer& t) {
   else if (done) out.set("data", typed_array("Float32Array", t.slice()));
   return out;
 }
-inline val point_for(ChainGradientTrainer& t, int worker) { return copy_to_js(t.point_for(worker)); }
+inline val point_for(ChainGradientTrainer& t, int worker) { return packed_view(t.point_for(worker)); }
 // What every worker sent this one of ask()'s data (0 at this worker's place): the sums for the solver, or the
 // point's values (before evaluate() or finish()).
 inline void take(ChainGradientTrainer& t, uintptr_t ptrs, int n) {

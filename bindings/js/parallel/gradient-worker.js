@@ -13,14 +13,10 @@ import { withHeap } from '../api/wasm.js';
 import { Peers } from './peers.js';
 
 let trainer = null, peers = null, balance = null;
-// This worker's own work (ms) since it last sent its part (its waits for the others left out), and since `mark`:
-// what the workers compare to split the sequences again.
-let busy = 0, mark = 0;
-const work = () => { const now = performance.now(); busy += now - mark; mark = now; };
 
-// When to split the sequences again. next(times) takes every worker's work (ms) since its last part, at each point,
+// When to split the sequences again. next(times) takes what every worker's part took (ms) at each point,
 // and returns the times to split by, or null: at the 2nd, 4th, 8th, … point, the work summed since the last of
-// these (the first point's part also allocates, so it is left out), when the slowest took over 2% more than the
+// these (the first point's part also allocates, so it is left out), when the slowest took over 0.5% more than the
 // mean (and every one a measurable time). Every worker is told the same times, so every worker splits alike.
 export class Balance {
   #points = 0;
@@ -32,7 +28,7 @@ export class Balance {
     if (this.#points & (this.#points - 1)) return null;
     const window = this.#window, mean = window.reduce((a, b) => a + b, 0) / window.length;
     this.#window = null;
-    return Math.max(...window) > 1.02 * mean && Math.min(...window) > 0 ? window : null;
+    return Math.max(...window) > 1.005 * mean && Math.min(...window) > 0 ? window : null;
   }
 }
 
@@ -43,20 +39,19 @@ export async function gradientMessage(api, m, post) {
     const Model = api[model];
     if (typeof Model?.prototype?.shard !== 'function') throw new TypeError(`'${model}' cannot train on several workers by exact parallel gradients (SequenceTagger, DenseSequenceTagger and Tokenizer can, with trainer 'lbfgs')`);
     trainer = new Model(options).shard(...args, { ...fitOptions, shards: m.workers, shard: m.worker, gradients: true });
-    balance = new Balance(), busy = 0;
+    balance = new Balance();
     peers = new Peers(m.peers, m.worker);
     post({ type: 'gradient-ready', id });
   } else if (m.type === 'gradient-step') {
-    mark = performance.now();
     if (m.keepGoing !== undefined) trainer.proceed(m.keepGoing);
     const M = api.module;
     for (;;) {
       const { state, data, ...progress } = trainer.ask();
-      if (state === 'iterated') return work(), post({ type: 'gradient-iterated', id, progress });
+      if (state === 'iterated') return post({ type: 'gradient-iterated', id, progress });
       // the solver's sums, or the point's values each other worker reads (once done, the solution's slice, for finish)
-      await exchange(M, state === 'point' ? peers.others((w) => trainer.pointFor(w)) : data);
+      const arrived = await exchange(M, state === 'point' ? peers.others((w) => peers.copy(trainer.pointFor(w))) : data);
       if (state === 'done') return post({ type: 'gradient-done', id, done: true });
-      if (state === 'point') await sumGradient(M, trainer.evaluate());
+      if (state === 'point') await sumGradient(M, arrived, trainer.evaluate());
     }
   } else if (m.type === 'gradient-finish') {
     const result = trainer.finish();
@@ -74,33 +69,27 @@ export async function gradientMessage(api, m, post) {
 }
 
 // This worker's data (the same array for every other worker, or by worker, one for each) to every other worker,
-// and every worker's to the solver.
+// and every worker's to the solver. Returns when every worker's arrived (performance.now()).
 async function exchange(M, data) {
   if (Array.isArray(data)) data.forEach((own, w) => { if (own) peers.sendTo(w, own, [own.buffer]); });
   else peers.send(data, [data.buffer]);
-  const all = await receive();
+  const all = await peers.receive(), arrived = performance.now();
   const copy = (heap, data) => (data instanceof Float32Array ? heap.f32(data) : data instanceof Float64Array ? heap.f64(data) : heap.u8(data));
   withHeap(M, (heap) => trainer.take(heap.i32(Int32Array.from(all, (data) => (data ? copy(heap, data) : 0))), all.length));
+  all.forEach((data, w) => { if (data instanceof Uint8Array) peers.giveBack(w, data); });   // the point's, Peers.copy's
+  return arrived;
 }
 
-// The other workers' next messages, the wait left out of this worker's work.
-async function receive() {
-  work();
-  const all = await peers.receive();
-  mark = performance.now();
-  return all;
-}
-
-// This worker's part of the gradient: each worker's slice of it to that worker, with its work since its last
-// part; then every worker's part of this worker's slice, with all the losses and errors (terms), to the solver,
-// and now and then the workers' times, by which they split the sequences again (ChainGradientTrainer::tell).
-async function sumGradient(M, terms) {
-  const gradients = peers.others((w) => trainer.gradientFor(w));
-  work();
-  const ms = busy;
-  busy = 0;
+// This worker's part of the gradient (the point's values arrived at `started`): each worker's slice of it to that
+// worker, with what the part took since (reading the point, evaluating, packing: the work a split moves; the rest
+// of an iteration is mostly each slice's, which a split does not move, and balancing the whole would leave each
+// worker waiting at one of the two); then every worker's part of this worker's slice, with all the losses and
+// errors (terms), to the solver, and now and then the workers' times, by which they split the sequences again (ChainGradientTrainer::tell).
+async function sumGradient(M, started, terms) {
+  const gradients = peers.others((w) => peers.copy(trainer.gradientFor(w)));
+  const ms = performance.now() - started;
   gradients.forEach((gradient, w) => { if (gradient) peers.sendTo(w, { gradient, terms, ms }, [gradient.buffer]); });
-  const parts = await receive();
+  const parts = await peers.receive();
   withHeap(M, (heap) => {
     const n = parts.length, gradientsAt = new Int32Array(n), termsAt = new Int32Array(n);
     const times = balance.next(parts.map((p) => (p ? p.ms : ms)));
@@ -111,4 +100,5 @@ async function sumGradient(M, terms) {
     });
     trainer.tell(heap.i32(gradientsAt), heap.i32(termsAt), times ? heap.f64(times) : 0, n);
   });
+  parts.forEach((p, w) => { if (p) peers.giveBack(w, p.gradient); });
 }
