@@ -1,12 +1,14 @@
 // L-BFGS fits with exact parallel gradients (bindings/js/parallel/gradients.js): the same model bytes for 1, 2 and 4
 // workers, the serial fit's optimum to rounding (the serial fit sums its gradient in another order), stopping
-// after iteration k gives the iterate of maxIter = k, warm starts and numeric sequences, and errors that end
-// every worker.
+// after iteration k gives the iterate of maxIter = k, warm starts and numeric sequences, errors that end
+// every worker, and the exchanges' buffers, given back by their readers and sent again.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { MessageChannel } from 'node:worker_threads';
 import { init } from '../../bindings/js/sequence.js';
 import { TrainingWorker } from '../../bindings/js/parallel/worker.js';
 import { Balance } from '../../bindings/js/parallel/gradient-worker.js';
+import { Peers } from '../../bindings/js/parallel/peers.js';
 import { corpus } from './parallel-cases.mjs';
 
 const am = await init();
@@ -47,6 +49,31 @@ test('the workers split the sequences again at the 2nd, 4th, 8th, … point, by 
   assert.equal([[100, 100], [100, 100.8]].map((t) => even.next(t))[1], null);   // 0.4% over the mean: left as it is
   const instant = new Balance();
   assert.equal([[5, 5], [0, 5]].map((t) => instant.next(t))[1], null);       // a part too fast for the clock
+});
+
+test('a worker copies what it sends into a buffer its reader gave back, and drops one too small', async () => {
+  const { port1, port2 } = new MessageChannel();
+  const a = new Peers([null, port1], 0), b = new Peers([port2, null], 1);
+  const bytes = Uint8Array.from({ length: 32 }, (_, i) => i * 7);
+  const first = a.copy(bytes);
+  assert.equal(first.buffer.byteLength, 32 + 2);   // a new buffer, 1/16 to spare
+  a.sendTo(1, first, [first.buffer]);
+  const [got] = await b.receive();
+  assert.deepEqual(got, bytes);
+  b.giveBack(0, got);
+  b.sendTo(0, 'next', []);
+  await a.receive();   // (the buffer given back arrives before b's next message)
+  const smaller = a.copy(new Uint8Array(30).fill(9));
+  assert.equal(smaller.buffer.byteLength, 34);       // the buffer given back, not a new one of 30 + 1
+  assert.deepEqual(smaller, new Uint8Array(30).fill(9));
+  a.sendTo(1, smaller, [smaller.buffer]);
+  b.giveBack(0, (await b.receive())[0]);
+  b.sendTo(0, 'next', []);
+  await a.receive();
+  assert.equal(a.copy(new Uint8Array(40)).buffer.byteLength, 42);   // none fits: the spare of 34 is dropped
+  assert.equal(a.copy(new Uint8Array(30)).buffer.byteLength, 31);   // so this one is new too
+  port1.close();
+  port2.close();
 });
 
 test('stopping after iteration k gives the iterate of maxIter = k', async () => {

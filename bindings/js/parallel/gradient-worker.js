@@ -84,7 +84,8 @@ async function exchange(M, data) {
 // worker, with what the part took since (reading the point, evaluating, packing: the work a split moves; the rest
 // of an iteration is mostly each slice's, which a split does not move, and balancing the whole would leave each
 // worker waiting at one of the two); then every worker's part of this worker's slice, with all the losses and
-// errors (terms), to the solver, and now and then the workers' times, by which they split the sequences again (ChainGradientTrainer::tell).
+// errors (terms), to the solver, and now and then the workers' times, by which they split the sequences again
+// (ChainGradientTrainer::tell).
 async function sumGradient(M, started, terms) {
   const gradients = peers.others((w) => peers.copy(trainer.gradientFor(w)));
   const ms = performance.now() - started;
