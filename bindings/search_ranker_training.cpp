@@ -58,17 +58,19 @@ SearchRanker* train_from_clicks(SearchIndex& index, val texts, val languages, va
                                                           nullptr, progress_from(on_progress)));
 }
 
-// { propensity: Float64Array (rank 1 first, θ_1 = 1), logLikelihood, iterations }
+// { propensity: Float64Array (rank 1 first, θ_1 = 1), logLikelihood, iterations, converged }; max_iterations 0:
+// the default.
 val position_bias(uintptr_t query, uintptr_t ends, int sessions, uintptr_t shown, uintptr_t clicked, int entries,
                   int ranks, int max_iterations) {
   PositionBiasOptions options;
   options.ranks = ranks;
-  options.max_iterations = max_iterations;
+  if (max_iterations > 0) options.max_iterations = max_iterations;
   const PositionBias fit = estimate_position_bias(click_log(query, ends, sessions, shown, clicked, entries), options);
   val out = val::object();
   out.set("propensity", typed_array("Float64Array", fit.propensity));
   out.set("logLikelihood", fit.log_likelihood);
   out.set("iterations", fit.iterations);
+  out.set("converged", fit.converged);
   return out;
 }
 

@@ -124,6 +124,7 @@ PositionBias estimate_position_bias(const ClickLog& log, const PositionBiasOptio
     if (log_likelihood - previous <= options.tolerance * std::fabs(log_likelihood)) break;
     previous = log_likelihood;
   }
+  fit.converged = fit.iterations <= options.max_iterations;
   fit.iterations = std::min(fit.iterations, options.max_iterations);
 
   const double first = theta[0];

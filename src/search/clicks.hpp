@@ -33,7 +33,10 @@ struct ClickLog {
 struct PositionBiasOptions {
   int32_t ranks = 0;            // propensities estimated for ranks 1..ranks (0: the longest list shown);
                                 // deeper entries are ignored
-  int32_t max_iterations = 500;
+  // EM's steps shrink where few sessions show a document away from its usual rank: 300–600 steps with 10% of
+  // the sessions randomised, 700–1,400 with 5% or 2% (100 lists of 10, 1,000–10,000 sessions a list). The cap
+  // only guards against a log that never settles.
+  int32_t max_iterations = 10000;
   double tolerance = 1e-7;      // stop when the log-likelihood gains less than this, relative
 };
 
@@ -45,6 +48,7 @@ struct PositionBias {
   std::vector<double> relevance;
   double log_likelihood = 0;       // of the log under the fitted model (either scaling gives the same)
   int32_t iterations = 0;
+  bool converged = false;          // the gain fell within the tolerance before max_iterations
 };
 
 // Plain PBM EM (Chuklin et al. 2015, §4.2; the E-step of Wang et al. 2018 with a free γ per pair). For an

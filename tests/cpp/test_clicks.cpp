@@ -129,12 +129,30 @@ TEST_CASE("EM raises the likelihood and stops at the tolerance", "[search][click
     options.tolerance = 0;
     const PositionBias fit = estimate_position_bias(log, options);
     CHECK(fit.iterations == steps);
+    CHECK_FALSE(fit.converged);  // (tolerance 0: stopped by the cap)
     CHECK(fit.log_likelihood >= previous);
     previous = fit.log_likelihood;
   }
   const PositionBias converged = estimate_position_bias(log);
+  CHECK(converged.converged);
   CHECK(converged.iterations < PositionBiasOptions{}.max_iterations);
   CHECK(converged.log_likelihood >= previous);
+}
+
+TEST_CASE("EM settles within its default cap on a log with few randomised sessions", "[search][clicks]") {
+  // 2% of 2,000 sessions a list shown in random order: θ is barely identified, and EM's steps shrink
+  ClickSimulation sim;
+  sim.sessions = 2000;
+  sim.shuffled = 0.02;
+  sim.seed = 6;
+  const ClickLog log = simulate_clicks(random_lists(20, 10, 5), sim);
+  const PositionBias fit = estimate_position_bias(log);
+  CHECK(fit.converged);
+  CHECK(fit.iterations > 500);  // (the cap before, which stopped it unsettled)
+  PositionBiasOptions five_hundred;
+  five_hundred.max_iterations = 500;
+  CHECK_FALSE(estimate_position_bias(log, five_hundred).converged);
+  for (size_t k = 0; k < 10; ++k) CHECK(fit.propensity[k] == Approx(1.0 / double(k + 1)).margin(0.05));
 }
 
 TEST_CASE("the IPS relevance estimate is unbiased: a log holding each click pattern at its probability",

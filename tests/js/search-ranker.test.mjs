@@ -71,7 +71,11 @@ test('learned from simulated clicks with propensities by EM, from the index\'s b
   const given = new am.SearchRanker().fit(index, { clicks, propensity: [1, 1 / 2, 1 / 3, 1 / 4, 1 / 5] });
   assert.deepEqual(Array.from(given.propensity), [1, 1 / 2, 1 / 3, 1 / 4, 1 / 5]);
   const bias = am.clicks.positionBias(clicks);
-  assert.ok(bias.iterations >= 1 && Number.isFinite(bias.logLikelihood));
+  assert.ok(bias.iterations >= 1 && Number.isFinite(bias.logLikelihood) && bias.converged);
+  const capped = am.clicks.positionBias(clicks, { maxIterations: 2 });
+  assert.equal(capped.iterations, 2);
+  assert.equal(capped.converged, false);
+  assert.throws(() => am.clicks.positionBias(clicks, { maxIterations: 0 }), /maxIterations/);
   assert.deepEqual(Array.from(bias.propensity), Array.from(ranker.propensity));
   for (const m of [ranker, naive, given, index]) m.dispose();
 });

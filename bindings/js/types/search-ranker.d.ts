@@ -53,7 +53,10 @@ export interface PositionBias {
   /** rank 1 first, rank 1 = 1 */
   propensity: Float64Array;
   logLikelihood: number;
+  /** EM's steps */
   iterations: number;
+  /** whether the log-likelihood's gain fell within EM's tolerance (1e-7, relative) before maxIterations */
+  converged: boolean;
 }
 
 /** A graded list for the click simulator. */
@@ -80,7 +83,7 @@ export interface ClickSimulationOptions {
 export interface SearchRankerApi {
   SearchRanker: SearchRankerConstructor;
   clicks: {
-    /** the position-based click model fitted by EM */
+    /** the position-based click model fitted by EM (ranks: 0, the longest list shown; maxIterations: 10,000) */
     positionBias(clicks: ClickSession[], options?: { ranks?: number; maxIterations?: number }): PositionBias;
     simulate(lists: GradedList[], options?: ClickSimulationOptions): ClickSession[];
   };
