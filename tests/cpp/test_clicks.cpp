@@ -141,11 +141,7 @@ TEST_CASE("EM raises the likelihood and stops at the tolerance", "[search][click
 
 TEST_CASE("EM settles within its default cap on a log with few randomised sessions", "[search][clicks]") {
   // 2% of 2,000 sessions a list shown in random order: θ is barely identified, and EM's steps shrink
-  ClickSimulation sim;
-  sim.sessions = 2000;
-  sim.shuffled = 0.02;
-  sim.seed = 6;
-  const ClickLog log = simulate_clicks(random_lists(20, 10, 5), sim);
+  const ClickLog log = simulate_clicks(random_lists(20, 10, 5), ClickSimulation{1, 0.1, 0, 2000, 0.02, 6});
   const PositionBias fit = estimate_position_bias(log);
   CHECK(fit.converged);
   CHECK(fit.iterations > 500);  // (the cap before, which stopped it unsettled)
