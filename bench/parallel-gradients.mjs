@@ -2,8 +2,8 @@
 // fit on this thread: the CRF on UD English EWT (trainer lbfgs, loss log, the tagger's default features) and the
 // tokenizer's training on the same treebank (a CRF by OWL-QN over its characters). Every run of one task gives the
 // same model bytes, whatever the number of workers (checked here too). Three tables:
-//   1. the machine: how much work two busy threads do beside one (2.00 on two free cores; below that, the
-//      timed fits cannot show a speed-up);
+//   1. the machine: how much work two busy threads do beside one, in arithmetic and in scattered adds to memory
+//      (2.00 on two free cores; below that, the timed fits cannot show a speed-up);
 //   2. whole fits, timed (the workers' start and preparation included), and split by the clock into the time
 //      before the first iteration ends and the time per iteration after it;
 //   3. the projection: one iteration's phases for each worker (its part of the gradient, the exchanges, its
@@ -44,14 +44,19 @@ if (!existsSync(file)) {
   process.exit(0);
 }
 
-// 1. Busy loops for a second on one thread, then on two at once: the work done, as a ratio.
-const busy = `const { parentPort } = require('node:worker_threads');
-  let n = 0, x = 0; const end = Date.now() + 1000;
+// 1. Busy loops for a second on one thread, then on two at once: the work done, as a ratio. One loop is
+// arithmetic; the other adds to scattered cells of a 64 MB array, as the data term adds to the gradient's rows,
+// and so shows what two threads lose to each other in the shared caches and memory (below 2.00 on free cores).
+const arithmetic = `let n = 0, x = 0; const end = Date.now() + 1000;
   while (Date.now() < end) { for (let i = 0; i < 1e5; ++i) x += Math.sqrt(i); ++n; }
-  parentPort.postMessage(n + (x < 0 ? 1 : 0));`;
-const loops = (k) => Promise.all(Array.from({ length: k }, () => new Promise((resolve) => new Worker(busy, { eval: true }).once('message', resolve))));
-const one = (await loops(1))[0], two = (await loops(2)).reduce((a, b) => a + b, 0);
-console.log(`The machine: two busy threads did ${(two / one).toFixed(2)}× the work of one (2.00 on two free cores).\n`);
+  n += x < 0 ? 1 : 0;`;
+const memory = `const cells = new Float64Array(1 << 23); let n = 0, at = 1; const end = Date.now() + 1000;
+  while (Date.now() < end) { for (let i = 0; i < 1e5; ++i) { at = (at * 1103515245 + 12345) >>> 0; cells[at & 8388607] += 1; } ++n; }`;
+const loops = (body, k) => Promise.all(Array.from({ length: k }, () => new Promise((resolve) =>
+  new Worker(`${body} require('node:worker_threads').parentPort.postMessage(n);`, { eval: true }).once('message', resolve))));
+const ratio = async (body) => (await loops(body, 2)).reduce((a, b) => a + b, 0) / (await loops(body, 1))[0];
+console.log(`The machine: two busy threads did ${(await ratio(arithmetic)).toFixed(2)}× the work of one in arithmetic, ` +
+  `${(await ratio(memory)).toFixed(2)}× in scattered adds to a 64 MB array (2.00 on two free cores).\n`);
 
 const am = await init();
 const M = am.module;
