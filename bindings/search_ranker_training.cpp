@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "common.hpp"
+#include "training_report.hpp"
 #include "search/clicks.hpp"
 #include "search/search_ranker.hpp"
 
@@ -58,8 +59,8 @@ SearchRanker* train_from_clicks(SearchIndex& index, val texts, val languages, va
                                                           nullptr, progress_from(on_progress)));
 }
 
-// { propensity: Float64Array (rank 1 first, θ_1 = 1), logLikelihood, iterations, converged }; max_iterations 0:
-// the default.
+// { propensity: Float64Array (rank 1 first, θ_1 = 1), logLikelihood, training: how EM ended, as a model's };
+// max_iterations 0: the default.
 val position_bias(uintptr_t query, uintptr_t ends, int sessions, uintptr_t shown, uintptr_t clicked, int entries,
                   int ranks, int max_iterations) {
   PositionBiasOptions options;
@@ -69,8 +70,7 @@ val position_bias(uintptr_t query, uintptr_t ends, int sessions, uintptr_t shown
   val out = val::object();
   out.set("propensity", typed_array("Float64Array", fit.propensity));
   out.set("logLikelihood", fit.log_likelihood);
-  out.set("iterations", fit.iterations);
-  out.set("converged", fit.converged);
+  out.set("training", training_report_to_js(fit.training));
   return out;
 }
 

@@ -64,7 +64,7 @@ double inside(double p) { return std::min(std::max(p, 1e-9), 1 - 1e-9); }
 PositionBias estimate_position_bias(const ClickLog& log, const PositionBiasOptions& options) {
   log.validate();
   require(options.ranks >= 0, "position bias: ranks must be ≥ 0 (0: the longest list), got ", options.ranks);
-  require(options.max_iterations >= 1, "position bias: maxIterations must be ≥ 1, got ", options.max_iterations);
+  require(options.max_iterations >= 1, "position bias: maxIter must be ≥ 1, got ", options.max_iterations);
   require(options.tolerance >= 0, "position bias: tolerance must be ≥ 0, got ", options.tolerance);
   int32_t ranks = options.ranks;
   if (ranks == 0)
@@ -100,10 +100,15 @@ PositionBias estimate_position_bias(const ClickLog& log, const PositionBiasOptio
   for (size_t e = 0; e < group_pair.size(); ++e) pair_count[size_t(group_pair[e])] += group_shown[e];
 
   PositionBias fit;
+  TrainingReport& report = fit.training;
+  report.converged = false, report.cap = options.max_iterations, report.tolerance = options.tolerance;
+  report.measure = "relative log-likelihood gain";
+  report.hint = "randomise more sessions' lists or raise maxIter";
   std::vector<double> theta(size_t(ranks), 0.5), gamma(pairs.query.size(), 0.5);
   std::vector<double> theta_sum(theta.size()), gamma_sum(gamma.size());
   double previous = -INFINITY;
-  for (fit.iterations = 1; fit.iterations <= options.max_iterations; ++fit.iterations) {
+  int32_t step = 1;
+  for (; step <= options.max_iterations; ++step) {
     std::fill(theta_sum.begin(), theta_sum.end(), 0);
     std::fill(gamma_sum.begin(), gamma_sum.end(), 0);
     double log_likelihood = 0;
@@ -121,11 +126,14 @@ PositionBias estimate_position_bias(const ClickLog& log, const PositionBiasOptio
     for (size_t k = 0; k < theta.size(); ++k) theta[k] = inside(theta_sum[k] / rank_count[k]);
     for (size_t p = 0; p < gamma.size(); ++p) gamma[p] = inside(gamma_sum[p] / pair_count[p]);
     fit.log_likelihood = log_likelihood;  // of the parameters this step started from
-    if (log_likelihood - previous <= options.tolerance * std::fabs(log_likelihood)) break;
+    report.gap = (log_likelihood - previous) / std::fabs(log_likelihood);
+    if (log_likelihood - previous <= options.tolerance * std::fabs(log_likelihood)) {
+      report.converged = true;
+      break;
+    }
     previous = log_likelihood;
   }
-  fit.converged = fit.iterations <= options.max_iterations;
-  fit.iterations = std::min(fit.iterations, options.max_iterations);
+  report.iterations = std::min(step, options.max_iterations);
 
   const double first = theta[0];
   for (double& t : theta) t /= first;

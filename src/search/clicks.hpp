@@ -12,6 +12,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "learn/progress.hpp"
+
 namespace argmax {
 
 // Sessions, each a query index, the documents shown in order (rank 1 first) and which of them were clicked.
@@ -47,8 +49,7 @@ struct PositionBias {
   std::vector<int32_t> pair_query, pair_document;
   std::vector<double> relevance;
   double log_likelihood = 0;       // of the log under the fitted model (either scaling gives the same)
-  int32_t iterations = 0;
-  bool converged = false;          // the gain fell within the tolerance before max_iterations
+  TrainingReport training;         // EM's steps, and whether the gain fell within the tolerance before the cap
 };
 
 // Plain PBM EM (Chuklin et al. 2015, §4.2; the E-step of Wang et al. 2018 with a free γ per pair). For an

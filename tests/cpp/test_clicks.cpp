@@ -4,6 +4,7 @@
 
 #include <cmath>
 #include <map>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -128,14 +129,17 @@ TEST_CASE("EM raises the likelihood and stops at the tolerance", "[search][click
     options.max_iterations = steps;
     options.tolerance = 0;
     const PositionBias fit = estimate_position_bias(log, options);
-    CHECK(fit.iterations == steps);
-    CHECK_FALSE(fit.converged);  // (tolerance 0: stopped by the cap)
+    CHECK(fit.training.iterations == steps);
+    CHECK_FALSE(fit.training.converged);  // (tolerance 0: stopped by the cap)
+    CHECK(fit.training.warning().find("stopped at maxIter=" + std::to_string(steps)) == 0);
     CHECK(fit.log_likelihood >= previous);
     previous = fit.log_likelihood;
   }
   const PositionBias converged = estimate_position_bias(log);
-  CHECK(converged.converged);
-  CHECK(converged.iterations < PositionBiasOptions{}.max_iterations);
+  CHECK(converged.training.converged);
+  CHECK(converged.training.warning().empty());
+  CHECK(converged.training.gap <= 1e-7);
+  CHECK(converged.training.iterations < PositionBiasOptions{}.max_iterations);
   CHECK(converged.log_likelihood >= previous);
 }
 
@@ -143,11 +147,11 @@ TEST_CASE("EM settles within its default cap on a log with few randomised sessio
   // 2% of 2,000 sessions a list shown in random order: θ is barely identified, and EM's steps shrink
   const ClickLog log = simulate_clicks(random_lists(20, 10, 5), ClickSimulation{1, 0.1, 0, 2000, 0.02, 6});
   const PositionBias fit = estimate_position_bias(log);
-  CHECK(fit.converged);
-  CHECK(fit.iterations > 500);  // (the cap before, which stopped it unsettled)
+  CHECK(fit.training.converged);
+  CHECK(fit.training.iterations > 500);  // (the cap before, which stopped it unsettled)
   PositionBiasOptions five_hundred;
   five_hundred.max_iterations = 500;
-  CHECK_FALSE(estimate_position_bias(log, five_hundred).converged);
+  CHECK_FALSE(estimate_position_bias(log, five_hundred).training.converged);
   for (size_t k = 0; k < 10; ++k) CHECK(fit.propensity[k] == Approx(1.0 / double(k + 1)).margin(0.05));
 }
 

@@ -199,14 +199,14 @@ export function install(M, api, entry) {
     get options() { return decodeOptions(schemaOf(), this.handle.options()); }
   }
 
-  // { propensity: Float64Array (rank 1 first, rank 1 = 1), logLikelihood, iterations, converged } of a packed log
-  // (maxIterations: the core's default, 10,000, when not given).
+  // { propensity: Float64Array (rank 1 first, rank 1 = 1), logLikelihood, training: { converged, iterations, gap,
+  // tolerance, measure, warning? } } of a packed log (maxIter: the core's default, 10,000, when not given).
   function positionBias(log, options) {
-    const { ranks = 0, maxIterations } = optionsObject(options, 'positionBias options', 'ranks maxIterations');
+    const { ranks = 0, maxIter } = optionsObject(options, 'positionBias options', 'ranks maxIter');
     if (!trains) throw noTraining(entry, 'clicks.positionBias');
     integerArg(ranks, 'ranks');
-    if (maxIterations !== undefined) integerArg(maxIterations, 'maxIterations', { min: 1 });
-    return withHeap(M, (heap) => M.positionBias(...logArgs(heap, log), ranks, maxIterations ?? 0));
+    if (maxIter !== undefined) integerArg(maxIter, 'maxIter', { min: 1 });
+    return withHeap(M, (heap) => M.positionBias(...logArgs(heap, log), ranks, maxIter ?? 0));
   }
 
   api.SearchRanker = SearchRanker;

@@ -1,5 +1,5 @@
 // Types of learned re-ranking and clicks (am.SearchRanker, am.clicks).
-import type { OptionSpec, Disposable, Progress } from '../index.js';
+import type { OptionSpec, Disposable, Progress, TrainingReport } from '../index.js';
 import type { SearchIndex, SearchHits, SearchOptions } from './search.js';
 import type { SearchRankerTableOptions } from './options.js';
 
@@ -53,10 +53,8 @@ export interface PositionBias {
   /** rank 1 first, rank 1 = 1 */
   propensity: Float64Array;
   logLikelihood: number;
-  /** EM's steps */
-  iterations: number;
-  /** whether the log-likelihood's gain fell within EM's tolerance (1e-7, relative) before maxIterations */
-  converged: boolean;
+  /** how EM ended: converged when the log-likelihood's relative gain fell within 1e-7 before maxIter */
+  training: TrainingReport;
 }
 
 /** A graded list for the click simulator. */
@@ -83,8 +81,8 @@ export interface ClickSimulationOptions {
 export interface SearchRankerApi {
   SearchRanker: SearchRankerConstructor;
   clicks: {
-    /** the position-based click model fitted by EM (ranks: 0, the longest list shown; maxIterations: 10,000) */
-    positionBias(clicks: ClickSession[], options?: { ranks?: number; maxIterations?: number }): PositionBias;
+    /** the position-based click model fitted by EM (ranks: 0, the longest list shown; maxIter: 10,000 steps) */
+    positionBias(clicks: ClickSession[], options?: { ranks?: number; maxIter?: number }): PositionBias;
     simulate(lists: GradedList[], options?: ClickSimulationOptions): ClickSession[];
   };
 }
